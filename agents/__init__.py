@@ -1,0 +1,1 @@
+"""The agents: Python agents (``*.py``) and CLIPS agents (``clips/``)."""

@@ -1,0 +1,1 @@
+"""Battleship Lab: play and watch solitaire Battleship agents."""

@@ -1,0 +1,1 @@
+"""How agents are driven: the match runner, the Python runner and the CLIPS bridge."""

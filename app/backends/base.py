@@ -1,0 +1,54 @@
+"""The driver interface: what the match runner needs from any kind of agent."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from app.core import Action, Cell, Observation, RulesProfile, StepEvent
+
+
+class AgentFailure(Exception):
+    """The agent crashed, timed out or broke its protocol; the game is solved as it stands."""
+
+
+@dataclass(frozen=True)
+class StartContext:
+    """Public facts about the game an agent is started on."""
+
+    profile: RulesProfile
+    map_name: str = ""
+    fact_order: tuple[tuple[str, int | Cell], ...] | None = None
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+class Driver:
+    """Drives one agent through one game, one action per ``next_action`` call."""
+
+    name = "agent"
+
+    def start(self, observation: Observation, context: StartContext) -> None:
+        """Prepare the agent for a new game."""
+
+    def next_action(self, observation: Observation) -> Action | str | None:
+        """The agent's action for this step; None when the agent stopped acting.
+
+        Raises AgentFailure when the agent crashed or exceeded its limits.
+        """
+        raise NotImplementedError
+
+    def after(self, event: StepEvent, observation: Observation) -> None:
+        """Tell the agent what its action did (the CLIPS bridge mirrors it into facts)."""
+
+    def output(self) -> list[str]:
+        """Lines the agent printed or logged since the last call."""
+        return []
+
+    def belief(self) -> np.ndarray | None:
+        """The agent's P(ship) per cell (10x10), if it exposes one."""
+        return None
+
+    def close(self) -> None:
+        """Release what the agent holds."""

@@ -1,0 +1,189 @@
+"""Finds agents by name or path and builds their drivers (imports are lazy).
+
+- Python agents: ``agents/*.py`` modules (not ``base.py``); the name is the
+  file name without ``.py`` and without a trailing ``_agent``. A module
+  defines ``AGENT`` (an ``agents.base.Agent`` subclass).
+- CLIPS agents: ``agents/clips/*.clp`` (one file), or a folder
+  ``agents/clips/NAME/`` with a ``load-order.txt`` listing its module files
+  (one per line, relative to that folder; ``#`` comments).
+- Any ``.py`` / ``.clp`` file can be given by path, and several ``.clp``
+  files as ``a.clp,b.clp`` (loaded in that order, as one agent).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.backends.base import Driver
+from app.core import AgentError
+
+ROOT = Path(__file__).resolve().parents[2]
+AGENTS_DIR = ROOT / "agents"
+CLIPS_DIR = AGENTS_DIR / "clips"
+LOAD_ORDER = "load-order.txt"
+_NOT_AGENTS = {"__init__", "base"}
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """How to find and start one agent."""
+
+    name: str
+    kind: str  # "python" or "clips"
+    paths: tuple[Path, ...]
+    description: str = ""
+
+
+def _python_name(path: Path) -> str:
+    stem = path.stem
+    return stem[: -len("_agent")] if stem.endswith("_agent") else stem
+
+
+def _first_comment(path: Path, prefix: str) -> str:
+    try:
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines()[:20]:
+            line = line.strip()
+            if line.startswith(prefix):
+                text = line.lstrip(prefix).strip().strip('"')
+                if text:
+                    return text
+    except OSError:
+        pass
+    return ""
+
+
+def _load_order(folder: Path) -> tuple[Path, ...]:
+    order_file = folder / LOAD_ORDER
+    try:
+        lines = order_file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AgentError(f"{order_file}: cannot read the load order ({exc})") from None
+    paths = []
+    for number, line in enumerate(lines, start=1):
+        entry = line.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        path = (folder / entry).resolve()
+        if not path.is_file():
+            raise AgentError(f"{order_file}:{number}: no such file {entry}")
+        paths.append(path)
+    if not paths:
+        raise AgentError(f"{order_file}: lists no files")
+    return tuple(paths)
+
+
+def discover(agents_dir: Path = AGENTS_DIR) -> dict[str, AgentSpec]:
+    """Every agent shipped in ``agents_dir``, by name (Python first, then CLIPS)."""
+    found: dict[str, AgentSpec] = {}
+    for path in sorted(agents_dir.glob("*.py")):
+        if path.stem not in _NOT_AGENTS:
+            name = _python_name(path)
+            found[name] = AgentSpec(name, "python", (path,), _docstring_summary(path))
+    clips_dir = agents_dir / "clips"
+    if clips_dir.is_dir():
+        for path in sorted(clips_dir.glob("*.clp")):
+            found.setdefault(path.stem, AgentSpec(path.stem, "clips", (path,), _first_comment(path, ";")))
+        for folder in sorted(p for p in clips_dir.iterdir() if (p / LOAD_ORDER).is_file()):
+            try:
+                paths = _load_order(folder)
+            except AgentError:
+                continue  # reported when the agent is chosen
+            found.setdefault(folder.name, AgentSpec(folder.name, "clips", paths, _first_comment(paths[0], ";")))
+    return found
+
+
+def _docstring_summary(path: Path) -> str:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    for quote in ('"""', "'''"):
+        if text.lstrip().startswith(quote):
+            body = text.lstrip()[3:].split(quote, 1)[0]
+            return body.strip().splitlines()[0] if body.strip() else ""
+    return ""
+
+
+def resolve(text: str, agents_dir: Path = AGENTS_DIR) -> AgentSpec:
+    """The agent named ``text``, or the file(s) it names (comma-separated for CLIPS modules)."""
+    text = text.strip()
+    if not text:
+        raise AgentError("no agent given")
+    agents = discover(agents_dir)
+    if text in agents:
+        return agents[text]
+    parts = [Path(p.strip()) for p in text.split(",") if p.strip()]
+    if len(parts) == 1 and parts[0].is_dir():
+        folder = parts[0]
+        if (folder / LOAD_ORDER).is_file():
+            return AgentSpec(folder.name, "clips", _load_order(folder))
+        raise AgentError(f"{folder}: a folder agent needs a {LOAD_ORDER} listing its files in order")
+    for path in parts:
+        if not path.exists():
+            known = ", ".join(sorted(agents)) or "none"
+            raise AgentError(f"unknown agent '{path}': not a shipped agent ({known}) nor an existing file")
+        if path.suffix not in (".py", ".clp"):
+            raise AgentError(f"{path}: an agent file must end in .py (Python) or .clp (CLIPS)")
+    suffixes = {p.suffix for p in parts}
+    if suffixes == {".py"}:
+        if len(parts) > 1:
+            raise AgentError("a Python agent is one .py file; only CLIPS agents take several files")
+        return AgentSpec(_python_name(parts[0]), "python", (parts[0].resolve(),))
+    if suffixes == {".clp"}:
+        name = parts[-1].stem if len(parts) > 1 else parts[0].stem
+        return AgentSpec(name, "clips", tuple(p.resolve() for p in parts))
+    raise AgentError("do not mix .py and .clp files in one agent")
+
+
+def _load_python_class(path: Path):
+    from agents.base import Agent
+
+    module_name = f"_battleship_agent_{abs(hash(str(path)))}"
+    module = sys.modules.get(module_name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        if spec is None or spec.loader is None:
+            raise AgentError(f"{path}: cannot load as a Python module")
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+        except SyntaxError as exc:
+            raise AgentError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
+        except Exception as exc:
+            raise AgentError(f"{path}: failed to import: {type(exc).__name__}: {exc}") from None
+        sys.modules[module_name] = module
+    cls = getattr(module, "AGENT", None)
+    if cls is None:
+        candidates = [v for v in vars(module).values()
+                      if isinstance(v, type) and issubclass(v, Agent) and v is not Agent and v.__module__ == module_name]
+        if len(candidates) != 1:
+            raise AgentError(f"{path}: define AGENT = YourAgentClass (a subclass of agents.base.Agent)")
+        cls = candidates[0]
+    if not (isinstance(cls, type) and issubclass(cls, Agent)):
+        raise AgentError(f"{path}: AGENT must be a subclass of agents.base.Agent")
+    return cls
+
+
+def create_driver(spec: AgentSpec, seed: int | None = None) -> Driver:
+    """A fresh driver for ``spec`` (one per game)."""
+    if spec.kind == "python":
+        from app.backends.python_runner import PythonDriver
+
+        cls = _load_python_class(spec.paths[0])
+        try:
+            agent = cls(seed=seed)
+        except Exception as exc:
+            raise AgentError(f"{spec.paths[0]}: creating the agent failed: {type(exc).__name__}: {exc}") from None
+        if spec.name and agent.name == "agent":
+            agent.name = spec.name
+        return PythonDriver(agent)
+    if spec.kind == "clips":
+        try:
+            from app.backends.clips import ClipsDriver
+        except ImportError as exc:
+            raise AgentError(f"CLIPS agents need clipspy (pip install -r requirements.txt): {exc}") from None
+        return ClipsDriver(spec)
+    raise AgentError(f"unknown agent kind '{spec.kind}'")

@@ -1,0 +1,50 @@
+"""Helpers shared by subcommands: loading maps and agents, building profiles."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from app.core import BattleshipError, GameMap, RulesProfile, get_profile
+from app.core.formats import load_map
+from app.core.rules import DEFAULT_PROFILE, PROFILES
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """--rules plus the limit overrides."""
+    parser.add_argument("--rules", default=DEFAULT_PROFILE, choices=sorted(PROFILES),
+                        help=f"rules profile (default {DEFAULT_PROFILE})")
+    parser.add_argument("--fires", type=int, help="fires allowed (default 5)")
+    parser.add_argument("--guesses", type=int, help="flags allowed at once (default 20)")
+    parser.add_argument("--max-steps", type=int, help="steps before the automatic solve (default 100)")
+
+
+def profile_from_args(args: argparse.Namespace) -> RulesProfile:
+    """The rules profile the options ask for."""
+    return get_profile(args.rules).with_limits(
+        getattr(args, "fires", None), getattr(args, "guesses", None), getattr(args, "max_steps", None)
+    )
+
+
+def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
+    """A playable map from any supported file (Bimaru puzzles are solved first)."""
+    solve = None
+    try:
+        from app.solver.playable import puzzle_to_map
+    except ImportError:
+        puzzle_to_map = None
+    if puzzle_to_map is not None:
+        def solve(puzzle, source):
+            return puzzle_to_map(puzzle, source, pick_first=pick_first)
+    return load_map(path, solve)
+
+
+def parse_params(items: list[str] | None) -> dict[str, str]:
+    """``KEY=VALUE`` pairs from repeated --agent-param options."""
+    params = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise BattleshipError(f"--agent-param wants KEY=VALUE, not '{item}'")
+        params[key.strip()] = value.strip()
+    return params

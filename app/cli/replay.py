@@ -1,0 +1,34 @@
+"""``replay``: re-play a game log through the engine and print the same result."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(subparsers) -> None:
+    """Add the ``replay`` subcommand."""
+    parser = subparsers.add_parser("replay", help="re-play a game log and check its score",
+                                   description="Re-play a JSON Lines game log through the engine.")
+    parser.add_argument("log", metavar="LOG.jsonl")
+    parser.add_argument("--quiet", action="store_true", help="no per-step lines")
+    parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
+    parser.set_defaults(func=replay_command)
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    """Handle ``replay``; exit 1 when the log disagrees with the engine."""
+    from app.cli.run import print_result
+    from app.core.gamelog import replay_file
+
+    replay = replay_file(args.log)
+    if not args.quiet:
+        for event in replay.game.events:
+            print(event.describe())
+    print_result(replay.result, args.json)
+    for mismatch in replay.mismatches:
+        print(f"{args.log}: mismatch: {mismatch}", file=sys.stderr)
+    if replay.mismatches:
+        print(f"{args.log}: the log disagrees with the engine ({len(replay.mismatches)} mismatches)", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,97 @@
+"""``run``: one headless game, one line per step, then the score table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from app.cli.common import add_rules_options, load_game_map, parse_params, profile_from_args
+
+
+def register(subparsers) -> None:
+    """Add the ``run`` subcommand."""
+    parser = subparsers.add_parser("run", help="play one game headless and print it",
+                                   description="Play one game of an agent on a map, headless.")
+    parser.add_argument("--agent", required=True,
+                        help="agent name, a .py/.clp file, or several .clp files a.clp,b.clp loaded in order")
+    parser.add_argument("--map", required=True, help="map file (native, course .clp, or Bimaru puzzle)")
+    add_rules_options(parser)
+    parser.add_argument("--seed", type=int, default=0, help="seed for agents that draw at random (default 0)")
+    parser.add_argument("--log", metavar="OUT.jsonl", help="save the game log (JSON Lines) for replay")
+    parser.add_argument("--quiet", action="store_true", help="no per-step lines")
+    parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
+    parser.add_argument("--agent-param", action="append", metavar="KEY=VALUE",
+                        help="a parameter for the agent (repeatable)")
+    parser.add_argument("--pick-first", action="store_true",
+                        help="play a Bimaru puzzle with several solutions using the first one")
+    parser.set_defaults(func=run_command)
+
+
+def play(agent_text: str, game_map, profile, seed: int = 0, params=None, on_event=None, on_log=None):
+    """Play one game of an agent (name or path) on a map; returns the finished ``Game``."""
+    from app.backends.registry import create_driver, resolve
+    from app.backends.runner import Match
+    from app.core import Game
+
+    spec = resolve(agent_text)
+    driver = create_driver(spec, seed=seed)
+    game = Game(game_map, profile, agent=spec.name)
+    if on_event is not None:
+        game.subscribe(on_event)
+    match = Match(game, driver, on_log=on_log, params=params)
+    try:
+        match.run()
+    finally:
+        match.close()
+    return game
+
+
+def format_table(result) -> str:
+    """The score table of a result."""
+    s = result.statistics
+    percent = f"{result.percent_of_oracle:.1f}%" if result.percent_of_oracle is not None else "-"
+    heads = ["fok", "fko", "gok", "gko", "safe", "sink", "fires left", "flags left", "score", "oracle", "% of oracle"]
+    values = [s.fok, s.fko, s.gok, s.gko, s.safe, s.sink, s.fires_left, s.guesses_left, result.score,
+              result.oracle, percent]
+    widths = [max(len(h), len(str(v))) for h, v in zip(heads, values)]
+    line1 = "  ".join(h.rjust(w) for h, w in zip(heads, widths))
+    line2 = "  ".join(str(v).rjust(w) for v, w in zip(values, widths))
+    return f"{line1}\n{line2}"
+
+
+def print_result(result, as_json: bool, out=sys.stdout) -> None:
+    """The summary lines, the table and (with --json) the JSON line."""
+    print(f"result: {result.agent} on {result.map_name} under {result.rules}: score {result.score} "
+          f"(oracle {result.oracle}) after {result.steps} steps; {result.stop_reason}", file=out)
+    print(format_table(result), file=out)
+    if as_json:
+        print(json.dumps(result.to_dict()), file=out)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Handle ``run``."""
+    from app.core import gamelog
+
+    profile = profile_from_args(args)
+    quiet = args.quiet
+
+    def on_event(event):
+        if not quiet:
+            print(event.describe())
+
+    def on_log(line):
+        if not quiet:
+            print(line)
+
+    game_map = load_game_map(args.map, pick_first=args.pick_first)
+    params = parse_params(args.agent_param)
+    if not quiet:
+        kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"
+        print(f"map {game_map.name}: {kind}, {len(game_map.known)} cells known at start; rules {profile.name}; "
+              f"agent {args.agent}")
+    game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log)
+    if args.log:
+        gamelog.save(game, args.log, seed=args.seed)
+    print_result(game.result(), args.json)
+    return 0

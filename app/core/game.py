@@ -1,0 +1,369 @@
+"""A game session: the single authority that applies actions and scores a game.
+
+``Game`` owns the hidden map; agents only ever get an ``Observation``. Every
+action (legal, wasted or rejected) advances the step and produces one
+``StepEvent``; listeners registered with ``subscribe`` receive each event.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from app.core.actions import Action, ActionKind
+from app.core.errors import ActionError, BattleshipError
+from app.core.gamemap import GameMap
+from app.core.grid import Cell, Piece
+from app.core.oracle import oracle_score
+from app.core.rules import DEFAULT_PROFILE, PROFILES, RulesProfile, Statistics
+
+
+class Outcome(str, enum.Enum):
+    """What an action did."""
+
+    HIT = "hit"
+    MISS = "miss"
+    FIRE_WASTED = "fire-wasted"
+    FLAGGED = "flagged"
+    FLAG_WASTED = "flag-wasted"
+    UNFLAGGED = "unflagged"
+    REJECTED = "rejected"
+    SOLVED = "solved"
+
+
+@dataclass(frozen=True)
+class StepEvent:
+    """One step of a game: the action, its outcome and what the agent learned.
+
+    ``revealed`` is the content of the k-cell the environment added (None:
+    the agent was told nothing new). ``by_engine`` marks the automatic solve.
+    """
+
+    step: int
+    text: str
+    outcome: Outcome
+    action: Action | None = None
+    reason: str = ""
+    revealed: Piece | None = None
+    by_engine: bool = False
+    fires_left: int = 0
+    guesses_left: int = 0
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict (the ``actions`` entries of a result, and game log lines)."""
+        action = self.action
+        return {
+            "step": self.step,
+            "action": action.kind.value if action else self.text,
+            "x": action.x if action else None,
+            "y": action.y if action else None,
+            "outcome": self.outcome.value,
+            "reason": self.reason,
+            "revealed": self.revealed.value if self.revealed else None,
+            "by_engine": self.by_engine,
+        }
+
+    def describe(self) -> str:
+        """One human-readable line, e.g. ``step  3  fire 4 5      hit (middle)``."""
+        detail = self.outcome.value
+        if self.revealed is not None and self.outcome in (Outcome.HIT, Outcome.MISS):
+            detail += f" ({self.revealed.value})"
+        if self.reason:
+            detail += f": {self.reason}"
+        who = " [auto]" if self.by_engine else ""
+        return f"step {self.step:3d}  {self.text:<14}{who} {detail}"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What an agent may know: never the hidden grid.
+
+    ``known`` holds the k-cells the environment has told (at start and after
+    fires); ``fired`` every fired cell with what it held (a miss is water,
+    which an agent can infer under every profile).
+    """
+
+    step: int
+    max_steps: int
+    fires_left: int
+    guesses_left: int
+    row_counts: tuple[int, ...]
+    col_counts: tuple[int, ...]
+    known: Mapping[Cell, Piece]
+    start_known: Mapping[Cell, Piece]
+    fired: Mapping[Cell, Piece]
+    flags: frozenset[Cell]
+    fleet: tuple[int, ...]
+    rules: str
+    over: bool = False
+
+    def content(self, cell: Cell) -> Piece | None:
+        """What the agent knows is at ``cell`` (None: unknown)."""
+        return self.known.get(cell) or self.fired.get(cell)
+
+    def is_unknown(self, cell: Cell) -> bool:
+        """True when the agent does not know what ``cell`` holds."""
+        return cell not in self.known and cell not in self.fired
+
+    def known_ship_cells(self) -> set[Cell]:
+        """Cells the agent knows hold a ship piece."""
+        cells = {c for c, p in self.known.items() if p.is_ship}
+        return cells | {c for c, p in self.fired.items() if p.is_ship}
+
+    def remaining_in_row(self, x: int) -> int:
+        """Row x's count minus the ship cells known in it."""
+        return self.row_counts[x] - sum(c.x == x for c in self.known_ship_cells())
+
+    def remaining_in_col(self, y: int) -> int:
+        """Column y's count minus the ship cells known in it."""
+        return self.col_counts[y] - sum(c.y == y for c in self.known_ship_cells())
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The result of a solved game."""
+
+    map_name: str
+    rules: str
+    agent: str
+    statistics: Statistics
+    score: int
+    oracle: int
+    steps: int
+    stop_reason: str
+    events: tuple[StepEvent, ...] = field(repr=False, default=())
+
+    @property
+    def percent_of_oracle(self) -> float | None:
+        """Score as % of the oracle score (None when the oracle is not positive)."""
+        return 100.0 * self.score / self.oracle if self.oracle > 0 else None
+
+    @property
+    def precision(self) -> float | None:
+        """Share of fires and flags that landed on ship cells."""
+        s = self.statistics
+        shots = s.fok + s.fko + s.gok + s.gko
+        return (s.fok + s.gok) / shots if shots else None
+
+    @property
+    def recall(self) -> float | None:
+        """Share of the hidden ship cells found by fire or flag."""
+        s = self.statistics
+        hidden = s.fok + s.gok + s.safe
+        return (s.fok + s.gok) / hidden if hidden else None
+
+    def to_dict(self) -> dict:
+        """The JSON object of ``run --json`` and ``replay --json``."""
+        return {
+            "score": self.score,
+            "oracle": self.oracle,
+            "statistics": self.statistics.as_dict(),
+            "rules": self.rules,
+            "map": self.map_name,
+            "agent": self.agent,
+            "steps": self.steps,
+            "stop_reason": self.stop_reason,
+            "actions": [
+                {k: e.to_dict()[k] for k in ("step", "action", "x", "y", "outcome")} for e in self.events
+            ],
+        }
+
+
+Listener = Callable[[StepEvent], None]
+
+
+class Game:
+    """One game of a map under a rules profile. Deterministic."""
+
+    def __init__(self, game_map: GameMap, profile: RulesProfile | None = None, agent: str = ""):
+        self.map = game_map
+        self.profile = profile or PROFILES[DEFAULT_PROFILE]
+        self.agent = agent
+        self.step = 0
+        self.fires_left = self.profile.fires
+        self.guesses_left = self.profile.guesses
+        self.fired: dict[Cell, Piece] = {}
+        self.flag_counts: Counter[Cell] = Counter()
+        self.revealed: dict[Cell, Piece] = {}
+        self.events: list[StepEvent] = []
+        self.over = False
+        self.stop_reason = ""
+        self._final: Statistics | None = None
+        self._oracle: int | None = None
+        self._listeners: list[Listener] = []
+        self._known_ships = frozenset(c for c, p in game_map.known.items() if p.is_ship)
+
+    # ----- listeners ---------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(event)`` for every event from now on."""
+        self._listeners.append(listener)
+
+    def _emit(self, event: StepEvent) -> StepEvent:
+        self.events.append(event)
+        for listener in list(self._listeners):
+            listener(event)
+        return event
+
+    # ----- actions -----------------------------------------------------
+    def apply(self, action: Action | str) -> StepEvent:
+        """Carry out one action for the agent and return its event.
+
+        Illegal or malformed actions are rejected with a reason; the step
+        advances either way. When the step limit is reached, the engine
+        solves the game (a second event).
+        """
+        if self.over:
+            raise BattleshipError("the game is over: no more actions")
+        text = action if isinstance(action, str) else str(action)
+        if not isinstance(action, Action):
+            try:
+                action = Action.parse(action)
+            except ActionError as error:
+                return self._after(self._event(text, Outcome.REJECTED, reason=str(error)))
+        if action.kind is ActionKind.SOLVE:
+            return self._finish("solved by the agent", by_engine=False)
+        cell = action.cell
+        if cell is None or not cell.on_board():
+            return self._after(self._event(text, Outcome.REJECTED, action, f"cell ({action.x}, {action.y}) is off the board"))
+        if action.kind is ActionKind.FIRE:
+            event = self._fire(action, cell)
+        elif action.kind is ActionKind.GUESS:
+            event = self._guess(action, cell)
+        else:
+            event = self._unguess(action, cell)
+        return self._after(event)
+
+    def _fire(self, action: Action, cell: Cell) -> StepEvent:
+        if self.fires_left <= 0:
+            return self._event(str(action), Outcome.REJECTED, action, "no fires left")
+        self.fires_left -= 1
+        if cell in self.fired:
+            return self._event(str(action), Outcome.FIRE_WASTED, action, "cell already fired")
+        if cell in self._known_ships:
+            return self._event(str(action), Outcome.FIRE_WASTED, action, "ship cell known from the start")
+        piece = self.map.piece_at(cell)
+        self.fired[cell] = piece
+        revealed = piece if piece.is_ship or self.profile.reveal_water else None
+        if revealed is not None:
+            self.revealed[cell] = revealed
+        return self._event(str(action), Outcome.HIT if piece.is_ship else Outcome.MISS, action, revealed=revealed)
+
+    def _guess(self, action: Action, cell: Cell) -> StepEvent:
+        if self.guesses_left <= 0:
+            return self._event(str(action), Outcome.REJECTED, action, "no flags left")
+        self.guesses_left -= 1
+        self.flag_counts[cell] += 1
+        if self.flag_counts[cell] > 1:
+            return self._event(str(action), Outcome.FLAG_WASTED, action, "cell already flagged")
+        return self._event(str(action), Outcome.FLAGGED, action)
+
+    def _unguess(self, action: Action, cell: Cell) -> StepEvent:
+        if self.flag_counts[cell] <= 0:
+            return self._event(str(action), Outcome.REJECTED, action, "cell is not flagged")
+        self.flag_counts[cell] -= 1
+        if not self.flag_counts[cell]:
+            del self.flag_counts[cell]
+        self.guesses_left += 1
+        return self._event(str(action), Outcome.UNFLAGGED, action)
+
+    def _event(self, text: str, outcome: Outcome, action: Action | None = None, reason: str = "",
+               revealed: Piece | None = None, by_engine: bool = False) -> StepEvent:
+        return StepEvent(self.step, text, outcome, action, reason, revealed, by_engine,
+                         self.fires_left, self.guesses_left)
+
+    def _after(self, event: StepEvent) -> StepEvent:
+        self.step += 1
+        self._emit(event)
+        if self.step >= self.profile.max_steps:
+            self._finish("step limit reached", by_engine=True)
+        return event
+
+    def stop(self, reason: str) -> StepEvent:
+        """Solve the game as it stands on the engine's behalf (agent stalled, crashed, timed out)."""
+        if self.over:
+            raise BattleshipError("the game is over already")
+        return self._finish(reason, by_engine=True)
+
+    def _finish(self, reason: str, by_engine: bool) -> StepEvent:
+        self._final = self.statistics()
+        self.over = True
+        self.stop_reason = reason
+        event = self._event("solve", Outcome.SOLVED, Action.solve(), "" if not by_engine else reason,
+                            by_engine=by_engine)
+        self.step += 1
+        return self._emit(event)
+
+    # ----- state -------------------------------------------------------
+    @property
+    def flags(self) -> frozenset[Cell]:
+        """Cells with a flag on them."""
+        return frozenset(self.flag_counts)
+
+    def observation(self) -> Observation:
+        """What the agent may know now."""
+        known = dict(self.map.known)
+        known.update(self.revealed)
+        return Observation(
+            step=self.step,
+            max_steps=self.profile.max_steps,
+            fires_left=self.fires_left,
+            guesses_left=self.guesses_left,
+            row_counts=self.map.row_counts,
+            col_counts=self.map.col_counts,
+            known=MappingProxyType(known),
+            start_known=MappingProxyType(dict(self.map.known)),
+            fired=MappingProxyType(dict(self.fired)),
+            flags=self.flags,
+            fleet=self.map.fleet,
+            rules=self.profile.name,
+            over=self.over,
+        )
+
+    def statistics(self) -> Statistics:
+        """The counts at solve (or, before it, as they would be if solved now)."""
+        if self._final is not None:
+            return self._final
+        ships = self.map.ship_cells
+        fired = set(self.fired)
+        flagged = self.flags - fired
+        covered = fired | flagged | self._known_ships
+        return Statistics(
+            fok=len(fired & ships),
+            fko=len(fired - ships),
+            gok=len((flagged & ships) - self._known_ships),
+            gko=len(flagged - ships),
+            safe=len(ships - covered),
+            sink=sum(all(c in covered for c in ship.cells) for ship in self.map.ships),
+            fires_left=self.fires_left,
+            guesses_left=self.guesses_left,
+        )
+
+    def score(self) -> int:
+        """The score of ``statistics()`` under the game's profile."""
+        return self.profile.score(self.statistics())
+
+    def oracle(self) -> int:
+        """The map's oracle score under this game's profile and limits."""
+        if self._oracle is None:
+            self._oracle = oracle_score(self.map, self.profile)
+        return self._oracle
+
+    def result(self) -> GameResult:
+        """The result (the game must be over)."""
+        if not self.over:
+            raise BattleshipError("the game is not over yet")
+        return GameResult(
+            map_name=self.map.name,
+            rules=self.profile.name,
+            agent=self.agent,
+            statistics=self.statistics(),
+            score=self.score(),
+            oracle=self.oracle(),
+            steps=self.step,
+            stop_reason=self.stop_reason,
+            events=tuple(self.events),
+        )
+

@@ -1,0 +1,144 @@
+"""Game logs as JSON Lines: the map, the profile and every step; they replay exactly.
+
+Line 1 is a header ``{"type": "game", ...}`` holding the map (native text),
+the rules profile with its limits, the agent and the seed; then one
+``{"type": "step", ...}`` line per event; last a ``{"type": "result", ...}``
+line with the statistics and the score.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.core.errors import BattleshipError, LogError, MapError
+from app.core.fileio import atomic_write_text, read_text
+from app.core.formats import native
+from app.core.game import Game, GameResult
+from app.core.rules import get_profile
+
+LOG_FORMAT = "battleship-lab-log"
+LOG_VERSION = 1
+
+
+def dumps(game: Game, seed: int | None = None) -> str:
+    """The JSON Lines text of a game (finished or not)."""
+    header = {
+        "type": "game",
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "map_name": game.map.name,
+        "map": native.dump(game.map),
+        "rules": game.profile.name,
+        "limits": {"fires": game.profile.fires, "guesses": game.profile.guesses, "max_steps": game.profile.max_steps},
+        "agent": game.agent,
+        "seed": seed,
+    }
+    lines = [json.dumps(header)]
+    lines += [json.dumps({"type": "step", **event.to_dict()}) for event in game.events]
+    if game.over:
+        result = game.result().to_dict()
+        del result["actions"]
+        lines.append(json.dumps({"type": "result", **result}))
+    return "\n".join(lines) + "\n"
+
+
+def save(game: Game, path: str | Path, seed: int | None = None) -> None:
+    """Write the game's log to ``path`` atomically."""
+    try:
+        atomic_write_text(path, dumps(game, seed))
+    except OSError as exc:
+        raise LogError(f"{path}: cannot write the log ({exc.strerror or exc})") from None
+
+
+@dataclass
+class Replay:
+    """A replayed log: the game rebuilt by the engine and where it disagrees with the log."""
+
+    game: Game
+    seed: int | None
+    mismatches: list[str] = field(default_factory=list)
+    recorded_score: int | None = None
+
+    @property
+    def result(self) -> GameResult:
+        """The engine's result of the replayed game."""
+        return self.game.result()
+
+
+def _records(text: str, path: str) -> list[tuple[int, dict]]:
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"{path}:{number}: not JSON ({exc.msg})") from None
+        if not isinstance(record, dict) or "type" not in record:
+            raise LogError(f"{path}:{number}: expected an object with a \"type\"")
+        records.append((number, record))
+    return records
+
+
+def replay_text(text: str, path: str = "<log>") -> Replay:
+    """Re-play a log's actions through the engine; LogError if the log is malformed."""
+    records = _records(text, path)
+    if not records or records[0][1].get("type") != "game":
+        raise LogError(f"{path}:1: not a game log (the first line must be the game header)")
+    number, header = records[0]
+    try:
+        game_map = native.parse(str(header["map"]), f"{path}:{number} (map)")
+        game_map = type(game_map).create(game_map.ships, game_map.known, game_map.row_counts,
+                                         game_map.col_counts, name=str(header.get("map_name") or ""))
+        limits = header.get("limits") or {}
+        profile = get_profile(str(header["rules"])).with_limits(
+            limits.get("fires"), limits.get("guesses"), limits.get("max_steps")
+        )
+    except KeyError as exc:
+        raise LogError(f"{path}:{number}: the game header has no {exc.args[0]!r}") from None
+    except (MapError, BattleshipError, TypeError) as exc:
+        raise LogError(f"{path}:{number}: bad game header: {exc}") from None
+    game = Game(game_map, profile, agent=str(header.get("agent") or ""))
+    seed = header.get("seed")
+    replay = Replay(game, seed if isinstance(seed, int) else None)
+    done = 0  # step records read so far
+    for number, record in records[1:]:
+        kind = record.get("type")
+        if kind == "result":
+            replay.recorded_score = record.get("score")
+            continue
+        if kind != "step":
+            raise LogError(f"{path}:{number}: unknown record type {kind!r}")
+        done += 1
+        if done <= len(game.events):
+            event = game.events[done - 1]  # the engine already produced it (automatic solve)
+        elif game.over:
+            replay.mismatches.append(f"line {number}: the log goes on after the game was solved")
+            break
+        elif record.get("by_engine"):
+            event = game.stop(str(record.get("reason") or "stopped"))
+        else:
+            action = record.get("action")
+            if not isinstance(action, str):
+                raise LogError(f"{path}:{number}: step has no action")
+            x, y = record.get("x"), record.get("y")
+            event = game.apply(action if x is None and y is None else f"{action} {x} {y}")
+        recorded = record.get("outcome")
+        if recorded != event.outcome.value:
+            replay.mismatches.append(
+                f"line {number}: step {event.step} {event.text}: log says {recorded}, engine says {event.outcome.value}"
+            )
+    if not game.over:
+        replay.mismatches.append("the log ends before the game was solved; solved here as it stands")
+        game.stop("log ended")
+    if replay.recorded_score is not None and replay.recorded_score != game.score():
+        replay.mismatches.append(f"log says score {replay.recorded_score}, engine says {game.score()}")
+    return replay
+
+
+def replay_file(path: str | Path) -> Replay:
+    """Replay the log at ``path``."""
+    return replay_text(read_text(path, LogError, max_bytes=20_000_000), str(path))
+
