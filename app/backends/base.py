@@ -50,5 +50,12 @@ class Driver:
         """The agent's P(ship) per cell (10x10), if it exposes one."""
         return None
 
+    def facts(self) -> list[tuple[str, str]] | None:
+        """The agent's working memory as (template, fact text) pairs; None if the agent has none (Python)."""
+        return None
+
+    def request_cancel(self) -> None:
+        """Ask a running ``next_action`` to give up soon (thread-safe); it then raises AgentFailure."""
+
     def close(self) -> None:
         """Release what the agent holds."""
