@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import accumulate
 
 from app.core.gamemap import GameMap
-from app.core.rules import RulesProfile, Statistics
+from app.core.rules import STAT_KEYS, RulesProfile, Statistics
 
 
 def best_statistics(game_map: GameMap, profile: RulesProfile) -> Statistics:
@@ -28,33 +28,31 @@ def best_statistics(game_map: GameMap, profile: RulesProfile) -> Statistics:
     sunk_with = [sum(total <= k for total in cumulative) for k in range(hidden_total + 1)]
     water_cells = 100 - len(game_map.ship_cells)
     fires, guesses, steps = profile.fires, profile.guesses, profile.max_steps
-    best: tuple[int, Statistics] | None = None
+    weight = {key: profile.weights.get(key, 0) for key in STAT_KEYS}
+    best_score: int | None = None
+    best: tuple[int, ...] = ()
     for fok in range(min(fires, hidden_total) + 1):
         for gok in range(min(guesses, hidden_total - fok) + 1):
             fires_rest, flags_rest = fires - fok, guesses - gok
+            covered = (weight["fok"] * fok + weight["gok"] * gok + weight["safe"] * (hidden_total - fok - gok)
+                       + weight["sink"] * sunk_with[fok + gok])
             for fko, fire_waste in ((0, 0), (min(fires_rest, water_cells), 0), (0, fires_rest)):
                 if fire_waste and not (fok or known_ship):
                     continue  # nothing to re-fire yet: the first fire is never wasted
+                fires_left = fires_rest - fko - fire_waste
                 for gko, flag_waste in ((0, 0), (min(flags_rest, water_cells), 0), (0, flags_rest)):
                     if flag_waste and not (gok or fok or fko or known_ship):
                         continue  # a flag counts for nothing only on a fired, known or flagged cell
                     if fok + gok + fko + gko + fire_waste + flag_waste > steps:
                         continue
-                    stats = Statistics(
-                        fok=fok,
-                        fko=fko,
-                        gok=gok,
-                        gko=gko,
-                        safe=hidden_total - fok - gok,
-                        sink=sunk_with[fok + gok],
-                        fires_left=fires - fok - fko - fire_waste,
-                        guesses_left=guesses - gok - gko - flag_waste,
-                    )
-                    score = profile.score(stats)
-                    if best is None or score > best[0]:
-                        best = (score, stats)
-    assert best is not None
-    return best[1]
+                    guesses_left = flags_rest - gko - flag_waste
+                    score = (covered + weight["fko"] * fko + weight["gko"] * gko
+                             + weight["fires_left"] * fires_left + weight["guesses_left"] * guesses_left)
+                    if best_score is None or score > best_score:
+                        best_score = score
+                        best = (fok, fko, gok, gko, hidden_total - fok - gok, sunk_with[fok + gok],
+                                fires_left, guesses_left)
+    return Statistics(*best)
 
 
 def oracle_score(game_map: GameMap, profile: RulesProfile) -> int:

@@ -31,7 +31,7 @@ class Statistics:
 
     def as_dict(self) -> dict[str, int]:
         """The counts by their GAME.md names."""
-        return dataclasses.asdict(self)
+        return {key: getattr(self, key) for key in STAT_KEYS}
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,7 @@ class RulesProfile:
 
     def score(self, stats: Statistics) -> int:
         """The score of a solved game's statistics."""
-        values = stats.as_dict()
-        return sum(weight * values[key] for key, weight in self.weights.items())
+        return sum(weight * getattr(stats, key) for key, weight in self.weights.items())
 
     def formula(self) -> str:
         """The score formula as text, e.g. '10*fok + 10*gok - 25*fko ...'."""

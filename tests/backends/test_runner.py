@@ -1,0 +1,83 @@
+"""The match runner contains agents that crash, stall or return garbage."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.base import Agent
+from app.backends.python_runner import PythonDriver
+from app.backends.registry import AgentSpec, create_driver, resolve
+from app.backends.runner import Match
+from app.core import Action, AgentError, Game, Outcome
+from tests.helpers import OPEN_GRID, grid_map
+
+
+class Scripted(Agent):
+    name = "scripted"
+
+    def __init__(self, moves):
+        super().__init__()
+        self.moves = list(moves)
+
+    def act(self, observation):
+        move = self.moves.pop(0)
+        if isinstance(move, Exception):
+            raise move
+        return move
+
+
+def run(moves):
+    game = Game(grid_map(OPEN_GRID))
+    log: list[str] = []
+    result = Match(game, PythonDriver(Scripted(moves)), on_log=log.append).run()
+    return result, log
+
+
+def test_crash_ends_the_game_with_the_reason():
+    result, log = run([Action.fire(0, 2), ValueError("boom")])
+    assert result.stop_reason.startswith("agent scripted raised ValueError: boom")
+    assert result.events[0].outcome is Outcome.HIT and result.events[-1].by_engine
+    assert any("boom" in line for line in log)
+
+
+def test_stall_is_detected():
+    result, _ = run([None])
+    assert "stalled" in result.stop_reason
+
+
+def test_garbage_is_rejected_not_fatal():
+    result, _ = run([42, {"fire": 1}, "solve"])
+    assert [e.outcome for e in result.events] == [Outcome.REJECTED, Outcome.REJECTED, Outcome.SOLVED]
+    assert "malformed action" in result.events[0].reason
+
+
+def test_resolve_by_path(tmp_path):
+    path = tmp_path / "mine.py"
+    path.write_text(
+        "from agents.base import Agent\n"
+        "class Mine(Agent):\n"
+        "    name = 'mine'\n"
+        "    def act(self, observation):\n"
+        "        return 'solve'\n"
+        "AGENT = Mine\n"
+    )
+    spec = resolve(str(path))
+    assert spec.kind == "python"
+    result = Match(Game(grid_map(OPEN_GRID)), create_driver(spec)).run()
+    assert result.agent == "mine" and result.steps == 1
+
+
+@pytest.mark.parametrize("text, words", [
+    ("no-such-agent", "unknown agent"),
+    ("README.md", "must end in .py"),
+])
+def test_resolve_errors(text, words):
+    with pytest.raises(AgentError, match=words):
+        resolve(text)
+
+
+def test_python_syntax_error_names_file_and_line(tmp_path):
+    path = tmp_path / "broken.py"
+    path.write_text("x = 1\ndef (:\n")
+    with pytest.raises(AgentError, match=r"broken.py:2: syntax error"):
+        create_driver(AgentSpec("broken", "python", (path,)))

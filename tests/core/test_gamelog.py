@@ -1,0 +1,88 @@
+"""Game logs replay to the identical result; bad logs give LogError naming the line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.core import PROFILES, Game, LogError
+from app.core.gamelog import dumps, replay_file, replay_text, save
+from tests.helpers import OPEN_GRID, grid_map
+
+ACTIONS = ["fire 0 2", "fire 5 5", "guess 0 3", "guess 0 3", "unguess 0 3", "guess 9 9", "bogus", "solve"]
+
+
+def played(rules: str = "unito-2019", actions=ACTIONS, **limits) -> Game:
+    game = Game(grid_map(OPEN_GRID, **{"2_4": "k"}), PROFILES[rules].with_limits(**limits), agent="tester")
+    for action in actions:
+        if not game.over:
+            game.apply(action)
+    return game
+
+
+class TestReplay:
+    @pytest.mark.parametrize("rules", ["unito-2019", "unito-2022"])
+    def test_identical_result(self, rules):
+        game = played(rules)
+        replay = replay_text(dumps(game, seed=3))
+        assert replay.mismatches == []
+        assert replay.result.to_dict() == game.result().to_dict()
+        assert replay.seed == 3
+
+    def test_step_limit_auto_solve(self):
+        game = played(actions=["guess 1 1"] * 12, max_steps=10)
+        assert game.events[-1].by_engine
+        replay = replay_text(dumps(game))
+        assert replay.mismatches == [] and replay.result.to_dict() == game.result().to_dict()
+
+    def test_engine_stop_replays(self):
+        game = played(actions=["fire 0 2"])
+        game.stop("the agent stalled")
+        replay = replay_text(dumps(game))
+        assert replay.mismatches == [] and replay.result.stop_reason == "the agent stalled"
+
+    def test_save_and_replay_file(self, tmp_path):
+        game = played()
+        path = tmp_path / "g.jsonl"
+        save(game, path)
+        assert replay_file(path).result.score == game.score()
+
+    def test_tampered_outcome_is_reported(self):
+        lines = dumps(played()).splitlines()
+        step = json.loads(lines[1])
+        step["outcome"] = "miss"
+        lines[1] = json.dumps(step)
+        replay = replay_text("\n".join(lines))
+        assert any("log says miss, engine says hit" in m for m in replay.mismatches)
+
+    def test_tampered_score_is_reported(self):
+        lines = dumps(played()).splitlines()
+        result = json.loads(lines[-1])
+        result["score"] += 5
+        lines[-1] = json.dumps(result)
+        assert any("log says score" in m for m in replay_text("\n".join(lines)).mismatches)
+
+    def test_log_cut_short(self):
+        lines = dumps(played()).splitlines()[:3]
+        replay = replay_text("\n".join(lines))
+        assert replay.game.over and any("ends before" in m for m in replay.mismatches)
+
+
+class TestBadLogs:
+    @pytest.mark.parametrize("text, words", [
+        ("not json\n", ":1: not JSON"),
+        ('{"type": "step"}\n', "not a game log"),
+        ("[1, 2]\n", 'an object with a "type"'),
+        ('{"type": "game", "rules": "unito-2019"}\n', "no 'map'"),
+        ('{"type": "game", "map": "xx", "rules": "unito-2019"}\n', "bad game header"),
+    ])
+    def test_errors(self, text, words):
+        with pytest.raises(LogError, match=words.replace("(", r"\(")):
+            replay_text(text, "g.jsonl")
+
+    def test_unknown_rules(self):
+        header = json.loads(dumps(played()).splitlines()[0])
+        header["rules"] = "house-rules"
+        with pytest.raises(LogError, match="unknown rules profile"):
+            replay_text(json.dumps(header))

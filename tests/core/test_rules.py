@@ -1,0 +1,219 @@
+"""Every rule of GAME.md, checked against the engine."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from app.core import PROFILES, Action, BattleshipError, Cell, Game, Outcome, Piece
+from app.core.oracle import oracle_score
+from tests.helpers import OPEN_GRID, grid_map
+
+# OPEN_GRID ships: 4-ship row 0 cols 2-5; 3-ships col 9 rows 1-3, col 2 rows 6-8;
+# 2-ships col 1 rows 2-3, row 4 cols 6-7, row 7 cols 8-9; subs (2,4) (5,0) (7,5) (9,9).
+SUB = Cell(2, 4)
+TWO = (Cell(2, 1), Cell(3, 1))
+WATER = Cell(5, 5)
+
+
+def fresh(rules: str = "unito-2019", **known: str) -> Game:
+    return Game(grid_map(OPEN_GRID, **known), PROFILES[rules])
+
+
+def score_2019(s) -> int:
+    return 10 * s.fok + 10 * s.gok + 15 * s.sink - 25 * s.fko - 15 * s.gko - 10 * s.safe
+
+
+def score_2022(s) -> int:
+    return 15 * s.gok + 20 * s.sink - 10 * s.gko - 10 * s.safe - 20 * s.fires_left - 20 * s.guesses_left
+
+
+class TestScoring:
+    def play(self, game: Game) -> None:
+        for text in (f"fire {SUB.x} {SUB.y}", f"fire {WATER.x} {WATER.y}", f"guess {TWO[0].x} {TWO[0].y}",
+                     f"guess {TWO[1].x} {TWO[1].y}", "guess 0 0", "solve"):
+            game.apply(text)
+
+    @pytest.mark.parametrize("rules, formula", [("unito-2019", score_2019), ("unito-2022", score_2022)])
+    def test_formula(self, rules, formula):
+        game = fresh(rules)
+        self.play(game)
+        s = game.statistics()
+        assert (s.fok, s.fko, s.gok, s.gko, s.sink) == (1, 1, 2, 1, 2)
+        assert s.safe == 20 - 3
+        assert (s.fires_left, s.guesses_left) == (3, 17)
+        assert game.score() == formula(s)
+        assert game.result().score == formula(s)
+
+    def test_statistics_frozen_at_solve(self):
+        game = fresh()
+        self.play(game)
+        assert game.over and game.stop_reason == "solved by the agent"
+        with pytest.raises(BattleshipError, match="game is over"):
+            game.apply("fire 0 2")
+
+
+class TestIllegalActions:
+    @pytest.mark.parametrize("text, reason", [
+        ("fire 10 0", "off the board"),
+        ("guess -1 3", "off the board"),
+        ("unguess 4 4", "not flagged"),
+        ("shoot 1 1", "unknown action"),
+        ("fire 1", "needs x and y"),
+        ("fire a b", "whole numbers"),
+        ("", "empty"),
+    ])
+    def test_rejected_with_reason_step_advances_nothing_changes(self, text, reason):
+        game = fresh()
+        before = (game.fires_left, game.guesses_left, dict(game.fired), game.flags)
+        event = game.apply(text)
+        assert event.outcome is Outcome.REJECTED and reason in event.reason
+        assert game.step == 1
+        assert (game.fires_left, game.guesses_left, dict(game.fired), game.flags) == before
+
+    def test_fire_with_no_fires_left(self):
+        game = Game(grid_map(OPEN_GRID), PROFILES["unito-2019"].with_limits(fires=1))
+        game.apply("fire 9 0")
+        event = game.apply("fire 9 1")
+        assert event.outcome is Outcome.REJECTED and "no fires left" in event.reason
+        assert Cell(9, 1) not in game.fired
+
+    def test_guess_with_no_flags_left(self):
+        game = Game(grid_map(OPEN_GRID), PROFILES["unito-2019"].with_limits(guesses=1))
+        game.apply("guess 9 0")
+        event = game.apply("guess 9 1")
+        assert event.outcome is Outcome.REJECTED and "no flags left" in event.reason
+        assert game.flags == {Cell(9, 0)}
+
+
+class TestWastedActions:
+    def test_fire_twice_uses_the_fire_counts_once(self):
+        game = fresh()
+        assert game.apply(f"fire {SUB.x} {SUB.y}").outcome is Outcome.HIT
+        event = game.apply(f"fire {SUB.x} {SUB.y}")
+        assert event.outcome is Outcome.FIRE_WASTED and game.fires_left == 3
+        assert game.statistics().fok == 1
+
+    def test_fire_on_ship_known_at_start_is_wasted(self):
+        game = fresh(**{"2_4": "known"})
+        event = game.apply("fire 2 4")
+        assert event.outcome is Outcome.FIRE_WASTED and game.fires_left == 4
+        game.apply("solve")
+        assert game.statistics().fok == 0 and game.statistics().sink == 1  # the known sub is sunk
+
+    def test_fire_on_water_known_at_start_counts_as_miss(self):
+        game = fresh(**{"5_5": "known"})
+        assert game.apply("fire 5 5").outcome is Outcome.MISS
+        assert game.statistics().fko == 1
+
+    def test_second_flag_uses_a_flag_and_counts_for_nothing(self):
+        game = fresh()
+        assert game.apply("guess 2 4").outcome is Outcome.FLAGGED
+        assert game.apply("guess 2 4").outcome is Outcome.FLAG_WASTED
+        assert game.guesses_left == 18 and game.statistics().gok == 1
+
+    def test_unguess_gives_the_flag_back(self):
+        game = fresh()
+        game.apply("guess 2 4")
+        assert game.apply("unguess 2 4").outcome is Outcome.UNFLAGGED
+        assert game.guesses_left == 20 and not game.flags
+        assert game.statistics().gok == 0
+
+    def test_flag_on_fired_cell_counts_neither_way(self):
+        game = fresh()
+        game.apply("fire 5 5")
+        game.apply("guess 5 5")
+        s = game.statistics()
+        assert (s.fko, s.gko, s.guesses_left) == (1, 0, 19)
+
+    def test_flag_on_known_water_counts_as_gko(self):
+        game = fresh(**{"5_5": "known"})
+        game.apply("guess 5 5")
+        assert game.statistics().gko == 1
+
+
+class TestSinking:
+    def test_ship_sunk_by_fire_flag_and_known_cells(self):
+        game = fresh(**{"6_2": "known"})  # top of the 3-ship in column 2
+        game.apply("fire 7 2")
+        game.apply("guess 8 2")
+        s = game.statistics()
+        assert s.sink == 1 and s.fok == 1 and s.gok == 1
+
+    def test_flag_on_known_ship_is_not_gok(self):
+        game = fresh(**{"6_2": "known"})
+        game.apply("guess 6 2")
+        assert game.statistics().gok == 0
+
+    def test_partial_ship_not_sunk(self):
+        game = fresh()
+        game.apply(f"guess {TWO[0].x} {TWO[0].y}")
+        assert game.statistics().sink == 0
+
+
+class TestStepLimit:
+    def test_automatic_solve_at_the_limit(self):
+        game = Game(grid_map(OPEN_GRID), PROFILES["unito-2019"].with_limits(max_steps=100))
+        seen = []
+        game.subscribe(seen.append)
+        for _ in range(100):
+            game.apply("unguess 0 0")  # rejected, but every step counts
+        assert game.over and game.stop_reason == "step limit reached"
+        assert seen[-1].outcome is Outcome.SOLVED and seen[-1].by_engine and seen[-1].step == 100
+        assert len(seen) == 101
+
+
+class TestRevealedWater:
+    def test_2019_miss_reveals_nothing(self):
+        game = fresh("unito-2019")
+        event = game.apply("fire 5 5")
+        assert event.revealed is None and Cell(5, 5) not in game.observation().known
+
+    def test_2022_miss_adds_water_k_cell(self):
+        game = fresh("unito-2022")
+        event = game.apply("fire 5 5")
+        assert event.revealed is Piece.WATER and game.observation().known[Cell(5, 5)] is Piece.WATER
+
+    @pytest.mark.parametrize("rules", ["unito-2019", "unito-2022"])
+    def test_hit_adds_the_piece(self, rules):
+        game = fresh(rules)
+        event = game.apply("fire 0 2")
+        assert event.revealed is Piece.LEFT and game.observation().known[Cell(0, 2)] is Piece.LEFT
+
+
+class TestObservation:
+    def test_never_holds_the_hidden_grid(self):
+        obs = fresh(**{"0_2": "known"}).observation()
+        assert set(obs.known) == {Cell(0, 2)}
+        assert not hasattr(obs, "map") and not hasattr(obs, "ships")
+        assert obs.fleet == (4, 3, 3, 2, 2, 2, 1, 1, 1, 1)
+        assert obs.remaining_in_row(0) == 3
+
+
+class TestOracle:
+    def test_standard_fleet_no_known_unito_2019_is_350(self):
+        assert oracle_score(grid_map(OPEN_GRID), PROFILES["unito-2019"]) == 350
+
+    @pytest.mark.parametrize("rules", ["unito-2019", "unito-2022"])
+    def test_equals_brute_force_over_real_games(self, rules):
+        """With tiny limits, play every multiset of actions on the cells that matter through the engine."""
+        game_map = grid_map(OPEN_GRID, **{"6_2": "known"})
+        profile = PROFILES[rules].with_limits(fires=2, guesses=2)
+        subs = [Cell(2, 4), Cell(5, 0), Cell(7, 5), Cell(9, 9)]
+        cells = subs + [TWO[0], TWO[1], Cell(7, 2), Cell(8, 2), WATER, Cell(6, 2)]
+        moves = [Action.fire(*c) for c in cells] + [Action.guess(*c) for c in cells]
+        best = None
+        for length in range(5):
+            for sequence in itertools.combinations_with_replacement(moves, length):
+                game = Game(game_map, profile)
+                for action in sequence:
+                    game.apply(action)
+                game.apply("solve")
+                best = game.score() if best is None else max(best, game.score())
+        assert oracle_score(game_map, profile) == best
+
+    def test_unito_2022_prefers_flags_to_fires(self):
+        game_map = grid_map(OPEN_GRID)
+        # 20 flags cover every ship cell (300 + 200 for 10 sinks); the 5 fires are spent on water at no cost.
+        assert oracle_score(game_map, PROFILES["unito-2022"]) == 15 * 20 + 20 * 10
