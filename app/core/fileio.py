@@ -54,12 +54,22 @@ def _make(error: type[BattleshipError], text: str) -> BattleshipError:
 
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` so that readers see the old file or the whole new one."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the whole new one."""
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
+    try:
+        mode = path.stat().st_mode & 0o777  # keep the mode of the file replaced
+    except OSError:
+        mode = 0o644  # not mkstemp's 0600: results and maps are for sharing
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        os.chmod(tmp, mode)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)

@@ -1,0 +1,191 @@
+"""``bench``: every agent on every map in a process pool, then one table per agent."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import signal
+import sys
+import threading
+import time
+
+from app.cli.common import add_rules_options, parse_params
+
+CHECKPOINT_SECONDS = 1.0
+
+
+def register(subparsers) -> None:
+    """Add the ``bench`` subcommand."""
+    parser = subparsers.add_parser(
+        "bench", help="compare agents on many maps (process pool, table, results file, plot)",
+        description="Play every agent on every map in a pool of worker processes and print one line per "
+        "agent: games, mean/median/min/max score, mean %% of oracle, fires and flags ok/ko, ships sunk, "
+        "precision, recall, seconds per game and failures. Ctrl-C stops and keeps the finished games.")
+    parser.add_argument("--agents", required=True, metavar="A,B,...",
+                        help="agent names or files, comma-separated (a multi-file CLIPS agent: its folder)")
+    parser.add_argument("--maps", required=True, nargs="+", metavar="DIR|GLOB|FILE",
+                        help="map folders (their map files), glob patterns (quote them) or files")
+    add_rules_options(parser)
+    parser.add_argument("--seed", type=int, default=0, help="seed for agents that draw at random (default 0), "
+                        "the same for every game, as in run")
+    parser.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
+    parser.add_argument("--timeout-per-game", type=float, default=60.0, metavar="SEC",
+                        help="a game running longer is killed and counted as a failure (default 60)")
+    parser.add_argument("--out", metavar="RESULTS.csv|.json",
+                        help="one row per (agent, map) with every statistic, the action count and the time "
+                        "(written atomically; kept on Ctrl-C)")
+    parser.add_argument("--plot", metavar="SCORES.png", help="score box plot and mean %% of oracle per agent "
+                        "(.png, .svg or .pdf)")
+    parser.add_argument("--agent-param", action="append", metavar="KEY=VALUE",
+                        help="a parameter for every agent (repeatable)")
+    parser.add_argument("--pick-first", action="store_true",
+                        help="play Bimaru puzzles with several solutions using the first one")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    parser.set_defaults(func=bench_command)
+
+
+class Progress:
+    """A one-line progress bar on stderr (a line every few seconds when stderr is not a terminal)."""
+
+    def __init__(self, total: int, enabled: bool = True, stream=None):
+        self.total = total
+        self.done = 0
+        self.failures = 0
+        self.enabled = enabled
+        self.stream = stream or sys.stderr
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.started = time.perf_counter()
+        self.last_print = 0.0
+
+    def update(self, failed: bool) -> None:
+        """Count one finished game and redraw."""
+        self.done += 1
+        self.failures += failed
+        now = time.perf_counter()
+        if self.enabled and (self.tty or now - self.last_print >= 5.0 or self.done == self.total):
+            self.last_print = now
+            self._draw(now)
+
+    def _draw(self, now: float) -> None:
+        elapsed = now - self.started
+        fraction = self.done / self.total if self.total else 1.0
+        eta = elapsed / self.done * (self.total - self.done) if self.done else 0.0
+        bar = "#" * int(fraction * 30)
+        text = (f"[{bar:<30}] {self.done}/{self.total} games  {elapsed:.1f} s  eta {eta:.0f} s  "
+                f"failures {self.failures}")
+        if self.tty:
+            self.stream.write("\r" + text)
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def note(self, text: str) -> None:
+        """A line of its own on the stream (the bar is redrawn below it)."""
+        self.stream.write(("\r\x1b[K" if self.tty else "") + text + "\n")
+        if self.tty and self.enabled and self.done:
+            self._draw(time.perf_counter())
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.enabled and self.tty and self.done:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt():
+    """SIGTERM stops the bench like Ctrl-C does (finished games are kept)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def bench_command(args: argparse.Namespace) -> int:
+    """Handle ``bench``: exit 0 when every game was played (failures are counted, not fatal), 130 on Ctrl-C."""
+    from app.backends import bench
+    from app.backends.registry import resolve
+    from app.cli.common import profile_from_args
+    from app.core import BattleshipError
+
+    agents = bench.split_agents(args.agents)
+    for agent in agents:
+        resolve(agent)  # an unknown agent is a one-line error before any game starts
+    maps = bench.expand_maps(args.maps)
+    profile = profile_from_args(args)
+    if args.jobs < 0:
+        raise BattleshipError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
+    if args.timeout_per_game <= 0:
+        raise BattleshipError(f"--timeout-per-game must be more than 0, not {args.timeout_per_game:g}")
+    if args.out:
+        bench.results_format(args.out)
+    if args.plot:
+        from app.backends import bench_plots
+
+        bench_plots.new_figure()  # matplotlib present, else a one-line error now rather than after the run
+        if args.plot.lower().rsplit(".", 1)[-1] not in bench_plots.PLOT_FORMATS:
+            raise BattleshipError(f"{args.plot}: the plot file must end in .png, .svg or .pdf")
+    config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
+                               max_steps=args.max_steps, seed=args.seed,
+                               params=tuple(parse_params(args.agent_param).items()), pick_first=args.pick_first)
+    runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game)
+    total = len(runner.tasks)
+    jobs = min(args.jobs or bench.default_jobs(), total)
+    print(f"bench: {len(agents)} agents x {len(maps)} maps = {total} games; rules {profile.name}; "
+          f"seed {args.seed}; {jobs} jobs; timeout {args.timeout_per_game:g} s per game", file=sys.stderr)
+    meta = {"rules": profile.name, "fires": profile.fires, "guesses": profile.guesses,
+            "max_steps": profile.max_steps, "seed": args.seed, "agents": agents, "maps": maps,
+            "games": total, "interrupted": False}
+    finished: dict[int, bench.GameRow] = {}
+
+    def ordered() -> list:
+        return [finished[i] for i in sorted(finished)]
+
+    def save(interrupted: bool) -> None:
+        if args.out:
+            bench.save_results(args.out, ordered(), {**meta, "interrupted": interrupted}, agents)
+
+    progress = Progress(total, enabled=not args.no_progress)
+    started = time.perf_counter()
+    interrupted = False
+    last_save = started
+    try:
+        with _sigterm_as_interrupt(), contextlib.closing(runner.run()) as games:
+            for index, row in games:
+                finished[index] = row
+                progress.update(bool(row.failure))
+                if row.status != "ok":
+                    progress.note(f"{row.map_path}: {row.agent}: {row.failure}: {row.error}")
+                if args.out and time.perf_counter() - last_save >= CHECKPOINT_SECONDS:
+                    save(False)  # a checkpoint: the finished games survive even a kill
+                    last_save = time.perf_counter()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.close()
+    elapsed = time.perf_counter() - started
+    save(interrupted)
+    rows = ordered()
+    summaries = bench.summarize(rows, agents)
+    print(f"{len(rows)} of {total} games in {elapsed:.1f} s (rules {profile.name}, seed {args.seed})")
+    print(bench.format_table(summaries, markdown=args.markdown))
+    if args.plot and rows:
+        from app.backends import bench_plots
+
+        bench_plots.save_plot(args.plot, summaries, f"{len(maps)} maps, rules {profile.name}")
+    if args.out:
+        print(f"results: {args.out}", file=sys.stderr)
+    if interrupted:
+        print(f"interrupted: kept the {len(rows)} finished games of {total}", file=sys.stderr)
+        return 130
+    return 0
