@@ -150,6 +150,16 @@ class TestFailures:
         assert seen == [0]
 
 
+class TestOrder:
+    def test_maps_outer_while_playing_agents_first_in_the_file(self):
+        bench = Bench(["a", "b"], ["m1", "m2", "m3"])
+        assert [(t.map_path, t.agent) for t in bench.tasks[:3]] == [("m1", "a"), ("m1", "b"), ("m2", "a")]
+        finished = {i: GameRow(t.agent, t.map_path, t.map_path, "unito-2019", 0) for i, t in enumerate(bench.tasks)}
+        del finished[5]  # a game still running when the bench stopped
+        rows = bench.ordered(finished)
+        assert [(r.agent, r.map) for r in rows] == [("a", "m1"), ("a", "m2"), ("a", "m3"), ("b", "m1"), ("b", "m2")]
+
+
 class TestInputs:
     def test_expand_maps_folder_glob_file_once_each(self):
         from_folder = expand_maps([str(MAPS_DIR)])

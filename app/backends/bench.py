@@ -239,10 +239,11 @@ def default_jobs() -> int:
 class Bench:
     """Every agent on every map: ``run()`` yields ``(index, GameRow)`` as games finish.
 
-    ``index`` is the task's place in ``tasks`` (agents outer, maps inner), so
-    callers can keep a stable order. ``stop()`` (thread-safe) ends ``run`` soon
-    after; games in progress are dropped. Closing the iterator, an exception
-    or Ctrl-C in the caller kills the workers.
+    ``index`` is the task's place in ``tasks``: maps outer, agents inner, so
+    that a bench stopped early has played every agent on (nearly) the same
+    maps; ``ordered`` sorts finished rows agent by agent. ``stop()``
+    (thread-safe) ends ``run`` soon after; games in progress are dropped.
+    Closing the iterator, an exception or Ctrl-C in the caller kills the workers.
     """
 
     agents: Sequence[str]
@@ -252,8 +253,13 @@ class Bench:
     timeout: float | None = DEFAULT_TIMEOUT
 
     def __post_init__(self) -> None:
-        self.tasks = [BenchTask(agent, str(path)) for agent in self.agents for path in self.maps]
+        self.tasks = [BenchTask(agent, str(path)) for path in self.maps for agent in self.agents]
         self._stop = threading.Event()
+
+    def ordered(self, finished: dict[int, GameRow]) -> list[GameRow]:
+        """Rows by task index -> a list agent by agent, maps in their order."""
+        count = max(1, len(self.agents))
+        return [finished[i] for i in sorted(finished, key=lambda i: (i % count, i // count))]
 
     def stop(self) -> None:
         """Ask ``run`` to end at its next check (games in progress are abandoned)."""

@@ -149,7 +149,7 @@ def bench_command(args: argparse.Namespace) -> int:
     finished: dict[int, bench.GameRow] = {}
 
     def ordered() -> list:
-        return [finished[i] for i in sorted(finished)]
+        return runner.ordered(finished)
 
     def save(interrupted: bool) -> None:
         if args.out:
