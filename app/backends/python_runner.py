@@ -1,6 +1,10 @@
-"""Drives a Python agent (an ``agents.base.Agent``) in-process."""
+"""Drives a Python agent (an ``agents.base.Agent``) in-process, on a worker thread with a time cap."""
 
 from __future__ import annotations
+
+import queue
+import threading
+from typing import Any, Callable
 
 import numpy as np
 
@@ -8,48 +12,114 @@ from agents.base import Agent
 from app.backends.base import AgentFailure, Driver, StartContext
 from app.core import Action, Observation
 
+DEFAULT_STEP_SECONDS = 10.0
+
 
 class PythonDriver(Driver):
-    """Calls ``agent.act`` once per step; any exception becomes an AgentFailure."""
+    """Calls ``agent.act`` once per step; exceptions and overlong steps become an AgentFailure.
 
-    def __init__(self, agent: Agent):
+    The agent runs on one worker thread so a step that exceeds ``step_seconds``
+    (or is cancelled) can be abandoned; the thread is left to finish on its own.
+    """
+
+    def __init__(self, agent: Agent, step_seconds: float | None = DEFAULT_STEP_SECONDS):
         self.agent = agent
         self.name = agent.name
+        self.step_seconds = step_seconds
+        self._worker = _Worker(f"agent-{agent.name}")
+        self._cancel = threading.Event()
+        self._broken = False
 
     def start(self, observation: Observation, context: StartContext) -> None:
         """Call the agent's ``start``."""
-        self._call(self.agent.start, observation)
+        self._call(self.agent.start, observation, what="start")
 
     def next_action(self, observation: Observation) -> Action | str | None:
         """The agent's action; anything that is not an Action is passed on as text."""
-        action = self._call(self.agent.act, observation)
+        action = self._call(self.agent.act, observation, what=f"step {observation.step}")
         if action is None or isinstance(action, (Action, str)):
             return action
         return repr(action)
 
-    def _call(self, method, *args):
-        try:
-            return method(*args)
-        except Exception as exc:  # the agent's bug must not take the app down
-            where = ""
-            tb = exc.__traceback__
-            while tb is not None and tb.tb_next is not None:
-                tb = tb.tb_next
-            if tb is not None:
-                where = f" at {tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-            raise AgentFailure(f"agent {self.name} raised {type(exc).__name__}: {exc}{where}") from exc
+    def request_cancel(self) -> None:
+        """Stop waiting for the agent's current step (thread-safe)."""
+        self._cancel.set()
+
+    def _call(self, method, *args, what: str):
+        if self._broken:
+            raise AgentFailure(f"agent {self.name} is still busy with an abandoned step")
+        self._cancel.clear()
+        call = self._worker.submit(method, *args)
+        waited = 0.0
+        while True:
+            if call.done.wait(0.05):
+                if call.error is not None:
+                    exc = call.error
+                    raise AgentFailure(f"agent {self.name} raised {type(exc).__name__}: {exc}{_where(exc)}") from exc
+                return call.value
+            waited += 0.05
+            if self._cancel.is_set():
+                self._broken = True
+                raise AgentFailure(f"agent {self.name} was cancelled during {what}")
+            if self.step_seconds is not None and waited >= self.step_seconds:
+                self._broken = True
+                raise AgentFailure(f"agent {self.name} took more than {self.step_seconds:g} s for {what}: stopped")
 
     def output(self) -> list[str]:
         """The agent's logged lines."""
         return self.agent.take_log()
 
     def belief(self) -> np.ndarray | None:
-        """The agent's belief, if it is a 10x10 array."""
+        """The agent's belief, if it is a 10x10 array of numbers."""
         try:
-            belief = self.agent.belief()
+            belief = np.asarray(self.agent.belief(), dtype=float)
         except Exception:
             return None
-        if belief is None:
-            return None
-        belief = np.asarray(belief, dtype=float)
         return belief if belief.shape == (10, 10) else None
+
+    def close(self) -> None:
+        """Let the worker thread go (without waiting for an abandoned step)."""
+        self._worker.stop()
+
+
+class _Call:
+    """One call handed to the worker: its result or exception once ``done`` is set."""
+
+    def __init__(self, function: Callable, args: tuple):
+        self.function, self.args = function, args
+        self.value: Any = None
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+
+
+class _Worker:
+    """A daemon thread that runs calls one by one (daemon: a stuck agent never blocks exit)."""
+
+    def __init__(self, name: str):
+        self._calls: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
+        self._thread.start()
+
+    def submit(self, function: Callable, *args) -> _Call:
+        call = _Call(function, args)
+        self._calls.put(call)
+        return call
+
+    def stop(self) -> None:
+        self._calls.put(None)
+
+    def _loop(self) -> None:
+        while (call := self._calls.get()) is not None:
+            try:
+                call.value = call.function(*call.args)
+            except BaseException as exc:  # handed back to the caller
+                call.error = exc
+            call.done.set()
+
+
+def _where(exc: BaseException) -> str:
+    """' at file:line' of the innermost frame of ``exc``'s traceback."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return f" at {tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb is not None else ""

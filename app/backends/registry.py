@@ -167,10 +167,10 @@ def _load_python_class(path: Path):
     return cls
 
 
-def create_driver(spec: AgentSpec, seed: int | None = None) -> Driver:
-    """A fresh driver for ``spec`` (one per game)."""
+def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float | None = None) -> Driver:
+    """A fresh driver for ``spec`` (one per game); ``step_seconds`` caps one Python step (default 10 s)."""
     if spec.kind == "python":
-        from app.backends.python_runner import PythonDriver
+        from app.backends.python_runner import DEFAULT_STEP_SECONDS, PythonDriver
 
         cls = _load_python_class(spec.paths[0])
         try:
@@ -179,7 +179,7 @@ def create_driver(spec: AgentSpec, seed: int | None = None) -> Driver:
             raise AgentError(f"{spec.paths[0]}: creating the agent failed: {type(exc).__name__}: {exc}") from None
         if spec.name and agent.name == "agent":
             agent.name = spec.name
-        return PythonDriver(agent)
+        return PythonDriver(agent, step_seconds or DEFAULT_STEP_SECONDS)
     if spec.kind == "clips":
         try:
             from app.backends.clips import ClipsDriver

@@ -23,19 +23,22 @@ def register(subparsers) -> None:
     parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
     parser.add_argument("--agent-param", action="append", metavar="KEY=VALUE",
                         help="a parameter for the agent (repeatable)")
+    parser.add_argument("--step-timeout", type=float, metavar="SEC",
+                        help="stop a Python agent that takes longer than this for one step (default 10)")
     parser.add_argument("--pick-first", action="store_true",
                         help="play a Bimaru puzzle with several solutions using the first one")
     parser.set_defaults(func=run_command)
 
 
-def play(agent_text: str, game_map, profile, seed: int = 0, params=None, on_event=None, on_log=None):
+def play(agent_text: str, game_map, profile, seed: int = 0, params=None, on_event=None, on_log=None,
+         step_seconds: float | None = None):
     """Play one game of an agent (name or path) on a map; returns the finished ``Game``."""
     from app.backends.registry import create_driver, resolve
     from app.backends.runner import Match
     from app.core import Game
 
     spec = resolve(agent_text)
-    driver = create_driver(spec, seed=seed)
+    driver = create_driver(spec, seed=seed, step_seconds=step_seconds)
     game = Game(game_map, profile, agent=spec.name)
     if on_event is not None:
         game.subscribe(on_event)
@@ -71,9 +74,11 @@ def print_result(result, as_json: bool, out=sys.stdout) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
-    from app.core import gamelog
+    from app.core import BattleshipError, gamelog
 
     profile = profile_from_args(args)
+    if args.step_timeout is not None and args.step_timeout <= 0:
+        raise BattleshipError("--step-timeout must be more than 0 seconds")
     quiet = args.quiet
 
     def on_event(event):
@@ -90,7 +95,8 @@ def run_command(args: argparse.Namespace) -> int:
         kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"
         print(f"map {game_map.name}: {kind}, {len(game_map.known)} cells known at start; rules {profile.name}; "
               f"agent {args.agent}")
-    game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log)
+    game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
+                step_seconds=args.step_timeout)
     if args.log:
         gamelog.save(game, args.log, seed=args.seed)
     print_result(game.result(), args.json)

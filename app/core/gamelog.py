@@ -93,6 +93,11 @@ def replay_text(text: str, path: str = "<log>") -> Replay:
         game_map = type(game_map).create(game_map.ships, game_map.known, game_map.row_counts,
                                          game_map.col_counts, name=str(header.get("map_name") or ""))
         limits = header.get("limits") or {}
+        if not isinstance(limits, dict) or not all(
+            isinstance(limits.get(k), int) and not isinstance(limits.get(k), bool) or limits.get(k) is None
+            for k in ("fires", "guesses", "max_steps")
+        ):
+            raise TypeError("limits must be whole numbers")
         profile = get_profile(str(header["rules"])).with_limits(
             limits.get("fires"), limits.get("guesses"), limits.get("max_steps")
         )

@@ -81,3 +81,41 @@ def test_python_syntax_error_names_file_and_line(tmp_path):
     path.write_text("x = 1\ndef (:\n")
     with pytest.raises(AgentError, match=r"broken.py:2: syntax error"):
         create_driver(AgentSpec("broken", "python", (path,)))
+
+
+class Slow(Agent):
+    name = "slow"
+
+    def act(self, observation):
+        while True:  # a buggy agent that never returns
+            pass
+
+
+def test_overlong_step_is_stopped():
+    game = Game(grid_map(OPEN_GRID))
+    result = Match(game, PythonDriver(Slow(), step_seconds=0.2)).run()
+    assert "took more than 0.2 s for step 0" in result.stop_reason
+
+
+def test_cancel_stops_waiting():
+    import threading
+
+    driver = PythonDriver(Slow(), step_seconds=None)
+    game = Game(grid_map(OPEN_GRID))
+    threading.Timer(0.2, driver.request_cancel).start()
+    result = Match(game, driver).run()
+    assert "cancelled" in result.stop_reason
+
+
+def test_hung_agent_does_not_block_exit(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.paths import MAPS_DIR, ROOT
+
+    path = tmp_path / "hang.py"
+    path.write_text("from agents.base import Agent\nclass Hang(Agent):\n    name = 'hang'\n"
+                    "    def act(self, observation):\n        while True:\n            pass\nAGENT = Hang\n")
+    proc = subprocess.run([sys.executable, "main.py", "run", "--agent", str(path), "--map", str(MAPS_DIR / "open-sea.map"),
+                           "--quiet", "--step-timeout", "0.3"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "took more than" in proc.stdout
