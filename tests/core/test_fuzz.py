@@ -7,7 +7,7 @@ import json
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from app.core import Action, ActionError, LogError, MapError, PROFILES, Game
+from app.core import PROFILES, Action, ActionError, Game, LogError, MapError
 from app.core.formats import bimaru, clp, native
 from app.core.gamelog import dumps, replay_text
 from tests.helpers import OPEN_GRID, grid_map
