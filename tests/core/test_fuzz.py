@@ -12,7 +12,7 @@ from app.core.formats import bimaru, clp, native
 from app.core.gamelog import dumps, replay_text
 from tests.helpers import OPEN_GRID, grid_map
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 GRID_CHARS = st.sampled_from(list(".WCTBLRMctblrm#x \t\n:"))
 CLP_TOKENS = st.sampled_from(["(", ")", "deffacts", "m", "cell", "boat-hor", "boat-ver", "k-cell", "k-per-row",
