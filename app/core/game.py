@@ -83,7 +83,8 @@ class Observation:
 
     ``known`` holds the k-cells the environment has told (at start and after
     fires); ``fired`` every fired cell with what it held (a miss is water,
-    which an agent can infer under every profile).
+    which an agent can infer under every profile). ``statistics``: the counts
+    at solve, told once the game is over (None before).
     """
 
     step: int
@@ -99,6 +100,7 @@ class Observation:
     fleet: tuple[int, ...]
     rules: str
     over: bool = False
+    statistics: Statistics | None = None
 
     def content(self, cell: Cell) -> Piece | None:
         """What the agent knows is at ``cell`` (None: unknown)."""
@@ -320,6 +322,7 @@ class Game:
             fleet=self.map.fleet,
             rules=self.profile.name,
             over=self.over,
+            statistics=self._final,
         )
 
     def statistics(self) -> Statistics:

@@ -1,0 +1,48 @@
+"""The CLIPS bridge: runs unmodified course agents step by step (clipspy, CLIPS 6.4).
+
+Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
+
+- The Python engine (``app.core.game.Game``) is the one authority: it carries
+  out every action and scores the game. CLIPS only holds what an agent may
+  see. ``resources/clips/main.clp`` is MAIN (exec, status, moves,
+  statistics; the course's focus rules go-on-agent / go-on-env / game-over;
+  compatibility functions CLIPS 6.4 dropped: ``length``, ``member``,
+  ``subset``, ``nth``, ``str-explode``, ``str-implode``).
+  ``resources/clips/env.clp`` is ENV with only k-cell, k-per-row and
+  k-per-col: no hidden cell or boat facts exist, and ENV has no rules.
+- ``start``: load MAIN, build ``MAIN::initial-facts`` with the profile's
+  limits, load ENV, build ``ENV::map-facts`` (k-cells, k-per-row, k-per-col
+  in the map file's order, ``StartContext.fact_order``; canonical if None),
+  load the agent's files in order, ``(reset)``. So reset asserts MAIN's
+  facts, then the map's, then the agent's deffacts, as in the course. Then
+  the course's first pass to ENV: the start marker is retracted and the
+  statistics fact is modified once per ship cell known at start.
+- ``next_action``: ``env.run`` in chunks of ``CHUNK`` firings. MAIN focuses
+  AGENT; the turn ends when AGENT's focus pops and the agendas run empty
+  (go-on-env focuses the rule-less ENV, which pops at once). The most
+  recently asserted exec of the current step is the action; none means the
+  agent stalled (``None``; the runner solves the game as it stands).
+- ``after``: the outcome goes back into facts in the course's order: status
+  (step + 1), moves, a new k-cell when ``event.revealed`` is set, statistics
+  (fire counts) after a fire; status (stopped) and the final statistics
+  after a solve. At the step limit MAIN's game-over rule asserts the
+  ``(exec (step N) (action solve))`` itself before the solve is mirrored.
+  CLIPS 6.4's ``modify`` leaves a fact alone when no value changes; the bridge
+  then modifies twice so the fact still gets a new time tag, as in 6.3.
+- Caps per step: ``max_firings`` (default 200,000) and ``time_limit``
+  (default 5 s; agent params ``max_firings``/``time_limit``). A watchdog
+  thread halts CLIPS at the deadline even inside one endless right-hand
+  side; ``request_cancel`` (thread-safe) does the same at once. Both end in
+  ``AgentFailure`` with the reason; an error inside a rule that leaves no
+  exec does too.
+- Loading: like the CLIPS console a bad construct does not stop the rest;
+  every message (file:line: text [CODE] (in construct)) is logged through
+  ``output()``; ``AgentError`` only when nothing loaded or there is no AGENT.
+- ``printout t`` text and CLIPS messages come out of ``output()``;
+  ``facts()`` lists the agent modules' facts for the GUI.
+- One environment per game; used from one thread, except ``request_cancel``.
+"""
+
+from app.backends.clips.driver import ClipsDriver
+
+__all__ = ["ClipsDriver"]

@@ -1,0 +1,79 @@
+;;; MAIN module of the course's CLIPS protocol (GAME.md, "The CLIPS protocol").
+;;;
+;;; Templates, slots and exports are exactly those a course agent expects.
+;;; The focus flow is the course's: MAIN gives the focus to AGENT while the
+;;; game runs; when AGENT's focus pops and an exec for the current step
+;;; exists, MAIN gives the focus to ENV. Our ENV has no rules: the Python
+;;; bridge (app/backends/clips) carries the exec out with the game engine and
+;;; mirrors the outcome into status, moves, k-cell and statistics facts.
+;;;
+;;; The initial facts (maxduration, status, statistics, the private start
+;;; marker, moves) are the deffacts MAIN::initial-facts, which the bridge
+;;; builds right after loading this file with the limits of the game's rules
+;;; profile, so that (reset) asserts them first, in the course's order.
+
+(defmodule MAIN (export ?ALL))
+
+(deftemplate exec
+   (slot step)
+   (slot action (allowed-values fire guess unguess solve))
+   (slot x)
+   (slot y))
+
+(deftemplate status
+   (slot step)
+   (slot currently (allowed-values running stopped)))
+
+(deftemplate moves
+   (slot fires)
+   (slot guesses))
+
+(deftemplate statistics
+   (slot num_fire_ok)
+   (slot num_fire_ko)
+   (slot num_guess_ok)
+   (slot num_guess_ko)
+   (slot num_safe)
+   (slot num_sink))
+
+;;; The agent's turn: while the game runs and steps remain.
+(defrule go-on-agent (declare (salience 20))
+   (maxduration ?d)
+   (status (step ?s&:(< ?s ?d)) (currently running))
+   =>
+   (focus AGENT))
+
+;;; The agent's focus popped and it left an exec for the current step:
+;;; the environment's turn (the bridge carries the action out).
+(defrule go-on-env (declare (salience 30))
+   (status (step ?s))
+   (exec (step ?s))
+   =>
+   (focus ENV))
+
+;;; Step limit reached: MAIN itself asks for the solve.
+(defrule game-over
+   (maxduration ?d)
+   (status (step ?s&:(>= ?s ?d)) (currently running))
+   =>
+   (assert (exec (step ?s) (action solve)))
+   (focus ENV))
+
+;;; CLIPS 6.3 functions that 6.4 dropped, so that old agents run unmodified.
+(deffunction length (?value)
+   (if (multifieldp ?value) then (length$ ?value) else (str-length ?value)))
+
+(deffunction member (?value ?list)
+   (member$ ?value ?list))
+
+(deffunction subset (?sub ?list)
+   (subsetp ?sub ?list))
+
+(deffunction nth (?index ?list)
+   (nth$ ?index ?list))
+
+(deffunction str-explode (?text)
+   (explode$ ?text))
+
+(deffunction str-implode (?list)
+   (implode$ ?list))

@@ -1,0 +1,235 @@
+"""The CLIPS bridge follows GAME.md's protocol: same statistics as the engine, caps, errors, order."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from app.backends.base import AgentFailure, StartContext
+from app.backends.registry import create_driver, resolve
+from app.backends.runner import Match
+from app.core import PROFILES, Action, AgentError, Game
+from app.core.formats import load_map
+from tests.paths import COURSE_MAPS, MAPS_DIR
+
+HEADER = "(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))\n"
+
+
+def plan_agent(actions: list[Action]) -> str:
+    """A CLIPS agent that plays ``actions`` in order, one per step."""
+    facts = []
+    for step, action in enumerate(actions):
+        coords = "" if action.x is None else f" (x {action.x}) (y {action.y})"
+        facts.append(f"  (plan (n {step}) (action {action.kind.value}){coords})")
+    return HEADER + (
+        "(deftemplate plan (slot n) (slot action) (slot x) (slot y))\n"
+        "(deffacts the-plan\n" + "\n".join(facts) + ")\n"
+        "(defrule act (status (step ?s) (currently running)) (plan (n ?s) (action ?a) (x ?x) (y ?y))\n"
+        "  => (assert (exec (step ?s) (action ?a) (x ?x) (y ?y))) (pop-focus))\n"
+    )
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def play(agent: str, map_path: Path, profile: str = "unito-2019", params: dict | None = None):
+    """Play a whole game; returns (game, driver, log lines). The driver is left open for inspection."""
+    game = Game(load_map(map_path), PROFILES[profile])
+    driver = create_driver(resolve(agent))
+    log: list[str] = []
+    match = Match(game, driver, on_log=log.append, params=params)
+    match.run()
+    return game, driver, log
+
+
+def facts_of(driver, template: str) -> list[str]:
+    return [text for name, text in driver.protocol_facts() + driver.facts() if name == template]
+
+
+class TestConformance:
+    ACTIONS = [Action.fire(0, 0), Action.guess(0, 4), Action.guess(1, 4), Action.unguess(1, 4),
+               Action.fire(9, 9), Action.guess(2, 1), Action.fire(3, 4), Action.guess(0, 4), Action.solve()]
+
+    @pytest.mark.parametrize("profile", sorted(PROFILES))
+    def test_same_statistics_and_score_as_the_engine(self, tmp_path, profile):
+        map_path = MAPS_DIR / "four-known.map"
+        agent = write(tmp_path, "plan.clp", plan_agent(self.ACTIONS))
+        game, driver, _ = play(str(agent), map_path, profile)
+        reference = Game(load_map(map_path), PROFILES[profile])
+        for action in self.ACTIONS:
+            reference.apply(action)
+        assert game.result().statistics == reference.result().statistics
+        assert game.score() == reference.score()
+        assert [e.to_dict() for e in game.events] == [e.to_dict() for e in reference.events]
+        s = reference.statistics()
+        expected = (f"(statistics (num_fire_ok {s.fok}) (num_fire_ko {s.fko}) (num_guess_ok {s.gok}) "
+                    f"(num_guess_ko {s.gko}) (num_safe {s.safe}) (num_sink {s.sink}))")
+        assert facts_of(driver, "statistics") == [expected]
+        assert facts_of(driver, "moves") == [f"(moves (fires {s.fires_left}) (guesses {s.guesses_left}))"]
+        assert facts_of(driver, "status") == [f"(status (step {len(self.ACTIONS)}) (currently stopped))"]
+        driver.close()
+
+    def test_new_k_cells_follow_the_profile(self, tmp_path):
+        actions = [Action.fire(0, 0), Action.fire(9, 9), Action.solve()]  # (0,0) sub, (9,9) water
+        agent = str(write(tmp_path, "plan.clp", plan_agent(actions)))
+        for profile, water_told in (("unito-2019", False), ("unito-2022", True)):
+            _, driver, _ = play(agent, MAPS_DIR / "four-known.map", profile)
+            kcells = facts_of(driver, "k-cell")
+            assert "(k-cell (x 0) (y 0) (content sub))" in kcells
+            assert ("(k-cell (x 9) (y 9) (content water))" in kcells) is water_told
+            driver.close()
+
+    def test_step_limit_solve_is_asserted_by_main(self, tmp_path):
+        actions = [Action.guess(5, 5) if i % 2 == 0 else Action.unguess(5, 5) for i in range(100)]
+        agent = write(tmp_path, "plan.clp", plan_agent(actions))
+        game, driver, _ = play(str(agent), MAPS_DIR / "four-known.map")
+        assert game.events[-1].by_engine and game.step == 101
+        assert "(exec (step 100) (action solve) (x nil) (y nil))" in facts_of(driver, "exec")
+        assert facts_of(driver, "status") == ["(status (step 101) (currently stopped))"]
+        driver.close()
+
+
+class TestHiddenFacts:
+    def test_agent_finds_no_hidden_facts(self, tmp_path):
+        agent = write(tmp_path, "peek.clp", HEADER + """
+(deftemplate cell (slot x) (slot y) (slot content) (slot status))
+(deftemplate boat-hor (slot name) (slot x) (multislot ys) (slot size) (multislot status))
+(deftemplate boat-ver (slot name) (multislot xs) (slot y) (slot size) (multislot status))
+(defrule peek (status (step ?s) (currently running))
+  =>
+  (printout t "hidden " (length$ (find-all-facts ((?c cell)) TRUE)) " "
+              (length$ (find-all-facts ((?b boat-hor)) TRUE)) " "
+              (length$ (find-all-facts ((?b boat-ver)) TRUE)) crlf)
+  (printout t "env " (get-deftemplate-list ENV) crlf)
+  (assert (exec (step ?s) (action solve))) (pop-focus))
+""")
+        _, driver, log = play(str(agent), COURSE_MAPS / "mappa1.clp")
+        assert any(line.endswith("hidden 0 0 0") for line in log)
+        assert any(line.endswith("env (k-cell k-per-row k-per-col)") for line in log)
+        driver.close()
+
+
+class TestFailures:
+    def test_endless_rule_chain_is_stopped_by_the_firing_cap(self, tmp_path):
+        agent = write(tmp_path, "loop.clp", HEADER + """
+(deftemplate counter (slot n))
+(deffacts start (counter (n 0)))
+(defrule spin ?c <- (counter (n ?n)) => (modify ?c (n (+ ?n 1))))
+""")
+        game, driver, log = play(str(agent), MAPS_DIR / "four-known.map", params={"max_firings": "5000"})
+        assert game.over and game.step == 1
+        assert any("fired" in line and "limit 5000" in line for line in log)
+        driver.close()
+
+    def test_endless_right_hand_side_is_stopped_by_the_time_cap(self, tmp_path):
+        agent = write(tmp_path, "spin.clp", HEADER + "(defrule spin => (while TRUE do (bind ?x 1)))\n")
+        game, driver, log = play(str(agent), MAPS_DIR / "four-known.map", params={"time_limit": "0.3"})
+        assert game.over
+        assert any("time limit of 0.3 s" in line for line in log)
+        driver.close()
+
+    def test_request_cancel_from_another_thread(self, tmp_path):
+        agent = write(tmp_path, "spin.clp", HEADER + "(defrule spin => (while TRUE do (bind ?x 1)))\n")
+        game = Game(load_map(MAPS_DIR / "four-known.map"))
+        driver = create_driver(resolve(str(agent)))
+        driver.start(game.observation(), StartContext(game.profile))
+        timer = threading.Timer(0.2, driver.request_cancel)
+        timer.start()
+        started = time.monotonic()
+        with pytest.raises(AgentFailure, match="cancel"):
+            driver.next_action(game.observation())
+        assert time.monotonic() - started < 4  # well before the 5 s time cap
+        driver.close()
+
+    def test_stalled_agent_ends_the_game(self, tmp_path):
+        agent = write(tmp_path, "idle.clp", HEADER + "(defrule think => (printout t \"thinking\" crlf))\n")
+        game, driver, log = play(str(agent), MAPS_DIR / "four-known.map")
+        assert game.over and game.step == 1 and "stalled" in game.stop_reason
+        driver.close()
+
+    def test_syntax_error_is_reported_and_the_rest_loads(self, tmp_path):
+        agent = write(tmp_path, "broken.clp", HEADER + """
+(defrule bad (status (step ?s) => (assert (exec (step ?s) (action solve))))
+
+(defrule good (status (step ?s) (currently running))
+  => (assert (exec (step ?s) (action solve))) (pop-focus))
+""")
+        game, driver, log = play(str(agent), MAPS_DIR / "four-known.map")
+        assert any(f"{agent}:3:" in line and "Syntax Error" in line for line in log)
+        assert game.stop_reason == "solved by the agent"
+        driver.close()
+
+    def test_nothing_loaded_is_an_agent_error(self, tmp_path):
+        agent = write(tmp_path, "junk.clp", "(defrule (((\n")
+        with pytest.raises(AgentError, match="nothing loaded"):
+            play(str(agent), MAPS_DIR / "four-known.map")
+
+    def test_missing_agent_module_is_an_agent_error(self, tmp_path):
+        agent = write(tmp_path, "nomodule.clp", "(deftemplate foo (slot x))\n")
+        with pytest.raises(AgentError, match="no AGENT module"):
+            play(str(agent), MAPS_DIR / "four-known.map")
+
+
+class TestLoading:
+    def test_agent_split_in_module_files(self, tmp_path):
+        first = write(tmp_path, "a.clp", HEADER + "(deftemplate AGENT::goal (slot action))\n"
+                      "(deffacts AGENT::goals (goal (action solve)))\n"
+                      "(defrule AGENT::start => (focus DECIDE))\n")
+        second = write(tmp_path, "b.clp", "(defmodule DECIDE (import MAIN ?ALL) (import AGENT ?ALL))\n"
+                       "(defrule DECIDE::go (status (step ?s) (currently running)) (goal (action ?a))\n"
+                       "  => (printout t \"deciding \" ?a crlf) (assert (exec (step ?s) (action ?a))))\n")
+        game, driver, log = play(f"{first},{second}", MAPS_DIR / "four-known.map")
+        assert game.stop_reason == "solved by the agent"
+        assert any(line.endswith("deciding solve") for line in log)
+        driver.close()
+
+    def test_clips_63_functions_are_available(self, tmp_path):
+        agent = write(tmp_path, "old.clp", HEADER + """
+(defrule old (status (step ?s) (currently running))
+  => (printout t "old " (length (create$ a b c)) " " (length "abcd") " " (nth 2 (create$ x y)) " "
+                (member b (create$ a b)) crlf)
+     (assert (exec (step ?s) (action solve))))
+""")
+        _, driver, log = play(str(agent), MAPS_DIR / "four-known.map")
+        assert any(line.endswith("old 3 4 y 2") for line in log)
+        driver.close()
+
+
+class TestWorkingMemoryOrder:
+    def test_reset_order_is_main_then_map_then_agent(self, tmp_path):
+        agent = write(tmp_path, "mine.clp", HEADER + "(deffacts AGENT::mine (mine 1))\n"
+                      "(defrule go (status (step ?s)) => (assert (exec (step ?s) (action solve))))\n")
+        game_map = load_map(COURSE_MAPS / "mappa1.clp")
+        game = Game(game_map)
+        driver = create_driver(resolve(str(agent)))
+        driver.start(game.observation(), StartContext(game.profile, fact_order=game_map.fact_order))
+        facts = list(driver.env.facts())
+        names = [f.template.name for f in facts]
+        assert names[:4] == ["maxduration", "status", "statistics", "moves"]  # the start marker is gone
+        expected_map = [kind for kind, _ in (game_map.fact_order or ())] or (
+            ["k-cell"] * len(game_map.known) + ["k-per-row"] * 10 + ["k-per-col"] * 10)
+        assert names[4:-1] == expected_map
+        assert names[-1] == "mine"
+        driver.close()
+
+    def test_fire_modifies_status_moves_kcell_statistics_in_order(self, tmp_path):
+        # Watchers of equal salience fire most-recent-first (depth strategy): the reverse of the change order.
+        agent = write(tmp_path, "watch.clp", HEADER + """
+(defrule w-status (declare (salience 10)) (status (step 1)) => (printout t "saw status" crlf))
+(defrule w-moves (declare (salience 10)) (moves (fires 4)) => (printout t "saw moves" crlf))
+(defrule w-kcell (declare (salience 10)) (k-cell (x 0) (y 0)) => (printout t "saw k-cell" crlf))
+(defrule w-stats (declare (salience 10)) (statistics (num_fire_ok 1)) => (printout t "saw statistics" crlf))
+(defrule act (status (step ?s) (currently running))
+  => (if (= ?s 0) then (assert (exec (step 0) (action fire) (x 0) (y 0)))
+                  else (assert (exec (step ?s) (action solve)))) (pop-focus))
+""")
+        _, driver, log = play(str(agent), MAPS_DIR / "four-known.map")
+        seen = [line.split("saw ")[1] for line in log if "saw " in line]
+        assert seen == ["statistics", "k-cell", "moves", "status"]
+        driver.close()
