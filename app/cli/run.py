@@ -39,7 +39,7 @@ def play(agent_text: str, game_map, profile, seed: int = 0, params=None, on_even
 
     spec = resolve(agent_text)
     driver = create_driver(spec, seed=seed, step_seconds=step_seconds)
-    game = Game(game_map, profile, agent=spec.name)
+    game = Game(game_map, profile, agent=driver.name)
     if on_event is not None:
         game.subscribe(on_event)
     match = Match(game, driver, on_log=on_log, params=params)
