@@ -10,7 +10,7 @@ from app.core import Game, Outcome
 from app.core.formats import load_map
 from tests.paths import COURSE_MAPS, MAPS_DIR, ROOT
 
-TEMPLATES = sorted(str(p) for p in (ROOT / "agents" / "templates").glob("*.py"))
+TEMPLATES = sorted(str(p) for p in (ROOT / "agents" / "templates").iterdir() if p.suffix in (".py", ".clp"))
 MAPS = sorted(MAPS_DIR.glob("*.map")) + sorted(COURSE_MAPS.glob("*.clp"))
 
 
@@ -18,7 +18,11 @@ MAPS = sorted(MAPS_DIR.glob("*.map")) + sorted(COURSE_MAPS.glob("*.clp"))
 @pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.name)
 def test_template_plays_cleanly(template, map_path):
     game = Game(load_map(map_path))
-    result = Match(game, create_driver(resolve(template))).run()
+    match = Match(game, create_driver(resolve(template)))
+    try:
+        result = match.run()
+    finally:
+        match.close()
     assert result.stop_reason == "solved by the agent"
     assert all(e.outcome is not Outcome.REJECTED for e in result.events)
     assert result.statistics.gko == 0 and result.statistics.fko == 0  # it only flags sure cells
