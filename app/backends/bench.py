@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field, fields
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
-from app.core import BattleshipError
+from app.core import BattleshipError, GameResult, Outcome
 from app.core.fileio import atomic_write_text
 from app.core.formats import EXTENSIONS
 from app.core.rules import DEFAULT_PROFILE, RulesProfile, get_profile
@@ -162,18 +162,25 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
         return _failed(row, "error", str(error), time.perf_counter() - started)
     except Exception as error:  # a bench of hundreds of games reports a crash and goes on
         return _failed(row, "error", f"{type(error).__name__}: {error}", time.perf_counter() - started)
+    return fill_row(row, result, profile.max_steps)
+
+
+def fill_row(row: GameRow, result: GameResult, max_steps: int) -> GameRow:
+    """Copy a solved game's statistics into ``row`` and classify its failure (if any)."""
     s = result.statistics
+    row.map = result.map_name or row.map
     row.score, row.oracle = result.score, result.oracle
     row.percent_of_oracle = _rounded(result.percent_of_oracle)
     row.fok, row.fko, row.gok, row.gko = s.fok, s.fko, s.gok, s.gko
     row.safe, row.sink, row.fires_left, row.guesses_left = s.safe, s.sink, s.fires_left, s.guesses_left
     row.precision, row.recall = _rounded(result.precision, 4), _rounded(result.recall, 4)
     row.actions = sum(not e.by_engine for e in result.events)
-    row.rejected = sum(e.outcome.value == "rejected" for e in result.events)
+    row.rejected = sum(e.outcome is Outcome.REJECTED for e in result.events)
     row.steps = result.steps
     row.stop_reason = result.stop_reason
+    row.status, row.failure = "ok", ""
     last = result.events[-1] if result.events else None
-    if last is not None and last.by_engine and last.step < profile.max_steps:
+    if last is not None and last.by_engine and last.step < max_steps:
         row.failure = "agent"  # stopped by the engine before the step limit: crashed or stalled
     elif row.rejected:
         row.failure = "illegal"
