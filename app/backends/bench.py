@@ -53,6 +53,7 @@ class BenchConfig:
     seed: int = 0
     params: tuple[tuple[str, str], ...] = ()
     pick_first: bool = False
+    step_seconds: float | None = None
 
     def profile(self) -> RulesProfile:
         """The rules profile with the configured limits."""
@@ -155,7 +156,8 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
             if map_cache is not None:
                 map_cache[key] = game_map
         row.map = game_map.name
-        game = play(task.agent, game_map, profile, seed=config.seed, params=dict(config.params))
+        game = play(task.agent, game_map, profile, seed=config.seed, params=dict(config.params),
+                    step_seconds=config.step_seconds)
         row.seconds = time.perf_counter() - started
         result = game.result()
     except BattleshipError as error:

@@ -38,6 +38,8 @@ def register(subparsers) -> None:
                         "(.png, .svg or .pdf)")
     parser.add_argument("--agent-param", action="append", metavar="KEY=VALUE",
                         help="a parameter for every agent (repeatable)")
+    parser.add_argument("--step-timeout", type=float, metavar="SEC",
+                        help="stop a Python agent that takes longer than this for one step (default 10), as in run")
     parser.add_argument("--pick-first", action="store_true",
                         help="play Bimaru puzzles with several solutions using the first one")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
@@ -127,6 +129,8 @@ def bench_command(args: argparse.Namespace) -> int:
         raise BattleshipError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
     if args.timeout_per_game <= 0:
         raise BattleshipError(f"--timeout-per-game must be more than 0, not {args.timeout_per_game:g}")
+    if args.step_timeout is not None and args.step_timeout <= 0:
+        raise BattleshipError("--step-timeout must be more than 0 seconds")
     if args.out:
         bench.results_format(args.out)
     if args.plot:
@@ -137,7 +141,8 @@ def bench_command(args: argparse.Namespace) -> int:
             raise BattleshipError(f"{args.plot}: the plot file must end in .png, .svg or .pdf")
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
                                max_steps=args.max_steps, seed=args.seed,
-                               params=tuple(parse_params(args.agent_param).items()), pick_first=args.pick_first)
+                               params=tuple(parse_params(args.agent_param).items()), pick_first=args.pick_first,
+                               step_seconds=args.step_timeout)
     runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game)
     total = len(runner.tasks)
     jobs = min(args.jobs or bench.default_jobs(), total)
