@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def register(subparsers) -> None:
-    """Add ``maps check`` and ``maps convert``."""
+    """Add ``maps check``, ``maps convert`` and ``maps generate``."""
     parser = subparsers.add_parser("maps", help="check, convert (and generate) map files",
                                    description="Work with map files.")
     actions = parser.add_subparsers(dest="maps_command", metavar="ACTION", parser_class=type(parser))
@@ -25,6 +25,26 @@ def register(subparsers) -> None:
     convert.add_argument("--pick-first", action="store_true",
                          help="convert a Bimaru puzzle with several solutions using the first one")
     convert.set_defaults(func=convert_command)
+    generate = actions.add_parser(
+        "generate", help="write random standard-fleet maps",
+        description="Write random maps: the fleet uniform over all legal placements (rejection sampling), "
+        "then the cells known at start (see README, 'Generating maps').")
+    generate.add_argument("--count", type=int, required=True, metavar="N", help="how many maps")
+    generate.add_argument("--known", type=int, metavar="K",
+                          help="K cells known at start, uniform over all 100 cells")
+    generate.add_argument("--known-ships", type=int, metavar="A",
+                          help="A ship cells known at start (uniform over the ship cells)")
+    generate.add_argument("--known-water", type=int, metavar="B",
+                          help="B water cells known at start (uniform over the water cells)")
+    generate.add_argument("--seed", type=int, default=0, help="random seed (default 0); map i depends only on "
+                          "the seed and i")
+    generate.add_argument("--out", required=True, metavar="DIR", help="folder to write to (created if missing)")
+    generate.add_argument("--format", choices=("native", "clp", "bimaru"), default="native",
+                          help="native .map (default), course .clp or Bimaru puzzle .txt")
+    generate.add_argument("--unique", action="store_true",
+                          help="add known cells until the puzzle has exactly one solution")
+    generate.add_argument("--prefix", default="gen-", help="file name prefix (default gen-)")
+    generate.set_defaults(func=generate_command)
 
 
 def describe(item) -> str:
@@ -69,4 +89,36 @@ def convert_command(args: argparse.Namespace) -> int:
         item = load_game_map(args.source, pick_first=args.pick_first)
     used = save(item, Path(args.target), fmt)
     print(f"{args.source} -> {args.target} ({used})")
+    return 0
+
+
+def generate_command(args: argparse.Namespace) -> int:
+    """Handle ``maps generate``: one line per map written."""
+    import random
+
+    from app.core import BattleshipError
+    from app.core.formats import save
+    from app.solver.generator import generate_map, map_seed
+
+    if args.count < 0:
+        raise BattleshipError(f"--count {args.count}: must be 0 or more")
+    split = args.known_ships is not None or args.known_water is not None
+    if split and args.known is not None:
+        raise BattleshipError("use either --known or --known-ships/--known-water, not both")
+    if not split and args.known is None:
+        raise BattleshipError("say how many cells are known at start: --known K or --known-ships A --known-water B")
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BattleshipError(f"{out}: cannot create the folder ({exc.strerror or exc})") from None
+    extension = {"native": ".map", "clp": ".clp", "bimaru": ".txt"}[args.format]
+    for number in range(1, args.count + 1):
+        name = f"{args.prefix}{number:04d}"
+        rng = random.Random(map_seed(args.seed, number))
+        game_map = generate_map(rng, known=args.known, known_ships=args.known_ships or 0,
+                                known_water=args.known_water or 0, unique=args.unique, name=name)
+        path = out / (name + extension)
+        save(game_map, path, args.format)
+        print(f"{path}: {len(game_map.known)} cells known")
     return 0
