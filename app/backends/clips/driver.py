@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import ctypes
 import os
 import sys
@@ -15,6 +17,7 @@ import clips
 from app.backends.base import AgentFailure, Driver, StartContext
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt
+from app.backends.clips.watchdog import pointer as env_pointer
 from app.core import SIZE, Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.rules import Statistics
 
@@ -82,6 +85,83 @@ def _destroy_quietly(holder: list[clips.Environment]) -> None:
         os.close(saved)
 
 
+@contextlib.contextmanager
+def _routers_off(env: clips.Environment):
+    """Python routers off for trusted builds and evals: CLIPS queries every router for every
+    character it parses, and each query is a call back into Python."""
+    from clips._clips import lib
+
+    names = (CaptureRouter.NAME.encode(), b"python-error-router")
+    for name in names:
+        lib.DeactivateRouter(env._env, name)
+    try:
+        yield
+    finally:
+        for name in names:
+            lib.ActivateRouter(env._env, name)
+
+
+class _Loaded:
+    """An environment with MAIN, ENV and one agent's files loaded (reusable for another game)."""
+
+    def __init__(self, env: clips.Environment, router: CaptureRouter, key: tuple):
+        self.env = env
+        self.router = router
+        self.key = key
+        self.load_messages: list[str] = []
+        self.templates = {name: env.find_template(f"MAIN::{name}") for name in ("exec", "status", "moves", "statistics")}
+        self.k_cell = env.find_template("ENV::k-cell")
+        from clips._clips import lib
+
+        self.exec_pointer = lib.FindDeftemplate(env._env, b"MAIN::exec")
+        self.pointer = env_pointer(env)
+
+
+_POOL: dict[tuple, list[_Loaded]] = {}
+_POOL_LOCK = threading.Lock()
+POOL_KEYS = 8  # agents (file sets x limits) kept loaded
+POOL_PER_KEY = 2
+
+
+@atexit.register
+def _empty_pool() -> None:
+    """Destroy the idle environments before the interpreter tears clipspy down."""
+    with _POOL_LOCK:
+        idle = [loaded for group in _POOL.values() for loaded in group]
+        _POOL.clear()
+    for loaded in idle:
+        holder = [loaded.env]
+        loaded.env = None
+        _destroy_quietly(holder)
+    idle.clear()
+
+
+def _pool_take(key: tuple) -> _Loaded | None:
+    with _POOL_LOCK:
+        idle = _POOL.get(key)
+        if not idle:
+            return None
+        loaded = idle.pop()
+        _POOL[key] = _POOL.pop(key)  # most recently used last
+        return loaded
+
+
+def _pool_give(loaded: _Loaded) -> None:
+    """Keep ``loaded`` for the next game of the same agent; destroy what does not fit."""
+    spare: list[_Loaded] = []
+    with _POOL_LOCK:
+        idle = _POOL.pop(loaded.key, [])
+        idle.append(loaded)
+        spare += idle[POOL_PER_KEY:]
+        _POOL[loaded.key] = idle[:POOL_PER_KEY]
+        while len(_POOL) > POOL_KEYS:
+            spare += _POOL.pop(next(iter(_POOL)))
+    for item in spare:
+        holder = [item.env]
+        item.env = None
+        _destroy_quietly(holder)
+
+
 class ClipsDriver(Driver):
     """One CLIPS environment per game: MAIN + ENV + the agent's files; see the package docstring."""
 
@@ -101,34 +181,71 @@ class ClipsDriver(Driver):
         self._cancel = threading.Event()
         self._running = False
         self._step = 0
-        self._main_module = None
+        self._loaded: _Loaded | None = None
+        self._facts: dict[str, clips.TemplateFact | None] = {}
+        self._mirror: dict[str, dict] = {}
+        self._execs: list[tuple] = []
+        self._last_exec: clips.TemplateFact | None = None
+        self._healthy = True
 
     # ----- setup ---------------------------------------------------------
+    def _key(self, profile) -> tuple:
+        files = []
+        for path in self.paths:
+            try:
+                info = path.stat()
+            except OSError as exc:
+                raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
+            files.append((str(path), info.st_mtime_ns, info.st_size))
+        return tuple(files), profile.fires, profile.guesses, profile.max_steps
+
     def start(self, observation: Observation, context: StartContext) -> None:
-        """Build MAIN, ENV and the map's facts, load the agent, reset, settle the known cells."""
+        """Load MAIN, ENV and the agent (or reuse an environment that has them), build the map's facts, reset.
+
+        Then the course's first pass to ENV: MAIN's start marker goes, and the
+        statistics fact is modified once per ship cell known at start.
+        """
         self._read_params(context.params)
         profile = context.profile
-        env = clips.Environment()
-        self.router = CaptureRouter()
-        env.add_router(self.router)
-        self.env = env
-        self._load_protocol(env, profile.fires, profile.guesses, profile.max_steps)
-        env.build(map_facts(observation, context.fact_order))
-        self._load_agent(env)
+        key = self._key(profile)
+        loaded = _pool_take(key)
+        if loaded is None:
+            loaded = self._load(key, profile)
+        else:
+            self._restore_settings(loaded.env)
+        self._loaded = loaded
+        self.env, self.router = loaded.env, loaded.router
+        self.router.take_output()
+        self.router.take_errors()
+        self.load_messages = list(loaded.load_messages)
+        self._lines += [f"CLIPS: {message}" for message in self.load_messages]
+        env = self.env
+        with _routers_off(env):
+            try:
+                env.find_defined_facts("ENV::map-facts").undefine()
+            except LookupError:
+                pass
+            env.build(map_facts(observation, context.fact_order))
         env.reset()
         self._note_errors(self.router.take_errors(), None)
-        # The course's first pass to ENV: drop MAIN's start marker, then one
-        # statistics modification per ship cell known at start (net effect zero).
-        for fact in env.facts():
-            if isinstance(fact, clips.ImpliedFact) and fact.template.name == "first-pass-to-env":
-                fact.retract()
-                break
+        env.current_module = env.find_module("MAIN")
+        with _routers_off(env):
+            env.eval("(do-for-fact ((?marker first-pass-to-env)) TRUE (retract ?marker))")
         for piece in observation.start_known.values():
             if piece.is_ship:
-                self._touch(self._statistics_fact())
+                self._touch("statistics")
         self._step = observation.step
+        self._execs = []
+        self._last_exec = None
         self.watchdog = Watchdog(env)
         self._flush_printout()
+
+    @staticmethod
+    def _restore_settings(env: clips.Environment) -> None:
+        """Undo engine settings an agent may have changed at run time (CLIPS defaults)."""
+        with _routers_off(env):
+            env.eval("(progn (set-strategy depth) (set-salience-evaluation when-defined) "
+                     "(set-fact-duplication FALSE))")
 
     def _read_params(self, params: Mapping[str, str]) -> None:
         for key, attribute, kind in (("max_firings", "max_firings", int), ("time_limit", "time_limit", float)):
@@ -141,15 +258,27 @@ class ClipsDriver(Driver):
                     raise AgentError(f"agent parameter {key} must be positive, not {params[key]}")
                 setattr(self, attribute, value)
 
-    def _load_protocol(self, env: clips.Environment, fires: int, guesses: int, max_steps: int) -> None:
+    def _load(self, key: tuple, profile) -> _Loaded:
+        env = clips.Environment()
+        router = CaptureRouter()
+        env.add_router(router)
         try:
             env.load(str(MAIN_FILE))
-            env.build(_initial_facts(fires, guesses, max_steps))
+            env.build(_initial_facts(profile.fires, profile.guesses, profile.max_steps))
             env.load(str(ENV_FILE))
-            self._main_module = env.find_module("MAIN")
         except clips.CLIPSError:
-            problems = "; ".join(m.describe() for m in parse_messages(self.router.take_errors()))
+            problems = "; ".join(m.describe() for m in parse_messages(router.take_errors()))
+            _destroy_quietly([env])
             raise AgentError(f"{RESOURCES}: the protocol modules do not load: {problems}") from None
+        loaded = _Loaded(env, router, key)
+        try:
+            loaded.load_messages = self._load_agent(env, router)
+        except AgentError:
+            holder = [env]
+            del env, loaded
+            _destroy_quietly(holder)
+            raise
+        return loaded
 
     @staticmethod
     def _construct_count(env: clips.Environment) -> int:
@@ -159,7 +288,9 @@ class ClipsDriver(Driver):
                  "(get-defgeneric-list *)", "(get-defclass-list *)")
         return sum(len(env.eval(query)) for query in lists)
 
-    def _load_agent(self, env: clips.Environment) -> None:
+    def _load_agent(self, env: clips.Environment, router: CaptureRouter) -> list[str]:
+        """Load the agent's files in order; the load messages (file:line: text)."""
+        messages: list[str] = []
         before = self._construct_count(env)
         for path in self.paths:
             try:
@@ -170,10 +301,9 @@ class ClipsDriver(Driver):
                 env.load(str(path))
             except clips.CLIPSError:
                 pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
-            self._note_errors(self.router.take_errors(), str(path))
-        loaded = self._construct_count(env) - before
-        if loaded <= 0:
-            detail = "; ".join(self.load_messages) or "the files define no constructs"
+            messages += self._describe(router.take_errors(), str(path))
+        if self._construct_count(env) - before <= 0:
+            detail = "; ".join(messages) or "the files define no constructs"
             raise AgentError(f"agent {self.name}: nothing loaded: {detail}")
         try:
             env.find_module("AGENT")
@@ -181,44 +311,73 @@ class ClipsDriver(Driver):
             files = ", ".join(str(p) for p in self.paths)
             raise AgentError(f"{files}: no AGENT module: a course agent starts with "
                              "(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))") from None
-
-    def _note_errors(self, text: str, default_file: str | None) -> None:
-        if not text.strip():
-            return
-        messages = parse_messages(text)
-        if not messages:
-            self._lines.append(f"CLIPS: {' '.join(text.split())}")
-        for message in messages:
-            line = f"CLIPS: {message.describe(default_file)}"
-            self.load_messages.append(message.describe(default_file))
-            self._lines.append(line)
-
-    # ----- facts ---------------------------------------------------------
-    def _query(self, query: str) -> tuple:
-        """Evaluate a fact-set query in MAIN (fact queries take no module-qualified names)."""
-        self.env.current_module = self._main_module
-        return self.env.eval(query)
-
-    def _find(self, template: str) -> clips.TemplateFact | None:
-        """The (single) fact of one of MAIN's templates."""
-        found = self._query(f"(find-fact ((?f {template})) TRUE)")
-        return found[0] if found else None
-
-    def _statistics_fact(self):
-        return self._find("statistics")
+        return messages
 
     @staticmethod
-    def _touch(fact, **slots) -> None:
-        """Modify ``fact``; when no value changes, still give it a new time tag (as CLIPS 6.3's modify did)."""
+    def _describe(text: str, default_file: str | None) -> list[str]:
+        if not text.strip():
+            return []
+        messages = parse_messages(text)
+        return [m.describe(default_file) for m in messages] or [" ".join(text.split())]
+
+    def _note_errors(self, text: str, default_file: str | None) -> None:
+        self._lines += [f"CLIPS: {message}" for message in self._describe(text, default_file)]
+
+    # ----- facts ---------------------------------------------------------
+    def _fact(self, template: str) -> clips.TemplateFact | None:
+        """The fact of one of MAIN's templates (status, moves, statistics); cached while it exists.
+
+        CLIPS 6.4 modifies facts in place, so the same fact object stays valid
+        unless the agent retracts it.
+        """
+        fact = self._facts.get(template)
+        if fact is None or not fact.exists:
+            fact = next(iter(self._loaded.templates[template].facts()), None)
+            self._facts[template] = fact
+            self._mirror.pop(template, None)
+        return fact
+
+    def _current_execs(self) -> list:
+        """The exec facts whose step is the current one.
+
+        New facts go to the end of a template's fact list, so each call only
+        reads the execs asserted since the previous one (a full rescan when the
+        last one seen was retracted).
+        """
+        from clips._clips import ffi, lib
+
+        template = self._loaded.exec_pointer
+        last = self._last_exec
+        if last is not None and last.exists:
+            fact = lib.GetNextFactInTemplate(template, last._fact)
+        else:
+            self._execs.clear()
+            fact = lib.GetNextFactInTemplate(template, ffi.NULL)
+        while fact != ffi.NULL:
+            wrapper = clips.TemplateFact(self.env._env, fact)
+            self._execs.append((wrapper["step"], wrapper))
+            self._last_exec = wrapper
+            fact = lib.GetNextFactInTemplate(template, fact)
+        return [wrapper for step, wrapper in self._execs if step == self._step and wrapper.exists]
+
+    def _touch(self, template: str, **slots) -> None:
+        """Modify the ``template`` fact; when no value changes, still give it a new time tag (as 6.3's modify did).
+
+        The values last written are remembered on the Python side, so no slot is read back from CLIPS.
+        """
+        fact = self._fact(template)
         if fact is None:
             return
-        if not slots or all(fact[k] == v for k, v in slots.items()):
-            slot = next(iter(slots)) if slots else next(iter(dict(fact)))
-            value = fact[slot]
+        known = self._mirror.get(template)
+        if known is None:
+            known = self._mirror[template] = dict(fact)
+        if all(known.get(k) == v for k, v in slots.items()):
+            slot, value = next(iter(slots.items())) if slots else next(iter(known.items()))
             fact.modify_slots(**{slot: value + 1 if isinstance(value, int) else clips.Symbol("changed")})
             fact.modify_slots(**{slot: value, **slots})
         else:
             fact.modify_slots(**slots)
+        known.update(slots)
 
     # ----- one step --------------------------------------------------------
     def next_action(self, observation: Observation) -> Action | str | None:
@@ -227,7 +386,7 @@ class ClipsDriver(Driver):
         if env is None:
             raise AgentFailure("the CLIPS agent was not started")
         firings, errors = self._run(f"step {self._step}")
-        execs = self._query(f"(find-all-facts ((?e exec)) (eq ?e:step {self._step}))")
+        execs = self._current_execs()
         self._flush_printout()
         if not execs:
             if errors:
@@ -246,13 +405,12 @@ class ClipsDriver(Driver):
         started = time.perf_counter()
         self.watchdog.arm(self.time_limit)
         self._running = True
+        self._healthy = False  # until the run ends normally
+        clear_halt(self._loaded.pointer)  # a rule's error in an earlier step leaves CLIPS halted
         try:
             while True:
                 if self._cancel.is_set():
                     raise AgentFailure(f"{what}: stopped on request (cancel)")
-                clear_halt(env)
-                if self._cancel.is_set():
-                    halt(env)
                 chunk_start = time.perf_counter()
                 count = env.run(CHUNK)
                 self.clips_seconds += time.perf_counter() - chunk_start
@@ -269,6 +427,7 @@ class ClipsDriver(Driver):
                     errors += messages
                     self._lines += [f"CLIPS: {m}" for m in messages]
                 if count < CHUNK:
+                    self._healthy = not errors
                     return fired, errors
                 if fired >= self.max_firings:
                     raise AgentFailure(f"{what}: the agent fired {fired} rules without ending its turn "
@@ -295,32 +454,30 @@ class ClipsDriver(Driver):
         if self.env is None:
             return
         self._step += 1
-        status = self._find("status")
         if event.outcome is Outcome.SOLVED:
-            self._solved(status, observation)
+            self._solved(observation)
             return
-        self._touch(status, step=self._step)
+        self._touch("status", step=self._step)
         if event.outcome is not Outcome.REJECTED:
-            moves = self._find("moves")
-            self._touch(moves, fires=event.fires_left, guesses=event.guesses_left)
+            self._touch("moves", fires=event.fires_left, guesses=event.guesses_left)
             if event.action is not None and event.action.kind is ActionKind.FIRE:
                 if event.revealed is not None:
                     cell = event.action.cell
-                    self.env.find_template("ENV::k-cell").assert_fact(
+                    self._loaded.k_cell.assert_fact(
                         x=cell.x, y=cell.y, content=clips.Symbol(event.revealed.value))
                 fired = observation.fired.values()
-                self._touch(self._statistics_fact(), num_fire_ok=sum(p.is_ship for p in fired),
+                self._touch("statistics", num_fire_ok=sum(p.is_ship for p in fired),
                             num_fire_ko=sum(p is Piece.WATER for p in fired))
         if observation.over:
             # The step limit: MAIN asserts (exec (step N) (action solve)) itself, then ENV solves.
             self._run(f"step {self._step} (step limit)")
             self._step += 1
-            self._solved(self._find("status"), observation)
+            self._solved(observation)
 
-    def _solved(self, status, observation: Observation) -> None:
-        self._touch(status, step=self._step, currently=clips.Symbol("stopped"))
+    def _solved(self, observation: Observation) -> None:
+        self._touch("status", step=self._step, currently=clips.Symbol("stopped"))
         final = observation.statistics or Statistics()
-        self._touch(self._statistics_fact(), **{slot: getattr(final, key) for slot, key in _STAT_SLOTS.items()})
+        self._touch("statistics", **{slot: getattr(final, key) for slot, key in _STAT_SLOTS.items()})
         self._flush_printout()
 
     # ----- GUI and log ----------------------------------------------------
@@ -372,11 +529,23 @@ class ClipsDriver(Driver):
             halt(self.env)
 
     def close(self) -> None:
-        """Stop the watchdog and drop the environment."""
+        """Stop the watchdog; keep a healthy environment for the next game of this agent, else destroy it."""
         if self.watchdog is not None:
             self.watchdog.close()
             self.watchdog = None
+        loaded, self._loaded = self._loaded, None
         self.router = None
-        if self.env is not None:
-            holder, self.env = [self.env], None
+        self.env = None
+        self._facts.clear()
+        self._mirror.clear()
+        self._execs.clear()
+        self._last_exec = None
+        if loaded is None:
+            return
+        if self._healthy and not self._cancel.is_set():
+            _pool_give(loaded)
+        else:
+            holder = [loaded.env]
+            loaded.env = None
+            del loaded
             _destroy_quietly(holder)

@@ -65,11 +65,12 @@ def parse_messages(text: str) -> list[ClipsMessage]:
 class CaptureRouter(clips.Router):
     """Captures everything CLIPS prints: ``printout t`` text and error/warning text, apart."""
 
+    NAME = "battleship-lab-capture"
     OUTPUT = ("stdout",)
     ERRORS = ("stderr", "stdwrn")
 
     def __init__(self) -> None:
-        super().__init__("battleship-lab-capture", 60)
+        super().__init__(self.NAME, 60)
         self.output: list[str] = []
         self.errors: list[str] = []
 

@@ -4,6 +4,10 @@ clipspy does not wrap CLIPS's ``SetHaltExecution``, but the compiled module
 exports it; CLIPS checks the flag between rule firings and inside ``while``
 and ``loop-for-count`` loops, so even one endless right-hand side stops.
 cffi releases the GIL while ``Run`` executes, so a second thread can set it.
+
+One daemon thread serves every environment: it wakes every ``POLL`` seconds
+and halts the environments whose deadline passed. Arming and disarming are
+plain dictionary writes, so a step pays nothing for the watchdog.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import time
 import clips
 import clips._clips as _compiled
 from clips._clips import ffi
+
+POLL = 0.05
 
 _library = ctypes.CDLL(_compiled.__file__)
 _set_halt_execution = _library.SetHaltExecution
@@ -29,60 +35,64 @@ def _pointer(env: clips.Environment) -> int:
     return int(ffi.cast("uintptr_t", env._env))
 
 
-def halt(env: clips.Environment) -> None:
-    """Make a running (or the next) ``env.run`` stop as soon as CLIPS checks (thread-safe)."""
-    _set_halt_execution(_pointer(env), True)
+def halt(env: clips.Environment | int) -> None:
+    """Make a running (or the next) ``env.run`` stop as soon as CLIPS checks (thread-safe).
+
+    ``env`` may be the Environment or its C pointer as an int (``pointer(env)``)."""
+    _set_halt_execution(env if isinstance(env, int) else _pointer(env), True)
 
 
-def clear_halt(env: clips.Environment) -> None:
-    """Clear the halt and evaluation-error flags before a run."""
-    pointer = _pointer(env)
+def clear_halt(env: clips.Environment | int) -> None:
+    """Clear the halt and evaluation-error flags before a run (``env`` as in ``halt``)."""
+    pointer = env if isinstance(env, int) else _pointer(env)
     _set_halt_execution(pointer, False)
     _set_evaluation_error(pointer, False)
 
 
+pointer = _pointer
+
+
 class Watchdog:
-    """A thread that halts ``env`` when an armed deadline passes."""
+    """Halts one environment when an armed deadline passes (see the module docstring)."""
+
+    _armed: dict[int, Watchdog] = {}
+    _thread: threading.Thread | None = None
+    _start_lock = threading.Lock()
+    _halt_lock = threading.Lock()  # once disarm() returns, the thread will not touch the environment
 
     def __init__(self, env: clips.Environment):
-        self._env = env
-        self._condition = threading.Condition()
-        self._deadline: float | None = None
-        self._closed = False
+        self._pointer = _pointer(env)  # not the Environment: the thread must not keep it alive
+        self._deadline = 0.0
         self.expired = False
-        self._thread = threading.Thread(target=self._watch, name="clips-watchdog", daemon=True)
-        self._thread.start()
+        with Watchdog._start_lock:
+            if Watchdog._thread is None:
+                Watchdog._thread = threading.Thread(target=Watchdog._watch, name="clips-watchdog", daemon=True)
+                Watchdog._thread.start()
 
     def arm(self, seconds: float) -> None:
         """Halt the environment ``seconds`` from now unless disarmed first."""
-        with self._condition:
-            self.expired = False
-            self._deadline = time.monotonic() + seconds
-            self._condition.notify()
+        self.expired = False
+        self._deadline = time.monotonic() + seconds
+        Watchdog._armed[id(self)] = self
 
     def disarm(self) -> None:
         """Cancel the pending deadline."""
-        with self._condition:
-            self._deadline = None
-            self._condition.notify()
+        with Watchdog._halt_lock:
+            Watchdog._armed.pop(id(self), None)
 
     def close(self) -> None:
-        """Stop the thread."""
-        with self._condition:
-            self._closed = True
-            self._condition.notify()
-        self._thread.join(timeout=1.0)
+        """Forget this environment."""
+        self.disarm()
 
-    def _watch(self) -> None:
-        with self._condition:
-            while not self._closed:
-                if self._deadline is None:
-                    self._condition.wait()
-                    continue
-                remaining = self._deadline - time.monotonic()
-                if remaining > 0:
-                    self._condition.wait(remaining)
-                    continue
-                self._deadline = None
-                self.expired = True
-                halt(self._env)
+    @staticmethod
+    def _watch() -> None:
+        while True:
+            time.sleep(POLL)
+            now = time.monotonic()
+            with Watchdog._halt_lock:
+                for key, watchdog in list(Watchdog._armed.items()):
+                    if now >= watchdog._deadline:
+                        del Watchdog._armed[key]
+                        watchdog.expired = True
+                        _set_halt_execution(watchdog._pointer, True)
+                watchdog = None
