@@ -1,0 +1,98 @@
+"""Starting the desktop app: ``run_gui(args)`` for ``python main.py gui [...]``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from PyQt5.QtCore import QTimer
+from PyQt5.QtWidgets import QApplication, QWidget
+
+from app.core import PROFILES, GameResult
+from app.gui import theme
+from app.gui.main_window import MainWindow
+
+
+def save_screenshot(widget: QWidget, path: str | Path) -> None:
+    """Save a PNG of ``widget`` atomically (a temporary file renamed into place)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=".shot-", suffix=".png", dir=target.parent)
+    os.close(handle)
+    try:
+        if not widget.grab().save(temp, "PNG"):
+            raise OSError(f"{target}: could not write the picture")
+        os.replace(temp, target)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+
+
+def make_application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication with the app's style (reuses a running one)."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setApplicationName("Battleship Lab")
+    app.setOrganizationName("BattleshipLab")
+    app.setStyle("Fusion")
+    app.setStyleSheet(theme.STYLE_SHEET)
+    return app
+
+
+def run_gui(args: argparse.Namespace) -> int:
+    """Open the window pre-loaded from the command line; returns the exit code."""
+    app = make_application()
+    window = MainWindow()
+    window.restore_geometry()
+    status = {"code": 0}
+
+    if args.rules:
+        if args.rules not in PROFILES:
+            print(f"error: unknown rules profile '{args.rules}' (known: {', '.join(PROFILES)})", file=sys.stderr)
+            return 2
+        window.select_rules(args.rules)
+    if args.agent and not window.select_agent(args.agent):
+        if args.quit_when_done:
+            print(f"error: {window.banner_text()}", file=sys.stderr)
+            return 2
+    if args.map and not window.load_map(args.map):
+        if args.quit_when_done:
+            print(f"error: {window.banner_text()}", file=sys.stderr)
+            return 2
+    if args.quit_when_done:
+        window.set_fastest()
+
+    def finished(result: GameResult) -> None:
+        if args.screenshot:
+            # let the final state paint before the picture is taken
+            QTimer.singleShot(50, lambda: _shoot_and_maybe_quit())
+        elif args.quit_when_done:
+            QTimer.singleShot(0, window.close)
+
+    def _shoot_and_maybe_quit() -> None:
+        try:
+            save_screenshot(window, args.screenshot)
+            print(f"screenshot saved to {args.screenshot}")
+        except OSError as error:
+            print(f"error: {error}", file=sys.stderr)
+            status["code"] = 2
+        if args.quit_when_done:
+            window.close()
+
+    def failed_to_start(report) -> None:
+        if report.error and args.quit_when_done:
+            print(f"error: the agent could not start: {report.error}", file=sys.stderr)
+            status["code"] = 2
+            QTimer.singleShot(0, window.close)
+
+    window.game_finished.connect(finished)
+    window.session.reported.connect(failed_to_start)
+    window.show()
+    if args.autorun:
+        QTimer.singleShot(0, window.run)
+    app.exec_()
+    return status["code"]

@@ -1,0 +1,57 @@
+"""The one place the app asks the user something (file choosers, messages).
+
+Widgets call an ``Interaction``; tests hand the window a ``ScriptedInteraction``
+so nothing ever blocks on a modal dialog.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from PyQt5.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+MAP_FILTER = "Maps (*.map *.clp *.txt);;All files (*)"
+AGENT_FILTER = "Agents (*.py *.clp);;All files (*)"
+
+
+class Interaction:
+    """Real dialogs, parented to ``parent``."""
+
+    def __init__(self, parent: QWidget | None = None):
+        self.parent = parent
+
+    def choose_map(self, start_dir: str = "") -> str | None:
+        """A map file the user picks (None: cancelled)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Load map", start_dir, MAP_FILTER)
+        return path or None
+
+    def choose_agent_files(self, start_dir: str = "") -> list[str]:
+        """Agent file(s) the user picks: one .py, or one or more .clp modules (empty: cancelled)."""
+        paths, _ = QFileDialog.getOpenFileNames(self.parent, "Open agent file(s)", start_dir, AGENT_FILTER)
+        return list(paths)
+
+    def inform(self, title: str, text: str) -> None:
+        """A message the user must see (errors also show in the window's banner and log)."""
+        QMessageBox.information(self.parent, title, text)
+
+
+class ScriptedInteraction(Interaction):
+    """Answers from queues filled by a test; records every message instead of showing it."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.map_answers: deque[str | None] = deque()
+        self.agent_answers: deque[list[str]] = deque()
+        self.messages: list[tuple[str, str]] = []
+
+    def choose_map(self, start_dir: str = "") -> str | None:
+        """The next queued map answer (None when none is queued)."""
+        return self.map_answers.popleft() if self.map_answers else None
+
+    def choose_agent_files(self, start_dir: str = "") -> list[str]:
+        """The next queued agent answer (empty when none is queued)."""
+        return self.agent_answers.popleft() if self.agent_answers else []
+
+    def inform(self, title: str, text: str) -> None:
+        """Record the message."""
+        self.messages.append((title, text))

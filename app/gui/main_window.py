@@ -1,0 +1,567 @@
+"""The main window: board, controls, log, score panel and Facts panel.
+
+The window renders the session's reports and forwards the user's input;
+rules and scores come from ``app.core`` through ``GameSession``.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PyQt5.QtCore import QSettings, Qt, pyqtSignal
+from PyQt5.QtGui import QFont, QKeySequence
+from PyQt5.QtWidgets import (
+    QAction,
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPlainTextEdit,
+    QSizePolicy,
+    QSlider,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.backends import registry
+from app.backends.human import HUMAN_SPEC
+from app.backends.registry import AgentSpec
+from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult
+from app.gui.board import BoardState, BoardWidget, LegendWidget
+from app.gui.facts_panel import FactsPanel
+from app.gui.interaction import Interaction
+from app.gui.score_panel import ScorePanel
+from app.gui.session import AGENT_LINE, REJECTED_LINE, STOP_LINE, GameSession, StepReport
+
+SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)  # steps per second; 0 = as fast as it goes
+DEFAULT_SPEED_INDEX = 4
+RECENT_LIMIT = 8
+HUMAN_KEY = "__human__"
+OPEN_KEY = "__open__"
+LINE_COLOURS = {AGENT_LINE: "#667085", REJECTED_LINE: "#B34700", STOP_LINE: "#B34700"}
+
+
+def _card(layout_cls=QVBoxLayout) -> tuple[QFrame, QVBoxLayout]:
+    frame = QFrame()
+    frame.setObjectName("card")
+    layout = layout_cls(frame)
+    layout.setContentsMargins(14, 12, 14, 12)
+    return frame, layout
+
+
+class MainWindow(QMainWindow):
+    """Battleship Lab's main window. ``game_finished(GameResult)`` fires when a game is solved."""
+
+    game_finished = pyqtSignal(object)
+
+    def __init__(self, settings: QSettings | None = None, interaction: Interaction | None = None):
+        super().__init__()
+        self.settings = settings if settings is not None else QSettings("BattleshipLab", "Battleship Lab")
+        self.interaction = interaction if interaction is not None else Interaction(self)
+        self.session = GameSession(self)
+        self.map_path: str | None = None
+        self.game_map: GameMap | None = None
+        self.agents: dict[str, AgentSpec] = {}
+        self._agent_key: str | None = None
+        self._facts: list[tuple[str, str]] | None = None
+        self.setWindowTitle("Battleship Lab")
+        self._build_toolbar()
+        self._build_central()
+        self._build_status()
+        self.session.reported.connect(self._on_report)
+        self.session.reset_done.connect(self._on_reset)
+        self.session.changed.connect(self._update_controls)
+        self._fill_agents()
+        rules = str(self.settings.value("last/rules", DEFAULT_PROFILE))
+        self.select_rules(rules if rules in PROFILES else DEFAULT_PROFILE)
+        speed = self.settings.value("last/speed", DEFAULT_SPEED_INDEX)
+        self.speed_slider.setValue(int(speed) if str(speed).isdigit() else DEFAULT_SPEED_INDEX)
+        self._on_speed(self.speed_slider.value())
+        self.resize(1320, 840)
+        self._update_controls()
+
+    # ----- construction ------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Controls")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        self.addToolBar(bar)
+
+        self.load_action = QAction("Load Map…", self)
+        self.load_action.setShortcut(QKeySequence.Open)
+        self.load_action.setToolTip("Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)")
+        self.load_action.triggered.connect(self.choose_map)
+        self.recent_menu = QMenu(self)
+        load_button = QToolButton()
+        load_button.setDefaultAction(self.load_action)
+        load_button.setMenu(self.recent_menu)
+        load_button.setPopupMode(QToolButton.MenuButtonPopup)
+        bar.addWidget(load_button)
+
+        bar.addWidget(QLabel("Agent"))
+        self.agent_box = QComboBox()
+        self.agent_box.setMinimumWidth(190)
+        self.agent_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.agent_box.activated.connect(self._on_agent_chosen)
+        bar.addWidget(self.agent_box)
+        bar.addWidget(QLabel("Rules"))
+        self.rules_box = QComboBox()
+        for name, profile in PROFILES.items():
+            self.rules_box.addItem(name, name)
+            self.rules_box.setItemData(self.rules_box.count() - 1, profile.description, Qt.ToolTipRole)
+        self.rules_box.activated.connect(lambda _i: self._restart_game())
+        bar.addWidget(self.rules_box)
+        bar.addSeparator()
+
+        def action(text: str, shortcut: str, tip: str, slot) -> QAction:
+            act = QAction(text, self)
+            act.setShortcut(QKeySequence(shortcut))
+            act.setToolTip(f"{tip} ({shortcut})")
+            act.triggered.connect(slot)
+            self.addAction(act)
+            return act
+
+        self.run_action = action("Run", "F5", "Play on by itself", self.run)
+        self.step_action = action("Step", "F10", "Carry out one step", self.step)
+        self.pause_action = action("Pause", "F6", "Pause after the current step", self.pause)
+        self.reset_action = action("Reset", "Ctrl+R", "Start this game over", self.reset)
+        self.solve_action = action("Solve", "Ctrl+Return", "End your game and score it", self.solve)
+        for act in (self.run_action, self.step_action, self.pause_action, self.reset_action, self.solve_action):
+            button = QToolButton()
+            button.setDefaultAction(act)
+            if act is self.run_action:
+                button.setObjectName("runButton")
+            bar.addWidget(button)
+        bar.addSeparator()
+
+        bar.addWidget(QLabel("Speed"))
+        self.speed_slider = QSlider(Qt.Horizontal)
+        self.speed_slider.setRange(0, len(SPEEDS) - 1)
+        self.speed_slider.setFixedWidth(130)
+        self.speed_slider.setToolTip("From one step per second to as fast as it goes")
+        self.speed_slider.valueChanged.connect(self._on_speed)
+        bar.addWidget(self.speed_slider)
+        self.speed_label = QLabel()
+        self.speed_label.setMinimumWidth(70)
+        bar.addWidget(self.speed_label)
+        bar.addSeparator()
+        self.belief_box = QCheckBox("Belief overlay")
+        self.belief_box.setToolTip("Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
+        self.belief_box.toggled.connect(lambda on: self.board.set_belief_visible(on))
+        belief_action = QAction(self)
+        belief_action.setShortcut(QKeySequence("Ctrl+B"))
+        belief_action.triggered.connect(lambda: self.belief_box.isEnabled() and self.belief_box.toggle())
+        self.addAction(belief_action)
+        bar.addWidget(self.belief_box)
+
+    def _build_central(self) -> None:
+        central = QWidget()
+        central.setObjectName("central")
+        outer = QHBoxLayout(central)
+        outer.setContentsMargins(12, 12, 12, 12)
+        splitter = QSplitter(Qt.Horizontal)
+        splitter.setChildrenCollapsible(False)
+        outer.addWidget(splitter)
+
+        board_card, board_layout = _card()
+        head = QHBoxLayout()
+        self.map_title = QLabel("No map loaded")
+        self.map_title.setObjectName("mapTitle")
+        self.map_info = QLabel("Load a map to start (Ctrl+O).")
+        self.map_info.setObjectName("mapInfo")
+        self.map_info.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        head.addWidget(self.map_title)
+        head.addSpacing(10)
+        head.addWidget(self.map_info, 1)
+        board_layout.addLayout(head)
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.banner.hide()
+        board_layout.addWidget(self.banner)
+        self.hint = QLabel(
+            "<b>Your game.</b> Left click fires · right click flags or unflags · arrows move the cursor, "
+            "F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.")
+        self.hint.setObjectName("bannerInfo")
+        self.hint.setWordWrap(True)
+        self.hint.hide()
+        board_layout.addWidget(self.hint)
+        self.board = BoardWidget()
+        self.board.cell_action.connect(self._on_cell_action)
+        board_layout.addWidget(self.board, 1)
+        self.legend = LegendWidget()
+        board_layout.addWidget(self.legend)
+        splitter.addWidget(board_card)
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.setSpacing(12)
+        self.score_panel = ScorePanel()
+        right_layout.addWidget(self.score_panel)
+        self.tabs = QTabWidget()
+        self.log_view = QPlainTextEdit()
+        self.log_view.setObjectName("log")
+        self.log_view.setReadOnly(True)
+        self.log_view.setMaximumBlockCount(20000)
+        mono = QFont("DejaVu Sans Mono")
+        mono.setStyleHint(QFont.Monospace)
+        mono.setPointSize(9)
+        self.log_view.setFont(mono)
+        self.tabs.addTab(self.log_view, "Log")
+        self.facts_panel = FactsPanel()
+        self.tabs.addTab(self.facts_panel, "Facts")
+        self.tabs.currentChanged.connect(lambda _i: self._show_facts())
+        right_layout.addWidget(self.tabs, 1)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([760, 520])
+        self.setCentralWidget(central)
+
+    def _build_status(self) -> None:
+        status = self.statusBar()
+        self.step_label = QLabel("Step —")
+        self.fires_label = QLabel("Fires left —")
+        self.flags_label = QLabel("Flags left —")
+        self.state_label = QLabel("")
+        for label in (self.step_label, self.fires_label, self.flags_label):
+            status.addPermanentWidget(label)
+        status.addWidget(self.state_label, 1)
+
+    # ----- agents and rules ---------------------------------------------------------
+    def _fill_agents(self) -> None:
+        try:
+            self.agents = registry.discover()
+        except BattleshipError as error:
+            self.agents = {}
+            self.show_error(f"Could not list the agents: {error}")
+        box = self.agent_box
+        box.clear()
+        for name, spec in self.agents.items():
+            box.addItem(f"{name}  ·  {'CLIPS' if spec.kind == 'clips' else 'Python'}", name)
+            box.setItemData(box.count() - 1, spec.description or name, Qt.ToolTipRole)
+        box.addItem("Human  ·  you play", HUMAN_KEY)
+        box.setItemData(box.count() - 1, HUMAN_SPEC.description, Qt.ToolTipRole)
+        recent = self._recent("recent/agents")
+        if recent:
+            box.insertSeparator(box.count())
+            for text in recent:
+                box.addItem(f"{Path(text.split(',')[-1]).name}  ·  file", text)
+                box.setItemData(box.count() - 1, text, Qt.ToolTipRole)
+        box.insertSeparator(box.count())
+        box.addItem("Open agent file…", OPEN_KEY)
+        last = str(self.settings.value("last/agent", "cross"))
+        index = box.findData(last)
+        if index < 0:
+            index = box.findData("cross")
+        box.setCurrentIndex(max(0, index))
+        self._agent_key = box.currentData()
+
+    def _spec_for(self, key: str) -> AgentSpec:
+        if key == HUMAN_KEY:
+            return HUMAN_SPEC
+        if key in self.agents:
+            return self.agents[key]
+        return registry.resolve(key)
+
+    def _on_agent_chosen(self, index: int) -> None:
+        key = self.agent_box.itemData(index)
+        if key == OPEN_KEY:
+            paths = self.interaction.choose_agent_files(self._start_dir())
+            if not paths:
+                self._select_key(self._agent_key)
+                return
+            self.select_agent(",".join(paths))
+            return
+        self.select_agent(key)
+
+    def _select_key(self, key: str | None) -> None:
+        index = self.agent_box.findData(key)
+        if index >= 0:
+            self.agent_box.setCurrentIndex(index)
+
+    def select_agent(self, text: str) -> bool:
+        """Pick an agent by name, "Human", or file path(s); False (and a message) if it cannot be found."""
+        key = HUMAN_KEY if text.strip().lower() == "human" else text.strip()
+        try:
+            spec = self._spec_for(key)
+        except BattleshipError as error:
+            self.show_error(f"Cannot use agent '{text}': {error}")
+            self._select_key(self._agent_key)
+            return False
+        if key not in self.agents and key != HUMAN_KEY:
+            key = ",".join(str(p) for p in spec.paths)
+            self._remember("recent/agents", key)
+            self._fill_agents()
+        self._agent_key = key
+        self._select_key(key)
+        self.settings.setValue("last/agent", key)
+        self._restart_game(spec)
+        return True
+
+    def select_rules(self, name: str) -> None:
+        """Pick a rules profile by name."""
+        index = self.rules_box.findData(name)
+        if index >= 0:
+            self.rules_box.setCurrentIndex(index)
+            self._restart_game()
+
+    def current_spec(self) -> AgentSpec | None:
+        """The chosen agent."""
+        try:
+            return self._spec_for(self._agent_key) if self._agent_key else None
+        except BattleshipError:
+            return None
+
+    # ----- maps ---------------------------------------------------------------------------------
+    def _start_dir(self) -> str:
+        recent = self._recent("recent/maps")
+        return str(Path(recent[0]).parent) if recent else str(Path.cwd())
+
+    def choose_map(self) -> None:
+        """Ask for a map file and load it."""
+        path = self.interaction.choose_map(self._start_dir())
+        if path:
+            self.load_map(path)
+
+    def load_map(self, path: str) -> bool:
+        """Load a map file; on a bad file the message shows and the current map stays."""
+        from app.cli.common import load_game_map
+
+        try:
+            game_map = load_game_map(path)
+        except BattleshipError as error:
+            self.show_error(f"Could not load the map: {error}")
+            return False
+        except OSError as error:
+            self.show_error(f"Could not load the map: {path}: {error.strerror or error}")
+            return False
+        self.map_path = str(Path(path).resolve())
+        self.game_map = game_map
+        self._remember("recent/maps", self.map_path)
+        self.hide_error()
+        self._restart_game()
+        return True
+
+    def _fill_recent_maps(self) -> None:
+        self.recent_menu.clear()
+        recent = self._recent("recent/maps")
+        if not recent:
+            self.recent_menu.addAction("No recent maps").setEnabled(False)
+        for path in recent:
+            act = self.recent_menu.addAction(Path(path).name)
+            act.setToolTip(path)
+            act.triggered.connect(lambda _checked=False, p=path: self.load_map(p))
+
+    def _recent(self, key: str) -> list[str]:
+        value = self.settings.value(key, [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or []) if v]
+
+    def _remember(self, key: str, item: str) -> None:
+        items = [item] + [v for v in self._recent(key) if v != item]
+        self.settings.setValue(key, items[:RECENT_LIMIT])
+        if key == "recent/maps":
+            self._fill_recent_maps()
+
+    # ----- game control --------------------------------------------------------------------
+    def _restart_game(self, spec: AgentSpec | None = None) -> None:
+        spec = spec or self.current_spec()
+        name = str(self.rules_box.currentData() or DEFAULT_PROFILE)
+        self.settings.setValue("last/rules", name)
+        self.session.configure(self.game_map, PROFILES[name], spec)
+
+    def run(self) -> None:
+        """Play on by itself."""
+        self.session.run()
+
+    def step(self) -> None:
+        """One step."""
+        self.session.step()
+
+    def pause(self) -> None:
+        """Pause after the current step."""
+        self.session.pause()
+
+    def reset(self) -> None:
+        """Start the current game over (cancels a running agent)."""
+        self.hide_error()
+        self.session.reset()
+
+    def solve(self) -> None:
+        """End a manual game."""
+        self.session.submit(Action.solve())
+
+    def _on_cell_action(self, x: int, y: int, what: str) -> None:
+        if not self.session.is_human or self.session.over:
+            return
+        if what == "fire":
+            self.session.submit(Action.fire(x, y))
+            return
+        state = self.session.state
+        flagged = state is not None and Cell(x, y) in state.observation.flags
+        self.session.submit(Action.unguess(x, y) if flagged else Action.guess(x, y))
+
+    def _on_speed(self, index: int) -> None:
+        speed = SPEEDS[index]
+        self.speed_label.setText(f"{speed} step/s" if speed == 1 else (f"{speed} steps/s" if speed else "fastest"))
+        self.session.set_interval(0 if speed == 0 else round(1000 / speed))
+        self.settings.setValue("last/speed", index)
+
+    def set_fastest(self) -> None:
+        """Move the speed slider to "as fast as it goes"."""
+        self.speed_slider.setValue(len(SPEEDS) - 1)
+
+    # ----- rendering reports ---------------------------------------------------------------
+    def _on_reset(self, state: BoardState | None) -> None:
+        self.board.set_state(state)
+        self.score_panel.clear()
+        self.legend.set_revealed(False)
+        self._facts = None
+        self.facts_panel.set_facts(None)
+        human = self.session.is_human
+        self.board.set_interactive(human and state is not None)
+        self.hint.setVisible(human and state is not None)
+        self.belief_box.setEnabled(False)
+        self._update_header()
+        self._update_status(state)
+        if state is not None:
+            spec = self.session.spec
+            self.log(f"— new game: {self.game_map.name if self.game_map else '?'} · "
+                     f"{spec.name if spec else 'no agent'} · {self.session.profile.name if self.session.profile else ''} —",
+                     "#0072B2")
+        if human and state is not None:
+            self.board.setFocus()
+
+    def _on_report(self, report: StepReport) -> None:
+        if report.error:
+            self.show_error(f"The agent could not start: {report.error}")
+            self.log(f"error: {report.error}", LINE_COLOURS[STOP_LINE])
+            return
+        for kind, text in report.lines:
+            self.log(text, LINE_COLOURS.get(kind))
+        if report.state is not None:
+            self.board.set_state(report.state)
+            self._update_status(report.state)
+        self.belief_box.setEnabled(report.has_belief)
+        self._facts = report.facts
+        self.tabs.setTabEnabled(1, True)
+        if self.tabs.currentIndex() == 1 or report.result is not None:
+            self._show_facts()
+        if report.failure:
+            self.show_error(f"The agent failed: {report.failure}. The game was solved as it stands.")
+        if report.result is not None:
+            self._show_result(report.result)
+
+    def _show_facts(self) -> None:
+        if self.tabs.currentIndex() == 1 or self._facts is None:
+            self.facts_panel.set_facts(self._facts)
+
+    def _show_result(self, result: GameResult) -> None:
+        self.score_panel.show_result(result)
+        self.legend.set_revealed(True)
+        self.board.set_interactive(False)
+        self.hint.hide()
+        self.log(f"result: score {result.score} (oracle {result.oracle}) after {result.steps} steps; "
+                 f"{result.stop_reason}", "#0072B2")
+        self.game_finished.emit(result)
+
+    def _update_header(self) -> None:
+        game_map = self.game_map
+        if game_map is None:
+            self.map_title.setText("No map loaded")
+            self.map_info.setText("Load a map to start (Ctrl+O).")
+            self.setWindowTitle("Battleship Lab")
+            return
+        fleet = "standard fleet" if game_map.is_standard else f"non-standard fleet {game_map.fleet_description()}"
+        known = len(game_map.known)
+        self.map_title.setText(game_map.name or Path(self.map_path or "").stem)
+        self.map_info.setText(f"{fleet} · {known} cell{'s' if known != 1 else ''} known at start"
+                              + (f" · {game_map.notes}" if game_map.notes else ""))
+        self.map_info.setToolTip(self.map_path or "")
+        spec = self.session.spec
+        self.setWindowTitle(f"Battleship Lab — {self.map_title.text()}" + (f" — {spec.name}" if spec else ""))
+
+    def _update_status(self, state: BoardState | None) -> None:
+        if state is None:
+            self.step_label.setText("Step —")
+            self.fires_label.setText("Fires left —")
+            self.flags_label.setText("Flags left —")
+            return
+        obs = state.observation
+        self.step_label.setText(f"Step {obs.step} / {obs.max_steps}")
+        self.fires_label.setText(f"Fires left {obs.fires_left}")
+        self.flags_label.setText(f"Flags left {obs.guesses_left}")
+
+    def _update_controls(self) -> None:
+        s = self.session
+        ready = s.can_start() and not s.over
+        human = s.is_human
+        self.run_action.setEnabled(ready and not human and not s.running)
+        self.step_action.setEnabled(ready and not human)
+        self.pause_action.setEnabled(s.running)
+        self.reset_action.setEnabled(s.started or s.over or s.failed)
+        self.solve_action.setEnabled(ready and human)
+        if s.game_map is None:
+            text = "Load a map to start."
+        elif s.spec is None:
+            text = "Pick an agent."
+        elif s.over:
+            text = "Game over — press Reset to play again."
+        elif s.running:
+            text = "Running…"
+        elif human:
+            text = "Your move."
+        elif s.started:
+            text = "Paused."
+        else:
+            text = "Ready — press Run or Step."
+        self.state_label.setText(text)
+
+    # ----- messages ------------------------------------------------------------------------------
+    def show_error(self, text: str) -> None:
+        """Show a readable error in the window (banner) and the log; the app stays usable."""
+        self.banner.setText(html.escape(text))
+        self.banner.show()
+        self.log(f"error: {text}", LINE_COLOURS[STOP_LINE])
+
+    def hide_error(self) -> None:
+        """Hide the error banner."""
+        self.banner.hide()
+        self.banner.clear()
+
+    def banner_text(self) -> str:
+        """The error shown (empty when none)."""
+        return "" if self.banner.isHidden() else html.unescape(self.banner.text())
+
+    def log(self, text: str, colour: str | None = None) -> None:
+        """Append one line to the log pane."""
+        line = html.escape(text).replace(" ", "&nbsp;")
+        self.log_view.appendHtml(f'<span style="color:{colour}">{line}</span>' if colour else line)
+
+    def log_text(self) -> str:
+        """The whole log as plain text."""
+        return self.log_view.toPlainText()
+
+    # ----- closing -----------------------------------------------------------------------
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.session.shutdown()
+        super().closeEvent(event)
+
+    def restore_geometry(self) -> None:
+        """Restore the last window geometry, if any."""
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)

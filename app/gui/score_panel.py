@@ -1,0 +1,159 @@
+"""The score panel: a solved game's statistics, score, oracle, precision and recall.
+
+Reusable by any view: ``ScorePanel.show_result(result)`` fills it from a
+``GameResult`` (the engine's numbers, never recomputed here except the
+per-term contributions shown under each count); ``clear()`` empties it.
+"""
+
+from __future__ import annotations
+
+from PyQt5.QtCore import Qt
+from PyQt5.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
+
+from app.core import PROFILES, GameResult
+
+TILES = (
+    ("fok", "fires on ship"),
+    ("fko", "fires on water"),
+    ("gok", "right flags"),
+    ("gko", "wrong flags"),
+    ("safe", "ship cells not found"),
+    ("sink", "ships sunk"),
+    ("fires_left", "fires left"),
+    ("guesses_left", "flags left"),
+)
+TILE_CAPTIONS = {"fires_left": "fires left", "guesses_left": "flags left"}
+
+
+def _fraction(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+class _Tile(QFrame):
+    def __init__(self, key: str, tooltip: str):
+        super().__init__()
+        self.setObjectName("tile")
+        self.setStyleSheet("QFrame#tile { background: #F6F8FA; border-radius: 8px; }")
+        self.setToolTip(tooltip)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(0)
+        self.value = QLabel("—")
+        self.value.setAlignment(Qt.AlignCenter)
+        self.value.setStyleSheet("font-size: 16pt; font-weight: 600; color: #1F2933;")
+        self.caption = QLabel(TILE_CAPTIONS.get(key, key))
+        self.caption.setAlignment(Qt.AlignCenter)
+        self.caption.setStyleSheet("color: #475467; font-weight: 600;")
+        self.contribution = QLabel(" ")
+        self.contribution.setAlignment(Qt.AlignCenter)
+        self.contribution.setStyleSheet("color: #667085; font-size: 8pt;")
+        for label in (self.value, self.caption, self.contribution):
+            layout.addWidget(label)
+
+
+class ScorePanel(QFrame):
+    """Statistics tiles, the score next to the oracle, precision and recall."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("card")
+        self._result: GameResult | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        layout.setSpacing(8)
+        title = QLabel("Score")
+        title.setObjectName("cardTitle")
+        layout.addWidget(title)
+
+        head = QHBoxLayout()
+        self.score_label = QLabel("—")
+        self.score_label.setStyleSheet("font-size: 26pt; font-weight: 700; color: #0072B2;")
+        self.score_label.setAccessibleName("score")
+        head.addWidget(self.score_label)
+        side = QVBoxLayout()
+        side.setSpacing(2)
+        self.oracle_label = QLabel("oracle —")
+        self.oracle_label.setStyleSheet("color: #344054; font-weight: 600;")
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 100)
+        self.bar.setTextVisible(False)
+        self.bar.setFixedHeight(8)
+        self.bar.setStyleSheet("QProgressBar { background: #E4E9F0; border: none; border-radius: 4px; }"
+                               "QProgressBar::chunk { background: #0072B2; border-radius: 4px; }")
+        self.percent_label = QLabel(" ")
+        self.percent_label.setStyleSheet("color: #667085;")
+        side.addWidget(self.oracle_label)
+        side.addWidget(self.bar)
+        side.addWidget(self.percent_label)
+        head.addSpacing(12)
+        head.addLayout(side, 1)
+        layout.addLayout(head)
+
+        grid = QGridLayout()
+        grid.setSpacing(6)
+        self.tiles: dict[str, _Tile] = {}
+        for index, (key, tooltip) in enumerate(TILES):
+            tile = _Tile(key, tooltip)
+            self.tiles[key] = tile
+            grid.addWidget(tile, index // 4, index % 4)
+        layout.addLayout(grid)
+
+        self.summary_label = QLabel(" ")
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setStyleSheet("color: #344054;")
+        self.formula_label = QLabel(" ")
+        self.formula_label.setWordWrap(True)
+        self.formula_label.setStyleSheet("color: #667085; font-size: 8pt;")
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.formula_label)
+        self.clear()
+
+    @property
+    def result(self) -> GameResult | None:
+        """The result shown (None when empty)."""
+        return self._result
+
+    def clear(self, hint: str = "The score appears when the game is solved.") -> None:
+        """Empty the panel."""
+        self._result = None
+        self.score_label.setText("—")
+        self.oracle_label.setText("oracle —")
+        self.bar.setValue(0)
+        self.percent_label.setText(" ")
+        for tile in self.tiles.values():
+            tile.value.setText("—")
+            tile.contribution.setText(" ")
+        self.summary_label.setText(hint)
+        self.formula_label.setText(" ")
+
+    def show_result(self, result: GameResult) -> None:
+        """Fill the panel from a solved game's result."""
+        self._result = result
+        stats = result.statistics.as_dict()
+        profile = PROFILES.get(result.rules)
+        weights = dict(profile.weights) if profile else {}
+        self.score_label.setText(str(result.score))
+        self.oracle_label.setText(f"oracle {result.oracle}")
+        percent = result.percent_of_oracle
+        self.bar.setValue(int(max(0.0, min(100.0, percent))) if percent is not None else 0)
+        self.percent_label.setText(f"{percent:.1f}% of the oracle score" if percent is not None else "no oracle ratio")
+        for key, tile in self.tiles.items():
+            tile.value.setText(str(stats[key]))
+            weight = weights.get(key)
+            tile.contribution.setText(f"{weight * stats[key]:+d} pts" if weight else "not scored")
+        s = result.statistics
+        found = s.fok + s.gok
+        hidden = found + s.safe
+        found_text = f"{found} of {hidden} ({100 * found / hidden:.1f}%)" if hidden else "0 of 0"
+        self.summary_label.setText(
+            f"Precision <b>{_fraction(result.precision)}</b> &nbsp; Recall <b>{_fraction(result.recall)}</b>"
+            f" &nbsp; Found {found_text}<br>{result.steps} steps · {result.stop_reason}")
+        if profile:
+            self.formula_label.setText(f"{profile.name}: score = {profile.formula()}")
+
+    def values(self) -> dict[str, str]:
+        """The texts shown, by key (score, oracle and the statistics), for tests and tools."""
+        shown = {key: tile.value.text() for key, tile in self.tiles.items()}
+        shown["score"] = self.score_label.text()
+        shown["oracle"] = self.oracle_label.text().removeprefix("oracle ").strip()
+        return shown

@@ -1,0 +1,374 @@
+"""The game session of the window: one game at a time, its agent on a worker thread.
+
+``GameSession`` (GUI thread) owns the settings of the current game (map,
+rules, agent) and a generation number. Each game gets its own
+``AgentWorker`` on its own ``QThread``: the worker builds the driver, the
+``Game`` and the ``Match`` there and carries out one step per request, so a
+slow agent never freezes the window. Every report carries the generation of
+its game; reports of a game that was reset meanwhile are dropped. Reset and
+close ask the running agent to give up (``Driver.request_cancel``) and retire
+its thread without waiting for it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from PyQt5.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
+
+from app.backends.base import Driver
+from app.backends.human import HumanDriver
+from app.backends.registry import AgentSpec, create_driver
+from app.backends.runner import Match
+from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
+from app.gui.board import BoardState
+
+# kinds of log lines in a report
+AGENT_LINE, STEP_LINE, REJECTED_LINE, STOP_LINE = "agent", "step", "rejected", "stop"
+
+
+@dataclass(frozen=True)
+class StepReport:
+    """What one request to the worker produced (``kind`` is "setup" or "step")."""
+
+    generation: int
+    kind: str
+    state: BoardState | None = None
+    lines: tuple[tuple[str, str], ...] = ()
+    events: tuple[StepEvent, ...] = ()
+    facts: list[tuple[str, str]] | None = None
+    result: GameResult | None = None
+    failure: str = ""  # the engine stopped the game for the agent (crash, timeout, stall)
+    error: str = ""  # the agent could not be started at all
+    seconds: float = 0.0
+    has_belief: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+class AgentWorker(QObject):
+    """Lives on its own thread; touches its driver, game and match only there."""
+
+    reported = pyqtSignal(object)
+
+    def __init__(self, generation: int, game_map: GameMap, profile: RulesProfile,
+                 make_driver: Callable[[], Driver], params: dict | None = None):
+        super().__init__()
+        self.generation = generation
+        self.game_map = game_map
+        self.profile = profile
+        self.make_driver = make_driver
+        self.params = params or {}
+        self.driver: Driver | None = None
+        self.match: Match | None = None
+        self.retired = False  # set from the GUI thread: do nothing more
+        self._lines: list[tuple[str, str]] = []
+        self._events: list[StepEvent] = []
+
+    def _on_log(self, line: str) -> None:
+        self._lines.append((STOP_LINE if line.startswith("game stopped:") else AGENT_LINE, line))
+
+    def _on_event(self, event: StepEvent) -> None:
+        self._events.append(event)
+        kind = REJECTED_LINE if event.outcome is Outcome.REJECTED else STEP_LINE
+        self._lines.append((kind, event.describe()))
+
+    def _report(self, kind: str, started: float) -> None:
+        match = self.match
+        if match is None:
+            return
+        game, driver = match.game, match.driver
+        try:
+            belief = driver.belief()
+        except Exception:  # a broken belief must not end the game
+            belief = None
+        try:
+            facts = driver.facts()
+        except Exception:
+            facts = None
+        failure = ""
+        if game.over and game.events:
+            final = game.events[-1]
+            if final.by_engine and final.step < game.profile.max_steps:
+                failure = game.stop_reason
+        report = StepReport(
+            generation=self.generation,
+            kind=kind,
+            state=BoardState.from_game(game, belief),
+            lines=tuple(self._lines),
+            events=tuple(self._events),
+            facts=facts,
+            result=game.result() if game.over else None,
+            failure=failure,
+            seconds=time.perf_counter() - started,
+            has_belief=belief is not None,
+        )
+        self._lines, self._events = [], []
+        self.reported.emit(report)
+
+    @pyqtSlot()
+    def setup(self) -> None:
+        """Build the driver, the game and the match, and start the agent."""
+        if self.retired:
+            return
+        started = time.perf_counter()
+        try:
+            driver = self.make_driver()
+        except BattleshipError as error:
+            self.reported.emit(StepReport(self.generation, "setup", error=str(error)))
+            return
+        except Exception as error:  # an agent's constructor may raise anything
+            self.reported.emit(StepReport(self.generation, "setup", error=f"{type(error).__name__}: {error}"))
+            return
+        self.driver = driver
+        game = Game(self.game_map, self.profile)
+        game.subscribe(self._on_event)
+        self.match = Match(game, driver, on_log=self._on_log, params=self.params)
+        if not self.retired:
+            self.match.start()
+        self._report("setup", started)
+
+    @pyqtSlot()
+    def step(self) -> None:
+        """Carry out one action of the agent."""
+        if self.retired or self.match is None:
+            return
+        started = time.perf_counter()
+        if not self.match.game.over:
+            self.match.step()
+        if not self.retired:
+            self._report("step", started)
+
+    @pyqtSlot()
+    def shutdown(self) -> None:
+        """Release the driver and end this worker's thread."""
+        if self.match is not None:
+            try:
+                self.match.close()
+            except Exception:  # closing must never raise into the event loop
+                pass
+        thread = QThread.currentThread()
+        if thread is not None:
+            thread.quit()
+
+
+class GameSession(QObject):
+    """Runs the current game: Run, Pause, Step, Reset and manual moves.
+
+    Signals: ``reported(StepReport)`` for each report of the current game,
+    ``changed()`` when running/idle/over flags change, ``reset_done(BoardState)``
+    when a fresh game is ready to start.
+    """
+
+    reported = pyqtSignal(object)
+    changed = pyqtSignal()
+    reset_done = pyqtSignal(object)
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.game_map: GameMap | None = None
+        self.profile: RulesProfile | None = None
+        self.spec: AgentSpec | None = None
+        self.seed = 0
+        self.params: dict = {}
+        self.generation = 0
+        self.interval_ms = 0
+        self.running = False
+        self.started = False
+        self.ready = False
+        self.over = False
+        self.failed = False
+        self.steps_done = 0
+        self.state: BoardState | None = None
+        self.result: GameResult | None = None
+        self.human: HumanDriver | None = None
+        self._worker: AgentWorker | None = None
+        self._thread: QThread | None = None
+        self._pending_steps = 0
+        self._retired: list[tuple[QThread, AgentWorker]] = []
+        self._last_request = 0.0
+
+    # ----- configuration ---------------------------------------------------
+    @property
+    def is_human(self) -> bool:
+        """True when the person plays (the "Human" agent)."""
+        return self.spec is not None and self.spec.kind == "human"
+
+    @property
+    def busy(self) -> bool:
+        """True while the worker has a request in hand."""
+        return self.started and (not self.ready or self._pending_steps > 0)
+
+    def configure(self, game_map: GameMap | None, profile: RulesProfile, spec: AgentSpec | None,
+                  seed: int = 0) -> None:
+        """Set up a fresh game with these settings (the old game, if any, is dropped)."""
+        self.game_map, self.profile, self.spec, self.seed = game_map, profile, spec, seed
+        self.reset()
+
+    def can_start(self) -> bool:
+        """True when a map and an agent are chosen."""
+        return self.game_map is not None and self.spec is not None and self.profile is not None
+
+    def reset(self) -> None:
+        """Drop the current game (cancelling its agent) and prepare a fresh one."""
+        self._retire_current()
+        self.generation += 1
+        self.running = self.started = self.ready = self.over = self.failed = False
+        self.steps_done = 0
+        self._pending_steps = 0
+        self.result = None
+        self.human = None
+        if self.game_map is not None and self.profile is not None:
+            self.state = BoardState.from_game(Game(self.game_map, self.profile))
+        else:
+            self.state = None
+        self.reset_done.emit(self.state)
+        self.changed.emit()
+
+    def set_interval(self, milliseconds: int) -> None:
+        """Time between steps while running (0: as fast as it goes)."""
+        self.interval_ms = max(0, int(milliseconds))
+
+    # ----- controls -------------------------------------------------------------
+    def run(self) -> None:
+        """Play on by itself until paused or over."""
+        if self.over or not self.can_start() or self.is_human:
+            return
+        self.running = True
+        self._ensure_started()
+        self.changed.emit()
+        self._pump()
+
+    def pause(self) -> None:
+        """Stop after the step in hand (if any)."""
+        if self.running:
+            self.running = False
+            self.changed.emit()
+
+    def step(self) -> None:
+        """Carry out one step (pausing a run)."""
+        if self.over or not self.can_start() or self.is_human:
+            return
+        self.running = False
+        self._ensure_started()
+        if self._pending_steps == 0:
+            self._request_step()
+        self.changed.emit()
+
+    def submit(self, action: Action | str) -> None:
+        """A manual move (Human agent): queued and carried out in order."""
+        if self.over or not self.can_start() or not self.is_human:
+            return
+        self._ensure_started()
+        assert self.human is not None
+        self.human.submit(action)
+        self._request_step()
+        self.changed.emit()
+
+    def shutdown(self, wait_ms: int = 3000) -> None:
+        """Cancel every agent and end every worker thread (window closing)."""
+        self.running = False
+        self._retire_current()
+        deadline = time.monotonic() + wait_ms / 1000
+        for thread, _worker in list(self._retired):
+            left = max(0, int((deadline - time.monotonic()) * 1000))
+            if not thread.wait(left):
+                thread.terminate()  # an agent stuck in native code; nothing else would end it
+                thread.wait(1000)
+        self._retired.clear()
+
+    # ----- worker plumbing ------------------------------------------------------
+    def _ensure_started(self) -> None:
+        if self.started:
+            return
+        assert self.game_map is not None and self.profile is not None and self.spec is not None
+        spec, seed = self.spec, self.seed
+        if spec.kind == "human":
+            human = self.human = HumanDriver()
+
+            def make_driver() -> Driver:
+                return human
+        else:
+            def make_driver() -> Driver:
+                return create_driver(spec, seed=seed)
+        thread = QThread()
+        thread.setObjectName(f"agent-{self.generation}")
+        worker = AgentWorker(self.generation, self.game_map, self.profile, make_driver, self.params)
+        worker.moveToThread(thread)
+        worker.reported.connect(self._on_report, Qt.QueuedConnection)
+        thread.start()
+        self._thread, self._worker = thread, worker
+        self.started = True
+        self.ready = False
+        QMetaObject.invokeMethod(worker, "setup", Qt.QueuedConnection)
+
+    def _request_step(self) -> None:
+        if self._worker is None:
+            return
+        self._pending_steps += 1
+        self._last_request = time.perf_counter()
+        QMetaObject.invokeMethod(self._worker, "step", Qt.QueuedConnection)
+
+    def _pump(self) -> None:
+        if not (self.running and not self.over and self._pending_steps == 0 and self._worker is not None):
+            return
+        generation = self.generation
+        elapsed_ms = (time.perf_counter() - self._last_request) * 1000
+        delay = max(0, int(self.interval_ms - elapsed_ms)) if self.interval_ms else 0
+
+        def tick() -> None:
+            if generation == self.generation and self.running and not self.over and self._pending_steps == 0:
+                self._request_step()
+
+        QTimer.singleShot(delay, tick)
+
+    def _on_report(self, report: StepReport) -> None:
+        if report.generation != self.generation:
+            return  # a game that was reset meanwhile
+        if report.kind == "step":
+            self._pending_steps = max(0, self._pending_steps - 1)
+        else:
+            self.ready = True
+        if report.error:
+            self.failed = True
+            self.running = False
+            self.started = False
+            self._retire_current()
+            self.reported.emit(report)
+            self.changed.emit()
+            return
+        if report.state is not None:
+            self.state = report.state
+            self.steps_done = report.state.observation.step
+        if report.result is not None:
+            self.over = True
+            self.running = False
+            self.result = report.result
+            if report.failure:
+                self.failed = True
+        self.reported.emit(report)
+        self.changed.emit()
+        self._pump()
+
+    def _retire_current(self) -> None:
+        worker, thread = self._worker, self._thread
+        self._worker = self._thread = None
+        if worker is None or thread is None:
+            return
+        worker.retired = True
+        driver = worker.driver
+        if driver is not None:
+            driver.request_cancel()
+        if self.human is not None:
+            self.human.request_cancel()
+        try:
+            worker.reported.disconnect(self._on_report)
+        except TypeError:
+            pass
+        self._retired.append((thread, worker))
+        thread.finished.connect(lambda t=thread: self._forget(t))
+        QMetaObject.invokeMethod(worker, "shutdown", Qt.QueuedConnection)
+
+    def _forget(self, thread: QThread) -> None:
+        self._retired = [(t, w) for t, w in self._retired if t is not thread]

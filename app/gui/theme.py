@@ -1,0 +1,75 @@
+"""Colours and the application style sheet.
+
+The palette is Okabe-Ito (readable with the common colour-vision
+deficiencies); the board never relies on colour alone: every state also has a
+shape, a pattern or a letter.
+"""
+
+from __future__ import annotations
+
+from PyQt5.QtGui import QColor
+
+# Okabe-Ito
+BLACK = QColor("#000000")
+ORANGE = QColor("#E69F00")
+SKY_BLUE = QColor("#56B4E9")
+BLUISH_GREEN = QColor("#009E73")
+YELLOW = QColor("#F0E442")
+BLUE = QColor("#0072B2")
+VERMILLION = QColor("#D55E00")
+REDDISH_PURPLE = QColor("#CC79A7")
+
+# roles on the board
+INK = QColor("#1F2933")
+MUTED_INK = QColor("#667085")
+GRID_LINE = QColor("#C9D2DC")
+CARD = QColor("#FFFFFF")
+UNKNOWN_FILL = QColor("#EEF1F5")
+WATER_FILL = QColor("#DDEFFA")
+WATER_WAVE = QColor("#56B4E9")
+HIDDEN_WATER_FILL = QColor("#F7FAFC")
+KNOWN_PIECE = QColor("#3D4451")
+HIT_PIECE = BLUE
+RIGHT_FLAG_PIECE = BLUISH_GREEN
+MISSED_PIECE = ORANGE
+WRONG_FLAG = VERMILLION
+FLAG = VERMILLION
+LAST_ACTION = ORANGE
+BELIEF = REDDISH_PURPLE
+SUNK_OUTLINE = QColor("#111111")
+DONE_BADGE = QColor("#E3F4EE")
+
+STYLE_SHEET = """
+QMainWindow, QWidget#central { background: #F3F5F8; }
+QToolBar { background: #FFFFFF; border: none; border-bottom: 1px solid #DDE3EA; spacing: 6px; padding: 6px 8px; }
+QToolBar QLabel { color: #475467; padding: 0 2px 0 6px; }
+QToolButton { padding: 5px 10px; border-radius: 6px; color: #1F2933; }
+QToolButton:hover { background: #EEF2F6; }
+QToolButton:pressed { background: #E2E8F0; }
+QToolButton:disabled { color: #A0A8B4; }
+QToolButton#runButton { background: #0072B2; color: white; font-weight: 600; }
+QToolButton#runButton:hover { background: #00619A; }
+QToolButton#runButton:disabled { background: #9FC2DA; color: #F3F7FA; }
+QComboBox { padding: 4px 8px; border: 1px solid #CBD3DD; border-radius: 6px; background: #FFFFFF; min-height: 20px; }
+QComboBox:hover { border-color: #98A6B6; }
+QFrame#card { background: #FFFFFF; border: 1px solid #DDE3EA; border-radius: 10px; }
+QLabel#cardTitle { color: #344054; font-weight: 600; font-size: 11pt; }
+QLabel#mapTitle { color: #1F2933; font-weight: 600; font-size: 12pt; }
+QLabel#mapInfo { color: #667085; }
+QLabel#banner { background: #FCEBDD; color: #7A2E00; border: 1px solid #E8B48F; border-radius: 8px; padding: 8px 10px; }
+QLabel#bannerInfo { background: #E3F0FA; color: #0B3C5D; border: 1px solid #A9CDE6; border-radius: 8px; padding: 8px 10px; }
+QPlainTextEdit#log { background: #FFFFFF; border: none; color: #1F2933; selection-background-color: #CFE6F5; }
+QTabWidget::pane { border: 1px solid #DDE3EA; border-radius: 8px; background: #FFFFFF; top: -1px; }
+QTabBar::tab { padding: 6px 14px; color: #475467; border: none; }
+QTabBar::tab:selected { color: #0072B2; border-bottom: 2px solid #0072B2; font-weight: 600; }
+QTabBar::tab:disabled { color: #B0B8C4; }
+QStatusBar { background: #FFFFFF; border-top: 1px solid #DDE3EA; color: #344054; }
+QStatusBar QLabel { padding: 0 10px; }
+QSlider::groove:horizontal { height: 4px; background: #D0D7E1; border-radius: 2px; }
+QSlider::sub-page:horizontal { background: #0072B2; border-radius: 2px; }
+QSlider::handle:horizontal { background: #FFFFFF; border: 2px solid #0072B2; width: 12px; margin: -6px 0; border-radius: 8px; }
+QLineEdit { padding: 4px 8px; border: 1px solid #CBD3DD; border-radius: 6px; background: #FFFFFF; }
+QTreeWidget { border: none; }
+QHeaderView::section { background: #F6F8FA; border: none; border-bottom: 1px solid #DDE3EA; padding: 4px 6px; color: #475467; }
+QCheckBox { color: #1F2933; }
+"""
