@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 import tempfile
+import traceback
 from pathlib import Path
 
 from PyQt5.QtCore import QTimer
@@ -22,6 +23,9 @@ def save_screenshot(widget: QWidget, path: str | Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=".shot-", suffix=".png", dir=target.parent)
     os.close(handle)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temp, 0o666 & ~umask)
     try:
         if not widget.grab().save(temp, "PNG"):
             raise OSError(f"{target}: could not write the picture")
@@ -89,6 +93,12 @@ def run_gui(args: argparse.Namespace) -> int:
             status["code"] = 2
             QTimer.singleShot(0, window.close)
 
+    def unexpected(kind, error, tb) -> None:
+        # PyQt aborts on an exception escaping a slot; report it and keep the app alive instead
+        traceback.print_exception(kind, error, tb)
+        window.show_error(f"Internal error: {kind.__name__}: {error} (details on the console)")
+
+    sys.excepthook = unexpected
     window.game_finished.connect(finished)
     window.session.reported.connect(failed_to_start)
     window.show()

@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self.agents: dict[str, AgentSpec] = {}
         self._agent_key: str | None = None
         self._facts: list[tuple[str, str]] | None = None
+        self._oracles: dict[tuple, int] = {}
         self.setWindowTitle("Battleship Lab")
         self._build_toolbar()
         self._build_central()
@@ -152,15 +153,6 @@ class MainWindow(QMainWindow):
         self.speed_label = QLabel()
         self.speed_label.setMinimumWidth(70)
         bar.addWidget(self.speed_label)
-        bar.addSeparator()
-        self.belief_box = QCheckBox("Belief overlay")
-        self.belief_box.setToolTip("Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
-        self.belief_box.toggled.connect(lambda on: self.board.set_belief_visible(on))
-        belief_action = QAction(self)
-        belief_action.setShortcut(QKeySequence("Ctrl+B"))
-        belief_action.triggered.connect(lambda: self.belief_box.isEnabled() and self.belief_box.toggle())
-        self.addAction(belief_action)
-        bar.addWidget(self.belief_box)
 
     def _build_central(self) -> None:
         central = QWidget()
@@ -181,6 +173,14 @@ class MainWindow(QMainWindow):
         head.addWidget(self.map_title)
         head.addSpacing(10)
         head.addWidget(self.map_info, 1)
+        self.belief_box = QCheckBox("Belief overlay")
+        self.belief_box.setToolTip("Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
+        self.belief_box.toggled.connect(lambda on: self.board.set_belief_visible(on))
+        belief_action = QAction(self)
+        belief_action.setShortcut(QKeySequence("Ctrl+B"))
+        belief_action.triggered.connect(lambda: self.belief_box.isEnabled() and self.belief_box.toggle())
+        self.addAction(belief_action)
+        head.addWidget(self.belief_box)
         board_layout.addLayout(head)
         self.banner = QLabel()
         self.banner.setObjectName("banner")
@@ -426,7 +426,8 @@ class MainWindow(QMainWindow):
     # ----- rendering reports ---------------------------------------------------------------
     def _on_reset(self, state: BoardState | None) -> None:
         self.board.set_state(state)
-        self.score_panel.clear()
+        self._update_header()
+        self.score_panel.clear(oracle=self._oracle_text() if state is not None else "—")
         self.legend.set_revealed(False)
         self._facts = None
         self.facts_panel.set_facts(None)
@@ -434,21 +435,18 @@ class MainWindow(QMainWindow):
         self.board.set_interactive(human and state is not None)
         self.hint.setVisible(human and state is not None)
         self.belief_box.setEnabled(False)
-        self._update_header()
         self._update_status(state)
-        if state is not None:
-            spec = self.session.spec
-            self.log(f"— new game: {self.game_map.name if self.game_map else '?'} · "
-                     f"{spec.name if spec else 'no agent'} · {self.session.profile.name if self.session.profile else ''} —",
-                     "#0072B2")
         if human and state is not None:
             self.board.setFocus()
 
     def _on_report(self, report: StepReport) -> None:
         if report.error:
             self.show_error(f"The agent could not start: {report.error}")
-            self.log(f"error: {report.error}", LINE_COLOURS[STOP_LINE])
             return
+        if report.kind == "setup":
+            spec, profile = self.session.spec, self.session.profile
+            self.log(f"— new game: {self.map_title.text()} · {spec.name if spec else '?'} · "
+                     f"{profile.name if profile else '?'} —", "#0072B2")
         for kind, text in report.lines:
             self.log(text, LINE_COLOURS.get(kind))
         if report.state is not None:
@@ -488,10 +486,21 @@ class MainWindow(QMainWindow):
         known = len(game_map.known)
         self.map_title.setText(game_map.name or Path(self.map_path or "").stem)
         self.map_info.setText(f"{fleet} · {known} cell{'s' if known != 1 else ''} known at start"
-                              + (f" · {game_map.notes}" if game_map.notes else ""))
-        self.map_info.setToolTip(self.map_path or "")
+                              f" · oracle {self._oracle_text()}")
+        self.map_info.setToolTip("\n".join(t for t in (self.map_path, game_map.notes) if t))
         spec = self.session.spec
         self.setWindowTitle(f"Battleship Lab — {self.map_title.text()}" + (f" — {spec.name}" if spec else ""))
+
+    def _oracle_text(self) -> str:
+        if self.game_map is None or self.session.profile is None:
+            return "—"
+        from app.core.oracle import oracle_score
+
+        profile = self.session.profile
+        key = (id(self.game_map), profile.name, profile.fires, profile.guesses, profile.max_steps)
+        if key not in self._oracles:
+            self._oracles[key] = oracle_score(self.game_map, profile)
+        return str(self._oracles[key])
 
     def _update_status(self, state: BoardState | None) -> None:
         if state is None:
@@ -549,6 +558,8 @@ class MainWindow(QMainWindow):
         """Append one line to the log pane."""
         line = html.escape(text).replace(" ", "&nbsp;")
         self.log_view.appendHtml(f'<span style="color:{colour}">{line}</span>' if colour else line)
+        bar = self.log_view.verticalScrollBar()
+        bar.setValue(bar.maximum())
 
     def log_text(self) -> str:
         """The whole log as plain text."""

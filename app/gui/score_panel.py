@@ -113,11 +113,11 @@ class ScorePanel(QFrame):
         """The result shown (None when empty)."""
         return self._result
 
-    def clear(self, hint: str = "The score appears when the game is solved.") -> None:
-        """Empty the panel."""
+    def clear(self, hint: str = "The score appears when the game is solved.", oracle: str = "—") -> None:
+        """Empty the panel (``oracle``: the oracle score to show meanwhile, as text)."""
         self._result = None
         self.score_label.setText("—")
-        self.oracle_label.setText("oracle —")
+        self.oracle_label.setText(f"oracle {oracle}")
         self.bar.setValue(0)
         self.percent_label.setText(" ")
         for tile in self.tiles.values():

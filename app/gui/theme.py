@@ -44,6 +44,9 @@ QMainWindow, QWidget#central { background: #F3F5F8; }
 QToolBar { background: #FFFFFF; border: none; border-bottom: 1px solid #DDE3EA; spacing: 6px; padding: 6px 8px; }
 QToolBar QLabel { color: #475467; padding: 0 2px 0 6px; }
 QToolButton { padding: 5px 10px; border-radius: 6px; color: #1F2933; }
+QToolButton[popupMode="1"] { padding-right: 22px; }
+QToolButton::menu-button { border: none; border-left: 1px solid #DDE3EA; width: 18px; }
+QToolButton::menu-button:hover { background: #E2E8F0; border-top-right-radius: 6px; border-bottom-right-radius: 6px; }
 QToolButton:hover { background: #EEF2F6; }
 QToolButton:pressed { background: #E2E8F0; }
 QToolButton:disabled { color: #A0A8B4; }
@@ -72,4 +75,5 @@ QLineEdit { padding: 4px 8px; border: 1px solid #CBD3DD; border-radius: 6px; bac
 QTreeWidget { border: none; }
 QHeaderView::section { background: #F6F8FA; border: none; border-bottom: 1px solid #DDE3EA; padding: 4px 6px; color: #475467; }
 QCheckBox { color: #1F2933; }
+QCheckBox:disabled { color: #A0A8B4; }
 """

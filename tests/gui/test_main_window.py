@@ -1,0 +1,220 @@
+"""The main window end to end (offscreen): agent games, manual play, controls, errors, facts."""
+
+from __future__ import annotations
+
+import pytest
+from PyQt5.QtCore import QPoint, Qt
+
+from app.backends.base import Driver
+from app.cli.common import load_game_map
+from app.cli.run import play
+from app.core import PROFILES, Action, Cell, Game
+from tests.gui.agents_for_tests import BROKEN_SYNTAX_AGENT, CRASHING_AGENT, SLOW_AGENT
+from tests.gui.conftest import wait_over
+from tests.paths import COURSE_MAPS, MAPS_DIR
+
+FOUR_KNOWN = str(MAPS_DIR / "four-known.map")
+
+
+def _write(tmp_path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def _click(qtbot, win, cell: Cell, button=Qt.LeftButton) -> None:
+    center = win.board.cell_rect(cell).center()
+    qtbot.mouseClick(win.board, button, pos=QPoint(int(center.x()), int(center.y())))
+
+
+class TestAgentGame:
+    @pytest.mark.parametrize("rules", ["unito-2019", "unito-2022"])
+    def test_score_panel_equals_the_engine_score(self, qtbot, window, rules):
+        assert window.load_map(FOUR_KNOWN)
+        assert window.select_agent("cross")
+        window.select_rules(rules)
+        window.set_fastest()
+        window.run()
+        wait_over(qtbot, window)
+        reference = play("cross", load_game_map(FOUR_KNOWN), PROFILES[rules]).result()
+        shown = window.score_panel.values()
+        assert int(shown["score"]) == reference.score
+        assert int(shown["oracle"]) == reference.oracle
+        for key, value in reference.statistics.as_dict().items():
+            assert int(shown[key]) == value, key
+        assert window.board.state.reveal is not None
+        assert f"score {reference.score}" in window.log_text()
+        assert "step   0" in window.log_text()
+
+    def test_course_map_loads_and_plays(self, qtbot, window):
+        assert window.load_map(str(COURSE_MAPS / "mappa1.clp"))
+        window.select_agent("random")
+        window.set_fastest()
+        window.run()
+        wait_over(qtbot, window)
+        assert window.score_panel.result is not None
+        assert window.score_panel.result.score == window.session.result.score
+
+
+class TestManualPlay:
+    def test_clicks_fire_flag_unflag_and_solve_reach_the_engine_score(self, qtbot, window):
+        window.load_map(FOUR_KNOWN)
+        window.select_agent("Human")
+        assert not window.run_action.isEnabled() and window.solve_action.isEnabled()
+        game_map = load_game_map(FOUR_KNOWN)
+        moves = [(Cell(0, 0), Qt.LeftButton), (Cell(5, 5), Qt.LeftButton), (Cell(2, 1), Qt.RightButton),
+                 (Cell(2, 2), Qt.RightButton), (Cell(9, 9), Qt.RightButton), (Cell(9, 9), Qt.RightButton)]
+        for count, (cell, button) in enumerate(moves, start=1):
+            _click(qtbot, window, cell, button)
+            qtbot.waitUntil(lambda n=count: window.session.steps_done == n, timeout=5000)
+        assert Cell(9, 9) not in window.session.state.observation.flags  # second right click unflagged
+        window.board.setFocus()
+        qtbot.keyClick(window.board, Qt.Key_Down)  # cursor (2, 2) -> (3, 2)
+        qtbot.keyClick(window.board, Qt.Key_G)
+        qtbot.waitUntil(lambda: window.session.steps_done == len(moves) + 1, timeout=5000)
+        window.solve_action.trigger()
+        wait_over(qtbot, window)
+        reference = Game(game_map, PROFILES["unito-2019"])
+        for action in ("fire 0 0", "fire 5 5", "guess 2 1", "guess 2 2", "guess 9 9", "unguess 9 9",
+                       "guess 3 2", "solve"):
+            reference.apply(action)
+        assert int(window.score_panel.values()["score"]) == reference.score()
+        assert window.score_panel.result.statistics == reference.statistics()
+        assert not window.board._interactive
+
+
+class TestControls:
+    def _slow(self, window, tmp_path, delay: float = 0.02) -> None:
+        window.load_map(FOUR_KNOWN)
+        assert window.select_agent(_write(tmp_path, "slow_agent.py", SLOW_AGENT.format(delay=delay)))
+
+    def test_pause_resume_step_and_reset_mid_game(self, qtbot, window, tmp_path):
+        self._slow(window, tmp_path)
+        window.speed_slider.setValue(7)  # 30 steps/s
+        window.run()
+        qtbot.waitUntil(lambda: window.session.steps_done >= 3, timeout=5000)
+        window.pause()
+        qtbot.waitUntil(lambda: not window.session.busy, timeout=5000)
+        paused_at = window.session.steps_done
+        qtbot.wait(200)
+        assert window.session.steps_done == paused_at and not window.session.over
+        window.step()
+        qtbot.waitUntil(lambda: window.session.steps_done == paused_at + 1, timeout=5000)
+        qtbot.wait(100)
+        assert window.session.steps_done == paused_at + 1
+        window.run()
+        qtbot.waitUntil(lambda: window.session.steps_done >= paused_at + 3, timeout=5000)
+        window.reset()
+        assert window.session.steps_done == 0 and not window.session.over
+        qtbot.wait(200)
+        assert window.session.steps_done == 0  # the old game's reports were dropped
+        assert window.board.state.observation.step == 0
+        window.set_fastest()
+        window.run()
+        wait_over(qtbot, window)
+        assert window.score_panel.result is not None
+
+    def test_reset_while_the_agent_computes_drops_its_answer(self, qtbot, window, tmp_path):
+        self._slow(window, tmp_path, delay=0.4)
+        window.step()
+        qtbot.waitUntil(lambda: window.session.busy, timeout=2000)
+        qtbot.wait(100)  # the agent is inside act() now
+        window.reset()
+        qtbot.wait(700)
+        assert window.session.steps_done == 0 and window.board.state.observation.step == 0
+        assert "step   0" not in window.log_text()
+
+    def test_closing_mid_game_ends_the_worker_threads(self, qtbot, window, tmp_path):
+        self._slow(window, tmp_path, delay=0.2)
+        window.run()
+        qtbot.waitUntil(lambda: window.session.busy, timeout=2000)
+        window.close()
+        assert window.session._retired == []
+        assert window.session._worker is None
+
+
+class TestErrors:
+    def test_bad_map_gives_a_message_and_keeps_the_app_usable(self, qtbot, window, tmp_path):
+        bad = _write(tmp_path, "bad.map", "c...\nxyz\n")
+        assert not window.load_map(bad)
+        assert "bad.map" in window.banner_text()
+        assert "Could not load the map" in window.banner_text()
+        assert "bad.map" in window.log_text()
+        assert window.load_map(FOUR_KNOWN)
+        assert window.banner_text() == ""
+        window.set_fastest()
+        window.run()
+        wait_over(qtbot, window)
+
+    def test_bad_agent_file_gives_a_message(self, qtbot, window, tmp_path, interaction):
+        window.load_map(FOUR_KNOWN)
+        path = _write(tmp_path, "broken_agent.py", BROKEN_SYNTAX_AGENT)
+        interaction.agent_answers.append([path])
+        window.agent_box.setCurrentIndex(window.agent_box.findData("__open__"))
+        window._on_agent_chosen(window.agent_box.currentIndex())
+        window.run()
+        qtbot.waitUntil(lambda: window.banner_text() != "", timeout=5000)
+        assert "broken_agent.py:4" in window.banner_text() and "syntax error" in window.banner_text()
+        assert not window.session.running
+        window.select_agent("cross")
+        window.set_fastest()
+        window.run()
+        wait_over(qtbot, window)
+
+    def test_unknown_agent_gives_a_message(self, window):
+        assert not window.select_agent("no-such-agent")
+        assert "no-such-agent" in window.banner_text()
+
+    def test_agent_crash_ends_the_game_cleanly_with_a_message(self, qtbot, window, tmp_path):
+        window.load_map(FOUR_KNOWN)
+        window.select_agent(_write(tmp_path, "crash_agent.py", CRASHING_AGENT))
+        window.set_fastest()
+        window.run()
+        wait_over(qtbot, window)
+        assert "boom at step 2" in window.banner_text()
+        assert "boom at step 2" in window.log_text()
+        assert window.score_panel.result.steps == 3
+
+
+class FakeClipsDriver(Driver):
+    """A driver with working memory, standing in for a CLIPS agent."""
+
+    name = "fake-clips"
+
+    def __init__(self):
+        self.fired = 0
+
+    def next_action(self, observation):
+        self.fired += 1
+        return Action.solve() if self.fired > 2 else Action.fire(0, self.fired)
+
+    def facts(self):
+        return [("k-per-row", f"(k-per-row (row {x}) (num 1))") for x in range(3)] + [
+            ("exec", f"(exec (step {s}) (action fire) (x 0) (y {s + 1}))") for s in range(self.fired)]
+
+
+def test_facts_panel_lists_the_agents_facts_filterable_by_template(qtbot, window, monkeypatch):
+    monkeypatch.setattr("app.gui.session.create_driver", lambda spec, seed=None: FakeClipsDriver())
+    window.load_map(FOUR_KNOWN)
+    window.select_agent("cross")
+    window.tabs.setCurrentIndex(1)
+    window.step()
+    qtbot.waitUntil(lambda: window.session.steps_done == 1, timeout=5000)
+    facts = window.facts_panel.visible_facts()
+    assert ("exec", "(exec (step 0) (action fire) (x 0) (y 1))") in facts
+    assert len(facts) == 4
+    window.facts_panel.set_template("exec")
+    assert [t for t, _ in window.facts_panel.visible_facts()] == ["exec"]
+    window.facts_panel.filter_edit.setText("row 2")
+    window.facts_panel.set_template("All templates")
+    assert window.facts_panel.visible_facts() == [("k-per-row", "(k-per-row (row 2) (num 1))")]
+
+
+def test_recent_maps_and_agents_are_remembered(qtbot, window, tmp_path):
+    window.load_map(FOUR_KNOWN)
+    path = _write(tmp_path, "slow_agent.py", SLOW_AGENT.format(delay=0))
+    window.select_agent(path)
+    recent_maps = window.settings.value("recent/maps")
+    assert FOUR_KNOWN in [str(p) for p in ([recent_maps] if isinstance(recent_maps, str) else recent_maps)]
+    assert window.agent_box.findData(path) >= 0
+    assert window.settings.value("last/agent") == path
