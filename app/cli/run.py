@@ -63,8 +63,9 @@ def format_table(result) -> str:
     return f"{line1}\n{line2}"
 
 
-def print_result(result, as_json: bool, out=sys.stdout) -> None:
-    """The summary lines, the table and (with --json) the JSON line."""
+def print_result(result, as_json: bool, out=None) -> None:
+    """The summary lines, the table and (with --json) the JSON line (to ``out``, default stdout)."""
+    out = out if out is not None else sys.stdout  # looked up per call: callers may redirect stdout
     print(f"result: {result.agent} on {result.map_name} under {result.rules}: score {result.score} "
           f"(oracle {result.oracle}) after {result.steps} steps; {result.stop_reason}", file=out)
     print(format_table(result), file=out)

@@ -589,6 +589,5 @@ class LegendWidget(QWidget):
         """Show the end-of-game entries (greyed out until the map is revealed)."""
         for widget in self._end_widgets:
             widget.setEnabled(revealed)
-            effect_style = "" if revealed else "color: #B0B8C4;"
             if isinstance(widget, QLabel):
-                widget.setStyleSheet(effect_style or "color: #475467;")
+                widget.setStyleSheet("color: #475467;" if revealed else "color: #B0B8C4;")

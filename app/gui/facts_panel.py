@@ -60,8 +60,6 @@ class FactsPanel(QWidget):
         index = self.template_box.findText(chosen)
         self.template_box.setCurrentIndex(max(0, index))
         self.template_box.blockSignals(False)
-        if facts is None:
-            self.count_label.setText("This agent has no working memory to show (facts appear for CLIPS agents).")
         self._refill()
         if facts is None:
             self.count_label.setText("This agent has no working memory to show (facts appear for CLIPS agents).")

@@ -454,7 +454,6 @@ class MainWindow(QMainWindow):
             self._update_status(report.state)
         self.belief_box.setEnabled(report.has_belief)
         self._facts = report.facts
-        self.tabs.setTabEnabled(1, True)
         if self.tabs.currentIndex() == 1 or report.result is not None:
             self._show_facts()
         if report.failure:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PyQt5.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 
@@ -44,7 +44,6 @@ class StepReport:
     error: str = ""  # the agent could not be started at all
     seconds: float = 0.0
     has_belief: bool = False
-    extra: dict = field(default_factory=dict)
 
 
 class AgentWorker(QObject):
