@@ -121,6 +121,13 @@ class TestFailures:
         assert rows[0].score is None and "timed out" in rows[0].error
         assert rows[1].status == "ok" and rows[1].failure == ""
 
+    def test_a_dead_worker_is_an_error_row_and_is_replaced(self, tmp_path):
+        dying = write_agent(tmp_path, "dying", "import os\nos._exit(3)")
+        rows = dict(Bench([dying, "cross"], THREE_MAPS[:2], jobs=1, timeout=30).run())
+        assert [rows[i].failure for i in range(4)] == ["error", "", "error", ""]
+        assert "exit code 3" in rows[0].error
+        assert rows[1].score is not None and rows[3].score is not None
+
     def test_crash_stall_illegal_and_bad_map(self, tmp_path):
         crash = write_agent(tmp_path, "crash", "if observation.step == 2:\n    raise RuntimeError('boom')")
         stall = write_agent(tmp_path, "stall", "if observation.step == 3:\n    return None")

@@ -305,8 +305,7 @@ class Bench:
                             if worker.conn.poll():
                                 self._receive(worker, finished, replace)
                             if worker not in replace:
-                                self._lost(worker, finished, "the worker process died "
-                                           f"(exit code {worker.process.exitcode})")
+                                self._lost(worker, finished, _death(worker))
                                 replace.append(worker)
                 if self.timeout is not None:
                     now = time.perf_counter()
@@ -349,7 +348,7 @@ class Bench:
         try:
             kind, index, row = worker.conn.recv()
         except (EOFError, OSError):
-            self._lost(worker, finished, f"the worker process died (exit code {worker.process.exitcode})")
+            self._lost(worker, finished, _death(worker))
             replace.append(worker)
             return
         if kind == "ready":
@@ -365,6 +364,11 @@ class Bench:
         row = GameRow(task.agent, Path(task.map_path).stem, task.map_path, self.config.rules, self.config.seed)
         finished.append((worker.index, _failed(row, kind, message, time.perf_counter() - worker.started)))
         worker.index = worker.task = None
+
+
+def _death(worker: _Worker) -> str:
+    worker.process.join(1.0)  # the pipe may close a moment before the exit code is known
+    return f"the worker process died (exit code {worker.process.exitcode})"
 
 
 def _kill(worker: _Worker) -> None:
