@@ -53,26 +53,28 @@ def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
 
 
 class TestSameAsRun:
-    def test_bench_rows_have_the_scores_of_single_runs(self, tmp_path, capsys):
+    def test_bench_rows_have_the_scores_of_single_runs(self, tmp_path):
         out = tmp_path / "results.json"
-        bench = run_cli("bench", "--agents", "random,cross", "--maps", *THREE_MAPS, "--rules", "unito-2022",
-                        "--seed", "7", "--jobs", "2", "--out", str(out), "--no-progress")
+        options = ["--rules", "unito-2022", "--seed", "7"]
+        runs = {(agent, map_path): subprocess.Popen(
+                    [sys.executable, "main.py", "run", "--agent", agent, "--map", map_path, *options, "--quiet",
+                     "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                for agent in ("random", "cross") for map_path in THREE_MAPS}
+        bench = run_cli("bench", "--agents", "random,cross", "--maps", *THREE_MAPS, *options, "--jobs", "2",
+                        "--out", str(out), "--no-progress")
         assert bench.returncode == 0, bench.stderr
         rows = {(r.agent, r.map_path): r for r in load_results(out)}
         assert len(rows) == 6
-        for agent in ("random", "cross"):
-            for map_path in THREE_MAPS:
-                code = main(["run", "--agent", agent, "--map", map_path, "--rules", "unito-2022", "--seed", "7",
-                             "--quiet", "--json"])
-                assert code == 0
-                single = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-                row = rows[(agent, map_path)]
-                assert row.status == "ok" and row.failure == ""
-                assert (row.score, row.oracle, row.steps) == (single["score"], single["oracle"], single["steps"])
-                stats = {k: getattr(row, k) for k in single["statistics"]}
-                assert stats == single["statistics"]
-                assert row.stop_reason == single["stop_reason"] == "solved by the agent"
-                assert row.actions == len(single["actions"])
+        for key, process in runs.items():
+            stdout, stderr = process.communicate(timeout=120)
+            assert process.returncode == 0, stderr
+            single = json.loads(stdout.strip().splitlines()[-1])
+            row = rows[key]
+            assert row.status == "ok" and row.failure == ""
+            assert (row.score, row.oracle, row.steps) == (single["score"], single["oracle"], single["steps"])
+            assert {k: getattr(row, k) for k in single["statistics"]} == single["statistics"]
+            assert row.stop_reason == single["stop_reason"] == "solved by the agent"
+            assert row.actions == len(single["actions"])
 
     def test_the_table_names_every_agent(self, tmp_path):
         bench = run_cli("bench", "--agents", "cross,random", "--maps", THREE_MAPS[0], "--jobs", "1", "--no-progress")
