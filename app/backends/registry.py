@@ -168,7 +168,7 @@ def _load_python_class(path: Path):
 
 
 def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float | None = None) -> Driver:
-    """A fresh driver for ``spec`` (one per game); ``step_seconds`` caps one Python step (default 10 s)."""
+    """A fresh driver for ``spec`` (one per game); ``step_seconds`` caps one step (Python default 10 s, CLIPS 5 s)."""
     if spec.kind == "python":
         from app.backends.python_runner import DEFAULT_STEP_SECONDS, PythonDriver
 
@@ -185,5 +185,5 @@ def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float 
             from app.backends.clips import ClipsDriver
         except ImportError as exc:
             raise AgentError(f"CLIPS agents need clipspy (pip install -r requirements.txt): {exc}") from None
-        return ClipsDriver(spec)
+        return ClipsDriver(spec) if step_seconds is None else ClipsDriver(spec, time_limit=step_seconds)
     raise AgentError(f"unknown agent kind '{spec.kind}'")

@@ -24,7 +24,7 @@ def register(subparsers) -> None:
     parser.add_argument("--agent-param", action="append", metavar="KEY=VALUE",
                         help="a parameter for the agent (repeatable)")
     parser.add_argument("--step-timeout", type=float, metavar="SEC",
-                        help="stop a Python agent that takes longer than this for one step (default 10)")
+                        help="stop an agent that takes longer than this for one step (default: Python 10, CLIPS 5)")
     parser.add_argument("--pick-first", action="store_true",
                         help="play a Bimaru puzzle with several solutions using the first one")
     parser.set_defaults(func=run_command)

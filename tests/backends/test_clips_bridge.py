@@ -233,3 +233,41 @@ class TestWorkingMemoryOrder:
         seen = [line.split("saw ")[1] for line in log if "saw " in line]
         assert seen == ["statistics", "k-cell", "moves", "status"]
         driver.close()
+
+
+class TestReuse:
+    """A loaded environment is reused for the next game of the same files (see the driver docstring)."""
+
+    def test_second_game_on_another_map_sees_only_that_map(self, tmp_path):
+        agent = write(tmp_path, "mine.clp", HEADER + "(deffacts AGENT::mine (mine 1))\n"
+                      "(defrule go (status (step ?s)) => (assert (exec (step ?s) (action solve))))\n")
+        first, driver, _ = play(str(agent), MAPS_DIR / "four-known.map")
+        driver.close()
+        game_map = load_map(COURSE_MAPS / "mappa1.clp")
+        game = Game(game_map)
+        driver = create_driver(resolve(str(agent)))
+        driver.start(game.observation(), StartContext(game.profile, fact_order=game_map.fact_order))
+        names = [f.template.name for f in driver.env.facts()]
+        kcells = sorted(text for name, text in driver.protocol_facts() if name == "k-cell")
+        expected = sorted(f"(k-cell (x {c.x}) (y {c.y}) (content {p.value}))" for c, p in game_map.known.items())
+        assert kcells == expected
+        assert names[:4] == ["maxduration", "status", "statistics", "moves"] and names[-1] == "mine"
+        assert len(names) == 4 + len(game_map.known) + 20 + 1
+        driver.close()
+
+    def test_edited_agent_file_is_loaded_again(self, tmp_path):
+        path = tmp_path / "say.clp"
+        for version in ("one", "three"):  # different sizes: a new key even within one mtime tick
+            path.write_text(HEADER + f'(defrule say (status (step ?s)) => (printout t "version {version}" crlf)'
+                            " (assert (exec (step ?s) (action solve))))\n", encoding="utf-8")
+            _, driver, log = play(str(path), MAPS_DIR / "four-known.map")
+            driver.close()
+            assert any(line.endswith(f"version {version}") for line in log)
+
+    def test_load_errors_are_shown_in_every_game(self, tmp_path):
+        agent = write(tmp_path, "broken.clp", HEADER + "(defrule bad (status (step ?s) => (halt))\n"
+                      "(defrule good (status (step ?s)) => (assert (exec (step ?s) (action solve))))\n")
+        for _ in range(2):
+            _, driver, log = play(str(agent), MAPS_DIR / "four-known.map")
+            driver.close()
+            assert any(f"{agent}:2:" in line for line in log)
