@@ -110,6 +110,8 @@ class BlockMeter:
 
 def play_games(app, window, agent: str, games: int, meter: BlockMeter) -> tuple[int, int, float, float]:
     """Play ``games`` whole games at fastest speed; (steps, paints, seconds, longest block)."""
+    from PyQt5.QtCore import QEventLoop
+
     steps = paints = 0
     seconds = 0.0
     longest = 0.0
@@ -121,10 +123,12 @@ def play_games(app, window, agent: str, games: int, meter: BlockMeter) -> tuple[
         paints_before = window.board.paint_count
         meter.start()
         began = time.perf_counter()
+        loop = QEventLoop()
+        window.game_finished.connect(loop.quit)
         window.run()
-        while not window.session.over:
-            app.processEvents()
-            time.sleep(0.0005)
+        if not window.session.over:
+            loop.exec_()
+        window.game_finished.disconnect(loop.quit)
         seconds += time.perf_counter() - began
         longest = max(longest, meter.stop())
         steps += window.session.steps_done

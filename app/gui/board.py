@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from PyQt5.QtCore import QPointF, QRectF, QSize, Qt, pyqtSignal
-from PyQt5.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PyQt5.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PyQt5.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from app.core import SIZE, Action, Cell, Game, GameMap, Observation, Outcome, Piece
@@ -336,6 +336,7 @@ class BoardWidget(QWidget):
         self._hover: Cell | None = None
         self._cursor = Cell(0, 0)
         self.paint_count = 0
+        self._pixmaps: dict[tuple, QPixmap] = {}
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
         self.setMinimumSize(300, 300)
@@ -378,13 +379,13 @@ class BoardWidget(QWidget):
 
     # ----- geometry ----------------------------------------------------------
     def _geometry(self) -> tuple[float, float, float]:
-        """(cell size, left of the grid, top of the grid)."""
+        """(cell size, left of the grid, top of the grid), in whole pixels so cells stay crisp."""
         pad = 8.0
         w, h = self.width() - 2 * pad, self.height() - 2 * pad
-        size = max(8.0, min(w / 11.7, h / 11.7))
+        size = float(max(8, int(min(w / 11.7, h / 11.7))))
         grid_w = size * SIZE
-        left = pad + (w - grid_w - 1.7 * size) / 2 + 1.7 * size
-        top = pad + (h - grid_w - 1.7 * size) / 2 + 1.7 * size
+        left = float(int(pad + (w - grid_w - 1.7 * size) / 2 + 1.7 * size))
+        top = float(int(pad + (h - grid_w - 1.7 * size) / 2 + 1.7 * size))
         return size, left, top
 
     def cell_rect(self, cell: Cell) -> QRectF:
@@ -412,20 +413,22 @@ class BoardWidget(QWidget):
         painter.drawRoundedRect(board.adjusted(-1.75 * size, -1.75 * size, size * 0.3, size * 0.3), 12, 12)
         state = self._state
         self._paint_counts(painter, size, left, top)
+        belief = state.belief if state is not None and self._belief_visible else None
         for x in range(SIZE):
             for y in range(SIZE):
                 cell = Cell(x, y)
-                rect = self.cell_rect(cell)
                 look = state.look(cell) if state else CellLook()
-                paint_cell(painter, rect, look)
-                if (state is not None and self._belief_visible and state.belief is not None
-                        and look.fill is Fill.UNKNOWN and look.piece is None and look.flag is FlagMark.NONE):
-                    paint_belief(painter, rect, state.belief[x, y], with_text=size >= 26)
+                percent = None
+                if belief is not None and look.fill is Fill.UNKNOWN and look.piece is None and look.flag is FlagMark.NONE:
+                    percent = round(100 * min(1.0, max(0.0, float(belief[x, y]))))
+                painter.drawPixmap(QPointF(left + y * size, top + x * size), self._cell_pixmap(look, percent, size))
         # grid lines
+        painter.setRenderHint(QPainter.Antialiasing, False)  # straight pixel lines: crisp and cheap
         painter.setPen(QPen(theme.GRID_LINE, 1))
         for i in range(SIZE + 1):
             painter.drawLine(QPointF(left, top + i * size), QPointF(left + SIZE * size, top + i * size))
             painter.drawLine(QPointF(left + i * size, top), QPointF(left + i * size, top + SIZE * size))
+        painter.setRenderHint(QPainter.Antialiasing)
         if state is not None:
             for cells in state.sunk_ships():
                 paint_sunk(painter, [self.cell_rect(c) for c in cells])
@@ -440,43 +443,82 @@ class BoardWidget(QWidget):
                     painter.drawRect(self.cell_rect(cell).adjusted(2, 2, -2, -2))
         painter.end()
 
+    def _cell_pixmap(self, look: CellLook, percent: int | None, size: float) -> QPixmap:
+        """One cell drawn once per (look, belief, size) and reused: repaints stay cheap at full speed."""
+        key = (look, percent, size)
+        pixmap = self._pixmaps.get(key)
+        if pixmap is None:
+            if len(self._pixmaps) > 2000:
+                self._pixmaps.clear()
+            ratio = self.devicePixelRatioF()
+            pixmap = QPixmap(int(size * ratio), int(size * ratio))
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.transparent)
+            painter = QPainter(pixmap)
+            painter.setRenderHint(QPainter.Antialiasing)
+            rect = QRectF(0, 0, size, size)
+            paint_cell(painter, rect, look)
+            if percent is not None:
+                paint_belief(painter, rect, percent / 100, with_text=size >= 26)
+            painter.end()
+            self._pixmaps[key] = pixmap
+        return pixmap
+
     def _paint_counts(self, painter: QPainter, size: float, left: float, top: float) -> None:
         obs = self._state.observation if self._state else None
         index_font = QFont()
         index_font.setPixelSize(max(7, int(size * 0.24)))
+        painter.setFont(index_font)
+        painter.setPen(theme.MUTED_INK)
+        for i in range(SIZE):
+            painter.drawText(QRectF(left + i * size, top - 1.7 * size, size, 0.45 * size), Qt.AlignCenter, str(i))
+            painter.drawText(QRectF(left - 1.7 * size, top + i * size, 0.45 * size, size), Qt.AlignCenter, str(i))
+        if obs is None:
+            return
+        rows, cols = list(obs.row_counts), list(obs.col_counts)
+        for cell in obs.known_ship_cells():
+            rows[cell.x] -= 1
+            cols[cell.y] -= 1
+        for i in range(SIZE):
+            painter.drawPixmap(QPointF(left + i * size + 3, top - 1.2 * size),
+                               self._badge_pixmap(cols[i], obs.col_counts[i], size - 6, 1.05 * size))
+            painter.drawPixmap(QPointF(left - 1.2 * size, top + i * size + 3),
+                               self._badge_pixmap(rows[i], obs.row_counts[i], 1.05 * size, size - 6))
+
+    def _badge_pixmap(self, left_to_find: int, original: int, width: float, height: float) -> QPixmap:
+        """A count badge: what is left to find, large, over the original count; drawn once per look and size."""
+        key = ("badge", left_to_find, original, width, height)
+        pixmap = self._pixmaps.get(key)
+        if pixmap is not None:
+            return pixmap
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(int(width * ratio), int(height * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.Antialiasing)
+        rect = QRectF(0, 0, width, height)
+        size = min(width, height) / 0.94
         big = QFont()
         big.setBold(True)
         big.setPixelSize(max(8, int(size * 0.36)))
         small = QFont()
         small.setPixelSize(max(6, int(size * 0.2)))
-        for i in range(SIZE):
-            # column i: index above, badge below it
-            col_index = QRectF(left + i * size, top - 1.7 * size, size, 0.45 * size)
-            row_index = QRectF(left - 1.7 * size, top + i * size, 0.45 * size, size)
-            painter.setFont(index_font)
-            painter.setPen(theme.MUTED_INK)
-            painter.drawText(col_index, Qt.AlignCenter, str(i))
-            painter.drawText(row_index, Qt.AlignCenter, str(i))
-            col_badge = QRectF(left + i * size + 3, top - 1.2 * size, size - 6, 1.05 * size)
-            row_badge = QRectF(left - 1.2 * size, top + i * size + 3, 1.05 * size, size - 6)
-            if obs is not None:
-                self._badge(painter, col_badge, obs.remaining_in_col(i), obs.col_counts[i], big, small)
-                self._badge(painter, row_badge, obs.remaining_in_row(i), obs.row_counts[i], big, small)
-
-    @staticmethod
-    def _badge(painter: QPainter, rect: QRectF, left_to_find: int, original: int, big: QFont, small: QFont) -> None:
         done = left_to_find <= 0
         painter.setPen(Qt.NoPen)
         painter.setBrush(QBrush(theme.DONE_BADGE if done else QColor("#F1F4F8")))
         painter.drawRoundedRect(rect, 6, 6)
-        top_half = QRectF(rect.left(), rect.top() + rect.height() * 0.04, rect.width(), rect.height() * 0.6)
-        bottom = QRectF(rect.left(), rect.top() + rect.height() * 0.58, rect.width(), rect.height() * 0.36)
+        top_half = QRectF(0, height * 0.04, width, height * 0.6)
+        bottom = QRectF(0, height * 0.58, width, height * 0.36)
         painter.setFont(big)
         painter.setPen(theme.BLUISH_GREEN.darker(130) if done else theme.INK)
         painter.drawText(top_half, Qt.AlignCenter, str(left_to_find))
         painter.setFont(small)
         painter.setPen(theme.MUTED_INK)
         painter.drawText(bottom, Qt.AlignCenter, f"of {original}")
+        painter.end()
+        self._pixmaps[key] = pixmap
+        return pixmap
 
     # ----- input -------------------------------------------------------------
     def mouseMoveEvent(self, event) -> None:  # noqa: N802 (Qt naming)
