@@ -16,6 +16,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PyQt5.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
 
+from app.backends.registry import discover  # noqa: E402
 from app.gui.app import make_application, save_screenshot  # noqa: E402
 from app.gui.interaction import ScriptedInteraction  # noqa: E402
 from app.gui.main_window import MainWindow  # noqa: E402
@@ -35,7 +36,7 @@ def _wait(app, condition, limit_s: float = 30) -> None:
 
 
 def main(out_dir: str = "docs") -> None:
-    """Write gui-start.png, gui-midgame.png, gui-final.png and gui-human.png into ``out_dir``."""
+    """Write gui-start, gui-midgame, gui-final, gui-human (and gui-clips-facts) PNGs into ``out_dir``."""
     app = make_application()
     out = Path(out_dir)
     with tempfile.TemporaryDirectory() as tmp:
@@ -67,6 +68,17 @@ def main(out_dir: str = "docs") -> None:
             _wait(app, lambda s=steps: window.session.steps_done > s)
         _settle(app)
         save_screenshot(window, out / "gui-human.png")
+        clips = [name for name, spec in discover().items() if spec.kind == "clips"]
+        if clips:
+            window.select_agent(clips[0])
+            window.load_map(str(ROOT / "maps" / "four-known.map"))
+            window.tabs.setCurrentIndex(1)
+            for _ in range(7):
+                steps = window.session.steps_done
+                window.step()
+                _wait(app, lambda s=steps: window.session.steps_done > s or window.session.over)
+            _settle(app)
+            save_screenshot(window, out / "gui-clips-facts.png")
         window.close()
     print(f"screenshots written to {out}/")
 

@@ -67,7 +67,7 @@ class ScorePanel(QFrame):
 
         head = QHBoxLayout()
         self.score_label = QLabel("—")
-        self.score_label.setStyleSheet("font-size: 26pt; font-weight: 700; color: #0072B2;")
+        self.score_label.setStyleSheet("font-size: 26pt; font-weight: 700; color: #0072B2; padding-right: 12px;")
         self.score_label.setAccessibleName("score")
         head.addWidget(self.score_label)
         side = QVBoxLayout()
@@ -85,18 +85,19 @@ class ScorePanel(QFrame):
         side.addWidget(self.oracle_label)
         side.addWidget(self.bar)
         side.addWidget(self.percent_label)
-        head.addSpacing(12)
         head.addLayout(side, 1)
         layout.addLayout(head)
 
-        grid = QGridLayout()
+        self.tiles_box = QWidget()
+        grid = QGridLayout(self.tiles_box)
+        grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(6)
         self.tiles: dict[str, _Tile] = {}
         for index, (key, tooltip) in enumerate(TILES):
             tile = _Tile(key, tooltip)
             self.tiles[key] = tile
             grid.addWidget(tile, index // 4, index % 4)
-        layout.addLayout(grid)
+        layout.addWidget(self.tiles_box)
 
         self.summary_label = QLabel(" ")
         self.summary_label.setWordWrap(True)
@@ -125,10 +126,16 @@ class ScorePanel(QFrame):
             tile.contribution.setText(" ")
         self.summary_label.setText(hint)
         self.formula_label.setText(" ")
+        self.tiles_box.hide()  # the counts only mean something once the game is solved
+        self.score_label.hide()
+        self.bar.hide()
 
     def show_result(self, result: GameResult) -> None:
         """Fill the panel from a solved game's result."""
         self._result = result
+        self.tiles_box.show()
+        self.score_label.show()
+        self.bar.show()
         stats = result.statistics.as_dict()
         profile = PROFILES.get(result.rules)
         weights = dict(profile.weights) if profile else {}

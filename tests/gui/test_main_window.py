@@ -218,3 +218,33 @@ def test_recent_maps_and_agents_are_remembered(qtbot, window, tmp_path):
     assert FOUR_KNOWN in [str(p) for p in ([recent_maps] if isinstance(recent_maps, str) else recent_maps)]
     assert window.agent_box.findData(path) >= 0
     assert window.settings.value("last/agent") == path
+
+
+def test_facts_panel_lists_a_clips_agents_facts(qtbot, window):
+    from app.backends.registry import create_driver, discover
+    from app.backends.runner import Match
+
+    clips = [name for name, spec in discover().items() if spec.kind == "clips"]
+    if not clips:
+        pytest.skip("no CLIPS agent shipped")
+    name = clips[0]
+    window.load_map(FOUR_KNOWN)
+    assert window.select_agent(name)
+    window.tabs.setCurrentIndex(1)
+    for count in (1, 2, 3):
+        window.step()
+        qtbot.waitUntil(lambda n=count: window.session.steps_done == n or window.session.over, timeout=20000)
+    steps = window.session.steps_done
+    driver = create_driver(discover()[name])
+    match = Match(Game(load_game_map(FOUR_KNOWN), PROFILES["unito-2019"]), driver)
+    try:
+        for _ in range(steps):
+            match.step()
+        expected = driver.facts()
+    finally:
+        match.close()
+    shown = window.facts_panel.visible_facts()
+    assert shown and sorted(shown) == sorted(expected)
+    template = shown[0][0]
+    window.facts_panel.set_template(template)
+    assert {t for t, _ in window.facts_panel.visible_facts()} == {template}
