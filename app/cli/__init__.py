@@ -13,7 +13,7 @@ import sys
 
 from app.core.errors import BattleshipError
 
-COMMAND_MODULES = ("app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.gui")
+COMMAND_MODULES = ("app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.solve", "app.cli.gui")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -26,11 +26,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from app.core.gamemap import GameMap, Ship
 from app.core.grid import SIZE, Cell, Piece, ship_pieces
+
+if TYPE_CHECKING:
+    import numpy as np
 
 FULL = (1 << (SIZE * SIZE)) - 1
 ROW_MASKS = tuple(((1 << SIZE) - 1) << (SIZE * x) for x in range(SIZE))
@@ -321,6 +323,7 @@ class _Search:
         if any(n < 1 or n > SIZE for n in c.fleet):
             self.ok = False
         self.known_ship = known_ship
+        self.not_sub = mask_of(cell for cell, piece in c.known.items() if piece.is_ship and piece is not Piece.SUB)
         self.free0 = FULL & ~known_water & ~implied_water
         # cover[b]: placements (any fleet length) covering bit b that agree with every known cell
         self.cover: list[list[Placement]] = [[] for _ in range(SIZE * SIZE)]
@@ -365,6 +368,8 @@ class _Search:
     def _node(self, free, required, rows, cols, remaining, min_index, chosen):
         left = sum(remaining)
         if left == remaining[1] if len(remaining) > 1 else left == 0:
+            if required & self.not_sub:  # a known end or middle can only be covered by a longer ship
+                return
             subs = placements(1)
             for cells in _place_subs(free, required, rows.copy(), cols.copy(), left):
                 yield chosen + tuple(subs[2 * b] for b in cells)
@@ -580,6 +585,8 @@ def solve(c: Constraints) -> Solution | None:
 
 def solutions_array(solutions: Iterable[Solution]) -> tuple[np.ndarray, np.ndarray]:
     """(N, 100) bool occupancy and (N, 100) int8 ship index (-1 water), one row per solution."""
+    import numpy as np  # here, not at the top: ``solve`` starts without numpy
+
     solutions = list(solutions)
     occupancy = np.zeros((len(solutions), SIZE * SIZE), dtype=bool)
     ship_index = np.full((len(solutions), SIZE * SIZE), -1, dtype=np.int8)

@@ -118,6 +118,24 @@ class TestAgainstBruteForce:
         assert as_fleets(solutions) == expected  # each fleet exactly once
         assert len({s.mask for s in solutions}) == len(solutions)
 
+    @pytest.mark.parametrize("seed", range(30))
+    def test_random_known_pieces_that_may_contradict(self, seed):
+        c, _ = small_case(seed, (3, 2, 1, 1), 0)
+        rng = random.Random(seed)
+        cells = rng.sample([Cell(x, y) for x in range(SIZE) for y in range(SIZE)], 1 + seed % 3)
+        c = c.with_known({cell: rng.choice(list(Piece)) for cell in cells})
+        expected = brute_force(c.row_counts, c.col_counts, c.fleet, c.known)
+        assert as_fleets(iter_solutions(c)) == expected
+
+    def test_known_end_is_not_taken_for_a_sub(self):
+        # GAME.md's example with its last hint C turned into L: no solution
+        rows, cols = (2, 3, 2, 2, 3, 0, 1, 3, 2, 2), (6, 0, 1, 0, 2, 1, 3, 1, 2, 4)
+        hints = {Cell(0, 0): Piece.TOP, Cell(1, 6): Piece.MIDDLE, Cell(3, 2): Piece.SUB, Cell(6, 0): Piece.WATER,
+                 Cell(8, 8): Piece.BOT, Cell(9, 5): Piece.SUB}
+        assert count_solutions(Constraints(rows, cols, STANDARD_FLEET, hints)) == 1
+        hints[Cell(9, 5)] = Piece.LEFT
+        assert count_solutions(Constraints(rows, cols, STANDARD_FLEET, hints)) == 0
+
     def test_known_pieces_are_honoured_exactly(self):
         # a lone 'left' hint: every solution has a horizontal ship starting there
         c, _ = small_case(3, (3, 2, 1), 0)
