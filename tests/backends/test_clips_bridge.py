@@ -95,6 +95,19 @@ class TestConformance:
         driver.close()
 
 
+class TestExecChoice:
+    def test_most_recent_exec_of_the_step_is_carried_out(self, tmp_path):
+        agent = write(tmp_path, "two.clp", HEADER + """
+(defrule two (status (step 0) (currently running))
+  => (assert (exec (step 0) (action guess) (x 1) (y 1)))
+     (assert (exec (step 0) (action guess) (x 2) (y 2))))
+(defrule done (status (step ?s&:(> ?s 0)) (currently running)) => (assert (exec (step ?s) (action solve))))
+""")
+        game, driver, _ = play(str(agent), MAPS_DIR / "four-known.map")
+        assert [e.text for e in game.events] == ["guess 2 2", "solve"]
+        driver.close()
+
+
 class TestHiddenFacts:
     def test_agent_finds_no_hidden_facts(self, tmp_path):
         agent = write(tmp_path, "peek.clp", HEADER + """
