@@ -10,6 +10,8 @@ import argparse
 import sys
 
 ALGORITHM_NAMES = ("fast", "dfs", "bfs", "greedy", "astar")
+MAX_STDIN_BYTES = 1_000_000
+MAX_SEARCH_NODES = 2_000_000  # a tree search stops here too, whatever --timeout says (memory)
 
 
 def register(subparsers) -> None:
@@ -38,10 +40,21 @@ def _read_puzzle(args: argparse.Namespace):
 
     if args.path:
         return bimaru.parse(read_text(args.path), args.path)
-    try:
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a text stream put in place of stdin (tests)
         text = sys.stdin.read()
-    except UnicodeDecodeError as exc:
-        raise MapError(f"not UTF-8 text ({exc.reason})", "<stdin>") from None
+    else:
+        data = raw.read(MAX_STDIN_BYTES + 1)
+        if len(data) > MAX_STDIN_BYTES:
+            raise MapError(f"input is too large (more than {MAX_STDIN_BYTES} bytes)", "<stdin>")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            raise MapError(f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})", "<stdin>",
+                           line) from None
+    if "\x00" in text:
+        raise MapError("binary data (NUL byte), not a puzzle", "<stdin>")
     return bimaru.parse(text.lstrip("\ufeff"), "<stdin>")
 
 
@@ -83,13 +96,14 @@ def solve_command(args: argparse.Namespace) -> int:
     from app.solver.search import run_search
 
     board = Board.from_puzzle(puzzle)
-    goal, stats = run_search(args.algorithm, Bimaru(board), seconds=args.timeout)
+    goal, stats = run_search(args.algorithm, Bimaru(board), seconds=args.timeout, max_nodes=MAX_SEARCH_NODES)
     if args.stats:
         print("\n".join(stats.lines()), file=sys.stderr)
     if goal is None:
         if stats.timed_out:
-            print(f"error: {where}: {args.algorithm} gave up after {args.timeout:g} s "
-                  f"({stats.generated} nodes generated); try --algorithm fast", file=sys.stderr)
+            print(f"error: {where}: {args.algorithm} gave up after {stats.seconds:.1f} s "
+                  f"({stats.generated} nodes generated; limits --timeout {args.timeout:g} s, "
+                  f"{MAX_SEARCH_NODES} nodes); try --algorithm fast", file=sys.stderr)
             return 1
         from app.solver.fast import Constraints
         from app.solver.playable import contradiction

@@ -91,3 +91,17 @@ def test_no_heavy_imports():
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {heavy!r}), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.stderr.strip() == "[]"
+
+
+def test_binary_input_one_line_exit_2():
+    done = subprocess.run([sys.executable, "main.py", "solve"], input=b"\xff\xfeROW", cwd=ROOT,
+                          capture_output=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.count(b"\n") == 1 and b"not UTF-8" in done.stderr
+
+
+def test_search_that_gives_up_exits_1():
+    no_hints = "\n".join(EXAMPLE_PUZZLE.splitlines()[:2] + ["0"]) + "\n"
+    done = solve(no_hints, "--algorithm", "bfs", "--timeout", "0.3")
+    assert done.returncode == 1 and done.stdout == ""
+    assert "bfs gave up" in done.stderr and done.stderr.count("\n") == 1
