@@ -35,6 +35,12 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
   side; ``request_cancel`` (thread-safe) does the same at once. Both end in
   ``AgentFailure`` with the reason; an error inside a rule that leaves no
   exec does too.
+- The agent's own params (``--agent-param KEY=VALUE``, any key but those
+  two): the agent declares ``(deftemplate agent-params (slot KEY ...) ...)``
+  in one of its modules, a slot per parameter with its default, type, range
+  or allowed values. After the reset the bridge modifies that template's
+  fact (asserting it if the agent has none), CLIPS checking each value. A
+  key the agent does not declare, or a bad value, is an ``AgentError``.
 - Loading: like the CLIPS console a bad construct does not stop the rest;
   every message (file:line: text [CODE] (in construct)) is logged through
   ``output()``; ``AgentError`` only when nothing loaded or there is no AGENT.

@@ -29,6 +29,8 @@ PROTOCOL_MODULES = ("MAIN", "ENV")
 DEFAULT_MAX_FIRINGS = 200_000
 DEFAULT_TIME_LIMIT = 5.0
 CHUNK = 2_000  # rule firings per env.run call; cancel and caps are checked between chunks
+BRIDGE_PARAMS = ("max_firings", "time_limit")  # agent params the bridge itself consumes
+PARAMS_TEMPLATE = "agent-params"  # an agent's own parameters: the slots of its one fact of this template
 
 _STAT_SLOTS = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
                "num_safe": "safe", "num_sink": "sink"}
@@ -64,6 +66,32 @@ def map_facts(observation: Observation, fact_order: tuple[tuple[str, int | Cell]
         elif kind == "k-per-col":
             facts.append(f"(k-per-col (col {key}) (num {observation.col_counts[key]}))")
     return "(deffacts ENV::map-facts " + " ".join(facts) + ")"
+
+
+def _param_value(slot, text: str):
+    """``text`` as a value of the agent-params slot ``slot``: integer, float, symbol or string, as it allows."""
+    types = set(slot.types)
+    for kind, convert in (("INTEGER", int), ("FLOAT", float)):
+        if kind in types:
+            try:
+                return convert(text)
+            except ValueError:
+                pass
+    if "SYMBOL" in types and text and not any(char.isspace() or char in '()";&|~<' for char in text):
+        return clips.Symbol(text)
+    if "STRING" in types:
+        return text
+    raise AgentError(f"agent parameter {slot.name}={text!r}: expected {_slot_constraint(slot)}")
+
+
+def _slot_constraint(slot) -> str:
+    """What an agent-params slot accepts, for error messages."""
+    if isinstance(slot.allowed_values, tuple):  # clipspy gives FALSE when there are none
+        return "one of " + ", ".join(str(value) for value in slot.allowed_values)
+    text = " or ".join(sorted(slot.types))
+    if isinstance(slot.range, tuple) and tuple(slot.range) != ("-oo", "+oo"):
+        text += f" in {slot.range[0]}..{slot.range[1]}"
+    return text
 
 
 def _destroy_quietly(holder: list[clips.Environment]) -> None:
@@ -234,6 +262,7 @@ class ClipsDriver(Driver):
         for piece in observation.start_known.values():
             if piece.is_ship:
                 self._touch("statistics")
+        self._set_agent_params(env, context.params)
         self._step = observation.step
         self._execs = []
         self._last_exec = None
@@ -257,6 +286,47 @@ class ClipsDriver(Driver):
                 if value <= 0:
                     raise AgentError(f"agent parameter {key} must be positive, not {params[key]}")
                 setattr(self, attribute, value)
+
+    def _set_agent_params(self, env: clips.Environment, params: Mapping[str, str]) -> None:
+        """Put every param but the bridge's own into the agent's ``agent-params`` fact (asserted if absent).
+
+        The agent declares ``(deftemplate agent-params (slot NAME ...) ...)`` in one
+        of its modules, one slot per parameter, with its default, type and allowed
+        values; CLIPS checks the values. A param the agent does not declare is an error.
+        """
+        given = {key: text for key, text in params.items() if key not in BRIDGE_PARAMS}
+        if not given:
+            return
+        template = None
+        for module in env.modules():
+            if module.name not in PROTOCOL_MODULES:
+                try:
+                    template = env.find_template(f"{module.name}::{PARAMS_TEMPLATE}")
+                    break
+                except LookupError:
+                    continue
+        if template is None:
+            raise AgentError(f"agent {self.name} takes no parameter {', '.join(sorted(given))} (it declares no "
+                             f"{PARAMS_TEMPLATE} template; the bridge takes {', '.join(BRIDGE_PARAMS)})")
+        slots = {slot.name: slot for slot in template.slots}
+        values = {}
+        for key, text in given.items():
+            if key not in slots:
+                raise AgentError(f"agent {self.name} has no parameter '{key}' (its parameters: "
+                                 f"{', '.join(sorted(slots))}; the bridge's: {', '.join(BRIDGE_PARAMS)})")
+            values[key] = _param_value(slots[key], text)
+        env.current_module = template.module
+        try:
+            found = env.eval(f"(find-all-facts ((?f {PARAMS_TEMPLATE})) TRUE)")
+            if found:
+                found[0].modify_slots(**values)
+            else:
+                template.assert_fact(**values)
+        except (TypeError, ValueError, clips.CLIPSError) as exc:
+            wanted = "; ".join(f"{key} takes {_slot_constraint(slots[key])}" for key in values)
+            raise AgentError(f"agent {self.name}: bad parameter value ({exc}): {wanted}") from None
+        finally:
+            env.current_module = env.find_module("MAIN")
 
     def _load(self, key: tuple, profile) -> _Loaded:
         env = clips.Environment()
