@@ -12,7 +12,8 @@
 ;;;   - the free counts (updated-k-per-row / -col) of its rows and columns
 ;;;     leave room for it, and for the known ship cells there it does not cover;
 ;;;   - it is not a placement abandoned by backtracking that is still young
-;;;     (its plan's age is at most max-age).
+;;;     (its plan's age is at most max-age) or was already retried once (a
+;;;     plan gets a second, and last, chance).
 ;;; The score of an area is the sum of the heat under the mask; the best area
 ;;; (highest score, first generated on ties) is the result.
 
@@ -133,8 +134,9 @@
 
 (defrule check-conv-tabu (declare (salience 50))
    ?a <- (convolution-area (size ?size) (x ?x) (y ?y) (orientation ?o))
-   (plan (size ?size) (x ?x) (y ?y) (orientation ?o) (state abandoned) (age ?age))
-   (agent-params (max-age ?max&:(<= ?age ?max)))
+   (plan (size ?size) (x ?x) (y ?y) (orientation ?o) (state abandoned) (age ?age) (tries ?tries))
+   (agent-params (max-age ?max))
+   (test (or (<= ?age ?max) (>= ?tries 2)))
    =>
    (retract ?a))
 

@@ -3,8 +3,9 @@
 ;;; intention-fire / intention-solve -> one action outside any plan.
 ;;; intention-sink -> a plan: a guess on each cell of the ship, then a water
 ;;; belief on each cell around it, pushed on the plan stack. If a plan for the
-;;; same placement was abandoned earlier (it is old enough, or CONVOLUTION
-;;; would not have chosen it), it is refreshed and pushed again instead.
+;;; same placement was abandoned earlier (it is old enough and was never
+;;; retried, or CONVOLUTION would not have chosen it), it is refreshed and
+;;; pushed again instead: its second and last chance.
 ;;; Every push ages the abandoned plans by one.
 ;;; intention-abort -> the top plan is undone (AGENT executes its actions
 ;;; backwards, unguessing its flags) and popped: backtracking.
