@@ -14,9 +14,9 @@ import enum
 from dataclasses import dataclass
 
 import numpy as np
-from PyQt5.QtCore import QPointF, QRectF, QSize, Qt, pyqtSignal
+from PyQt5.QtCore import QEvent, QPointF, QRectF, QSize, Qt, pyqtSignal
 from PyQt5.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
-from PyQt5.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
+from PyQt5.QtWidgets import QGridLayout, QLabel, QSizePolicy, QToolTip, QWidget
 
 from app.core import SIZE, Action, Cell, Game, GameMap, Observation, Outcome, Piece
 from app.gui import theme
@@ -519,6 +519,40 @@ class BoardWidget(QWidget):
         painter.end()
         self._pixmaps[key] = pixmap
         return pixmap
+
+    def describe(self, cell: Cell) -> str:
+        """What ``cell`` shows, in words (the tooltip)."""
+        text = f"row {cell.x}, column {cell.y}"
+        if self._state is None:
+            return text
+        look = self._state.look(cell)
+        parts = []
+        if look.known_at_start:
+            parts.append("known at start")
+        if look.piece is not None and look.style is not None:
+            parts.append({PieceStyle.KNOWN: f"{look.piece.value}", PieceStyle.HIT: f"hit: {look.piece.value}",
+                          PieceStyle.RIGHT_FLAG: f"{look.piece.value}, found by a flag",
+                          PieceStyle.MISSED: f"{look.piece.value}, missed"}[look.style])
+        else:
+            parts.append({Fill.UNKNOWN: "unknown", Fill.WATER: "water", Fill.MISS: "fired: water (miss)",
+                          Fill.HIDDEN_WATER: "water", Fill.WRONG_FLAG: "water"}[look.fill])
+        if look.flag is not FlagMark.NONE:
+            parts.append({FlagMark.FLAG: "flagged", FlagMark.RIGHT: "right flag", FlagMark.WRONG: "wrong flag"}[look.flag])
+        belief = self._state.belief
+        if self._belief_visible and belief is not None and look.fill is Fill.UNKNOWN and look.piece is None:
+            parts.append(f"P(ship) {float(belief[cell.x, cell.y]):.2f}")
+        return f"{text}: " + ", ".join(parts)
+
+    def event(self, event) -> bool:
+        """Tooltips name the cell under the pointer and what it shows."""
+        if event.type() == QEvent.ToolTip:
+            cell = self.cell_at(event.pos().x(), event.pos().y())
+            if cell is None:
+                QToolTip.hideText()
+            else:
+                QToolTip.showText(event.globalPos(), self.describe(cell), self)
+            return True
+        return super().event(event)
 
     # ----- input -------------------------------------------------------------
     def mouseMoveEvent(self, event) -> None:  # noqa: N802 (Qt naming)

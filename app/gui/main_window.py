@@ -34,7 +34,7 @@ from PyQt5.QtWidgets import (
 from app.backends import registry
 from app.backends.human import HUMAN_SPEC
 from app.backends.registry import AgentSpec
-from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult
+from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
 from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.facts_panel import FactsPanel
 from app.gui.interaction import Interaction
@@ -46,7 +46,16 @@ DEFAULT_SPEED_INDEX = 4
 RECENT_LIMIT = 8
 HUMAN_KEY = "__human__"
 OPEN_KEY = "__open__"
+NOTICE_OUTCOMES = (Outcome.REJECTED, Outcome.FIRE_WASTED, Outcome.FLAG_WASTED)
 LINE_COLOURS = {AGENT_LINE: "#667085", REJECTED_LINE: "#B34700", STOP_LINE: "#B34700"}
+
+
+def _defines_agent(path: str) -> bool:
+    """True when a .clp file defines the AGENT module (a course map never does)."""
+    try:
+        return "defmodule agent" in Path(path).read_text(encoding="utf-8", errors="replace").lower()
+    except OSError:
+        return False
 
 
 def _card(layout_cls=QVBoxLayout) -> tuple[QFrame, QVBoxLayout]:
@@ -73,7 +82,9 @@ class MainWindow(QMainWindow):
         self._agent_key: str | None = None
         self._facts: list[tuple[str, str]] | None = None
         self._oracles: dict[tuple, int] = {}
+        self._notice = ""  # the last step's action was rejected or counted for nothing
         self.setWindowTitle("Battleship Lab")
+        self.setAcceptDrops(True)
         self._build_toolbar()
         self._build_central()
         self._build_status()
@@ -326,7 +337,7 @@ class MainWindow(QMainWindow):
     # ----- maps ---------------------------------------------------------------------------------
     def _start_dir(self) -> str:
         recent = self._recent("recent/maps")
-        return str(Path(recent[0]).parent) if recent else str(Path.cwd())
+        return str(Path(recent[0]).parent) if recent else str(registry.ROOT / "maps")
 
     def choose_map(self) -> None:
         """Ask for a map file and load it."""
@@ -425,6 +436,7 @@ class MainWindow(QMainWindow):
 
     # ----- rendering reports ---------------------------------------------------------------
     def _on_reset(self, state: BoardState | None) -> None:
+        self._notice = ""
         self.board.set_state(state)
         self._update_header()
         self.score_panel.clear(oracle=self._oracle_text() if state is not None else "—")
@@ -449,6 +461,10 @@ class MainWindow(QMainWindow):
                      f"{profile.name if profile else '?'} —", "#0072B2")
         for kind, text in report.lines:
             self.log(text, LINE_COLOURS.get(kind))
+        if report.events:
+            last = report.events[-1]
+            self._notice = (f"Last action {last.text} {last.outcome.value}: {last.reason}"
+                            if last.outcome in NOTICE_OUTCOMES else "")
         if report.state is not None:
             self.board.set_state(report.state)
             self._update_status(report.state)
@@ -535,6 +551,8 @@ class MainWindow(QMainWindow):
             text = "Paused."
         else:
             text = "Ready — press Run or Step."
+        if self._notice and not s.over:
+            text = f"{text}   {self._notice}"
         self.state_label.setText(text)
 
     # ----- messages ------------------------------------------------------------------------------
@@ -563,6 +581,23 @@ class MainWindow(QMainWindow):
     def log_text(self) -> str:
         """The whole log as plain text."""
         return self.log_view.toPlainText()
+
+    # ----- drag and drop -------------------------------------------------------------------
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """A dropped .py file (or .clp files that hold an AGENT module) picks the agent; any other file is a map."""
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if not paths:
+            return
+        agent_files = [p for p in paths if p.endswith(".py") or (p.endswith(".clp") and _defines_agent(p))]
+        if agent_files:
+            self.select_agent(",".join(agent_files))
+        else:
+            self.load_map(paths[0])
+        event.acceptProposedAction()
 
     # ----- closing -----------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)

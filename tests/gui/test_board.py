@@ -89,3 +89,14 @@ def test_board_widget_paints_every_state(qtbot):
     board.grab()
     assert board.paint_count >= before + 2
     assert board.state.reveal is not None and board.state.look(Cell(0, 0)).piece is Piece.SUB
+
+
+def test_tooltip_text_names_the_cell_and_what_it_shows(qtbot):
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    game = _game()
+    game.apply(Action.fire(0, 0))
+    board.show_game(game)
+    assert board.describe(Cell(0, 0)) == "row 0, column 0: hit: sub"
+    assert board.describe(Cell(7, 0)) == "row 7, column 0: known at start, top"
+    assert board.describe(Cell(5, 5)) == "row 5, column 5: unknown"

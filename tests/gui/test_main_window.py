@@ -83,6 +83,19 @@ class TestManualPlay:
         assert not window.board._interactive
 
 
+    def test_a_rejected_move_is_logged_with_its_reason_and_noticed(self, qtbot, window):
+        window.load_map(FOUR_KNOWN)
+        window.select_agent("Human")
+        for count, y in enumerate(range(6), start=1):
+            _click(qtbot, window, Cell(9, y))
+            qtbot.waitUntil(lambda n=count: window.session.steps_done == n, timeout=5000)
+        assert "fire 9 5       rejected: no fires left" in window.log_text()
+        assert "no fires left" in window.state_label.text()
+        _click(qtbot, window, Cell(9, 9), Qt.RightButton)
+        qtbot.waitUntil(lambda: window.session.steps_done == 7, timeout=5000)
+        assert "no fires left" not in window.state_label.text()
+
+
 class TestControls:
     def _slow(self, window, tmp_path, delay: float = 0.02) -> None:
         window.load_map(FOUR_KNOWN)
@@ -248,3 +261,19 @@ def test_facts_panel_lists_a_clips_agents_facts(qtbot, window):
     template = shown[0][0]
     window.facts_panel.set_template(template)
     assert {t for t, _ in window.facts_panel.visible_facts()} == {template}
+
+
+def test_dropping_files_loads_a_map_or_picks_an_agent(window, tmp_path):
+    from PyQt5.QtCore import QMimeData, QPointF, QUrl
+    from PyQt5.QtGui import QDropEvent
+
+    def drop(*paths: str) -> None:
+        data = QMimeData()
+        data.setUrls([QUrl.fromLocalFile(p) for p in paths])
+        window.dropEvent(QDropEvent(QPointF(10, 10), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier))
+
+    drop(str(COURSE_MAPS / "mappa1.clp"))
+    assert window.game_map is not None and window.map_path.endswith("mappa1.clp")
+    agent = _write(tmp_path, "slow_agent.py", SLOW_AGENT.format(delay=0))
+    drop(agent)
+    assert window.session.spec is not None and window.session.spec.paths[0].name == "slow_agent.py"
