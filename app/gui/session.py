@@ -370,4 +370,7 @@ class GameSession(QObject):
         QMetaObject.invokeMethod(worker, "shutdown", Qt.QueuedConnection)
 
     def _forget(self, thread: QThread) -> None:
+        # ``finished`` arrives just before the thread really ends: wait for it, so the
+        # QThread is never destroyed while still running
+        thread.wait(2000)
         self._retired = [(t, w) for t, w in self._retired if t is not thread]
