@@ -1,0 +1,442 @@
+"""Expected-score decisions over a posterior: the best final flag set, and whether and where to fire.
+
+Everything is derived from a rules profile's weights (``ScoreModel``), so the
+same code plays ``unito-2019`` and ``unito-2022``. The final score is linear in
+the counts of GAME.md, so its expectation over the posterior is, for a final
+flag set G on cells of unknown content::
+
+    w_fok*fok + w_fko*fko + w_safe*(hidden - fok)          (fires made so far)
+  + spare_fire*fires_left + spare_flag*budget               (unused resources)
+  + sum over d in G of gain(P(ship at d))                   (each flag)
+  + w_sink * sum over ship placements s of P(s) * [s covered by known, fired and G]
+
+where ``gain(p) = p*(w_gok - w_safe) + (1-p)*w_gko - spare_flag``, and an unused
+flag (fire) is worth ``max(w_guesses_left, 0)`` (``max(w_fires_left, 0)``): when
+leftovers cost points, the agent spends them where they count for nothing
+(a second flag, a fire on a fired cell). The sink term is exact by linearity
+of expectation over the distinct ship placements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from agents.bayes.posterior import CELLS, PIECES, WATER, Posterior, split_words
+
+EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class ScoreModel:
+    """Per-action values derived from a profile's score weights."""
+
+    weights: Mapping[str, int]
+
+    def w(self, key: str) -> float:
+        """The weight of a statistic (0 when the profile does not score it)."""
+        return float(self.weights.get(key, 0))
+
+    @property
+    def spare_flag(self) -> float:
+        """What an unused flag is worth at the end."""
+        return max(self.w("guesses_left"), 0.0)
+
+    @property
+    def spare_fire(self) -> float:
+        """What an unused fire is worth at the end."""
+        return max(self.w("fires_left"), 0.0)
+
+    @property
+    def waste_flags(self) -> bool:
+        """True when a leftover flag should be spent where it counts for nothing."""
+        return self.w("guesses_left") < 0
+
+    @property
+    def waste_fires(self) -> bool:
+        """True when a leftover fire should be spent where it counts for nothing."""
+        return self.w("fires_left") < 0
+
+    @property
+    def flag_ship(self) -> float:
+        """A flag on a ship cell: gok instead of safe."""
+        return self.w("gok") - self.w("safe")
+
+    @property
+    def flag_water(self) -> float:
+        """A flag on a water cell."""
+        return self.w("gko")
+
+    @property
+    def sink(self) -> float:
+        """The bonus per sunk ship."""
+        return self.w("sink")
+
+    def flag_gain(self, p: np.ndarray | float) -> np.ndarray | float:
+        """Expected gain of a flag on a cell with P(ship) = p, sinking left aside."""
+        return p * self.flag_ship + (1 - p) * self.flag_water - self.spare_flag
+
+    @property
+    def always_threshold(self) -> float:
+        """Above this P(ship) a flag gains even with no ship sunk by it (3/7 under unito-2019)."""
+        return (self.spare_flag - self.flag_water) / (self.flag_ship - self.flag_water)
+
+    @property
+    def never_threshold(self) -> float:
+        """At or below this P(ship) a flag loses even if it always sank its ship (0.3 under unito-2019)."""
+        return (self.spare_flag - self.flag_water) / (self.flag_ship - self.flag_water + max(self.sink, 0.0))
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The public state a final score depends on, besides the posterior.
+
+    ``covered``: bitboard of ship cells already counted for sinking (known at
+    start or hit by a fire); ``open_cells``: (100,) bool, cells whose content
+    is unknown (flag and fire candidates); ``hidden``: ship cells not known at
+    start; ``flag_budget``: flags in hand plus flags on open cells (they can be
+    taken back).
+    """
+
+    covered: int
+    open_cells: np.ndarray
+    fok: int
+    fko: int
+    hidden: int
+    fires_left: int
+    flag_budget: int
+
+    def base_value(self, model: ScoreModel) -> float:
+        """The expected score with no flag placed (fires so far, unused resources)."""
+        return (model.w("fok") * self.fok + model.w("fko") * self.fko + model.w("safe") * (self.hidden - self.fok)
+                + model.spare_fire * self.fires_left + model.spare_flag * self.flag_budget)
+
+    def after_fire(self, cell: int, code: int) -> Situation:
+        """The situation after a fire at ``cell`` revealed piece ``code``."""
+        open_cells = self.open_cells.copy()
+        open_cells[cell] = False
+        ship = code != WATER
+        return Situation(self.covered | (1 << cell) if ship else self.covered, open_cells, self.fok + ship,
+                         self.fko + (not ship), self.hidden, self.fires_left - 1, self.flag_budget)
+
+
+@dataclass(frozen=True)
+class FlagPlan:
+    """The best final flag set found and its expected final score."""
+
+    cells: tuple[int, ...]
+    value: float
+    exact: bool
+    nodes: int
+
+
+class _SinkTable:
+    """Ship placements whose sinking still depends on the flags, for fast sink sums."""
+
+    def __init__(self, posterior: Posterior, covered: int, candidates: int):
+        weights = posterior.ship_weights()
+        lo, hi = posterior.table.words
+        cov_lo, cov_hi = (np.uint64(v) for v in split_words(covered))
+        cand_lo, cand_hi = (np.uint64(v) for v in split_words(candidates))
+        need_lo, need_hi = lo & ~cov_lo, hi & ~cov_hi
+        present = weights > EPS
+        done = present & (need_lo == 0) & (need_hi == 0)
+        self.constant = float(weights[done].sum())
+        live = present & ~done & ((need_lo & ~cand_lo) == 0) & ((need_hi & ~cand_hi) == 0)
+        self.need_lo, self.need_hi, self.weights = need_lo[live], need_hi[live], weights[live]
+        self.cells = posterior.table.cells[live]
+        self._cache: dict[int, float] = {}
+
+    def potential(self) -> np.ndarray:
+        """(100,) for each cell, the probability mass of live placements through it."""
+        return np.einsum("m,md->d", self.weights, self.cells) if len(self.weights) else np.zeros(CELLS)
+
+    def sunk(self, flags: int) -> float:
+        """Expected ships sunk when ``flags`` (bitboard) are flagged."""
+        value = self._cache.get(flags)
+        if value is None:
+            g_lo, g_hi = (np.uint64(v) for v in split_words(flags))
+            hit = ((self.need_lo & ~g_lo) | (self.need_hi & ~g_hi)) == 0
+            value = self.constant + float(self.weights[hit].sum())
+            self._cache[flags] = value
+        return value
+
+
+def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
+               node_limit: int = 20000) -> FlagPlan:
+    """The flag set maximising the expected final score, with at most ``flag_budget`` flags.
+
+    Cells at or below ``never_threshold`` (or whose every live ship could not
+    pay for them) are left out. When all remaining candidates fit in the
+    budget, cells above ``always_threshold`` are flagged outright (adding them
+    never lowers the score) and the cells in between are searched exactly,
+    independently per group of cells linked by a possible ship. Otherwise
+    all candidates are searched together under the budget. The search is a
+    branch and bound (``_search``); ``exact`` is False when it hit ``node_limit``
+    and the best set found is returned.
+    """
+    p = posterior.marginals()
+    gains = model.flag_gain(p)
+    base = situation.base_value(model)
+    candidates = [d for d in range(CELLS)
+                  if situation.open_cells[d] and p[d] > EPS and p[d] > model.never_threshold + EPS]
+    while True:  # drop cells whose best case (every live ship through them sunk) still loses
+        cand_mask = sum(1 << d for d in candidates)
+        sinks = _SinkTable(posterior, situation.covered, cand_mask)
+        potential = sinks.potential()
+        kept = [d for d in candidates if gains[d] + model.sink * potential[d] > EPS]
+        if len(kept) == len(candidates):
+            break
+        candidates = kept
+    budget = situation.flag_budget
+    exact, nodes = True, 0
+    if len(candidates) <= budget:
+        chosen = [d for d in candidates if gains[d] > 0]
+        search = [d for d in candidates if gains[d] <= 0]
+        forced = sum(1 << d for d in chosen)
+        for group in _groups(search, sinks, forced):
+            found, group_exact, group_nodes = _search(group, gains, sinks, forced, model.sink, len(group),
+                                                      node_limit)
+            chosen += found
+            exact &= group_exact
+            nodes += group_nodes
+    else:
+        chosen, exact, nodes = _search(candidates, gains, sinks, 0, model.sink, budget, node_limit)
+    mask = sum(1 << d for d in chosen)
+    value = base + float(sum(gains[d] for d in chosen)) + model.sink * sinks.sunk(mask)
+    return FlagPlan(tuple(sorted(chosen)), value, exact, nodes)
+
+
+def _needs(sinks: _SinkTable, cells: list[int], forced: int) -> tuple[list[int], list[float]]:
+    """Live placements as bitmasks over positions in ``cells`` (what they still need), with their weights."""
+    position = {d: i for i, d in enumerate(cells)}
+    allowed = sum(1 << d for d in cells)
+    needs, weights = [], []
+    for lo, hi, w in zip(sinks.need_lo.tolist(), sinks.need_hi.tolist(), sinks.weights.tolist()):
+        need = (lo | hi << 64) & ~forced
+        if need and not need & ~allowed:
+            local = 0
+            while need:
+                low = need & -need
+                local |= 1 << position[low.bit_length() - 1]
+                need ^= low
+            needs.append(local)
+            weights.append(w)
+    return needs, weights
+
+
+def _groups(cells: list[int], sinks: _SinkTable, forced: int) -> list[list[int]]:
+    """``cells`` split into groups no live ship placement links (searched independently)."""
+    parent = list(range(len(cells)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for need in _needs(sinks, cells, forced)[0]:
+        first = (need & -need).bit_length() - 1
+        rest = need
+        while rest:
+            low = rest & -rest
+            parent[root(low.bit_length() - 1)] = root(first)
+            rest ^= low
+    groups: dict[int, list[int]] = {}
+    for i, d in enumerate(cells):
+        groups.setdefault(root(i), []).append(d)
+    return [groups[r] for r in sorted(groups)]
+
+
+def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int, sink_weight: float,
+            budget: int, node_limit: int) -> tuple[list[int], bool, int]:
+    """Branch and bound: the subset of ``cells`` (at most ``budget``) maximising gains plus sinks.
+
+    Cells are tried best gain first, "flag it" before "leave it". The bound of
+    a node is its value plus the best ``room`` positive values among the
+    undecided cells, each cell's value being its gain plus an equal share of
+    the sink bonus of every still possible ship that needs it (a ship sunk by
+    the flags added later is paid for by exactly those flags' shares).
+    Returns (chosen cells, search finished, nodes visited).
+    """
+    cells = sorted(cells, key=lambda d: (-gains[d], d))
+    n = len(cells)
+    if n == 0 or budget <= 0:
+        return [], True, 0
+    gain = [float(gains[d]) for d in cells]
+    needs, weights = _needs(sinks, cells, forced)
+    bonus = [sink_weight * w for w in weights]
+    full = (1 << n) - 1
+    best_value, best_mask = 0.0, 0
+    nodes = 0
+    stack = [(0, 0, 0.0, 0)]
+    while stack:
+        i, mask, lin, count = stack.pop()
+        nodes += 1
+        if nodes > node_limit:
+            break
+        undecided = full & ~((1 << i) - 1)
+        excluded = ~mask & ((1 << i) - 1)
+        value = lin
+        extra = gain[i:] if i < n else []
+        extra = list(extra)
+        for need, b in zip(needs, bonus):
+            if need & excluded:
+                continue
+            left = need & undecided
+            if not left:
+                if not need & ~mask:
+                    value += b
+                continue
+            share = b / left.bit_count()
+            while left:
+                low = left & -left
+                extra[low.bit_length() - 1 - i] += share
+                left ^= low
+        if value > best_value + EPS:
+            best_value, best_mask = value, mask
+        room = budget - count
+        if i == n or room <= 0:
+            continue
+        positive = sorted((e for e in extra if e > EPS), reverse=True)[:room]
+        if value + sum(positive) <= best_value + EPS:
+            continue
+        stack.append((i + 1, mask, lin, count))
+        stack.append((i + 1, mask | (1 << i), lin + gain[i], count + 1))
+    chosen = [cells[i] for i in range(n) if best_mask >> i & 1]
+    return chosen, nodes <= node_limit, nodes
+
+
+def quick_flag_values(p: np.ndarray, ship_w: np.ndarray, members: np.ndarray,
+                      situations: list[Situation], model: ScoreModel) -> np.ndarray:
+    """Expected final score of many branches at once, each flagging the cells with positive gain.
+
+    ``p`` (B, 100) and ``ship_w`` (B, M) describe each branch's posterior; ``members``
+    is ``PlacementTable.members``. A fast lower bound of ``best_flags`` (no search over
+    the cells between the thresholds), used to rank fire candidates before the
+    exact evaluation of the best few.
+    """
+    branches = len(situations)
+    open_cells = np.array([s.open_cells for s in situations])
+    gains = model.flag_gain(p)
+    flagged = open_cells & (gains > 0)
+    budgets = np.array([s.flag_budget for s in situations])
+    over = flagged.sum(axis=1) > budgets
+    for b in np.nonzero(over)[0]:
+        order = np.argsort(-np.where(flagged[b], gains[b], -np.inf), kind="stable")
+        keep = np.zeros(CELLS, dtype=bool)
+        keep[order[: budgets[b]]] = True
+        flagged[b] &= keep
+    covered = np.zeros((branches, CELLS + 1), dtype=bool)
+    covered[:, CELLS] = True
+    covered[:, :CELLS] = flagged
+    for b, s in enumerate(situations):
+        bits = s.covered
+        while bits:
+            low = bits & -bits
+            covered[b, low.bit_length() - 1] = True
+            bits ^= low
+    sunk_ships = covered[:, members].all(axis=2)
+    sunk = (ship_w * sunk_ships).sum(axis=1)
+    linear = np.where(flagged, gains, 0.0).sum(axis=1)
+    base = np.array([s.base_value(model) for s in situations])
+    return base + linear + model.sink * sunk
+
+
+@dataclass(frozen=True)
+class FireChoice:
+    """The result of weighing fires against stopping."""
+
+    cell: int | None  # None: stop firing
+    value: float  # expected final score of the choice
+    stop_value: float
+    p_ship: float
+    plan: FlagPlan  # the flag plan if the agent stops now
+
+
+def fire_candidates(posterior: Posterior, situation: Situation) -> list[int]:
+    """Open cells whose content is not certain water (firing a sure miss teaches nothing)."""
+    p = posterior.marginals()
+    return [c for c in range(CELLS) if situation.open_cells[c] and p[c] > EPS]
+
+
+def one_step_values(posterior: Posterior, situation: Situation, model: ScoreModel,
+                    cells: list[int]) -> np.ndarray:
+    """Approximate value of firing each of ``cells`` and then flagging (``quick_flag_values`` per outcome)."""
+    if not cells:
+        return np.zeros(0)
+    w = posterior.weights
+    pieces = posterior.pieces
+    occupied = pieces != WATER
+    at_cells = pieces[:, np.array(cells)]
+    n_codes = len(PIECES)
+    prob = np.zeros((len(cells), n_codes))
+    cooc = np.zeros((len(cells), n_codes, CELLS))
+    for code in range(n_codes):
+        at = np.where(at_cells == code, w[:, None], 0.0)
+        prob[:, code] = at.sum(axis=0)
+        # einsum, not the @ operator: BLAS threads stall on a busy machine, and these products are small
+        cooc[:, code, :] = np.einsum("nc,nd->cd", at, occupied)
+    m = len(posterior.table)
+    slots = posterior.ship_ids.shape[1]
+    repeated = np.repeat(w, slots)
+    flat_ids = posterior.ship_ids.ravel()
+    branch_p, branch_w, situations, owners, probs = [], [], [], [], []
+    for i, c in enumerate(cells):
+        keys = np.repeat(pieces[:, c].astype(np.int64), slots) * m + flat_ids
+        joint = np.bincount(keys, weights=repeated, minlength=n_codes * m).reshape(n_codes, m)
+        for code in range(n_codes):
+            pk = prob[i, code]
+            if pk <= EPS:
+                continue
+            branch_p.append(cooc[i, code] / pk)
+            branch_w.append(joint[code] / pk)
+            situations.append(situation.after_fire(c, code))
+            owners.append(i)
+            probs.append(pk)
+    values = quick_flag_values(np.array(branch_p), np.array(branch_w), posterior.table.members, situations,
+                               model)
+    q = np.zeros(len(cells))
+    np.add.at(q, np.array(owners), np.array(probs) * values)
+    totals = np.zeros(len(cells))
+    np.add.at(totals, np.array(owners), np.array(probs))
+    return q / np.maximum(totals, EPS)
+
+
+def exact_fire_value(posterior: Posterior, situation: Situation, model: ScoreModel, cell: int,
+                     node_limit: int = 20000) -> float:
+    """Expected final score of firing ``cell`` then flagging optimally (``best_flags`` per outcome)."""
+    probs = posterior.outcome_probabilities(cell)
+    value = 0.0
+    for code, pk in enumerate(probs):
+        if pk <= EPS:
+            continue
+        branch = posterior.given(cell, code)
+        value += pk * best_flags(branch, situation.after_fire(cell, code), model, node_limit).value
+    return value / float(probs.sum())
+
+
+def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, shortlist: int = 4,
+                node_limit: int = 20000) -> FireChoice:
+    """Fire at the cell with the best one-step lookahead value, or stop when none beats stopping.
+
+    All candidates are ranked with ``one_step_values``; the ``shortlist`` best are
+    re-valued exactly, and compared with the exact value of stopping now.
+    Ties go to the first cell in row-major order.
+    """
+    plan = best_flags(posterior, situation, model, node_limit)
+    p = posterior.marginals()
+    cells = fire_candidates(posterior, situation) if situation.fires_left > 0 else []
+    if not cells:
+        return FireChoice(None, plan.value, plan.value, 0.0, plan)
+    approx = one_step_values(posterior, situation, model, cells)
+    order = sorted(range(len(cells)), key=lambda i: (-round(approx[i], 9), cells[i]))[:shortlist]
+    best_cell, best_value = None, plan.value
+    for i in sorted(order, key=lambda i: cells[i]):
+        value = exact_fire_value(posterior, situation, model, cells[i], node_limit)
+        if value > best_value + 1e-6:
+            best_cell, best_value = cells[i], value
+    p_ship = float(p[best_cell]) if best_cell is not None else 0.0
+    return FireChoice(best_cell, best_value, plan.value, p_ship, plan)

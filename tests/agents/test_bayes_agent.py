@@ -1,0 +1,86 @@
+"""The bayes agent in real games: legal, always solves, deterministic, profile-aware, explains itself."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents.bayes_agent import BayesAgent
+from app.backends.python_runner import PythonDriver
+from app.backends.runner import Match
+from app.core import PROFILES, Game, Outcome
+from app.core.formats import load_map
+from tests.agents.test_bayes_posterior import tiny_map
+from tests.paths import MAPS_DIR
+
+MAPS = sorted(MAPS_DIR.glob("*.map"))
+
+
+def play(game_map, rules: str, agent: BayesAgent | None = None):
+    agent = agent or BayesAgent()
+    game = Game(game_map, PROFILES[rules])
+    lines: list[str] = []
+    match = Match(game, PythonDriver(agent, step_seconds=None), on_log=lines.append)
+    try:
+        result = match.run()
+    finally:
+        match.close()
+    return result, lines, agent
+
+
+@pytest.mark.parametrize("rules", ["unito-2019", "unito-2022"])
+@pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
+def test_legal_solves_and_reruns_identically(map_path, rules):
+    game_map = load_map(map_path)
+    result, lines, agent = play(game_map, rules)
+    assert result.stop_reason == "solved by the agent"
+    wasted_ok = rules == "unito-2022"  # leftovers cost points there: spare flags go where they count for nothing
+    for event in result.events:
+        assert event.outcome is not Outcome.REJECTED, event.describe()
+        if event.outcome in (Outcome.FIRE_WASTED, Outcome.FLAG_WASTED):
+            assert wasted_ok, event.describe()
+    decisions = [line for line in lines if "bayes:" in line]
+    assert len(decisions) == len(result.events) + 1  # one line at start, one per decision
+    again, _, _ = play(game_map, rules)
+    assert [e.to_dict() for e in again.events] == [e.to_dict() for e in result.events]
+    belief = agent.belief()
+    assert belief.shape == (10, 10) and belief.min() >= 0 and belief.max() <= 1 + 1e-9
+
+
+def test_perfect_information_reaches_the_oracle():
+    """When the known cells leave one layout, the agent flags it all and scores the oracle."""
+    game_map = load_map(MAPS_DIR / "bimaru-example.map")
+    for rules in PROFILES:
+        result, lines, _ = play(game_map, rules)
+        if "1 layouts, exact" in " ".join(lines):
+            assert result.score == result.oracle
+
+
+def test_profiles_lead_to_different_play():
+    """unito-2022 charges unused fires and flags and does not score fok: every resource gets spent."""
+    game_map = load_map(MAPS_DIR / "four-known.map")
+    old, _, _ = play(game_map, "unito-2019")
+    new, _, _ = play(game_map, "unito-2022")
+    assert new.statistics.fires_left == 0 and new.statistics.guesses_left == 0
+    assert old.statistics.gko <= old.statistics.gok
+
+
+def test_belief_matches_the_posterior_and_logs_name_the_cell():
+    game_map = tiny_map()
+    agent = BayesAgent()
+    game = Game(game_map, PROFILES["unito-2019"])
+    agent.start(game.observation())
+    action = agent.act(game.observation())
+    np.testing.assert_allclose(agent.belief().ravel(), agent.posterior.marginals())
+    line = agent.take_log()[-1]
+    assert line.startswith(f"{action.kind.value} {action.x} {action.y}") and "P(ship)" in line
+    assert "placements" in line
+
+
+def test_sampled_posterior_still_plays_legally():
+    """With a layout cap below the count the agent samples, says so, and still solves legally."""
+    game_map = load_map(MAPS_DIR / "four-known.map")
+    result, lines, _ = play(game_map, "unito-2019", BayesAgent(layout_cap=50))
+    assert any("sample" in line for line in lines)
+    assert result.stop_reason == "solved by the agent"
+    assert all(e.outcome is not Outcome.REJECTED for e in result.events)
