@@ -12,6 +12,8 @@ different play. Deterministic: ties go to the first cell in row-major order.
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
 from agents.base import Agent
@@ -22,6 +24,22 @@ from app.core import PROFILES, SIZE, Action, Cell, Observation
 
 def _cell(index: int) -> Cell:
     return Cell(*divmod(index, SIZE))
+
+
+_BLAS = None
+
+
+def _one_blas_thread() -> contextlib.AbstractContextManager:
+    """Run numpy's matrix products on one thread: the products are small, and on a busy
+    machine OpenBLAS's worker threads spin and make them many times slower."""
+    global _BLAS
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:  # still correct, only slower
+        return contextlib.nullcontext()
+    if _BLAS is None:
+        _BLAS = ThreadpoolController()
+    return _BLAS.limit(limits=1, user_api="blas")
 
 
 class BayesAgent(Agent):
@@ -36,6 +54,10 @@ class BayesAgent(Agent):
     shortlist = 4
     #: branch-and-bound nodes per flag optimisation before settling for the best found
     node_limit = 20_000
+    #: fires looked ahead (1: fire then flag; 2: also one more fire after each outcome, when small enough)
+    depth = 2
+    #: the deeper lookahead runs only with at most this many layouts left
+    deep_size = 3000
 
     def __init__(self, seed: int | None = None, layout_cap: int | None = None):
         super().__init__(seed)
@@ -101,13 +123,18 @@ class BayesAgent(Agent):
     # ----- decisions ---------------------------------------------------------------
     def act(self, observation: Observation) -> Action:
         """Fire while a fire beats stopping, then place the best flag set, spend leftovers if they cost, solve."""
+        with _one_blas_thread():
+            return self._act(observation)
+
+    def _act(self, observation: Observation) -> Action:
         self._sync(observation)
         assert self.posterior is not None and self.model is not None
         situation = self._situation(observation)
         p = self.posterior.marginals()
         size = self.posterior.size
         if not self._done_firing and observation.fires_left > 0 and size:
-            choice = choose_fire(self.posterior, situation, self.model, self.shortlist, self.node_limit)
+            choice = choose_fire(self.posterior, situation, self.model, self.shortlist, self.node_limit, self.depth,
+                                 deep_size=self.deep_size)
             if choice.cell is not None:
                 cell = _cell(choice.cell)
                 self.log(f"fire {cell.x} {cell.y}: P(ship) {choice.p_ship:.3f}, expected score {choice.value:.1f} "

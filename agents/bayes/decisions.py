@@ -369,16 +369,16 @@ def one_step_values(posterior: Posterior, situation: Situation, model: ScoreMode
         return np.zeros(0)
     w = posterior.weights
     pieces = posterior.pieces
-    occupied = pieces != WATER
+    occupied = (pieces != WATER).astype(np.float32)
     at_cells = pieces[:, np.array(cells)]
+    w32 = w.astype(np.float32)[:, None]
     n_codes = len(PIECES)
     prob = np.zeros((len(cells), n_codes))
     cooc = np.zeros((len(cells), n_codes, CELLS))
     for code in range(n_codes):
-        at = np.where(at_cells == code, w[:, None], 0.0)
-        prob[:, code] = at.sum(axis=0)
-        # einsum, not the @ operator: BLAS threads stall on a busy machine, and these products are small
-        cooc[:, code, :] = np.einsum("nc,nd->cd", at, occupied)
+        at = np.where(at_cells == code, w32, np.float32(0.0))
+        prob[:, code] = at.sum(axis=0, dtype=np.float64)
+        cooc[:, code, :] = at.T @ occupied
     m = len(posterior.table)
     slots = posterior.ship_ids.shape[1]
     repeated = np.repeat(w, slots)
@@ -419,12 +419,17 @@ def exact_fire_value(posterior: Posterior, situation: Situation, model: ScoreMod
 
 
 def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, shortlist: int = 4,
-                node_limit: int = 20000) -> FireChoice:
-    """Fire at the cell with the best one-step lookahead value, or stop when none beats stopping.
+                node_limit: int = 20000, depth: int = 1, deep_shortlist: int = 3,
+                deep_size: int = 3000) -> FireChoice:
+    """Fire at the cell with the best lookahead value, or stop when none beats stopping.
 
     All candidates are ranked with ``one_step_values``; the ``shortlist`` best are
-    re-valued exactly, and compared with the exact value of stopping now.
-    Ties go to the first cell in row-major order.
+    re-valued exactly (fire, see the piece, flag optimally). With ``depth`` > 1,
+    fires left and at most ``deep_size`` layouts, the ``deep_shortlist`` best of
+    those are valued once more allowing a further ``depth - 1`` steps of the
+    same policy after the fire (each outcome may fire again or stop). The best
+    is fired only when it beats the exact value of stopping now. Ties go to the
+    first cell in row-major order.
     """
     plan = best_flags(posterior, situation, model, node_limit)
     p = posterior.marginals()
@@ -433,10 +438,28 @@ def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, s
         return FireChoice(None, plan.value, plan.value, 0.0, plan)
     approx = one_step_values(posterior, situation, model, cells)
     order = sorted(range(len(cells)), key=lambda i: (-round(approx[i], 9), cells[i]))[:shortlist]
+    values = {cells[i]: exact_fire_value(posterior, situation, model, cells[i], node_limit) for i in order}
+    if depth > 1 and situation.fires_left > 1 and posterior.size <= deep_size:
+        for cell in sorted(values, key=lambda c: (-round(values[c], 9), c))[:deep_shortlist]:
+            values[cell] = max(values[cell], _deeper_value(posterior, situation, model, cell, depth - 1,
+                                                           shortlist, node_limit))
     best_cell, best_value = None, plan.value
-    for i in sorted(order, key=lambda i: cells[i]):
-        value = exact_fire_value(posterior, situation, model, cells[i], node_limit)
-        if value > best_value + 1e-6:
-            best_cell, best_value = cells[i], value
+    for cell in sorted(values):
+        if values[cell] > best_value + 1e-6:
+            best_cell, best_value = cell, values[cell]
     p_ship = float(p[best_cell]) if best_cell is not None else 0.0
     return FireChoice(best_cell, best_value, plan.value, p_ship, plan)
+
+
+def _deeper_value(posterior: Posterior, situation: Situation, model: ScoreModel, cell: int, depth: int,
+                  shortlist: int, node_limit: int) -> float:
+    """Expected final score of firing ``cell``, then following ``choose_fire`` with ``depth`` on each outcome."""
+    probs = posterior.outcome_probabilities(cell)
+    value = 0.0
+    for code, pk in enumerate(probs):
+        if pk <= EPS:
+            continue
+        branch = posterior.given(cell, code)
+        choice = choose_fire(branch, situation.after_fire(cell, code), model, shortlist, node_limit, depth)
+        value += pk * choice.value
+    return value / float(probs.sum())

@@ -39,8 +39,9 @@ def test_legal_solves_and_reruns_identically(map_path, rules):
         assert event.outcome is not Outcome.REJECTED, event.describe()
         if event.outcome in (Outcome.FIRE_WASTED, Outcome.FLAG_WASTED):
             assert wasted_ok, event.describe()
-    decisions = [line for line in lines if "bayes:" in line]
-    assert len(decisions) == len(result.events) + 1  # one line at start, one per decision
+    said = [line.split("bayes: ", 1)[1] for line in lines if "bayes: " in line]
+    acted = [line.split(":", 1)[0] for line in said if not line.startswith(("start", "stop firing"))]
+    assert acted == [e.text for e in result.events]  # one line per decision, naming it
     again, _, _ = play(game_map, rules)
     assert [e.to_dict() for e in again.events] == [e.to_dict() for e in result.events]
     belief = agent.belief()

@@ -1,0 +1,194 @@
+"""Benchmark: the bayes agent against the oracle and every other shipped agent.
+
+    python benchmarks/bayes_bench.py [--maps maps/bench] [--rules unito-2019] [--limit N] [--agents a,b]
+    python benchmarks/bayes_bench.py --sampling
+
+Prints, per group of maps with the same number of cells known at start, the
+mean score as % of the oracle (targets: 80% with 0 known, 90% with 2, 95% with 4),
+the share of maps where bayes scores at least as much as every other agent
+(every shipped Python and CLIPS agent the registry finds, unless --agents
+says otherwise), and the bayes decision times: median per decision (start
+included as a decision) and worst whole game. Figures only: nothing is asserted.
+
+``--sampling`` instead measures the sampling fallback: for the maps given,
+the posterior built with a layout cap below the true count against the exact
+one (mean and worst absolute error of P(ship) per cell, and the time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from agents.bayes_agent import BayesAgent  # noqa: E402
+from app.backends.python_runner import PythonDriver  # noqa: E402
+from app.backends.registry import discover  # noqa: E402
+from app.backends.runner import Match  # noqa: E402
+from app.cli.run import play  # noqa: E402
+from app.core import PROFILES, AgentError, Game  # noqa: E402
+from app.core.formats import load_map  # noqa: E402
+
+TARGETS = {0: 80.0, 2: 90.0, 4: 95.0}
+
+
+class TimedBayes(BayesAgent):
+    """The bayes agent, recording how long each start/act call takes."""
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed)
+        self.times: list[float] = []
+
+    def start(self, observation):
+        began = time.perf_counter()
+        super().start(observation)
+        self.times.append(time.perf_counter() - began)
+
+    def act(self, observation):
+        began = time.perf_counter()
+        action = super().act(observation)
+        self.times.append(time.perf_counter() - began)
+        return action
+
+
+def play_bayes(game_map, profile) -> tuple[Game, list[float]]:
+    """One game of bayes (no step time cap: the point is to measure it)."""
+    agent = TimedBayes()
+    game = Game(game_map, profile, agent="bayes")
+    match = Match(game, PythonDriver(agent, step_seconds=None))
+    try:
+        match.run()
+    finally:
+        match.close()
+    return game, agent.times
+
+
+def other_agents(requested: str | None) -> list[str]:
+    """The agents to compare with: the given ones, or every shipped agent but bayes."""
+    if requested:
+        return [a.strip() for a in requested.split(",") if a.strip()]
+    return [name for name in sorted(discover()) if name != "bayes"]
+
+
+def bench(args: argparse.Namespace) -> None:
+    paths = sorted(Path(args.maps).glob("*.map")) if Path(args.maps).is_dir() else [Path(args.maps)]
+    if not paths:
+        sys.exit(f"no maps in {args.maps}")
+    profile = PROFILES[args.rules]
+    others = other_agents(args.agents)
+    by_group: dict[int, list] = defaultdict(list)
+    for path in paths:
+        game_map = load_map(path)
+        if args.limit and len(by_group[len(game_map.known)]) >= args.limit:
+            continue
+        by_group[len(game_map.known)].append((path, game_map))
+    unavailable: dict[str, str] = {}
+    percents: dict[int, list[float]] = defaultdict(list)
+    beats: dict[int, list[bool]] = defaultdict(list)
+    decisions: list[float] = []
+    games: list[float] = []
+    worst_game = ("", 0.0)
+    losses: list[str] = []
+    for known in sorted(by_group):
+        for path, game_map in by_group[known]:
+            game, times = play_bayes(game_map, profile)
+            result = game.result()
+            decisions.extend(times)
+            games.append(sum(times))
+            if sum(times) > worst_game[1]:
+                worst_game = (path.name, sum(times))
+            percents[known].append(100.0 * result.score / result.oracle if result.oracle > 0 else 100.0)
+            best_other, best_name = None, ""
+            for name in others:
+                if name in unavailable:
+                    continue
+                try:
+                    other = play(name, game_map, profile, seed=0, step_seconds=args.step_timeout).result()
+                except AgentError as exc:
+                    unavailable[name] = str(exc)
+                    continue
+                if best_other is None or other.score > best_other:
+                    best_other, best_name = other.score, name
+            ok = best_other is None or result.score >= best_other
+            beats[known].append(ok)
+            if not ok:
+                losses.append(f"{path.name}: bayes {result.score} < {best_name} {best_other}")
+            if args.verbose:
+                print(f"{path.name}: bayes {result.score}/{result.oracle} in {sum(times):.2f} s; "
+                      f"best other {best_name} {best_other}", flush=True)
+    compared = [name for name in others if name not in unavailable]
+    print(f"bayes on {sum(len(v) for v in by_group.values())} maps from {args.maps} under {profile.name}; "
+          f"compared with: {', '.join(compared) or 'nothing'}")
+    for name, reason in unavailable.items():
+        print(f"  (skipped {name}: {reason})")
+    print(f"{'known':>5}  {'maps':>4}  {'mean % of oracle':>16}  {'target':>6}  {'min %':>6}  {'>= every other':>14}")
+    for known in sorted(percents):
+        values = percents[known]
+        target = TARGETS.get(known)
+        verdict = "" if target is None else ("met" if statistics.mean(values) >= target else
+                                             f"missed by {target - statistics.mean(values):.1f}")
+        print(f"{known:>5}  {len(values):>4}  {statistics.mean(values):>16.1f}  "
+              f"{(f'{target:.0f}%' if target else '-'):>6}  {min(values):>6.1f}  "
+              f"{100.0 * sum(beats[known]) / len(beats[known]):>13.0f}%  {verdict}")
+    every = [b for values in beats.values() for b in values]
+    print(f"bayes >= every other agent on {sum(every)}/{len(every)} maps ({100.0 * sum(every) / len(every):.0f}%; "
+          f"target 90%)")
+    print(f"decision time: median {statistics.median(decisions):.3f} s, worst decision {max(decisions):.2f} s "
+          f"(target median < 0.5 s); whole game: median {statistics.median(games):.2f} s, "
+          f"worst {worst_game[1]:.2f} s on {worst_game[0]} (target < 5 s)")
+    for line in losses[: args.show_losses]:
+        print(f"  lost: {line}")
+
+
+def sampling(args: argparse.Namespace) -> None:
+    """How good the sampling fallback is, on maps small enough to enumerate exactly."""
+    import numpy as np
+
+    from agents.bayes.posterior import build_posterior
+    from app.solver.fast import Constraints
+
+    paths = sorted(Path(args.maps).glob("*.map")) if Path(args.maps).is_dir() else [Path(args.maps)]
+    print(f"{'map':<24} {'layouts':>7} {'cap':>6} {'sampled':>7} {'eff.':>6} {'mean |dP|':>9} {'max |dP|':>8} "
+          f"{'exact s':>7} {'sample s':>8}")
+    for path in paths[: args.limit or 6]:
+        game_map = load_map(path)
+        constraints = Constraints.from_map(game_map)
+        began = time.perf_counter()
+        exact, report = build_posterior(constraints, cap=10**7)
+        exact_time = time.perf_counter() - began
+        for cap in (exact.size // 10, exact.size // 3):
+            if cap < 20:
+                continue
+            began = time.perf_counter()
+            sampled, _ = build_posterior(constraints, cap=cap)
+            sample_time = time.perf_counter() - began
+            error = np.abs(sampled.marginals() - exact.marginals())
+            print(f"{path.name:<24} {exact.size:>7} {cap:>6} {sampled.size:>7} {sampled.effective_size():>6.0f} "
+                  f"{error.mean():>9.3f} {error.max():>8.3f} {exact_time:>7.2f} {sample_time:>8.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--maps", default=str(ROOT / "maps" / "bench"), help="a folder of .map files, or one map")
+    parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
+    parser.add_argument("--limit", type=int, default=0, help="at most this many maps per known-cell group")
+    parser.add_argument("--agents", help="agents to compare with, comma-separated (default: every other one)")
+    parser.add_argument("--step-timeout", type=float, default=10.0, help="step time cap of the other agents")
+    parser.add_argument("--show-losses", type=int, default=10, help="list this many maps bayes did not win")
+    parser.add_argument("--verbose", action="store_true", help="one line per map")
+    parser.add_argument("--sampling", action="store_true", help="measure the sampling fallback instead")
+    args = parser.parse_args()
+    if args.sampling:
+        sampling(args)
+    else:
+        bench(args)
+
+
+if __name__ == "__main__":
+    main()
