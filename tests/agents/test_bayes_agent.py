@@ -13,7 +13,9 @@ from app.core.formats import load_map
 from tests.agents.test_bayes_posterior import tiny_map
 from tests.paths import MAPS_DIR
 
-MAPS = sorted(MAPS_DIR.glob("*.map"))
+# maps with cells known at start (a few hundred layouts at most) keep this quick; the
+# conformance test plays every agent on every map, open sea included
+MAPS = [MAPS_DIR / "four-known.map", MAPS_DIR / "bimaru-example.map"]
 
 
 def play(game_map, rules: str, agent: BayesAgent | None = None):
@@ -29,9 +31,9 @@ def play(game_map, rules: str, agent: BayesAgent | None = None):
 
 
 @pytest.mark.parametrize("rules", ["unito-2019", "unito-2022"])
-@pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("map_path", MAPS + ["tiny"], ids=lambda p: getattr(p, "stem", p))
 def test_legal_solves_and_reruns_identically(map_path, rules):
-    game_map = load_map(map_path)
+    game_map = tiny_map() if map_path == "tiny" else load_map(map_path)
     result, lines, agent = play(game_map, rules)
     assert result.stop_reason == "solved by the agent"
     wasted_ok = rules == "unito-2022"  # leftovers cost points there: spare flags go where they count for nothing
