@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -39,37 +40,37 @@ class ScoreModel:
         """The weight of a statistic (0 when the profile does not score it)."""
         return float(self.weights.get(key, 0))
 
-    @property
+    @cached_property
     def spare_flag(self) -> float:
         """What an unused flag is worth at the end."""
         return max(self.w("guesses_left"), 0.0)
 
-    @property
+    @cached_property
     def spare_fire(self) -> float:
         """What an unused fire is worth at the end."""
         return max(self.w("fires_left"), 0.0)
 
-    @property
+    @cached_property
     def waste_flags(self) -> bool:
         """True when a leftover flag should be spent where it counts for nothing."""
         return self.w("guesses_left") < 0
 
-    @property
+    @cached_property
     def waste_fires(self) -> bool:
         """True when a leftover fire should be spent where it counts for nothing."""
         return self.w("fires_left") < 0
 
-    @property
+    @cached_property
     def flag_ship(self) -> float:
         """A flag on a ship cell: gok instead of safe."""
         return self.w("gok") - self.w("safe")
 
-    @property
+    @cached_property
     def flag_water(self) -> float:
         """A flag on a water cell."""
         return self.w("gko")
 
-    @property
+    @cached_property
     def sink(self) -> float:
         """The bonus per sunk ship."""
         return self.w("sink")
@@ -78,12 +79,12 @@ class ScoreModel:
         """Expected gain of a flag on a cell with P(ship) = p, sinking left aside."""
         return p * self.flag_ship + (1 - p) * self.flag_water - self.spare_flag
 
-    @property
+    @cached_property
     def always_threshold(self) -> float:
         """Above this P(ship) a flag gains even with no ship sunk by it (3/7 under unito-2019)."""
         return (self.spare_flag - self.flag_water) / (self.flag_ship - self.flag_water)
 
-    @property
+    @cached_property
     def never_threshold(self) -> float:
         """At or below this P(ship) a flag loses even if it always sank its ship (0.3 under unito-2019)."""
         return (self.spare_flag - self.flag_water) / (self.flag_ship - self.flag_water + max(self.sink, 0.0))
@@ -180,8 +181,8 @@ def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
     p = posterior.marginals()
     gains = model.flag_gain(p)
     base = situation.base_value(model)
-    candidates = [d for d in range(CELLS)
-                  if situation.open_cells[d] and p[d] > EPS and p[d] > model.never_threshold + EPS]
+    floor = max(model.never_threshold, 0.0) + EPS
+    candidates = np.flatnonzero(situation.open_cells & (p > floor)).tolist()
     while True:  # drop cells whose best case (every live ship through them sunk) still loses
         cand_mask = sum(1 << d for d in candidates)
         sinks = _SinkTable(posterior, situation.covered, cand_mask)
@@ -300,7 +301,9 @@ def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int,
         room = budget - count
         if i == n or room <= 0:
             continue
-        positive = sorted((e for e in extra if e > EPS), reverse=True)[:room]
+        positive = [e for e in extra if e > EPS]
+        if len(positive) > room:
+            positive = sorted(positive, reverse=True)[:room]
         if value + sum(positive) <= best_value + EPS:
             continue
         stack.append((i + 1, mask, lin, count))
