@@ -50,14 +50,15 @@ class BayesAgent(Agent):
 
     #: at most this many layouts are enumerated; above it the posterior is sampled
     layout_cap = 20_000
+    #: guard against an overloaded machine (steps have a time cap): enumeration stops after this long
+    enumeration_seconds = 6.0
     #: fire candidates re-valued exactly after the quick ranking
     shortlist = 4
     #: branch-and-bound nodes per flag optimisation before settling for the best found
     node_limit = 20_000
-    #: fires looked ahead (1: fire then flag; 2: also one more fire after each outcome, when small enough)
-    depth = 2
-    #: the deeper lookahead runs only with at most this many layouts left
-    deep_size = 3000
+    #: fires looked ahead, by the number of layouts left: (at most this many layouts, depth);
+    #: depth 1 is "fire, see, flag", each further level allows one more fire after each outcome
+    depths = ((3000, 2),)
 
     def __init__(self, seed: int | None = None, layout_cap: int | None = None):
         super().__init__(seed)
@@ -87,7 +88,7 @@ class BayesAgent(Agent):
         from app.solver.fast import Constraints
 
         constraints = Constraints.from_observation(observation)
-        self.posterior, report = build_posterior(constraints, self.layout_cap)
+        self.posterior, report = build_posterior(constraints, self.layout_cap, seconds=self.enumeration_seconds)
         self._report = report.detail
         self._applied = self._facts(observation)
 
@@ -133,8 +134,8 @@ class BayesAgent(Agent):
         p = self.posterior.marginals()
         size = self.posterior.size
         if not self._done_firing and observation.fires_left > 0 and size:
-            choice = choose_fire(self.posterior, situation, self.model, self.shortlist, self.node_limit, self.depth,
-                                 deep_size=self.deep_size)
+            depth = next((d for most, d in self.depths if size <= most), 1)
+            choice = choose_fire(self.posterior, situation, self.model, self.shortlist, self.node_limit, depth)
             if choice.cell is not None:
                 cell = _cell(choice.cell)
                 self.log(f"fire {cell.x} {cell.y}: P(ship) {choice.p_ship:.3f}, expected score {choice.value:.1f} "

@@ -422,15 +422,14 @@ def exact_fire_value(posterior: Posterior, situation: Situation, model: ScoreMod
 
 
 def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, shortlist: int = 4,
-                node_limit: int = 20000, depth: int = 1, deep_shortlist: int = 3,
-                deep_size: int = 3000) -> FireChoice:
+                node_limit: int = 20000, depth: int = 1, deep_shortlist: int = 3) -> FireChoice:
     """Fire at the cell with the best lookahead value, or stop when none beats stopping.
 
     All candidates are ranked with ``one_step_values``; the ``shortlist`` best are
-    re-valued exactly (fire, see the piece, flag optimally). With ``depth`` > 1,
-    fires left and at most ``deep_size`` layouts, the ``deep_shortlist`` best of
-    those are valued once more allowing a further ``depth - 1`` steps of the
-    same policy after the fire (each outcome may fire again or stop). The best
+    re-valued exactly (fire, see the piece, flag optimally). With ``depth`` > 1
+    and fires left, the ``deep_shortlist`` best of those are valued once more
+    allowing ``depth - 1`` further fires chosen the same way after each outcome
+    (each outcome may fire again or stop). The best
     is fired only when it beats the exact value of stopping now. Ties go to the
     first cell in row-major order.
     """
@@ -442,7 +441,7 @@ def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, s
     approx = one_step_values(posterior, situation, model, cells)
     order = sorted(range(len(cells)), key=lambda i: (-round(approx[i], 9), cells[i]))[:shortlist]
     values = {cells[i]: exact_fire_value(posterior, situation, model, cells[i], node_limit) for i in order}
-    if depth > 1 and situation.fires_left > 1 and posterior.size <= deep_size:
+    if depth > 1 and situation.fires_left > 1:
         for cell in sorted(values, key=lambda c: (-round(values[c], 9), c))[:deep_shortlist]:
             values[cell] = max(values[cell], _deeper_value(posterior, situation, model, cell, depth - 1,
                                                            shortlist, node_limit))

@@ -15,6 +15,7 @@ only stores them compactly and answers the questions the decisions need:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -193,8 +194,14 @@ class BuildReport:
     detail: str
 
 
-def build_posterior(constraints, cap: int, sample_budget: int | None = None) -> tuple[Posterior, BuildReport]:
+def build_posterior(constraints, cap: int, sample_budget: int | None = None,
+                    seconds: float | None = None) -> tuple[Posterior, BuildReport]:
     """Every layout consistent with ``constraints``, or a weighted sample when there are more than ``cap``.
+
+    ``seconds`` is a last-resort guard for an overloaded machine (the agent's
+    step has a time cap): when enumerating takes longer, the layouts found so
+    far are used as they are (a biased sample: the enumerator's first ones),
+    and the report says so. Results then depend on the machine's speed.
 
     Sampling (only above the cap) is stratified with the enumerator on
     narrower problems, never by guessing layouts: the layouts are split by
@@ -210,7 +217,14 @@ def build_posterior(constraints, cap: int, sample_budget: int | None = None) -> 
     """
     from app.solver.fast import iter_solutions
 
-    first = list(iter_solutions(constraints, limit=cap + 1))
+    first = []
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    for solution in iter_solutions(constraints, limit=cap + 1):
+        first.append(solution)
+        if deadline is not None and len(first) % 256 == 0 and time.perf_counter() > deadline and len(first) <= cap:
+            posterior = Posterior.from_solutions(first, exact=False)
+            return posterior, BuildReport(False, len(first), f"enumeration stopped after {seconds:g} s at "
+                                          f"{len(first)} layouts: the posterior uses these only (biased)")
     if len(first) <= cap:
         posterior = Posterior.from_solutions(first)
         return posterior, BuildReport(True, len(first), f"{len(first)} layouts, exact")

@@ -16,8 +16,10 @@ import pytest
 from agents.bayes.decisions import ScoreModel, Situation, best_flags, exact_fire_value
 from agents.bayes.posterior import Posterior, build_posterior, cell_index, piece_code
 from app.core import PROFILES, Cell, Game, GameMap, Piece, Ship, Statistics
+from app.core.formats import load_map
 from app.core.grid import ship_pieces
 from app.solver.fast import Constraints
+from tests.paths import MAPS_DIR
 
 # ----- the brute-force reference ------------------------------------------------------------------
 
@@ -291,3 +293,13 @@ def test_sampling_fallback_is_weighted_and_close():
 def test_posterior_from_no_solutions_is_empty():
     posterior = Posterior.from_solutions([])
     assert posterior.size == 0
+
+
+def test_enumeration_time_guard_keeps_the_layouts_found():
+    """On an overloaded machine the enumeration stops at the guard and says the posterior is biased."""
+    game_map = load_map(MAPS_DIR / "four-known.map")  # thousands of layouts once its known cells are dropped
+    constraints = Constraints(game_map.row_counts, game_map.col_counts, game_map.fleet, {})
+    posterior, report = build_posterior(constraints, cap=100_000, seconds=0.0)
+    assert not report.exact and "stopped" in report.detail
+    assert posterior.size == report.layouts >= 256
+    assert posterior.weights.sum() == pytest.approx(1.0)
