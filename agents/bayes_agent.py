@@ -13,6 +13,8 @@ different play. Deterministic: ties go to the first cell in row-major order.
 from __future__ import annotations
 
 import contextlib
+import threading
+from collections import OrderedDict
 
 import numpy as np
 
@@ -27,6 +29,12 @@ def _cell(index: int) -> Cell:
 
 
 _BLAS = None
+
+# Posteriors built lately, by constraints: a rerun (or the next game) on the same map starts at once and
+# from the very same posterior, even when the enumeration time guard cut it short the first time.
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZE = 4
+_CACHE_LOCK = threading.Lock()
 
 
 def _one_blas_thread() -> contextlib.AbstractContextManager:
@@ -88,7 +96,16 @@ class BayesAgent(Agent):
         from app.solver.fast import Constraints
 
         constraints = Constraints.from_observation(observation)
-        self.posterior, report = build_posterior(constraints, self.layout_cap, seconds=self.enumeration_seconds)
+        key = (constraints, self.layout_cap, self.enumeration_seconds)
+        with _CACHE_LOCK:
+            built = _CACHE.get(key)
+        if built is None:
+            built = build_posterior(constraints, self.layout_cap, seconds=self.enumeration_seconds)
+            with _CACHE_LOCK:
+                _CACHE[key] = built
+                while len(_CACHE) > _CACHE_SIZE:
+                    _CACHE.popitem(last=False)
+        self.posterior, report = built
         self._report = report.detail
         self._applied = self._facts(observation)
 
