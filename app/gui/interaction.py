@@ -30,6 +30,16 @@ class Interaction:
         paths, _ = QFileDialog.getOpenFileNames(self.parent, "Open agent file(s)", start_dir, AGENT_FILTER)
         return list(paths)
 
+    def choose_folder(self, start_dir: str = "") -> str | None:
+        """A folder the user picks (None: cancelled)."""
+        path = QFileDialog.getExistingDirectory(self.parent, "Choose a folder of maps", start_dir)
+        return path or None
+
+    def choose_save_file(self, suggested: str = "", file_filter: str = "All files (*)") -> str | None:
+        """A file name to save to (None: cancelled)."""
+        path, _ = QFileDialog.getSaveFileName(self.parent, "Save as", suggested, file_filter)
+        return path or None
+
     def inform(self, title: str, text: str) -> None:
         """A message the user must see (errors also show in the window's banner and log)."""
         QMessageBox.information(self.parent, title, text)
@@ -43,6 +53,8 @@ class ScriptedInteraction(Interaction):
         self.map_answers: deque[str | None] = deque()
         self.agent_answers: deque[list[str]] = deque()
         self.messages: list[tuple[str, str]] = []
+        self.folder_answers: deque[str | None] = deque()
+        self.save_answers: deque[str | None] = deque()
 
     def choose_map(self, start_dir: str = "") -> str | None:
         """The next queued map answer (None when none is queued)."""
@@ -51,6 +63,14 @@ class ScriptedInteraction(Interaction):
     def choose_agent_files(self, start_dir: str = "") -> list[str]:
         """The next queued agent answer (empty when none is queued)."""
         return self.agent_answers.popleft() if self.agent_answers else []
+
+    def choose_folder(self, start_dir: str = "") -> str | None:
+        """The next queued folder answer (None when none is queued)."""
+        return self.folder_answers.popleft() if self.folder_answers else None
+
+    def choose_save_file(self, suggested: str = "", file_filter: str = "All files (*)") -> str | None:
+        """The next queued save answer (None when none is queued)."""
+        return self.save_answers.popleft() if self.save_answers else None
 
     def inform(self, title: str, text: str) -> None:
         """Record the message."""

@@ -164,6 +164,23 @@ class MainWindow(QMainWindow):
         self.speed_label = QLabel()
         self.speed_label.setMinimumWidth(70)
         bar.addWidget(self.speed_label)
+        bar.addSeparator()
+        self.compare_action = action("Compare…", "Ctrl+K", "Compare agents side by side, or in batch over maps",
+                                     self.open_compare)
+        compare_button = QToolButton()
+        compare_button.setDefaultAction(self.compare_action)
+        bar.addWidget(compare_button)
+        self.compare_window = None
+
+    def open_compare(self) -> None:
+        """Show the Compare window (app/gui/compare.py), with this window's map and rules."""
+        from app.gui.compare import CompareWindow
+
+        if self.compare_window is None:
+            self.compare_window = CompareWindow(self.interaction)
+        self.compare_window.preload(self.map_path, str(self.rules_box.currentData() or DEFAULT_PROFILE))
+        self.compare_window.show()
+        self.compare_window.raise_()
 
     def _build_central(self) -> None:
         central = QWidget()
@@ -603,6 +620,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.session.shutdown()
+        if self.compare_window is not None:
+            self.compare_window.close()
         super().closeEvent(event)
 
     def restore_geometry(self) -> None:

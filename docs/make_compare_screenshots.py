@@ -1,0 +1,62 @@
+"""Render the README's screenshots of the Compare window (offscreen): side by side, and batch.
+
+    QT_QPA_PLATFORM=offscreen python docs/make_compare_screenshots.py [OUT_DIR]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+AGENTS = ["cross", "random", "incrocio", "probabilistico"]
+
+
+def _wait(app, condition, limit_s: float = 120) -> None:
+    deadline = time.monotonic() + limit_s
+    while not condition() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    for _ in range(20):  # let the last reports paint
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def main(out_dir: Path) -> None:
+    """Play the agents side by side on a course map, run a batch over maps/, save both tabs."""
+    from app.backends.registry import discover
+    from app.gui.app import make_application, save_screenshot
+    from app.gui.compare import CompareWindow
+    from app.gui.interaction import ScriptedInteraction
+
+    app = make_application()
+    agents = [name for name in AGENTS if name in discover()]
+    window = CompareWindow(ScriptedInteraction())
+    window.resize(1500, 950)
+    window.show()
+    view = window.side_by_side
+    view.load_map(str(ROOT.parent / "shared" / "data" / "course-maps" / "mappa1.clp"))
+    view.set_agents(agents)
+    done: list[bool] = []
+    view.finished.connect(lambda: done.append(True))
+    view.start()
+    _wait(app, lambda: bool(done))
+    save_screenshot(window, out_dir / "compare-side-by-side.png")
+    batch = window.batch
+    window.tabs.setCurrentWidget(batch)
+    batch.folder.setText(str(ROOT / "maps" / "bench"))
+    batch.set_agents(agents)
+    batch.jobs.setValue(2)
+    batch.start()
+    _wait(app, lambda: not batch.running, 600)
+    save_screenshot(window, out_dir / "compare-batch.png")
+    window.close()
+
+
+if __name__ == "__main__":  # the batch's worker processes import this file: keep the work under the guard
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs")
