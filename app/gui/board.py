@@ -324,7 +324,13 @@ def paint_sunk(painter: QPainter, rects: list[QRectF]) -> None:
 # ----- the widget ----------------------------------------------------------------------------------
 
 class BoardWidget(QWidget):
-    """The 10x10 board with the row/column counts at its edges; scales with its size."""
+    """The 10x10 board with the row/column counts at its edges; scales with its size.
+
+    Each count badge shows what is left to find in its row or column (the
+    count minus the ship cells known) over the original count; once the map
+    is revealed, right flags count as found too, so the badges add up to
+    ``safe``.
+    """
 
     cell_action = pyqtSignal(int, int, str)  # x (row), y (column), "fire" or "flag"
 
@@ -476,7 +482,10 @@ class BoardWidget(QWidget):
         if obs is None:
             return
         rows, cols = list(obs.row_counts), list(obs.col_counts)
-        for cell in obs.known_ship_cells():
+        found = obs.known_ship_cells()
+        if self._state.reveal is not None:  # at the end, what is left is what was never found
+            found = found | (obs.flags & self._state.reveal.ship_cells)
+        for cell in found:
             rows[cell.x] -= 1
             cols[cell.y] -= 1
         for i in range(SIZE):

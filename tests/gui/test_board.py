@@ -1,5 +1,7 @@
 """BoardState: how each cell of a game is drawn, during the game and once the map is revealed."""
 
+from PyQt5.QtGui import QPixmap
+
 from app.cli.common import load_game_map
 from app.core import Action, Cell, Game, Piece
 from app.gui.board import BoardState, BoardWidget, Fill, FlagMark, PieceStyle
@@ -100,3 +102,19 @@ def test_tooltip_text_names_the_cell_and_what_it_shows(qtbot):
     assert board.describe(Cell(0, 0)) == "row 0, column 0: hit: sub"
     assert board.describe(Cell(7, 0)) == "row 7, column 0: known at start, top"
     assert board.describe(Cell(5, 5)) == "row 5, column 5: unknown"
+
+
+def test_count_badges_at_the_end_add_up_to_the_ship_cells_never_found(qtbot):
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.resize(400, 400)
+    game = _game()
+    ship = next(s for s in game.map.ships if not any(c in game.map.known for c in s.cells))
+    for cell in ship.cells:
+        game.apply(Action.guess(*cell))
+    game.apply(Action.solve())
+    board.show_game(game)
+    drawn = []
+    board._badge_pixmap = lambda left, original, w, h: drawn.append(left) or QPixmap(1, 1)
+    board.grab()
+    assert sum(drawn) == 2 * game.statistics().safe  # every hidden cell is in one row and one column
