@@ -650,7 +650,7 @@ LEGEND_END = (
 class LegendWidget(QWidget):
     """What each mark on the board means; the end-of-game marks appear once the map is revealed."""
 
-    def __init__(self, columns: int = 4, parent: QWidget | None = None):
+    def __init__(self, columns: int = 3, parent: QWidget | None = None):
         super().__init__(parent)
         layout = QGridLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

@@ -45,6 +45,7 @@ class FactsPanel(QWidget):
         layout.addWidget(self.tree, 1)
         self.count_label = QLabel("")
         self.count_label.setStyleSheet("color: #667085;")
+        self.count_label.setWordWrap(True)
         layout.addWidget(self.count_label)
         self.set_facts(None)
 

@@ -120,7 +120,7 @@ class MainWindow(QMainWindow):
 
         bar.addWidget(QLabel("Agent"))
         self.agent_box = QComboBox()
-        self.agent_box.setMinimumWidth(190)
+        self.agent_box.setMinimumWidth(205)
         self.agent_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
         self.agent_box.activated.connect(self._on_agent_chosen)
         bar.addWidget(self.agent_box)
@@ -146,18 +146,19 @@ class MainWindow(QMainWindow):
         self.pause_action = action("Pause", "F6", "Pause after the current step", self.pause)
         self.reset_action = action("Reset", "Ctrl+R", "Start this game over", self.reset)
         self.solve_action = action("Solve", "Ctrl+Return", "End your game and score it", self.solve)
+        self._tool_slots: dict[QAction, QAction] = {}  # action -> the toolbar slot holding its button
         for act in (self.run_action, self.step_action, self.pause_action, self.reset_action, self.solve_action):
             button = QToolButton()
             button.setDefaultAction(act)
             if act is self.run_action:
                 button.setObjectName("runButton")
-            bar.addWidget(button)
+            self._tool_slots[act] = bar.addWidget(button)
         bar.addSeparator()
 
         bar.addWidget(QLabel("Speed"))
         self.speed_slider = QSlider(Qt.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
-        self.speed_slider.setFixedWidth(130)
+        self.speed_slider.setFixedWidth(110)
         self.speed_slider.setToolTip("From one step per second to as fast as it goes")
         self.speed_slider.valueChanged.connect(self._on_speed)
         bar.addWidget(self.speed_slider)
@@ -554,6 +555,9 @@ class MainWindow(QMainWindow):
         self.pause_action.setEnabled(s.running)
         self.reset_action.setEnabled(s.started or s.over or s.failed)
         self.solve_action.setEnabled(ready and human)
+        for act in (self.run_action, self.step_action, self.pause_action):
+            self._tool_slots[act].setVisible(not human)  # manual play has no use for them
+        self._tool_slots[self.solve_action].setVisible(human)
         if s.game_map is None:
             text = "Load a map to start."
         elif s.spec is None:
