@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PyQt5.QtCore import QPoint, Qt
 
@@ -256,8 +258,11 @@ def test_facts_panel_lists_a_clips_agents_facts(qtbot, window):
         expected = driver.facts()
     finally:
         match.close()
+    def normal(facts):  # gensym names (gen12) depend on what the CLIPS environment did before
+        return sorted((t, re.sub(r"\bgen\d+", "gen#", text)) for t, text in facts)
+
     shown = window.facts_panel.visible_facts()
-    assert shown and sorted(shown) == sorted(expected)
+    assert shown and normal(shown) == normal(expected)
     template = shown[0][0]
     window.facts_panel.set_template(template)
     assert {t for t, _ in window.facts_panel.visible_facts()} == {template}
