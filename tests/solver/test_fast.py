@@ -219,3 +219,24 @@ class TestApi:
         s = Solution((0b11,), 0b11)
         assert s.cells() == {Cell(0, 0), Cell(0, 1)}
         assert s.pieces() == {Cell(0, 0): Piece.LEFT, Cell(0, 1): Piece.RIGHT}
+
+
+class TestObservation:
+    def test_fires_become_known_cells(self):
+        from app.core import Game
+
+        game_map = native.parse((MAPS_DIR / "four-known.map").read_text())
+        game = Game(game_map)
+        ship_cell = sorted(game_map.ship_cells)[0]
+        water_cell = next(c for c in sorted(game_map.ship_cells ^ {Cell(x, y) for x in range(10) for y in range(10)})
+                          if c not in game_map.known)
+        game.apply(f"fire {ship_cell.x} {ship_cell.y}")
+        game.apply(f"fire {water_cell.x} {water_cell.y}")
+        c = Constraints.from_observation(game.observation())
+        assert c.known[ship_cell] == game_map.piece_at(ship_cell)
+        assert c.known[water_cell] is Piece.WATER
+        assert set(game_map.known) < set(c.known)
+        truth = mask_of(game_map.ship_cells)
+        masks = [s.mask for s in iter_solutions(c)]
+        assert masks.count(truth) == 1
+        assert len(masks) <= count_solutions(Constraints.from_map(game_map))
