@@ -236,6 +236,12 @@ def placements(length: int) -> dict[int, Placement]:
     return out
 
 
+@cache
+def _covering(length: int, b: int) -> tuple[Placement, ...]:
+    """Placements of ``length`` covering bit ``b``, in index order."""
+    return tuple(p for p in placements(length).values() if p.mask >> b & 1)
+
+
 def _runs(free: int, length: int, horizontal: bool) -> int:
     """Anchors of ``length`` consecutive free cells in a row (or column)."""
     if horizontal:
@@ -325,26 +331,29 @@ class _Search:
         self.known_ship = known_ship
         self.not_sub = mask_of(cell for cell, piece in c.known.items() if piece.is_ship and piece is not Piece.SUB)
         self.free0 = FULL & ~known_water & ~implied_water
-        # cover[b]: placements (any fleet length) covering bit b that agree with every known cell
-        self.cover: list[list[Placement]] = [[] for _ in range(SIZE * SIZE)]
-        known = c.known
-        for length in self.lengths:
-            for p in placements(length).values():
-                if p.mask & known_water:
-                    continue
-                if p.mask & known_ship:
-                    cells = p.cells()
-                    if any(known.get(cell, piece) != piece for cell, piece in zip(cells, ship_pieces(cells))):
-                        continue
-                if p.halo & ~p.mask & known_ship:
-                    continue
-                m = p.mask
-                while m:
-                    low = m & -m
-                    self.cover[low.bit_length() - 1].append(p)
-                    m ^= low
+        self.known = c.known
+        self.known_water = known_water
+        self._cover: dict[int, list[Placement]] = {}
         self.rows0 = list(c.row_counts)
         self.cols0 = list(c.col_counts)
+
+    def cover(self, b: int) -> list[Placement]:
+        """Placements (of any fleet length) covering bit ``b`` that agree with every known cell (cached)."""
+        found = self._cover.get(b)
+        if found is None:
+            found = []
+            known, known_ship, known_water = self.known, self.known_ship, self.known_water
+            for length in self.lengths:
+                for p in _covering(length, b):
+                    if p.mask & known_water or p.halo & ~p.mask & known_ship:
+                        continue
+                    if p.mask & known_ship:
+                        cells = p.cells()
+                        if any(known.get(cell, piece) != piece for cell, piece in zip(cells, ship_pieces(cells))):
+                            continue
+                    found.append(p)
+            self._cover[b] = found
+        return found
 
     def run(self) -> Iterator[tuple[Placement, ...]]:
         """Every consistent fleet as a tuple of placements."""
@@ -377,7 +386,7 @@ class _Search:
         if required:
             target = required & -required
             options = [
-                p for p in self.cover[target.bit_length() - 1]
+                p for p in self.cover(target.bit_length() - 1)
                 if remaining[p.length] and p.index > min_index[p.length] and not p.mask & ~free
             ]
             set_min = False
