@@ -13,7 +13,8 @@
 (defmodule PLANNING (import MAIN ?ALL) (import ENV ?ALL) (import AGENT ?ALL))
 
 (deffunction new-action (?plan ?type ?x ?y)
-   (bind ?id (gensym*))
+   "Assert a pending action; its id names its plan (or none), type and cell, so it is the same in every game."
+   (bind ?id (sym-cat ?plan - ?type - ?x - ?y))
    (assert (action (id ?id) (plan ?plan) (type ?type) (x ?x) (y ?y)))
    ?id)
 
