@@ -120,3 +120,18 @@ def test_the_main_window_opens_compare_with_its_map_and_rules(qtbot, window):
     assert compare.batch.folder.text() == str(MAPS_DIR)
     window.close()
     assert not compare.isVisible()
+
+
+def test_stopping_a_batch_keeps_the_finished_games(qtbot, compare):
+    panel = compare.batch
+    panel.folder.setText(str(MAPS_DIR / "bench"))
+    panel.set_agents(["cross"])
+    panel.jobs.setValue(1)
+    panel.start()
+    qtbot.waitUntil(lambda: len(panel.finished_rows) >= 2, timeout=60000)
+    panel.stop()
+    qtbot.waitUntil(lambda: not panel.running, timeout=30000)
+    total = len(list((MAPS_DIR / "bench").glob("*.map")))
+    assert 2 <= len(panel.rows()) < total
+    assert "(stopped)" in panel.status.text()
+    assert panel.games_table.rowCount() == len(panel.rows()) and panel.export_button.isEnabled()
