@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self._facts: list[tuple[str, str]] | None = None
         self._oracles: dict[tuple, int] = {}
         self._notice = ""  # the last step's action was rejected or counted for nothing
+        self._remember_speed = True
         self.setWindowTitle("Battleship Lab")
         self.setAcceptDrops(True)
         self._build_toolbar()
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
         speed = self.settings.value("last/speed", DEFAULT_SPEED_INDEX)
         self.speed_slider.setValue(int(speed) if str(speed).isdigit() else DEFAULT_SPEED_INDEX)
         self._on_speed(self.speed_slider.value())
+        self._fill_recent_maps()
         self.resize(1320, 840)
         self._update_controls()
 
@@ -446,11 +448,16 @@ class MainWindow(QMainWindow):
         speed = SPEEDS[index]
         self.speed_label.setText(f"{speed} step/s" if speed == 1 else (f"{speed} steps/s" if speed else "fastest"))
         self.session.set_interval(0 if speed == 0 else round(1000 / speed))
-        self.settings.setValue("last/speed", index)
+        if self._remember_speed:
+            self.settings.setValue("last/speed", index)
 
     def set_fastest(self) -> None:
-        """Move the speed slider to "as fast as it goes"."""
-        self.speed_slider.setValue(len(SPEEDS) - 1)
+        """Move the speed slider to "as fast as it goes" (for this session only: not remembered)."""
+        self._remember_speed = False
+        try:
+            self.speed_slider.setValue(len(SPEEDS) - 1)
+        finally:
+            self._remember_speed = True
 
     # ----- rendering reports ---------------------------------------------------------------
     def _on_reset(self, state: BoardState | None) -> None:

@@ -282,3 +282,22 @@ def test_dropping_files_loads_a_map_or_picks_an_agent(window, tmp_path):
     agent = _write(tmp_path, "slow_agent.py", SLOW_AGENT.format(delay=0))
     drop(agent)
     assert window.session.spec is not None and window.session.spec.paths[0].name == "slow_agent.py"
+
+
+def test_recent_maps_menu_is_filled_at_start(qtbot, tmp_path, interaction):
+    from PyQt5.QtCore import QSettings
+
+    from app.gui.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "recent.ini"), QSettings.IniFormat)
+    settings.setValue("recent/maps", [FOUR_KNOWN])
+    win = MainWindow(settings=settings, interaction=interaction)
+    qtbot.addWidget(win)
+    actions = win.recent_menu.actions()
+    assert [a.text() for a in actions] == ["four-known.map"]
+    actions[0].trigger()
+    assert win.map_path == FOUR_KNOWN
+    before = settings.value("last/speed")
+    win.set_fastest()
+    assert settings.value("last/speed") == before  # a programmatic speed change is not remembered
+    win.session.shutdown()
