@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
 
         bar.addWidget(QLabel("Agent"))
         self.agent_box = QComboBox()
-        self.agent_box.setMinimumWidth(205)
+        self.agent_box.setMinimumWidth(185)
         self.agent_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
         self.agent_box.activated.connect(self._on_agent_chosen)
         bar.addWidget(self.agent_box)
@@ -160,12 +160,12 @@ class MainWindow(QMainWindow):
         bar.addWidget(QLabel("Speed"))
         self.speed_slider = QSlider(Qt.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
-        self.speed_slider.setFixedWidth(110)
+        self.speed_slider.setFixedWidth(90)
         self.speed_slider.setToolTip("From one step per second to as fast as it goes")
         self.speed_slider.valueChanged.connect(self._on_speed)
         bar.addWidget(self.speed_slider)
         self.speed_label = QLabel()
-        self.speed_label.setMinimumWidth(70)
+        self.speed_label.setMinimumWidth(self.speed_label.fontMetrics().horizontalAdvance("60 steps/s") + 12)
         bar.addWidget(self.speed_label)
         bar.addSeparator()
         self.compare_action = action("Compare…", "Ctrl+K", "Compare agents side by side, or in batch over maps",
@@ -308,7 +308,9 @@ class MainWindow(QMainWindow):
     def _on_agent_chosen(self, index: int) -> None:
         key = self.agent_box.itemData(index)
         if key == OPEN_KEY:
-            paths = self.interaction.choose_agent_files(self._start_dir())
+            recent = self._recent("recent/agents")
+            start = str(Path(recent[0].split(",")[0]).parent) if recent else str(registry.AGENTS_DIR)
+            paths = self.interaction.choose_agent_files(start)
             if not paths:
                 self._select_key(self._agent_key)
                 return
