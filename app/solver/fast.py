@@ -23,7 +23,7 @@ How the search works (one node = some ships placed):
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -201,10 +201,10 @@ class Placement:
     cols: tuple[tuple[int, int], ...]  # (column, cells used)
     halo_rows: int  # rows the halo touches, as a 10-bit mask
     halo_cols: int  # columns the halo touches, as a 10-bit mask
+    index: int = field(init=False, compare=False)
 
-    @property
-    def index(self) -> int:
-        return 2 * self.anchor + (0 if self.horizontal else 1)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", 2 * self.anchor + (0 if self.horizontal else 1))
 
     def cells(self) -> list[Cell]:
         """The ship's cells in order."""
@@ -274,25 +274,7 @@ _BITS = tuple(tuple(i for i in range(SIZE) if m >> i & 1) for m in range(1 << SI
 _LINE = (1 << SIZE) - 1
 
 
-def _rows_of(mask: int) -> int:
-    """The rows (as a 10-bit mask) holding a cell of ``mask``."""
-    rows = 0
-    x = 0
-    while mask:
-        if mask & _LINE:
-            rows |= 1 << x
-        mask >>= SIZE
-        x += 1
-    return rows
-
-
-def _cols_of(mask: int) -> int:
-    """The columns (as a 10-bit mask) holding a cell of ``mask``."""
-    cols = 0
-    while mask:
-        cols |= mask & _LINE
-        mask >>= SIZE
-    return cols
+_ROWS_OF_COLUMN = {sum(1 << (SIZE * x) for x in range(SIZE) if m >> x & 1): m for m in range(1 << SIZE)}
 
 
 class _Search:
@@ -442,7 +424,7 @@ def _place(p: Placement, free: int, required: int, rows: list[int], cols: list[i
                 if gone & required:
                     return None
                 free &= ~gone
-                dirty_rows |= _rows_of(gone)
+                dirty_rows |= _ROWS_OF_COLUMN[gone >> y]
     return _settle(free, required, rows, cols, dirty_rows, dirty_cols, 0)
 
 
@@ -481,8 +463,13 @@ def _settle(free: int, required: int, rows: list[int], cols: list[int], dirty_ro
         if diagonal & required:
             return None
         free &= ~diagonal
-        dirty_rows = _rows_of(diagonal)
-        dirty_cols = _cols_of(diagonal)
+        dirty_rows = dirty_cols = 0
+        while diagonal:
+            low = diagonal & -diagonal
+            x, y = divmod(low.bit_length() - 1, SIZE)
+            dirty_rows |= 1 << x
+            dirty_cols |= 1 << y
+            diagonal ^= low
 
 
 def _longest_options(length: int, free: int, rows: list[int], cols: list[int], after: int) -> list[Placement]:
