@@ -28,10 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agents.bayes_agent import BayesAgent  # noqa: E402
+from app.backends.games import play  # noqa: E402
 from app.backends.python_runner import PythonDriver  # noqa: E402
 from app.backends.registry import discover  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
-from app.cli.run import play  # noqa: E402
 from app.core import PROFILES, AgentError, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
 

@@ -142,8 +142,7 @@ def _parse_cell(text: str, kind: str):
 
 def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None) -> GameRow:
     """Play one game in this process and describe it; never raises for a bad map or agent."""
-    from app.cli.common import load_game_map
-    from app.cli.run import play
+    from app.backends.games import load_game_map, play
 
     row = GameRow(task.agent, Path(task.map_path).stem, task.map_path, config.rules, config.seed)
     started = time.perf_counter()

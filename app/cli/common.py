@@ -1,12 +1,10 @@
-"""Helpers shared by subcommands: loading maps and agents, building profiles."""
+"""Helpers shared by subcommands: rules options and agent parameters."""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from app.core import BattleshipError, GameMap, RulesProfile, get_profile
-from app.core.formats import load_map
+from app.core import BattleshipError, RulesProfile, get_profile
 from app.core.rules import DEFAULT_PROFILE, PROFILES
 
 
@@ -24,19 +22,6 @@ def profile_from_args(args: argparse.Namespace) -> RulesProfile:
     return get_profile(args.rules).with_limits(
         getattr(args, "fires", None), getattr(args, "guesses", None), getattr(args, "max_steps", None)
     )
-
-
-def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
-    """A playable map from any supported file (Bimaru puzzles are solved first)."""
-    solve = None
-    try:
-        from app.solver.playable import puzzle_to_map
-    except ImportError:
-        puzzle_to_map = None
-    if puzzle_to_map is not None:
-        def solve(puzzle, source):
-            return puzzle_to_map(puzzle, source, pick_first=pick_first)
-    return load_map(path, solve)
 
 
 def parse_params(items: list[str] | None) -> dict[str, str]:

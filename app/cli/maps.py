@@ -77,7 +77,7 @@ def check_command(args: argparse.Namespace) -> int:
 
 def convert_command(args: argparse.Namespace) -> int:
     """Handle ``maps convert``."""
-    from app.cli.common import load_game_map
+    from app.backends.games import load_game_map
     from app.core import BattleshipError
     from app.core.formats import Puzzle, format_for_path, read, save
 

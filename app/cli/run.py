@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from app.cli.common import add_rules_options, load_game_map, parse_params, profile_from_args
+from app.cli.common import add_rules_options, parse_params, profile_from_args
 
 
 def register(subparsers) -> None:
@@ -28,26 +28,6 @@ def register(subparsers) -> None:
     parser.add_argument("--pick-first", action="store_true",
                         help="play a Bimaru puzzle with several solutions using the first one")
     parser.set_defaults(func=run_command)
-
-
-def play(agent_text: str, game_map, profile, seed: int = 0, params=None, on_event=None, on_log=None,
-         step_seconds: float | None = None):
-    """Play one game of an agent (name or path) on a map; returns the finished ``Game``."""
-    from app.backends.registry import create_driver, resolve
-    from app.backends.runner import Match
-    from app.core import Game
-
-    spec = resolve(agent_text)
-    driver = create_driver(spec, seed=seed, step_seconds=step_seconds)
-    game = Game(game_map, profile, agent=driver.name)
-    if on_event is not None:
-        game.subscribe(on_event)
-    match = Match(game, driver, on_log=on_log, params=params)
-    try:
-        match.run()
-    finally:
-        match.close()
-    return game
 
 
 def format_table(result) -> str:
@@ -75,6 +55,7 @@ def print_result(result, as_json: bool, out=None) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
+    from app.backends.games import load_game_map, play
     from app.core import BattleshipError, gamelog
 
     profile = profile_from_args(args)

@@ -473,7 +473,7 @@ class SideBySide(QWidget):
 
     def load_map(self, path: str) -> bool:
         """Load the map the agents will play; on a bad file the message shows."""
-        from app.cli.common import load_game_map
+        from app.backends.games import load_game_map
 
         try:
             self.game_map = load_game_map(path)

@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
         rules = str(self.settings.value("last/rules", DEFAULT_PROFILE))
         self.select_rules(rules if rules in PROFILES else DEFAULT_PROFILE)
         speed = self.settings.value("last/speed", DEFAULT_SPEED_INDEX)
-        self.speed_slider.setValue(int(speed) if str(speed).isdigit() else DEFAULT_SPEED_INDEX)
+        self.speed_slider.setValue(int(speed) if str(speed).isascii() and str(speed).isdigit() else DEFAULT_SPEED_INDEX)
         self._on_speed(self.speed_slider.value())
         self._fill_recent_maps()
         self.resize(1320, 840)
@@ -369,7 +369,7 @@ class MainWindow(QMainWindow):
 
     def load_map(self, path: str) -> bool:
         """Load a map file; on a bad file the message shows and the current map stays."""
-        from app.cli.common import load_game_map
+        from app.backends.games import load_game_map
 
         try:
             game_map = load_game_map(path)

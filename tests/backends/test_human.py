@@ -5,9 +5,9 @@ import threading
 import pytest
 
 from app.backends.base import AgentFailure
+from app.backends.games import load_game_map
 from app.backends.human import HumanDriver
 from app.backends.runner import Match
-from app.cli.common import load_game_map
 from app.core import PROFILES, Action, Game
 from tests.paths import MAPS_DIR
 

@@ -239,5 +239,9 @@ class TestBadInput:
         text = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n3\nHINT 0 0 T\n"
         self.check(write(tmp_path, "h.txt", text), "announces 3 hints but has 1")
 
+    def test_non_ascii_digit_hint_count(self, tmp_path):
+        text = "ROW 2 3 2 2 3 0 1 3 2 2\nCOLUMN 6 0 1 0 2 1 3 1 2 4\n\u00b21\n"
+        self.check(write(tmp_path, "h.txt", text), "expected the number of hints", line=3)
+
     def test_unbalanced_close(self, tmp_path):
         self.check(write(tmp_path, "u.clp", "(deffacts m)\n)\n"), "unbalanced", line=2)

@@ -2,7 +2,7 @@
 
 from PyQt5.QtGui import QPixmap
 
-from app.cli.common import load_game_map
+from app.backends.games import load_game_map
 from app.core import Action, Cell, Game, Piece
 from app.gui.board import BoardState, BoardWidget, Fill, FlagMark, PieceStyle
 from tests.paths import MAPS_DIR

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.backends.bench import load_results
-from app.cli.common import load_game_map
-from app.cli.run import play
+from app.backends.games import load_game_map, play
 from app.core import PROFILES
 from app.gui.app import make_application
 from app.gui.compare import CompareWindow

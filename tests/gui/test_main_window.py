@@ -8,8 +8,7 @@ import pytest
 from PyQt5.QtCore import QPoint, Qt
 
 from app.backends.base import Driver
-from app.cli.common import load_game_map
-from app.cli.run import play
+from app.backends.games import load_game_map, play
 from app.core import PROFILES, Action, Cell, Game
 from tests.gui.agents_for_tests import BROKEN_SYNTAX_AGENT, CRASHING_AGENT, SLOW_AGENT
 from tests.gui.conftest import wait_over

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.cli.common import load_game_map
+from app.backends.games import load_game_map
 from app.core import MapError
 from app.core.formats import bimaru
 from app.core.grid import STANDARD_FLEET, Cell, Piece

@@ -83,7 +83,7 @@ def parse(text: str, path: str = "<text>") -> Puzzle:
     if not lines:
         raise MapError("missing the number of hints (truncated file?)", path)
     number, fields = lines.pop(0)
-    if len(fields) != 1 or not fields[0].isdigit():
+    if len(fields) != 1 or not (fields[0].isascii() and fields[0].isdigit()):
         raise MapError(f"expected the number of hints, found '{' '.join(fields)}'", path, number)
     declared = int(fields[0])
     hints: dict[Cell, Piece] = {}

@@ -1,0 +1,38 @@
+"""Playing one game from names and files: the shared path of run, bench, the GUI and benchmarks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from app.backends.registry import create_driver, resolve
+from app.backends.runner import Match
+from app.core import Game, GameMap, RulesProfile, StepEvent
+from app.core.formats import load_map
+
+
+def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
+    """A playable map from any supported file (Bimaru puzzles are solved first)."""
+    from app.solver.playable import puzzle_to_map
+
+    def solve(puzzle, source):
+        return puzzle_to_map(puzzle, source, pick_first=pick_first)
+
+    return load_map(path, solve)
+
+
+def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,
+         params: Mapping[str, str] | None = None, on_event: Callable[[StepEvent], None] | None = None,
+         on_log: Callable[[str], None] | None = None, step_seconds: float | None = None) -> Game:
+    """Play one game of an agent (name or path) on a map; returns the finished ``Game``."""
+    spec = resolve(agent_text)
+    driver = create_driver(spec, seed=seed, step_seconds=step_seconds)
+    game = Game(game_map, profile, agent=driver.name)
+    if on_event is not None:
+        game.subscribe(on_event)
+    match = Match(game, driver, on_log=on_log, params=dict(params or {}))
+    try:
+        match.run()
+    finally:
+        match.close()
+    return game
