@@ -23,15 +23,28 @@ from collections.abc import Sequence
 from app.core.errors import MapError
 from app.core.gamemap import GameMap, Ship
 from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece
-from app.solver.fast import Constraints, cells_of, iter_solutions, placements
+from app.solver.fast import Constraints, cells_of, iter_solutions, mask_of, placements
 
 
-def random_ships(rng: random.Random, fleet: Sequence[int] = STANDARD_FLEET, max_tries: int = 1_000_000) -> list[Ship]:
-    """A fleet placement drawn uniformly among all legal ones (rejection sampling)."""
-    tables = {length: list(placements(length).values()) for length in set(fleet)}
-    order = sorted(fleet, reverse=True)
+def random_ships(rng: random.Random, fleet: Sequence[int] = STANDARD_FLEET, max_tries: int = 1_000_000,
+                 placed: Sequence[Ship] = ()) -> list[Ship]:
+    """A fleet placement drawn uniformly among all legal ones (rejection sampling).
+
+    ``placed``: ships already on the board (legal, part of ``fleet``); the rest of
+    the fleet is drawn uniformly among the legal completions around them, and
+    the whole fleet is returned (``placed`` first).
+    """
+    remaining = list(fleet)
+    fixed = 0
+    for ship in placed:
+        if ship.length not in remaining:
+            raise MapError(f"ship {ship} is not part of the fleet {tuple(fleet)} (or one too many)")
+        remaining.remove(ship.length)
+        fixed |= mask_of({near for cell in ship.cells for near in cell.neighbours()} | set(ship.cells))
+    tables = {length: list(placements(length).values()) for length in set(remaining)}
+    order = sorted(remaining, reverse=True)
     for _ in range(max_tries):
-        taken = 0  # ships and the cells around them
+        taken = fixed  # ships and the cells around them
         chosen = []
         for length in order:
             p = rng.choice(tables[length])
@@ -40,7 +53,10 @@ def random_ships(rng: random.Random, fleet: Sequence[int] = STANDARD_FLEET, max_
             taken |= p.halo
             chosen.append(p)
         else:
-            return [Ship(tuple(cells_of(p.mask))) for p in chosen]
+            return list(placed) + [Ship(tuple(cells_of(p.mask))) for p in chosen]
+    if placed:
+        raise MapError(f"could not fit the rest of the fleet {tuple(order)} around the ships placed "
+                       f"in {max_tries} draws")
     raise MapError(f"could not place the fleet {tuple(fleet)} in {max_tries} draws")
 
 
