@@ -323,6 +323,10 @@ def paint_sunk(painter: QPainter, rects: list[QRectF]) -> None:
 
 # ----- the widget ----------------------------------------------------------------------------------
 
+CURSOR_MOVES = {Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0), Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1),
+                Qt.Key_Home: (0, -SIZE), Qt.Key_End: (0, SIZE), Qt.Key_PageUp: (-SIZE, 0), Qt.Key_PageDown: (SIZE, 0)}
+
+
 class BoardWidget(QWidget):
     """The 10x10 board with the row/column counts at its edges; scales with its size.
 
@@ -586,17 +590,26 @@ class BoardWidget(QWidget):
         elif event.button() == Qt.RightButton:
             self.cell_action.emit(cell.x, cell.y, "flag")
 
+    @property
+    def cursor_cell(self) -> Cell:
+        """The keyboard cursor's cell."""
+        return self._cursor
+
+    def move_cursor(self, dx: int, dy: int) -> Cell:
+        """Move the keyboard cursor by (dx rows, dy columns), staying on the board; returns its cell."""
+        self._cursor = Cell(min(SIZE - 1, max(0, self._cursor.x + dx)), min(SIZE - 1, max(0, self._cursor.y + dy)))
+        self.setAccessibleDescription(f"cursor at row {self._cursor.x}, column {self._cursor.y}")
+        self.update()
+        return self._cursor
+
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         if not self._interactive:
             super().keyPressEvent(event)
             return
-        moves = {Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0), Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1)}
         key = event.key()
-        if key in moves:
-            dx, dy = moves[key]
-            self._cursor = Cell(min(SIZE - 1, max(0, self._cursor.x + dx)), min(SIZE - 1, max(0, self._cursor.y + dy)))
-            self.update()
-        elif key in (Qt.Key_F, Qt.Key_Space):
+        if key in CURSOR_MOVES:
+            self.move_cursor(*CURSOR_MOVES[key])
+        elif key in (Qt.Key_F, Qt.Key_Space, Qt.Key_Return, Qt.Key_Enter):
             self.cell_action.emit(self._cursor.x, self._cursor.y, "fire")
         elif key == Qt.Key_G:
             self.cell_action.emit(self._cursor.x, self._cursor.y, "flag")
