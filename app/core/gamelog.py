@@ -9,13 +9,14 @@ line with the statistics and the score.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.errors import BattleshipError, LogError, MapError
 from app.core.fileio import atomic_write_text, read_text
 from app.core.formats import native
-from app.core.game import Game, GameResult
+from app.core.game import Game, GameResult, StepEvent
 from app.core.rules import get_profile
 
 LOG_FORMAT = "battleship-lab-log"
@@ -141,6 +142,24 @@ def replay_text(text: str, path: str = "<log>") -> Replay:
     if replay.recorded_score is not None and replay.recorded_score != game.score():
         replay.mismatches.append(f"log says score {replay.recorded_score}, engine says {game.score()}")
     return replay
+
+
+def rerun(game: Game, events: Iterable[StepEvent]) -> Iterator[Game]:
+    """Carry out recorded ``events`` again on ``game`` (fresh, same map and profile); yields it after each.
+
+    The engine is deterministic, so the game passes through the recorded
+    positions; an automatic solve already produced by the engine is not
+    carried out twice. LogError if the events go on after the game is solved.
+    """
+    for index, event in enumerate(events):
+        if index >= len(game.events):
+            if game.over:
+                raise LogError(f"step {event.step}: the events go on after the game was solved")
+            if event.by_engine:
+                game.stop(event.reason or "stopped")
+            else:
+                game.apply(event.action if event.action is not None else event.text)
+        yield game
 
 
 def replay_file(path: str | Path) -> Replay:

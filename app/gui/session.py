@@ -181,6 +181,7 @@ class GameSession(QObject):
         self.steps_done = 0
         self.state: BoardState | None = None
         self.result: GameResult | None = None
+        self.events: list[StepEvent] = []  # every step of the current game so far, in order
         self.human: HumanDriver | None = None
         self._worker: AgentWorker | None = None
         self._thread: QThread | None = None
@@ -217,6 +218,7 @@ class GameSession(QObject):
         self.steps_done = 0
         self._pending_steps = 0
         self.result = None
+        self.events = []
         self.human = None
         if self.game_map is not None and self.profile is not None:
             self.state = BoardState.from_game(Game(self.game_map, self.profile))
@@ -264,6 +266,17 @@ class GameSession(QObject):
         self.human.submit(action)
         self._request_step()
         self.changed.emit()
+
+    def game_so_far(self) -> Game | None:
+        """The current game rebuilt on this thread from its steps (None before the first step)."""
+        if self.game_map is None or self.profile is None or not self.events:
+            return None
+        from app.core.gamelog import rerun
+
+        game = Game(self.game_map, self.profile, agent=self.spec.name if self.spec else "")
+        for _ in rerun(game, self.events):
+            pass
+        return game
 
     def shutdown(self, wait_ms: int = 3000) -> None:
         """Cancel every agent and end every worker thread (window closing)."""
@@ -337,6 +350,7 @@ class GameSession(QObject):
             self.reported.emit(report)
             self.changed.emit()
             return
+        self.events.extend(report.events)
         if report.state is not None:
             self.state = report.state
             self.steps_done = report.state.observation.step
