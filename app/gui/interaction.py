@@ -12,6 +12,8 @@ from PyQt5.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 MAP_FILTER = "Maps (*.map *.clp *.txt);;All files (*)"
 AGENT_FILTER = "Agents (*.py *.clp);;All files (*)"
+LOG_FILTER = "Game logs (*.jsonl);;All files (*)"
+SAVE_MAP_FILTERS = {"native": "Native map (*.map)", "clp": "Course map (*.clp)", "bimaru": "Bimaru puzzle (*.txt)"}
 
 
 class Interaction:
@@ -40,6 +42,30 @@ class Interaction:
         path, _ = QFileDialog.getSaveFileName(self.parent, "Save as", suggested, file_filter)
         return path or None
 
+    def choose_replay(self, start_dir: str = "") -> str | None:
+        """A game log to open (None: cancelled)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, "Open replay", start_dir, LOG_FILTER)
+        return path or None
+
+    def choose_log_target(self, start: str = "") -> str | None:
+        """Where to save a game log (None: cancelled); ``.jsonl`` is added when no extension is given."""
+        path, _ = QFileDialog.getSaveFileName(self.parent, "Save game log", start, LOG_FILTER)
+        if path and "." not in path.rsplit("/", 1)[-1]:
+            path += ".jsonl"
+        return path or None
+
+    def choose_map_target(self, start: str = "", fmt: str = "native") -> tuple[str, str] | None:
+        """Where and in which format (native, clp, bimaru) to save a map (None: cancelled)."""
+        filters = list(SAVE_MAP_FILTERS.values())
+        path, chosen = QFileDialog.getSaveFileName(self.parent, "Save map", start, ";;".join(filters),
+                                                   SAVE_MAP_FILTERS.get(fmt, filters[0]))
+        if not path:
+            return None
+        fmt = next((key for key, text in SAVE_MAP_FILTERS.items() if text == chosen), fmt)
+        if "." not in path.rsplit("/", 1)[-1]:
+            path += {"native": ".map", "clp": ".clp", "bimaru": ".txt"}[fmt]
+        return path, fmt
+
     def inform(self, title: str, text: str) -> None:
         """A message the user must see (errors also show in the window's banner and log)."""
         QMessageBox.information(self.parent, title, text)
@@ -52,6 +78,9 @@ class ScriptedInteraction(Interaction):
         super().__init__(None)
         self.map_answers: deque[str | None] = deque()
         self.agent_answers: deque[list[str]] = deque()
+        self.replay_answers: deque[str | None] = deque()
+        self.log_targets: deque[str | None] = deque()
+        self.map_targets: deque[tuple[str, str] | None] = deque()
         self.messages: list[tuple[str, str]] = []
         self.folder_answers: deque[str | None] = deque()
         self.save_answers: deque[str | None] = deque()
@@ -71,6 +100,18 @@ class ScriptedInteraction(Interaction):
     def choose_save_file(self, suggested: str = "", file_filter: str = "All files (*)") -> str | None:
         """The next queued save answer (None when none is queued)."""
         return self.save_answers.popleft() if self.save_answers else None
+
+    def choose_replay(self, start_dir: str = "") -> str | None:
+        """The next queued replay answer (None when none is queued)."""
+        return self.replay_answers.popleft() if self.replay_answers else None
+
+    def choose_log_target(self, start: str = "") -> str | None:
+        """The next queued log target (None when none is queued)."""
+        return self.log_targets.popleft() if self.log_targets else None
+
+    def choose_map_target(self, start: str = "", fmt: str = "native") -> tuple[str, str] | None:
+        """The next queued (path, format) (None when none is queued)."""
+        return self.map_targets.popleft() if self.map_targets else None
 
     def inform(self, title: str, text: str) -> None:
         """Record the message."""
