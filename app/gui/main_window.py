@@ -89,6 +89,7 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         self._build_central()
         self._build_status()
+        self._build_menu()
         self.session.reported.connect(self._on_report)
         self.session.reset_done.connect(self._on_reset)
         self.session.changed.connect(self._update_controls)
@@ -105,6 +106,7 @@ class MainWindow(QMainWindow):
     # ----- construction ------------------------------------------------------------
     def _build_toolbar(self) -> None:
         bar = QToolBar("Controls")
+        bar.setObjectName("controls")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
         self.addToolBar(bar)
@@ -190,7 +192,8 @@ class MainWindow(QMainWindow):
         central.setObjectName("central")
         outer = QHBoxLayout(central)
         outer.setContentsMargins(12, 12, 12, 12)
-        splitter = QSplitter(Qt.Horizontal)
+        splitter = self.splitter = QSplitter(Qt.Horizontal)
+        splitter.setObjectName("mainSplitter")
         splitter.setChildrenCollapsible(False)
         outer.addWidget(splitter)
 
@@ -268,6 +271,101 @@ class MainWindow(QMainWindow):
         for label in (self.step_label, self.fires_label, self.flags_label):
             status.addPermanentWidget(label)
         status.addWidget(self.state_label, 1)
+
+    def _build_menu(self) -> None:
+        """The menu bar: files, the map editor and replays (the toolbar holds the game controls)."""
+        menu = self.menuBar()
+        self.file_menu = menu.addMenu("&File")
+        self.file_menu.setToolTipsVisible(True)
+        self.file_menu.addAction(self.load_action)
+        self.file_menu.addSeparator()
+
+        def action(text: str, shortcut: str, tip: str, slot) -> QAction:
+            act = QAction(text, self)
+            act.setShortcut(QKeySequence(shortcut))
+            act.setToolTip(f"{tip} ({QKeySequence(shortcut).toString(QKeySequence.NativeText)})")
+            act.triggered.connect(lambda _checked=False: slot())
+            self.file_menu.addAction(act)
+            return act
+
+        self.save_log_action = action("Save Game Log…", "Ctrl+Shift+S",
+                                      "Save this game's steps as a JSON Lines log (replay it later)", self.save_log)
+        self.open_replay_action = action("Open Replay…", "Ctrl+Shift+O",
+                                         "Open a game log and step through it", self.choose_replay)
+        self.file_menu.addSeparator()
+        self.editor_action = action("Map Editor…", "Ctrl+E",
+                                    "Draw a map, make it a puzzle, save it as .map, .clp or Bimaru", self.open_editor)
+        self.file_menu.addSeparator()
+        quit_action = action("Quit", "Ctrl+Q", "Close Battleship Lab", self.close)
+        quit_action.setMenuRole(QAction.QuitRole)
+        self._editor = None
+        self._replays: list = []
+
+    def open_editor(self):
+        """Show the map editor (one per main window), opened on the current map if there is one."""
+        from app.gui.editor import MapEditor
+
+        if self._editor is None:
+            self._editor = MapEditor(settings=self.settings, interaction=self.interaction)
+            self._editor.restore_state()
+            self._editor.play_requested.connect(self._play_from_editor)
+            if self.game_map is not None:
+                self._editor.open_game_map(self.game_map, self.map_path)
+        self._editor.show()
+        self._editor.raise_()
+        self._editor.activateWindow()
+        return self._editor
+
+    def _play_from_editor(self, game_map: GameMap) -> None:
+        editor = self._editor
+        self.use_map(game_map, editor.path if editor is not None else None)
+        self.raise_()
+        self.activateWindow()
+
+    def choose_replay(self) -> None:
+        """Ask for a game log and show it in a replay window."""
+        path = self.interaction.choose_replay(self._start_dir())
+        if path:
+            self.open_replay(path)
+
+    def open_replay(self, path: str):
+        """Show the game log at ``path`` in a new replay window (None and a message if it cannot be read)."""
+        from app.gui.replay_view import ReplayWindow
+
+        viewer = ReplayWindow(settings=self.settings, interaction=self.interaction)
+        if not viewer.open_replay(path):
+            self.show_error(viewer.banner_text())
+            viewer.deleteLater()
+            return None
+        viewer.restore_state()
+        viewer.setAttribute(Qt.WA_DeleteOnClose)
+        viewer.destroyed.connect(lambda _obj=None, v=viewer: self._replays.remove(v) if v in self._replays else None)
+        self._replays.append(viewer)
+        viewer.show()
+        return viewer
+
+    def save_log(self, path: str | None = None) -> bool:
+        """Save the current game's steps as a JSON Lines log (asks where unless ``path``)."""
+        from app.core.gamelog import save
+
+        game = self.session.game_so_far()
+        if game is None:
+            self.show_error("No game to save yet: play at least one step.")
+            return False
+        if path is None:
+            stem = Path(self.map_path or "game").stem
+            spec = self.session.spec
+            name = f"{stem}-{spec.name if spec else 'game'}.jsonl"
+            path = self.interaction.choose_log_target(str(Path(self._start_dir()) / name))
+            if not path:
+                return False
+        try:
+            save(game, path, seed=self.session.seed)
+        except BattleshipError as error:
+            self.show_error(f"Could not save the log: {error}")
+            return False
+        self.log(f"game log saved to {path}" + ("" if game.over else " (the game is not over yet)"), "#0072B2")
+        return True
 
     # ----- agents and rules ---------------------------------------------------------
     def _fill_agents(self) -> None:
@@ -379,12 +477,17 @@ class MainWindow(QMainWindow):
         except OSError as error:
             self.show_error(f"Could not load the map: {path}: {error.strerror or error}")
             return False
-        self.map_path = str(Path(path).resolve())
+        self.use_map(game_map, path)
+        return True
+
+    def use_map(self, game_map: GameMap, path: str | None = None) -> None:
+        """Play ``game_map`` (from ``path``, remembered among the recent maps; None: not saved)."""
+        self.map_path = str(Path(path).resolve()) if path else None
         self.game_map = game_map
-        self._remember("recent/maps", self.map_path)
+        if self.map_path:
+            self._remember("recent/maps", self.map_path)
         self.hide_error()
         self._restart_game()
-        return True
 
     def _fill_recent_maps(self) -> None:
         self.recent_menu.clear()
@@ -563,6 +666,7 @@ class MainWindow(QMainWindow):
         self.step_action.setEnabled(ready and not human)
         self.pause_action.setEnabled(s.running)
         self.reset_action.setEnabled(s.started or s.over or s.failed)
+        self.save_log_action.setEnabled(bool(s.events))
         self.solve_action.setEnabled(ready and human)
         for act in (self.run_action, self.step_action, self.pause_action):
             self._tool_slots[act].setVisible(not human)  # manual play has no use for them
@@ -632,6 +736,11 @@ class MainWindow(QMainWindow):
     # ----- closing -----------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/splitter", self.splitter.saveState())
+        for window in [self._editor, *self._replays]:
+            if window is not None:
+                window.close()
         self.session.shutdown()
         if self.compare_window is not None:
             self.compare_window.close()
@@ -642,3 +751,7 @@ class MainWindow(QMainWindow):
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
+        for key, restore in (("window/state", self.restoreState), ("window/splitter", self.splitter.restoreState)):
+            value = self.settings.value(key)
+            if value is not None:
+                restore(value)

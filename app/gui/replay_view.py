@@ -1,0 +1,393 @@
+"""The replay viewer: a saved game log shown step by step with a scrubber.
+
+``ReplayTrack`` re-plays a log (``app.core.gamelog.replay_file``) and keeps a
+snapshot of every position, from the start to the solve; ``ReplayWindow``
+shows one position at a time on the game board, with the log and the score
+panel following. Scores are the engine's: the score panel shows the result
+at the last position, and before it the score "if solved now".
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+from PyQt5.QtCore import QSettings, Qt, QTimer, pyqtSignal
+from PyQt5.QtGui import QColor, QFont, QKeySequence
+from PyQt5.QtWidgets import (
+    QAction,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QSizePolicy,
+    QSlider,
+    QSplitter,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core import BattleshipError, Game, GameResult, Outcome, StepEvent
+from app.core.gamelog import Replay, replay_file, rerun
+from app.gui.board import BoardState, BoardWidget, LegendWidget
+from app.gui.interaction import Interaction
+from app.gui.score_panel import ScorePanel
+
+PLAY_INTERVAL_MS = 250
+
+
+@dataclass(frozen=True)
+class ReplayTrack:
+    """Every position of a replayed game: ``states[i]`` after ``events[:i]`` (0: the start)."""
+
+    replay: Replay
+    events: tuple[StepEvent, ...]
+    states: tuple[BoardState, ...]
+    scores: tuple[int, ...]  # the score if the game were solved at each position
+    result: GameResult
+
+    @classmethod
+    def from_replay(cls, replay: Replay) -> ReplayTrack:
+        """Snapshots of every position of ``replay``'s game (re-run by the engine)."""
+        done = replay.game
+        game = Game(done.map, done.profile, agent=done.agent)
+        states = [BoardState.from_game(game)]
+        scores = [game.score()]
+        for position in rerun(game, done.events):
+            states.append(BoardState.from_game(position))
+            scores.append(position.score())
+        return cls(replay, tuple(done.events), tuple(states), tuple(scores), game.result())
+
+    @property
+    def last(self) -> int:
+        """The index of the final position."""
+        return len(self.states) - 1
+
+
+def _card() -> tuple[QFrame, QVBoxLayout]:
+    frame = QFrame()
+    frame.setObjectName("card")
+    layout = QVBoxLayout(frame)
+    layout.setContentsMargins(14, 12, 14, 12)
+    return frame, layout
+
+
+class ReplayWindow(QMainWindow):
+    """Shows a game log: step forward and back, scrub, play; board, log and score panel follow."""
+
+    position_changed = pyqtSignal(int)
+
+    def __init__(self, settings: QSettings | None = None, interaction: Interaction | None = None,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings("BattleshipLab", "Battleship Lab")
+        self.interaction = interaction if interaction is not None else Interaction(self)
+        self.track: ReplayTrack | None = None
+        self.path: str | None = None
+        self.position = 0
+        self._timer = QTimer(self)
+        self._timer.setInterval(PLAY_INTERVAL_MS)
+        self._timer.timeout.connect(self._tick)
+        self.setWindowTitle("Replay — Battleship Lab")
+        self._build_toolbar()
+        self._build_central()
+        self.resize(1320, 840)
+        self._show_position()
+
+    # ----- construction ----------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Replay")
+        bar.setObjectName("replayToolbar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        self.addToolBar(bar)
+
+        def action(text: str, shortcuts: tuple[str, ...], tip: str, slot) -> QAction:
+            act = QAction(text, self)
+            if shortcuts:
+                act.setShortcuts([QKeySequence(s) for s in shortcuts])
+                tip = f"{tip} ({' or '.join(QKeySequence(s).toString(QKeySequence.NativeText) for s in shortcuts)})"
+            act.setToolTip(tip)
+            act.triggered.connect(lambda _checked=False: slot())
+            self.addAction(act)
+            button = QToolButton()
+            button.setDefaultAction(act)
+            bar.addWidget(button)
+            self.buttons[text] = button
+            return act
+
+        self.buttons: dict[str, QToolButton] = {}
+        self.open_action = action("Open replay…", ("Ctrl+O",), "Open a game log (.jsonl)", self.choose_and_open)
+        bar.addSeparator()
+        self.first_action = action("Start", ("Home",), "Go to the start of the game", self.first)
+        self.back_action = action("◀ Back", ("Left", "Backspace"), "One step back", self.back)
+        self.play_action = action("Play", ("Space",), "Play the game forward, or pause", self.toggle_play)
+        self.buttons["Play"].setObjectName("runButton")
+        self.buttons["Play"].setMinimumWidth(70)
+        self.forward_action = action("Forward ▶", ("Right",), "One step forward", self.forward)
+        self.last_action = action("End", ("End",), "Go to the solve and the score", self.last)
+        bar.addSeparator()
+        self.scrubber = QSlider(Qt.Horizontal)
+        self.scrubber.setMinimumWidth(260)
+        self.scrubber.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        self.scrubber.setToolTip("Drag to any step of the game")
+        self.scrubber.setFocusPolicy(Qt.NoFocus)  # arrows belong to the window's step actions
+        self.scrubber.valueChanged.connect(self.go_to)
+        bar.addWidget(self.scrubber)
+        self.step_label = QLabel("— steps")
+        self.step_label.setMinimumWidth(110)
+        self.step_label.setToolTip("The position shown: steps carried out so far, of the game's total")
+        bar.addWidget(self.step_label)
+
+    def _build_central(self) -> None:
+        central = QWidget()
+        central.setObjectName("central")
+        outer = QHBoxLayout(central)
+        outer.setContentsMargins(12, 12, 12, 12)
+        self.splitter = QSplitter(Qt.Horizontal)
+        self.splitter.setObjectName("replaySplitter")
+        self.splitter.setChildrenCollapsible(False)
+        outer.addWidget(self.splitter)
+
+        board_card, board_layout = _card()
+        head = QHBoxLayout()
+        self.title_label = QLabel("No replay open")
+        self.title_label.setObjectName("mapTitle")
+        self.info_label = QLabel("Open a game log (Ctrl+O).")
+        self.info_label.setObjectName("mapInfo")
+        self.info_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        head.addWidget(self.title_label)
+        head.addSpacing(10)
+        head.addWidget(self.info_label, 1)
+        board_layout.addLayout(head)
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setWordWrap(True)
+        self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.banner.hide()
+        board_layout.addWidget(self.banner)
+        self.board = BoardWidget()
+        self.board.setAccessibleName("replay board")
+        self.board.setToolTip("The game at the step shown; the hidden map is revealed at the solve")
+        board_layout.addWidget(self.board, 1)
+        self.legend = LegendWidget()
+        board_layout.addWidget(self.legend)
+        self.splitter.addWidget(board_card)
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.setSpacing(12)
+        self.score_panel = ScorePanel()
+        right_layout.addWidget(self.score_panel)
+        log_card, log_layout = _card()
+        title = QLabel("Steps")
+        title.setObjectName("cardTitle")
+        log_layout.addWidget(title)
+        self.log_list = QListWidget()
+        self.log_list.setObjectName("log")
+        self.log_list.setToolTip("One line per step; pick a line to go to that step")
+        self.log_list.setStyleSheet("QListWidget#log { border: none; background: #FFFFFF; }"
+                                    "QListWidget#log::item:selected { background: #CFE6F5; color: #1F2933; }")
+        mono = QFont("DejaVu Sans Mono")
+        mono.setStyleHint(QFont.Monospace)
+        mono.setPointSize(9)
+        self.log_list.setFont(mono)
+        self.log_list.currentRowChanged.connect(lambda row: row >= 0 and self.go_to(row))
+        log_layout.addWidget(self.log_list, 1)
+        right_layout.addWidget(log_card, 1)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([760, 520])
+        self.setCentralWidget(central)
+        self.file_label = QLabel()
+        self.statusBar().addWidget(self.file_label, 1)
+
+    # ----- opening --------------------------------------------------------------------
+    def choose_and_open(self) -> None:
+        """Ask for a game log and open it."""
+        start = str(Path(self.path).parent) if self.path else str(Path.cwd())
+        path = self.interaction.choose_replay(start)
+        if path:
+            self.open_replay(path)
+
+    def open_replay(self, path: str) -> bool:
+        """Open the game log at ``path`` (re-played by the engine); False and a message if it cannot be read."""
+        try:
+            track = ReplayTrack.from_replay(replay_file(path))
+        except BattleshipError as error:
+            self.show_error(f"Could not open the replay: {error}")
+            return False
+        self.show_track(track, str(Path(path).resolve()))
+        return True
+
+    def show_track(self, track: ReplayTrack, path: str | None = None) -> None:
+        """Show ``track`` from its start."""
+        self.pause()
+        self.track, self.path = track, path
+        game = track.replay.game
+        self.title_label.setText(game.map.name or (Path(path).stem if path else "replay"))
+        agent = game.agent or "unknown agent"
+        self.info_label.setText(f"{agent} · {game.profile.name} · {len(track.events)} steps · "
+                                f"score {track.result.score} (oracle {track.result.oracle})")
+        self.setWindowTitle(f"Replay — {self.title_label.text()} — Battleship Lab")
+        if track.replay.mismatches:
+            shown = "; ".join(track.replay.mismatches[:3])
+            more = len(track.replay.mismatches) - 3
+            self.show_error(f"The log disagrees with the engine (the engine's game is shown): {shown}"
+                            + (f" (and {more} more)" if more > 0 else ""))
+        else:
+            self.banner.hide()
+        self.log_list.blockSignals(True)
+        self.log_list.clear()
+        self.log_list.addItem("step   —  start")
+        for event in track.events:
+            item = QListWidgetItem(event.describe())
+            if event.outcome is Outcome.REJECTED:
+                item.setForeground(QColor("#B34700"))
+            elif event.outcome is Outcome.SOLVED:
+                item.setForeground(QColor("#0072B2"))
+            self.log_list.addItem(item)
+        self.log_list.blockSignals(False)
+        self.scrubber.blockSignals(True)
+        self.scrubber.setRange(0, track.last)
+        self.scrubber.blockSignals(False)
+        self.file_label.setText(path or "")
+        self.position = -1
+        self.go_to(0)
+
+    # ----- moving -----------------------------------------------------------------------
+    def go_to(self, position: int) -> None:
+        """Show position ``position`` (0: the start; the last: the solved game)."""
+        if self.track is None:
+            return
+        position = max(0, min(self.track.last, int(position)))
+        if position == self.position:
+            return
+        self.position = position
+        self._show_position()
+        self.position_changed.emit(position)
+
+    def first(self) -> None:
+        """The start of the game."""
+        self.go_to(0)
+
+    def back(self) -> None:
+        """One step back."""
+        self.pause()
+        self.go_to(self.position - 1)
+
+    def forward(self) -> None:
+        """One step forward."""
+        self.go_to(self.position + 1)
+
+    def last(self) -> None:
+        """The solved game and its score."""
+        self.pause()
+        if self.track is not None:
+            self.go_to(self.track.last)
+
+    def toggle_play(self) -> None:
+        """Play forward (from the start if at the end), or pause."""
+        if self._timer.isActive():
+            self.pause()
+            return
+        if self.track is None:
+            return
+        if self.position >= self.track.last:
+            self.go_to(0)
+        self._timer.start()
+        self._update_controls()
+
+    def pause(self) -> None:
+        """Stop playing."""
+        self._timer.stop()
+        self._update_controls()
+
+    @property
+    def playing(self) -> bool:
+        """True while playing forward."""
+        return self._timer.isActive()
+
+    def _tick(self) -> None:
+        if self.track is None or self.position >= self.track.last:
+            self.pause()
+            return
+        self.forward()
+        if self.position >= self.track.last:
+            self.pause()
+
+    # ----- rendering ------------------------------------------------------------------------
+    def _show_position(self) -> None:
+        track = self.track
+        if track is None:
+            self.board.set_state(None)
+            self.score_panel.clear(hint="Open a game log to replay it.")
+            self._update_controls()
+            return
+        position = self.position
+        state = track.states[position]
+        self.board.set_state(state)
+        over = position == track.last
+        self.legend.set_revealed(over)
+        if over:
+            self.score_panel.show_result(track.result)
+        else:
+            self.score_panel.clear(hint=f"Step {position} of {track.last}: the score if solved now would be "
+                                        f"{track.scores[position]}.", oracle=str(track.result.oracle))
+        self.scrubber.blockSignals(True)
+        self.scrubber.setValue(position)
+        self.scrubber.blockSignals(False)
+        self.log_list.blockSignals(True)
+        self.log_list.setCurrentRow(position)
+        self.log_list.blockSignals(False)
+        self.log_list.scrollToItem(self.log_list.currentItem())
+        obs = state.observation
+        self.step_label.setText(f"{position} / {track.last} steps")
+        self.statusBar().showMessage(f"fires left {obs.fires_left} · flags left {obs.guesses_left}"
+                                     + (" · solved" if over else ""))
+        self._update_controls()
+
+    def _update_controls(self) -> None:
+        track = self.track
+        has = track is not None
+        at_start = not has or self.position <= 0
+        at_end = not has or self.position >= track.last
+        self.first_action.setEnabled(not at_start)
+        self.back_action.setEnabled(not at_start)
+        self.forward_action.setEnabled(not at_end)
+        self.last_action.setEnabled(not at_end)
+        self.play_action.setEnabled(has)
+        self.play_action.setText("Pause" if self.playing else "Play")
+        self.scrubber.setEnabled(has)
+
+    def show_error(self, text: str) -> None:
+        """Show a readable error in the banner; the window stays usable."""
+        self.banner.setText(html.escape(text))
+        self.banner.show()
+
+    def banner_text(self) -> str:
+        """The error shown (empty when none)."""
+        return "" if self.banner.isHidden() else html.unescape(self.banner.text())
+
+    # ----- window state ----------------------------------------------------------------------
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        self.pause()
+        self.settings.setValue("replay/geometry", self.saveGeometry())
+        self.settings.setValue("replay/splitter", self.splitter.saveState())
+        super().closeEvent(event)
+
+    def restore_state(self) -> None:
+        """Restore the viewer's last geometry and splitter."""
+        geometry = self.settings.value("replay/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        splitter = self.settings.value("replay/splitter")
+        if splitter is not None:
+            self.splitter.restoreState(splitter)

@@ -1,0 +1,145 @@
+"""Game logs from the GUI and the replay viewer (offscreen): save, reopen, step, scrub."""
+
+from __future__ import annotations
+
+from PyQt5.QtCore import Qt
+from PyQt5.QtWidgets import QApplication
+
+from app.cli.common import load_game_map
+from app.cli.run import play
+from app.core import PROFILES, Game
+from app.core.gamelog import replay_file, rerun
+from app.core.gamelog import save as save_log
+from tests.gui.conftest import wait_over
+from tests.paths import MAPS_DIR
+
+FOUR_KNOWN = str(MAPS_DIR / "four-known.map")
+
+
+def _finished_game(qtbot, window, agent: str = "cross") -> None:
+    assert window.load_map(FOUR_KNOWN)
+    assert window.select_agent(agent)
+    window.set_fastest()
+    window.run()
+    wait_over(qtbot, window)
+
+
+class TestSavingLogs:
+    def test_a_finished_game_saves_a_log_that_replays_to_the_same_score(self, qtbot, window, interaction, tmp_path):
+        assert not window.save_log_action.isEnabled()
+        _finished_game(qtbot, window)
+        assert window.save_log_action.isEnabled()
+        target = tmp_path / "game.jsonl"
+        interaction.log_targets.append(str(target))
+        window.save_log_action.trigger()
+        replay = replay_file(target)
+        assert replay.mismatches == []
+        assert replay.result.score == window.session.result.score
+        assert replay.result.statistics == window.session.result.statistics
+        assert [e.text for e in replay.game.events] == [e.text for e in window.session.result.events]
+
+    def test_an_unfinished_manual_game_saves_too(self, qtbot, window, tmp_path):
+        window.load_map(FOUR_KNOWN)
+        window.select_agent("Human")
+        window.session.submit("fire 0 0")
+        window.session.submit("guess 5 5")
+        qtbot.waitUntil(lambda: window.session.steps_done == 2, timeout=5000)
+        target = tmp_path / "half.jsonl"
+        assert window.save_log(str(target))
+        replay = replay_file(target)
+        assert [e.text for e in replay.game.events[:2]] == ["fire 0 0", "guess 5 5"]
+        assert "not over yet" in window.log_text()
+
+
+class TestReplayViewer:
+    def test_a_saved_replay_reopens_and_scrubs_to_the_same_final_score(self, qtbot, window, interaction, tmp_path):
+        _finished_game(qtbot, window)
+        final = window.session.result
+        target = tmp_path / "cross.jsonl"
+        assert window.save_log(str(target))
+        interaction.replay_answers.append(str(target))
+        window.open_replay_action.trigger()
+        viewer = window._replays[-1]
+        qtbot.addWidget(viewer)
+        assert viewer.position == 0 and viewer.score_panel.result is None
+        viewer.scrubber.setValue(viewer.scrubber.maximum())
+        shown = viewer.score_panel.values()
+        assert int(shown["score"]) == final.score and int(shown["oracle"]) == final.oracle
+        for key, value in final.statistics.as_dict().items():
+            assert int(shown[key]) == value, key
+        assert viewer.board.state.reveal is not None
+        assert viewer.log_list.currentRow() == viewer.track.last
+
+    def test_stepping_back_and_forward_follows_the_engine(self, qtbot, window, tmp_path):
+        game_map = load_game_map(FOUR_KNOWN)
+        game = play("random", game_map, PROFILES["unito-2022"], seed=4)
+        target = tmp_path / "random.jsonl"
+        save_log(game, target, seed=4)
+        viewer = window.open_replay(str(target))
+        qtbot.addWidget(viewer)
+        track = viewer.track
+        assert track.last == len(game.events)
+        reference = Game(game_map, PROFILES["unito-2022"])
+        positions = [reference.observation()] + [g.observation() for g in rerun(reference, game.events)]
+        viewer.setFocus()
+        for expected in positions[1:6]:
+            viewer.forward_action.trigger()
+            assert viewer.board.state.observation == expected
+        viewer.back_action.trigger()
+        assert viewer.position == 4 and viewer.board.state.observation == positions[4]
+        assert viewer.log_list.currentRow() == 4
+        viewer.log_list.setCurrentRow(2)
+        assert viewer.position == 2 and viewer.scrubber.value() == 2
+        assert str(track.scores[2]) in viewer.score_panel.summary_label.text()
+        viewer.last_action.trigger()
+        assert viewer.score_panel.result.score == game.score()
+        assert not viewer.forward_action.isEnabled()
+        viewer.first_action.trigger()
+        assert viewer.position == 0 and not viewer.back_action.isEnabled()
+
+    def test_play_runs_to_the_end_and_stops(self, qtbot, window, tmp_path):
+        game = play("cross", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
+        target = tmp_path / "g.jsonl"
+        save_log(game, target)
+        viewer = window.open_replay(str(target))
+        qtbot.addWidget(viewer)
+        viewer._timer.setInterval(1)
+        viewer.play_action.trigger()
+        assert viewer.playing and viewer.play_action.text() == "Pause"
+        qtbot.waitUntil(lambda: not viewer.playing, timeout=10000)
+        assert viewer.position == viewer.track.last
+        assert viewer.score_panel.result.score == game.score()
+
+    def test_keys_step_the_replay(self, qtbot, window, tmp_path):
+        game = play("cross", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
+        target = tmp_path / "k.jsonl"
+        save_log(game, target)
+        viewer = window.open_replay(str(target))
+        qtbot.addWidget(viewer)
+        viewer.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is viewer, timeout=5000)
+        viewer.board.setFocus()
+        qtbot.keyClick(viewer.board, Qt.Key_Right)
+        qtbot.keyClick(viewer.board, Qt.Key_Right)
+        assert viewer.position == 2
+        qtbot.keyClick(viewer.board, Qt.Key_End)
+        assert viewer.position == viewer.track.last
+
+    def test_a_bad_log_gives_a_message_and_no_window(self, window, tmp_path):
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text('{"type": "game"}\nnot json\n', encoding="utf-8")
+        assert window.open_replay(str(bad)) is None
+        assert "bad.jsonl:2" in window.banner_text()
+
+    def test_a_log_that_disagrees_with_the_engine_is_shown_with_a_warning(self, qtbot, window, tmp_path):
+        game = play("cross", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
+        target = tmp_path / "edited.jsonl"
+        save_log(game, target)
+        lines = target.read_text(encoding="utf-8").splitlines()
+        lines[-1] = lines[-1].replace(f'"score": {game.score()}', '"score": 9999')
+        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        viewer = window.open_replay(str(target))
+        qtbot.addWidget(viewer)
+        assert "disagrees" in viewer.banner_text() and "9999" in viewer.banner_text()
+        viewer.last_action.trigger()
+        assert viewer.score_panel.result.score == game.score()
