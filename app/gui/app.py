@@ -9,7 +9,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from PyQt5.QtCore import QTimer
+from PyQt5.QtCore import Qt, QTimer
 from PyQt5.QtWidgets import QApplication, QWidget
 
 from app.core import PROFILES, GameResult
@@ -39,6 +39,9 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with the app's style (reuses a running one)."""
     app = QApplication.instance()
     if app is None:
+        # crisp on high-DPI screens: both must be set before the QApplication exists
+        QApplication.setAttribute(Qt.AA_EnableHighDpiScaling, True)
+        QApplication.setAttribute(Qt.AA_UseHighDpiPixmaps, True)
         app = QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Battleship Lab")
     app.setOrganizationName("BattleshipLab")

@@ -176,6 +176,31 @@ class MapDraft:
         return True
 
 
+# ----- painting (shared by the canvas and its legend) ---------------------------------------------------
+
+def paint_editor_cell(painter: QPainter, rect: QRectF, piece: Piece, known: bool) -> None:
+    """One cell as the editor draws it: a ship piece (dark with K when known at start), or water."""
+    if piece.is_ship and known:
+        paint_cell(painter, rect, CellLook(Fill.HIDDEN_WATER, piece, PieceStyle.KNOWN, known_at_start=True))
+        return
+    paint_cell(painter, rect, CellLook(Fill.WATER if known else Fill.HIDDEN_WATER, known_at_start=known))
+    if piece.is_ship:
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QBrush(theme.HIT_PIECE))
+        painter.drawPath(piece_path(rect, piece))
+
+
+def paint_problem(painter: QPainter, rect: QRectF) -> None:
+    """The mark of a cell a problem concerns: hatched, with a thick frame (not colour alone)."""
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(QBrush(theme.WRONG_FLAG, Qt.BDiagPattern))
+    painter.drawRect(rect)
+    width = max(2.5, rect.width() * 0.08)
+    painter.setBrush(Qt.NoBrush)
+    painter.setPen(QPen(theme.WRONG_FLAG, width))
+    painter.drawRect(rect.adjusted(width / 2, width / 2, -width / 2, -width / 2))
+
+
 # ----- the canvas ------------------------------------------------------------------------------------
 
 class MapCanvas(BoardWidget):
@@ -312,20 +337,13 @@ class MapCanvas(BoardWidget):
         for x in range(SIZE):
             for y in range(SIZE):
                 cell = Cell(x, y)
-                self._paint_editor_cell(painter, self.cell_rect(cell), game_map, cell)
+                paint_editor_cell(painter, self.cell_rect(cell), game_map.piece_at(cell), cell in self.draft.known)
         painter.setPen(QPen(theme.GRID_LINE, 1))
         for i in range(SIZE + 1):
             painter.drawLine(QPointF(left, top + i * size), QPointF(left + SIZE * size, top + i * size))
             painter.drawLine(QPointF(left + i * size, top), QPointF(left + i * size, top + SIZE * size))
         for cell in sorted(self.marks):
-            rect = self.cell_rect(cell)
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(QBrush(theme.WRONG_FLAG, Qt.BDiagPattern))
-            painter.drawRect(rect)
-            width = max(2.5, size * 0.08)
-            painter.setBrush(Qt.NoBrush)
-            painter.setPen(QPen(theme.WRONG_FLAG, width))
-            painter.drawRect(rect.adjusted(width / 2, width / 2, -width / 2, -width / 2))
+            paint_problem(painter, self.cell_rect(cell))
         if self.preview:
             colour = QColor(theme.BLUE if self.preview_ok else theme.WRONG_FLAG)
             fill = QColor(colour)
@@ -343,18 +361,6 @@ class MapCanvas(BoardWidget):
                 painter.setPen(QPen(colour, 2, style))
                 painter.drawRect(self.cell_rect(cell).adjusted(2, 2, -2, -2))
         painter.end()
-
-    def _paint_editor_cell(self, painter: QPainter, rect: QRectF, game_map: GameMap, cell: Cell) -> None:
-        piece = game_map.piece_at(cell)
-        known = cell in self.draft.known
-        if piece.is_ship and known:
-            paint_cell(painter, rect, CellLook(Fill.HIDDEN_WATER, piece, PieceStyle.KNOWN, known_at_start=True))
-            return
-        paint_cell(painter, rect, CellLook(Fill.WATER if known else Fill.HIDDEN_WATER, known_at_start=known))
-        if piece.is_ship:
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(QBrush(theme.HIT_PIECE))
-            painter.drawPath(piece_path(rect, piece))
 
     def _paint_editor_counts(self, painter: QPainter, game_map: GameMap, size: float, left: float, top: float) -> None:
         index_font = QFont()
@@ -377,6 +383,58 @@ class MapCanvas(BoardWidget):
                 painter.setFont(big)
                 painter.setPen(theme.INK if count else theme.MUTED_INK)
                 painter.drawText(rect, Qt.AlignCenter, str(count))
+
+
+class _EditorSwatch(QWidget):
+    def __init__(self, piece: Piece, known: bool, problem: bool = False, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.piece, self.known, self.problem = piece, known, problem
+        self.setFixedSize(26, 26)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        rect = QRectF(1, 1, 24, 24)
+        paint_editor_cell(painter, rect, self.piece, self.known)
+        painter.setPen(QPen(theme.GRID_LINE, 1))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawRect(rect)
+        if self.problem:
+            paint_problem(painter, rect)
+        painter.end()
+
+
+EDITOR_LEGEND = (
+    ("Ship (hidden at start)", Piece.LEFT, False, False),
+    ("Ship known at start (K)", Piece.SUB, True, False),
+    ("Water known at start", Piece.WATER, True, False),
+    ("Refused or wrong", Piece.WATER, False, True),
+)
+
+
+class EditorLegend(QFrame):
+    """What the editor's marks mean."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("card")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        title = QLabel("Legend")
+        title.setObjectName("cardTitle")
+        layout.addWidget(title)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(6)
+        for index, (text, piece, known, problem) in enumerate(EDITOR_LEGEND):
+            row, col = divmod(index, 2)
+            label = QLabel(text)
+            label.setStyleSheet("color: #475467;")
+            grid.addWidget(_EditorSwatch(piece, known, problem), row, col * 2)
+            grid.addWidget(label, row, col * 2 + 1)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        layout.addLayout(grid)
 
 
 # ----- the fleet panel ---------------------------------------------------------------------------------
@@ -635,6 +693,7 @@ class MapEditor(QMainWindow):
             edit.textEdited.connect(self._on_meta)
         meta_layout.addLayout(form)
         right_layout.addWidget(meta_card)
+        right_layout.addWidget(EditorLegend())
         right_layout.addStretch(1)
         right.setMaximumWidth(520)
         self.splitter.addWidget(right)

@@ -1,0 +1,76 @@
+"""Render the README's pictures of the map editor and the replay viewer (offscreen).
+
+    QT_QPA_PLATFORM=offscreen python docs/make_editor_screenshots.py [OUT_DIR]
+
+Writes ``gui-editor.png`` (a fleet half drawn, a refused ship marked) and
+``gui-replay.png`` (the cross agent's game on four-known, scrubbed to step 12).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PyQt5.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
+
+from app.cli.common import load_game_map  # noqa: E402
+from app.cli.run import play  # noqa: E402
+from app.core import PROFILES, Cell  # noqa: E402
+from app.core.gamelog import save  # noqa: E402
+from app.gui.app import make_application, save_screenshot  # noqa: E402
+from app.gui.editor import MapEditor, line_between  # noqa: E402
+from app.gui.interaction import ScriptedInteraction  # noqa: E402
+from app.gui.replay_view import ReplayWindow  # noqa: E402
+
+
+def _settle(ms: int = 100) -> None:
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec_()
+
+
+def main(out_dir: str = "docs") -> None:
+    """Write gui-editor.png and gui-replay.png into ``out_dir``."""
+    app = make_application()  # noqa: F841 (kept alive for the windows)
+    out = Path(out_dir)
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.IniFormat)
+        editor = MapEditor(settings=settings, interaction=ScriptedInteraction())
+        editor.resize(1280, 820)
+        editor.show()
+        for start, end in ((Cell(1, 1), Cell(1, 4)), (Cell(3, 7), Cell(5, 7)), (Cell(8, 2), Cell(8, 4)),
+                           (Cell(4, 0), Cell(5, 0)), (Cell(9, 8), Cell(9, 9)), (Cell(6, 4), Cell(6, 4))):
+            editor.place(line_between(start, end))
+        for cell in (Cell(1, 2), Cell(6, 4), Cell(3, 3), Cell(7, 8)):
+            editor.toggle_known(cell)
+        editor.name_edit.setText("Harbour")
+        editor.name_edit.textEdited.emit("Harbour")
+        editor.author_edit.setText("Ada")
+        editor.author_edit.textEdited.emit("Ada")
+        editor.place(line_between(Cell(2, 5), Cell(2, 6)))  # touches the battleship: refused, marked
+        editor.canvas.set_preview(line_between(Cell(2, 5), Cell(2, 6)), False)
+        _settle()
+        save_screenshot(editor, out / "gui-editor.png")
+        editor.close()
+
+        log = Path(tmp) / "cross.jsonl"
+        save(play("cross", load_game_map(ROOT / "maps" / "four-known.map"), PROFILES["unito-2019"]), log)
+        viewer = ReplayWindow(settings=settings, interaction=ScriptedInteraction())
+        viewer.resize(1320, 840)
+        viewer.show()
+        viewer.open_replay(str(log))
+        viewer.go_to(12)
+        _settle()
+        save_screenshot(viewer, out / "gui-replay.png")
+        viewer.close()
+    print(f"screenshots written to {out}/")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:2])
