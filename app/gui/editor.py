@@ -227,8 +227,6 @@ class MapCanvas(BoardWidget):
         self._pressed = False
         self.set_interactive(True)
         self.setAccessibleName("map editor board")
-        self.setToolTip("Drag to draw a ship · click a ship to remove it · right click: known at start\n"
-                        "Keys: arrows move · Space/Enter start and end a ship · K known · Delete removes")
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
         return QSize(560, 560)
@@ -243,6 +241,16 @@ class MapCanvas(BoardWidget):
         """Show a ship being drawn (``ok``: it could be placed)."""
         self.preview, self.preview_ok = tuple(cells), ok
         self.update()
+
+    def describe(self, cell: Cell) -> str:
+        """What ``cell`` holds in the draft, in words (the tooltip)."""
+        piece = self.draft.game_map().piece_at(cell)
+        parts = [f"ship ({piece.value})" if piece.is_ship else "water"]
+        if cell in self.draft.known:
+            parts.append("known at start")
+        if cell in self.marks:
+            parts.append("concerned by a problem")
+        return f"row {cell.x}, column {cell.y}: " + ", ".join(parts)
 
     @property
     def anchor(self) -> Cell | None:

@@ -232,7 +232,6 @@ class MainWindow(QMainWindow):
         self.hint.hide()
         board_layout.addWidget(self.hint)
         self.board = BoardWidget()
-        self.board.setToolTip("The game: row and column counts at the edges (left to find, of the total)")
         self.board.cell_action.connect(self._on_cell_action)
         board_layout.addWidget(self.board, 1)
         self.legend = LegendWidget()

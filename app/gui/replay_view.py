@@ -173,7 +173,6 @@ class ReplayWindow(QMainWindow):
         board_layout.addWidget(self.banner)
         self.board = BoardWidget()
         self.board.setAccessibleName("replay board")
-        self.board.setToolTip("The game at the step shown; the hidden map is revealed at the solve")
         board_layout.addWidget(self.board, 1)
         self.legend = LegendWidget()
         board_layout.addWidget(self.legend)
