@@ -47,13 +47,6 @@ class Interaction:
         path, _ = QFileDialog.getOpenFileName(self.parent, "Open replay", start_dir, LOG_FILTER)
         return path or None
 
-    def choose_log_target(self, start: str = "") -> str | None:
-        """Where to save a game log (None: cancelled); ``.jsonl`` is added when no extension is given."""
-        path, _ = QFileDialog.getSaveFileName(self.parent, "Save game log", start, LOG_FILTER)
-        if path and "." not in path.rsplit("/", 1)[-1]:
-            path += ".jsonl"
-        return path or None
-
     def choose_map_target(self, start: str = "", fmt: str = "native") -> tuple[str, str] | None:
         """Where and in which format (native, clp, bimaru) to save a map (None: cancelled)."""
         filters = list(SAVE_MAP_FILTERS.values())
@@ -79,7 +72,6 @@ class ScriptedInteraction(Interaction):
         self.map_answers: deque[str | None] = deque()
         self.agent_answers: deque[list[str]] = deque()
         self.replay_answers: deque[str | None] = deque()
-        self.log_targets: deque[str | None] = deque()
         self.map_targets: deque[tuple[str, str] | None] = deque()
         self.messages: list[tuple[str, str]] = []
         self.folder_answers: deque[str | None] = deque()
@@ -104,10 +96,6 @@ class ScriptedInteraction(Interaction):
     def choose_replay(self, start_dir: str = "") -> str | None:
         """The next queued replay answer (None when none is queued)."""
         return self.replay_answers.popleft() if self.replay_answers else None
-
-    def choose_log_target(self, start: str = "") -> str | None:
-        """The next queued log target (None when none is queued)."""
-        return self.log_targets.popleft() if self.log_targets else None
 
     def choose_map_target(self, start: str = "", fmt: str = "native") -> tuple[str, str] | None:
         """The next queued (path, format) (None when none is queued)."""

@@ -37,7 +37,7 @@ from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
 from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.facts_panel import FactsPanel
-from app.gui.interaction import Interaction
+from app.gui.interaction import LOG_FILTER, Interaction
 from app.gui.score_panel import ScorePanel
 from app.gui.session import AGENT_LINE, REJECTED_LINE, STOP_LINE, GameSession, StepReport
 
@@ -300,9 +300,12 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.editor_action = action("Map Editor…", "Ctrl+E",
                                     "Draw a map, make it a puzzle, save it as .map, .clp or Bimaru", self.open_editor)
+        self.file_menu.addAction(self.compare_action)
         self.file_menu.addSeparator()
         quit_action = action("Quit", "Ctrl+Q", "Close Battleship Lab", self.close)
         quit_action.setMenuRole(QAction.QuitRole)
+        for button in self.findChildren(QToolButton, "qt_toolbar_ext_button"):
+            button.setToolTip("More controls (the window is too narrow to show them all)")
         self._editor = None
         self._replays: list = []
 
@@ -361,9 +364,11 @@ class MainWindow(QMainWindow):
             stem = Path(self.map_path or "game").stem
             spec = self.session.spec
             name = f"{stem}-{spec.name if spec else 'game'}.jsonl"
-            path = self.interaction.choose_log_target(str(Path(self._start_dir()) / name))
+            path = self.interaction.choose_save_file(str(Path(self._start_dir()) / name), LOG_FILTER)
             if not path:
                 return False
+            if not Path(path).suffix:
+                path += ".jsonl"
         try:
             save(game, path, seed=self.session.seed)
         except BattleshipError as error:

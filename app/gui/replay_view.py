@@ -205,6 +205,8 @@ class ReplayWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setSizes([760, 520])
         self.setCentralWidget(central)
+        for button in self.findChildren(QToolButton, "qt_toolbar_ext_button"):
+            button.setToolTip("More controls (the window is too narrow to show them all)")
         self.file_label = QLabel()
         self.statusBar().addWidget(self.file_label, 1)
 

@@ -41,6 +41,14 @@ DONE_BADGE = QColor("#E3F4EE")
 
 STYLE_SHEET = """
 QMainWindow, QWidget#central { background: #F3F5F8; }
+QMenuBar { background: #FFFFFF; color: #1F2933; padding: 2px 4px; }
+QMenuBar::item { padding: 4px 10px; border-radius: 4px; }
+QMenuBar::item:selected { background: #EEF2F6; }
+QMenu { background: #FFFFFF; border: 1px solid #DDE3EA; padding: 4px; }
+QMenu::item { padding: 5px 24px 5px 14px; border-radius: 4px; color: #1F2933; }
+QMenu::item:selected { background: #E3F0FA; color: #0B3C5D; }
+QMenu::item:disabled { color: #A0A8B4; }
+QMenu::separator { height: 1px; background: #E4E9F0; margin: 4px 8px; }
 QToolBar { background: #FFFFFF; border: none; border-bottom: 1px solid #DDE3EA; spacing: 2px; padding: 6px 6px; }
 QToolBar QLabel { color: #475467; padding: 0 2px 0 6px; }
 QToolButton { padding: 5px 7px; border-radius: 6px; color: #1F2933; }

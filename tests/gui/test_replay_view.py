@@ -30,7 +30,7 @@ class TestSavingLogs:
         _finished_game(qtbot, window)
         assert window.save_log_action.isEnabled()
         target = tmp_path / "game.jsonl"
-        interaction.log_targets.append(str(target))
+        interaction.save_answers.append(str(target))
         window.save_log_action.trigger()
         replay = replay_file(target)
         assert replay.mismatches == []
