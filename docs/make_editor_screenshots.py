@@ -19,8 +19,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PyQt5.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
 
-from app.cli.common import load_game_map  # noqa: E402
-from app.cli.run import play  # noqa: E402
+from app.backends.games import load_game_map, play  # noqa: E402
 from app.core import PROFILES, Cell  # noqa: E402
 from app.core.gamelog import save  # noqa: E402
 from app.gui.app import make_application, save_screenshot  # noqa: E402

@@ -803,10 +803,11 @@ class MapEditor(QMainWindow):
         return random.Random(seed)
 
     def random_map(self, seed: int | None = None) -> None:
-        """Replace the fleet by one drawn uniformly at random (the generator); known cells are kept."""
+        """Replace the fleet by one drawn uniformly at random (the generator); no cell is known at start."""
         from app.solver.generator import random_ships
 
         self.draft.ships = random_ships(self._rng(seed))
+        self.draft.known.clear()
         self.draft.standard = True
         self._after_generate("A random fleet, uniform over all legal placements.")
 
@@ -884,7 +885,7 @@ class MapEditor(QMainWindow):
 
     def open_map(self, path: str) -> bool:
         """Open a native map, a course map or a Bimaru puzzle (solved: its first solution if several)."""
-        from app.cli.common import load_game_map
+        from app.backends.games import load_game_map
         from app.core.formats import Puzzle, format_for_path, read
 
         note = ""

@@ -7,7 +7,7 @@ from PyQt5.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
 from PyQt5.QtGui import QMouseEvent
 from PyQt5.QtWidgets import QApplication
 
-from app.cli.common import load_game_map
+from app.backends.games import load_game_map
 from app.core import STANDARD_FLEET, Cell, GameMap
 from app.core.formats import read
 from app.gui.app import make_application

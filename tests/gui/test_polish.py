@@ -32,8 +32,7 @@ def test_every_visible_control_has_a_tooltip(qtbot, window, tmp_path):
     editor = window.open_editor()
     qtbot.addWidget(editor)
     assert _untipped(editor) == []
-    from app.cli.common import load_game_map
-    from app.cli.run import play
+    from app.backends.games import load_game_map, play
     from app.core import PROFILES
     from app.core.gamelog import save
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from PyQt5.QtCore import Qt
 from PyQt5.QtWidgets import QApplication
 
-from app.cli.common import load_game_map
-from app.cli.run import play
+from app.backends.games import load_game_map, play
 from app.core import PROFILES, Game
 from app.core.gamelog import replay_file, rerun
 from app.core.gamelog import save as save_log
