@@ -197,6 +197,7 @@ class Lane(QFrame):
         self.setObjectName("card")
         self.spec = spec
         self.session = GameSession(self)
+        self.session.want_facts = False  # lanes have no Facts panel
         self.error = ""
         self.seconds = 0.0
         layout = QVBoxLayout(self)

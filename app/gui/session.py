@@ -52,8 +52,9 @@ class AgentWorker(QObject):
     reported = pyqtSignal(object)
 
     def __init__(self, generation: int, game_map: GameMap, profile: RulesProfile,
-                 make_driver: Callable[[], Driver], params: dict | None = None):
+                 make_driver: Callable[[], Driver], params: dict | None = None, want_facts: bool = True):
         super().__init__()
+        self.want_facts = want_facts  # reading a CLIPS agent's facts costs time every step
         self.generation = generation
         self.game_map = game_map
         self.profile = profile
@@ -83,7 +84,7 @@ class AgentWorker(QObject):
         except Exception:  # a broken belief must not end the game
             belief = None
         try:
-            facts = driver.facts()
+            facts = driver.facts() if self.want_facts else None
         except Exception:
             facts = None
         failure = ""
@@ -172,6 +173,7 @@ class GameSession(QObject):
         self.seed = 0
         self.params: dict = {}
         self.generation = 0
+        self.want_facts = True  # False where no Facts panel shows them (the Compare lanes)
         self.interval_ms = 0
         self.running = False
         self.started = False
@@ -306,7 +308,8 @@ class GameSession(QObject):
                 return create_driver(spec, seed=seed)
         thread = QThread()
         thread.setObjectName(f"agent-{self.generation}")
-        worker = AgentWorker(self.generation, self.game_map, self.profile, make_driver, self.params)
+        worker = AgentWorker(self.generation, self.game_map, self.profile, make_driver, self.params,
+                             self.want_facts)
         worker.moveToThread(thread)
         worker.reported.connect(self._on_report, Qt.QueuedConnection)
         thread.start()
