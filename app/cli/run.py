@@ -56,6 +56,7 @@ def print_result(result, as_json: bool, out=None) -> None:
 def run_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
     from app.backends.games import load_game_map, play
+    from app.backends.registry import resolve
     from app.core import BattleshipError, gamelog
 
     profile = profile_from_args(args)
@@ -72,6 +73,7 @@ def run_command(args: argparse.Namespace) -> int:
             print(line)
 
     game_map = load_game_map(args.map, pick_first=args.pick_first)
+    resolve(args.agent)  # an unknown agent is reported before anything is printed
     params = parse_params(args.agent_param)
     if not quiet:
         kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"
