@@ -53,6 +53,7 @@ from app.gui.board import BoardWidget
 from app.gui.interaction import Interaction
 from app.gui.score_panel import ScorePanel
 from app.gui.session import GameSession, StepReport
+from app.gui.theme import card
 
 MIN_AGENTS, MAX_AGENTS = 2, 4
 LOG_COLOURS = {"agent": "#667085", "rejected": "#B34700", "stop": "#B34700"}
@@ -70,11 +71,7 @@ LANE_COLUMNS = tuple(c for c in GAME_COLUMNS if c[1] not in ("map", "stop_reason
 
 
 def _card() -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame()
-    frame.setObjectName("card")
-    layout = QVBoxLayout(frame)
-    layout.setContentsMargins(12, 10, 12, 10)
-    return frame, layout
+    return card(margins=(12, 10))
 
 
 class _SortItem(QTableWidgetItem):

@@ -40,6 +40,7 @@ from app.core import SIZE, STANDARD_FLEET, BattleshipError, Cell, GameMap, MapEr
 from app.gui import theme
 from app.gui.board import CURSOR_MOVES, BoardWidget, CellLook, Fill, PieceStyle, paint_cell, piece_path
 from app.gui.interaction import Interaction
+from app.gui.theme import card as _card
 
 SHIP_NAMES = {4: "battleship", 3: "cruiser", 2: "destroyer", 1: "submarine"}
 SOLUTION_LIMIT = 100  # "make it a puzzle" and the live solution count stop counting here
@@ -533,14 +534,6 @@ class FleetPanel(QFrame):
 
 
 # ----- the window ------------------------------------------------------------------------------------------
-
-def _card() -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame()
-    frame.setObjectName("card")
-    layout = QVBoxLayout(frame)
-    layout.setContentsMargins(14, 12, 14, 12)
-    return frame, layout
-
 
 class MapEditor(QMainWindow):
     """The map editor window. ``play_requested(GameMap)`` asks the main window to play the map drawn."""

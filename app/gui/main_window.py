@@ -15,7 +15,6 @@ from PyQt5.QtWidgets import (
     QAction,
     QCheckBox,
     QComboBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -40,6 +39,7 @@ from app.gui.facts_panel import FactsPanel
 from app.gui.interaction import LOG_FILTER, Interaction
 from app.gui.score_panel import ScorePanel
 from app.gui.session import AGENT_LINE, REJECTED_LINE, STOP_LINE, GameSession, StepReport
+from app.gui.theme import card as _card
 
 SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)  # steps per second; 0 = as fast as it goes
 DEFAULT_SPEED_INDEX = 4
@@ -56,14 +56,6 @@ def _defines_agent(path: str) -> bool:
         return "defmodule agent" in Path(path).read_text(encoding="utf-8", errors="replace").lower()
     except OSError:
         return False
-
-
-def _card(layout_cls=QVBoxLayout) -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame()
-    frame.setObjectName("card")
-    layout = layout_cls(frame)
-    layout.setContentsMargins(14, 12, 14, 12)
-    return frame, layout
 
 
 class MainWindow(QMainWindow):

@@ -17,7 +17,6 @@ from PyQt5.QtCore import QSettings, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -37,6 +36,7 @@ from app.core.gamelog import Replay, replay_file, rerun
 from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.interaction import Interaction
 from app.gui.score_panel import ScorePanel
+from app.gui.theme import card as _card
 
 PLAY_INTERVAL_MS = 250
 
@@ -67,14 +67,6 @@ class ReplayTrack:
     def last(self) -> int:
         """The index of the final position."""
         return len(self.states) - 1
-
-
-def _card() -> tuple[QFrame, QVBoxLayout]:
-    frame = QFrame()
-    frame.setObjectName("card")
-    layout = QVBoxLayout(frame)
-    layout.setContentsMargins(14, 12, 14, 12)
-    return frame, layout
 
 
 class ReplayWindow(QMainWindow):

@@ -8,6 +8,7 @@ shape, a pattern or a letter.
 from __future__ import annotations
 
 from PyQt5.QtGui import QColor
+from PyQt5.QtWidgets import QBoxLayout, QFrame, QVBoxLayout
 
 # Okabe-Ito
 BLACK = QColor("#000000")
@@ -85,3 +86,13 @@ QHeaderView::section { background: #F6F8FA; border: none; border-bottom: 1px sol
 QCheckBox { color: #1F2933; }
 QCheckBox:disabled { color: #A0A8B4; }
 """
+
+
+def card(layout_cls: type[QBoxLayout] = QVBoxLayout, margins: tuple[int, int] = (14, 12)) -> tuple[QFrame, QBoxLayout]:
+    """A white rounded panel (styled by the ``#card`` rule) and its layout."""
+    frame = QFrame()
+    frame.setObjectName("card")
+    layout = layout_cls(frame)
+    layout.setContentsMargins(margins[0], margins[1], margins[0], margins[1])
+    return frame, layout
+

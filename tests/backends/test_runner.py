@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from agents.base import Agent
@@ -84,26 +86,43 @@ def test_python_syntax_error_names_file_and_line(tmp_path):
 
 
 class Slow(Agent):
+    """An agent whose step does not return until the test releases it.
+
+    It waits instead of spinning: an abandoned thread that spins would hold the GIL
+    for the rest of the test session and slow every later test (the subprocess test
+    below covers a real busy loop).
+    """
+
     name = "slow"
 
+    def __init__(self):
+        super().__init__()
+        self.released = threading.Event()
+
     def act(self, observation):
-        while True:  # a buggy agent that never returns
-            pass
+        self.released.wait()
+        return "solve"
 
 
 def test_overlong_step_is_stopped():
+    agent = Slow()
     game = Game(grid_map(OPEN_GRID))
-    result = Match(game, PythonDriver(Slow(), step_seconds=0.2)).run()
+    try:
+        result = Match(game, PythonDriver(agent, step_seconds=0.2)).run()
+    finally:
+        agent.released.set()
     assert "took more than 0.2 s for step 0" in result.stop_reason
 
 
 def test_cancel_stops_waiting():
-    import threading
-
-    driver = PythonDriver(Slow(), step_seconds=None)
+    agent = Slow()
+    driver = PythonDriver(agent, step_seconds=None)
     game = Game(grid_map(OPEN_GRID))
     threading.Timer(0.2, driver.request_cancel).start()
-    result = Match(game, driver).run()
+    try:
+        result = Match(game, driver).run()
+    finally:
+        agent.released.set()
     assert "cancelled" in result.stop_reason
 
 
