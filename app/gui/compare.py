@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PyQt5.QtCore import QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
-from PyQt5.QtGui import QFont
+from PyQt5.QtGui import QFont, QTextOption
 from PyQt5.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -218,6 +218,7 @@ class Lane(QFrame):
         self.log_view.setObjectName("log")
         self.log_view.setReadOnly(True)
         self.log_view.setMaximumBlockCount(5000)
+        self.log_view.setWordWrapMode(QTextOption.WordWrap)  # long printouts break between words
         self.log_view.setMinimumHeight(90)
         mono = QFont("DejaVu Sans Mono")
         mono.setStyleHint(QFont.Monospace)
@@ -284,8 +285,8 @@ class Lane(QFrame):
     def _log(self, text: str, colour: str | None) -> None:
         import html
 
-        escaped = html.escape(text)
-        self.log_view.appendHtml(f'<span style="color:{colour}">{escaped}</span>' if colour else escaped)
+        style = "white-space:pre-wrap" + (f";color:{colour}" if colour else "")  # keep columns, wrap at spaces
+        self.log_view.appendHtml(f'<span style="{style}">{html.escape(text)}</span>')
 
     def shutdown(self) -> None:
         """Cancel the agent and end its thread."""

@@ -10,7 +10,7 @@ import html
 from pathlib import Path
 
 from PyQt5.QtCore import QSettings, Qt, pyqtSignal
-from PyQt5.QtGui import QFont, QKeySequence
+from PyQt5.QtGui import QFont, QKeySequence, QTextOption
 from PyQt5.QtWidgets import (
     QAction,
     QCheckBox,
@@ -241,6 +241,7 @@ class MainWindow(QMainWindow):
         self.log_view.setObjectName("log")
         self.log_view.setReadOnly(True)
         self.log_view.setMaximumBlockCount(20000)
+        self.log_view.setWordWrapMode(QTextOption.WordWrap)  # long printouts break between words
         mono = QFont("DejaVu Sans Mono")
         mono.setStyleHint(QFont.Monospace)
         mono.setPointSize(9)
@@ -709,8 +710,8 @@ class MainWindow(QMainWindow):
 
     def log(self, text: str, colour: str | None = None) -> None:
         """Append one line to the log pane."""
-        line = html.escape(text).replace(" ", "&nbsp;")
-        self.log_view.appendHtml(f'<span style="color:{colour}">{line}</span>' if colour else line)
+        style = "white-space:pre-wrap" + (f";color:{colour}" if colour else "")  # keep columns, wrap at spaces
+        self.log_view.appendHtml(f'<span style="{style}">{html.escape(text)}</span>')
         bar = self.log_view.verticalScrollBar()
         bar.setValue(bar.maximum())
 
