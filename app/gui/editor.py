@@ -28,9 +28,6 @@ from PyQt5.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
-    QSizePolicy,
-    QSplitter,
-    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -41,6 +38,7 @@ from app.gui import theme
 from app.gui.board import CURSOR_MOVES, BoardWidget, CellLook, Fill, PieceStyle, paint_cell, piece_path
 from app.gui.interaction import Interaction
 from app.gui.theme import card as _card
+from app.gui.theme import error_banner, split_central, title_row, window_toolbar
 
 SHIP_NAMES = {4: "battleship", 3: "cruiser", 2: "destroyer", 1: "submarine"}
 SOLUTION_LIMIT = 100  # "make it a puzzle" and the live solution count stop counting here
@@ -564,11 +562,7 @@ class MapEditor(QMainWindow):
 
     # ----- construction --------------------------------------------------------------
     def _build_toolbar(self) -> None:
-        bar = QToolBar("Editor")
-        bar.setObjectName("editorToolbar")
-        bar.setMovable(False)
-        bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
-        self.addToolBar(bar)
+        bar = window_toolbar(self, "Editor", "editorToolbar")
 
         def action(text: str, shortcut: str | None, tip: str, slot) -> QAction:
             act = QAction(text, self)
@@ -605,25 +599,10 @@ class MapEditor(QMainWindow):
         self.buttons["Play this map"].setObjectName("runButton")
 
     def _build_central(self) -> None:
-        central = QWidget()
-        central.setObjectName("central")
-        outer = QHBoxLayout(central)
-        outer.setContentsMargins(12, 12, 12, 12)
-        self.splitter = QSplitter(Qt.Horizontal)
-        self.splitter.setObjectName("editorSplitter")
-        self.splitter.setChildrenCollapsible(False)
-        outer.addWidget(self.splitter)
+        central, self.splitter = split_central("editorSplitter")
 
         board_card, board_layout = _card()
-        head = QHBoxLayout()
-        self.title_label = QLabel("New map")
-        self.title_label.setObjectName("mapTitle")
-        self.info_label = QLabel()
-        self.info_label.setObjectName("mapInfo")
-        self.info_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        head.addWidget(self.title_label)
-        head.addSpacing(10)
-        head.addWidget(self.info_label, 1)
+        head, self.title_label, self.info_label = title_row("New map")
         board_layout.addLayout(head)
         self.hint = QLabel("<b>Draw the fleet.</b> Drag across cells to draw a ship · click a ship to remove it · "
                            "right click (or K) marks a cell known at start · keyboard: arrows, Space/Enter to start "
@@ -631,11 +610,7 @@ class MapEditor(QMainWindow):
         self.hint.setObjectName("bannerInfo")
         self.hint.setWordWrap(True)
         board_layout.addWidget(self.hint)
-        self.banner = QLabel()
-        self.banner.setObjectName("banner")
-        self.banner.setWordWrap(True)
-        self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.banner.hide()
+        self.banner = error_banner()
         board_layout.addWidget(self.banner)
         self.canvas = MapCanvas()
         board_layout.addWidget(self.canvas, 1)

@@ -15,16 +15,12 @@ from PyQt5.QtWidgets import (
     QAction,
     QCheckBox,
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMenu,
     QPlainTextEdit,
-    QSizePolicy,
     QSlider,
-    QSplitter,
     QTabWidget,
-    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -40,6 +36,7 @@ from app.gui.interaction import LOG_FILTER, Interaction
 from app.gui.score_panel import ScorePanel
 from app.gui.session import AGENT_LINE, REJECTED_LINE, STOP_LINE, GameSession, StepReport
 from app.gui.theme import card as _card
+from app.gui.theme import error_banner, split_central, title_row, window_toolbar
 
 SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)  # steps per second; 0 = as fast as it goes
 DEFAULT_SPEED_INDEX = 4
@@ -97,11 +94,7 @@ class MainWindow(QMainWindow):
 
     # ----- construction ------------------------------------------------------------
     def _build_toolbar(self) -> None:
-        bar = QToolBar("Controls")
-        bar.setObjectName("controls")
-        bar.setMovable(False)
-        bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
-        self.addToolBar(bar)
+        bar = window_toolbar(self, "Controls", "controls")
 
         self.load_action = QAction("Load Map…", self)
         self.load_action.setShortcut(QKeySequence.Open)
@@ -182,25 +175,11 @@ class MainWindow(QMainWindow):
         self.compare_window.raise_()
 
     def _build_central(self) -> None:
-        central = QWidget()
-        central.setObjectName("central")
-        outer = QHBoxLayout(central)
-        outer.setContentsMargins(12, 12, 12, 12)
-        splitter = self.splitter = QSplitter(Qt.Horizontal)
-        splitter.setObjectName("mainSplitter")
-        splitter.setChildrenCollapsible(False)
-        outer.addWidget(splitter)
+        central, splitter = split_central("mainSplitter")
+        self.splitter = splitter
 
         board_card, board_layout = _card()
-        head = QHBoxLayout()
-        self.map_title = QLabel("No map loaded")
-        self.map_title.setObjectName("mapTitle")
-        self.map_info = QLabel("Load a map to start (Ctrl+O).")
-        self.map_info.setObjectName("mapInfo")
-        self.map_info.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        head.addWidget(self.map_title)
-        head.addSpacing(10)
-        head.addWidget(self.map_info, 1)
+        head, self.map_title, self.map_info = title_row("No map loaded", "Load a map to start (Ctrl+O).")
         self.belief_box = QCheckBox("Belief overlay")
         self.belief_box.setToolTip("Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
         self.belief_box.toggled.connect(lambda on: self.board.set_belief_visible(on))
@@ -210,11 +189,7 @@ class MainWindow(QMainWindow):
         self.addAction(belief_action)
         head.addWidget(self.belief_box)
         board_layout.addLayout(head)
-        self.banner = QLabel()
-        self.banner.setObjectName("banner")
-        self.banner.setWordWrap(True)
-        self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.banner.hide()
+        self.banner = error_banner()
         board_layout.addWidget(self.banner)
         self.hint = QLabel(
             "<b>Your game.</b> Left click fires · right click flags or unflags · arrows move the cursor, "

@@ -17,15 +17,12 @@ from PyQt5.QtCore import QSettings, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
     QSizePolicy,
     QSlider,
-    QSplitter,
-    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -37,6 +34,7 @@ from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.interaction import Interaction
 from app.gui.score_panel import ScorePanel
 from app.gui.theme import card as _card
+from app.gui.theme import error_banner, split_central, title_row, window_toolbar
 
 PLAY_INTERVAL_MS = 250
 
@@ -93,11 +91,7 @@ class ReplayWindow(QMainWindow):
 
     # ----- construction ----------------------------------------------------------------
     def _build_toolbar(self) -> None:
-        bar = QToolBar("Replay")
-        bar.setObjectName("replayToolbar")
-        bar.setMovable(False)
-        bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
-        self.addToolBar(bar)
+        bar = window_toolbar(self, "Replay", "replayToolbar")
 
         def action(text: str, shortcuts: tuple[str, ...], tip: str, slot) -> QAction:
             act = QAction(text, self)
@@ -137,31 +131,12 @@ class ReplayWindow(QMainWindow):
         bar.addWidget(self.step_label)
 
     def _build_central(self) -> None:
-        central = QWidget()
-        central.setObjectName("central")
-        outer = QHBoxLayout(central)
-        outer.setContentsMargins(12, 12, 12, 12)
-        self.splitter = QSplitter(Qt.Horizontal)
-        self.splitter.setObjectName("replaySplitter")
-        self.splitter.setChildrenCollapsible(False)
-        outer.addWidget(self.splitter)
+        central, self.splitter = split_central("replaySplitter")
 
         board_card, board_layout = _card()
-        head = QHBoxLayout()
-        self.title_label = QLabel("No replay open")
-        self.title_label.setObjectName("mapTitle")
-        self.info_label = QLabel("Open a game log (Ctrl+O).")
-        self.info_label.setObjectName("mapInfo")
-        self.info_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        head.addWidget(self.title_label)
-        head.addSpacing(10)
-        head.addWidget(self.info_label, 1)
+        head, self.title_label, self.info_label = title_row("No replay open", "Open a game log (Ctrl+O).")
         board_layout.addLayout(head)
-        self.banner = QLabel()
-        self.banner.setObjectName("banner")
-        self.banner.setWordWrap(True)
-        self.banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.banner.hide()
+        self.banner = error_banner()
         board_layout.addWidget(self.banner)
         self.board = BoardWidget()
         self.board.setAccessibleName("replay board")

@@ -7,8 +7,20 @@ shape, a pattern or a letter.
 
 from __future__ import annotations
 
+from PyQt5.QtCore import Qt
 from PyQt5.QtGui import QColor
-from PyQt5.QtWidgets import QBoxLayout, QFrame, QVBoxLayout
+from PyQt5.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QSizePolicy,
+    QSplitter,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 # Okabe-Ito
 BLACK = QColor("#000000")
@@ -95,4 +107,51 @@ def card(layout_cls: type[QBoxLayout] = QVBoxLayout, margins: tuple[int, int] = 
     layout = layout_cls(frame)
     layout.setContentsMargins(margins[0], margins[1], margins[0], margins[1])
     return frame, layout
+
+
+def window_toolbar(window: QMainWindow, title: str, object_name: str) -> QToolBar:
+    """A fixed, text-only toolbar added to ``window``."""
+    bar = QToolBar(title)
+    bar.setObjectName(object_name)
+    bar.setMovable(False)
+    bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+    window.addToolBar(bar)
+    return bar
+
+
+def split_central(object_name: str) -> tuple[QWidget, QSplitter]:
+    """The padded central widget of a window and the horizontal splitter that fills it."""
+    central = QWidget()
+    central.setObjectName("central")
+    outer = QHBoxLayout(central)
+    outer.setContentsMargins(12, 12, 12, 12)
+    splitter = QSplitter(Qt.Horizontal)
+    splitter.setObjectName(object_name)
+    splitter.setChildrenCollapsible(False)
+    outer.addWidget(splitter)
+    return central, splitter
+
+
+def title_row(title: str, info: str = "") -> tuple[QHBoxLayout, QLabel, QLabel]:
+    """A board card's heading: a bold title, then a grey line of details that may be cut."""
+    row = QHBoxLayout()
+    title_label = QLabel(title)
+    title_label.setObjectName("mapTitle")
+    info_label = QLabel(info)
+    info_label.setObjectName("mapInfo")
+    info_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+    row.addWidget(title_label)
+    row.addSpacing(10)
+    row.addWidget(info_label, 1)
+    return row, title_label, info_label
+
+
+def error_banner() -> QLabel:
+    """A hidden, selectable, wrapping banner for error messages."""
+    banner = QLabel()
+    banner.setObjectName("banner")
+    banner.setWordWrap(True)
+    banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
+    banner.hide()
+    return banner
 
