@@ -197,6 +197,8 @@ class Game:
         self._oracle: int | None = None
         self._listeners: list[Listener] = []
         self._known_ships = frozenset(c for c, p in game_map.known.items() if p.is_ship)
+        self._start_known = MappingProxyType(dict(game_map.known))
+        self._observation: Observation | None = None  # of the current state; every event drops it
 
     # ----- listeners ---------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -204,6 +206,7 @@ class Game:
         self._listeners.append(listener)
 
     def _emit(self, event: StepEvent) -> StepEvent:
+        self._observation = None  # every change of state ends in an event
         self.events.append(event)
         for listener in list(self._listeners):
             listener(event)
@@ -305,10 +308,12 @@ class Game:
         return frozenset(self.flag_counts)
 
     def observation(self) -> Observation:
-        """What the agent may know now."""
+        """What the agent may know now (the same immutable object until the next event)."""
+        if self._observation is not None:
+            return self._observation
         known = dict(self.map.known)
         known.update(self.revealed)
-        return Observation(
+        self._observation = Observation(
             step=self.step,
             max_steps=self.profile.max_steps,
             fires_left=self.fires_left,
@@ -316,7 +321,7 @@ class Game:
             row_counts=self.map.row_counts,
             col_counts=self.map.col_counts,
             known=MappingProxyType(known),
-            start_known=MappingProxyType(dict(self.map.known)),
+            start_known=self._start_known,
             fired=MappingProxyType(dict(self.fired)),
             flags=self.flags,
             fleet=self.map.fleet,
@@ -324,6 +329,7 @@ class Game:
             over=self.over,
             statistics=self._final,
         )
+        return self._observation
 
     def statistics(self) -> Statistics:
         """The counts at solve (or, before it, as they would be if solved now)."""

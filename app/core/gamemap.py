@@ -100,6 +100,7 @@ class GameMap:
     notes: str = ""
     fact_order: tuple[tuple[str, int | Cell], ...] | None = None
     _pieces: dict[Cell, Piece] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _fleet: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         pieces: dict[Cell, Piece] = {}
@@ -107,6 +108,7 @@ class GameMap:
             if not ship.problems():
                 pieces.update(ship.pieces())
         object.__setattr__(self, "_pieces", pieces)
+        object.__setattr__(self, "_fleet", tuple(sorted((s.length for s in self.ships), reverse=True)))
 
     # ----- construction -------------------------------------------------
     @classmethod
@@ -210,7 +212,7 @@ class GameMap:
     @property
     def fleet(self) -> tuple[int, ...]:
         """Ship lengths, longest first."""
-        return tuple(sorted((s.length for s in self.ships), reverse=True))
+        return self._fleet
 
     @property
     def is_standard(self) -> bool:

@@ -13,6 +13,7 @@ values need trying.
 from __future__ import annotations
 
 from itertools import accumulate
+from weakref import WeakKeyDictionary
 
 from app.core.gamemap import GameMap
 from app.core.rules import STAT_KEYS, RulesProfile, Statistics
@@ -55,6 +56,17 @@ def best_statistics(game_map: GameMap, profile: RulesProfile) -> Statistics:
     return Statistics(*best)
 
 
+_SCORES: WeakKeyDictionary[GameMap, dict[tuple, int]] = WeakKeyDictionary()
+
+
 def oracle_score(game_map: GameMap, profile: RulesProfile) -> int:
-    """The best score reachable on ``game_map`` knowing the hidden map."""
-    return profile.score(best_statistics(game_map, profile))
+    """The best score reachable on ``game_map`` knowing the hidden map.
+
+    Remembered per map object (maps are immutable) and per weights and limits,
+    so replaying a map does not search again.
+    """
+    key = (tuple(profile.weights.items()), profile.fires, profile.guesses, profile.max_steps)
+    scores = _SCORES.setdefault(game_map, {})
+    if key not in scores:
+        scores[key] = profile.score(best_statistics(game_map, profile))
+    return scores[key]

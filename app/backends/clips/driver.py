@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import clips
+from clips._clips import ffi, lib
+from clips.common import environment_builder, environment_modifier
+from clips.values import clips_value, python_value
 
 from app.backends.base import AgentFailure, Driver, StartContext
 from app.backends.clips.messages import CaptureRouter, parse_messages
@@ -34,6 +37,7 @@ PARAMS_TEMPLATE = "agent-params"  # an agent's own parameters: the slots of its 
 
 _STAT_SLOTS = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
                "num_safe": "safe", "num_sink": "sink"}
+_SLOTS = {"status": ("step", "currently"), "moves": ("fires", "guesses"), "statistics": tuple(_STAT_SLOTS)}
 
 
 def _initial_facts(fires: int, guesses: int, max_steps: int) -> str:
@@ -117,7 +121,6 @@ def _destroy_quietly(holder: list[clips.Environment]) -> None:
 def _routers_off(env: clips.Environment):
     """Python routers off for trusted builds and evals: CLIPS queries every router for every
     character it parses, and each query is a call back into Python."""
-    from clips._clips import lib
 
     names = (CaptureRouter.NAME.encode(), b"python-error-router")
     for name in names:
@@ -130,19 +133,71 @@ def _routers_off(env: clips.Environment):
 
 
 class _Loaded:
-    """An environment with MAIN, ENV and one agent's files loaded (reusable for another game)."""
+    """An environment with MAIN, ENV and one agent's files loaded (reusable for another game).
+
+    Also the bridge's direct line to the CLIPS C API for the per-step work:
+    reading and modifying MAIN's facts and asserting k-cells through clipspy's
+    compiled module, with the slot names encoded once, instead of clipspy's
+    Python wrappers (the same C calls, less Python around them).
+    """
 
     def __init__(self, env: clips.Environment, router: CaptureRouter, key: tuple):
         self.env = env
         self.router = router
         self.key = key
         self.load_messages: list[str] = []
-        self.templates = {name: env.find_template(f"MAIN::{name}") for name in ("exec", "status", "moves", "statistics")}
-        self.k_cell = env.find_template("ENV::k-cell")
-        from clips._clips import lib
-
-        self.exec_pointer = lib.FindDeftemplate(env._env, b"MAIN::exec")
+        self.map_text = ""  # the ENV::map-facts construct built in the environment now
+        cenv = self.cenv = env._env
+        self.templates = {name: lib.FindDeftemplate(cenv, f"MAIN::{name}".encode())
+                          for name in ("exec", "status", "moves", "statistics")}
+        self.exec_pointer = self.templates["exec"]
+        self.marker = lib.FindDeftemplate(cenv, b"MAIN::first-pass-to-env")
+        self.main_module = lib.FindDefmodule(cenv, b"MAIN")
         self.pointer = env_pointer(env)
+        self.value = ffi.new("CLIPSValue *")
+        self.modifier = environment_modifier(cenv, "fact")
+        self.builder = environment_builder(cenv, "fact")
+
+    def slot(self, fact, name: bytes):
+        """The value of slot ``name`` of the fact at C pointer ``fact``, as clipspy would give it."""
+        value = self.value
+        if lib.GetFactSlot(fact, name, value) != lib.GSE_NO_ERROR:
+            raise KeyError(name.decode())
+        return python_value(self.cenv, value)
+
+    def _put(self, value) -> ffi.CData:
+        """``value`` in the shared CLIPSValue (ints and symbols directly, the rest as clipspy does)."""
+        kind = type(value)
+        if kind is int:
+            self.value.value = lib.CreateInteger(self.cenv, value)
+        elif kind is clips.Symbol:
+            self.value.value = lib.CreateSymbol(self.cenv, value.encode())
+        else:
+            self.value.value = clips_value(self.cenv, value).value
+        return self.value
+
+    def modify(self, fact, slots: dict[str, object]) -> None:
+        """Modify the fact at C pointer ``fact`` (CLIPS's ``modify``)."""
+        modifier = self.modifier
+        if lib.FMSetFact(modifier, fact) != lib.FME_NO_ERROR:
+            raise clips.CLIPSError(self.cenv, code=lib.FMError(self.cenv))
+        for name, value in slots.items():
+            if lib.FMPutSlot(modifier, name.encode(), self._put(value)) != lib.PSE_NO_ERROR:
+                lib.FMAbort(modifier)
+                raise clips.CLIPSError(self.cenv, message=f"cannot put slot {name}")
+        if lib.FMModify(modifier) == ffi.NULL:
+            raise clips.CLIPSError(self.cenv, code=lib.FMError(self.cenv))
+
+    def assert_k_cell(self, x: int, y: int, content: str) -> None:
+        """Assert ``(k-cell (x X) (y Y) (content C))`` in ENV."""
+        builder = self.builder
+        if lib.FBSetDeftemplate(builder, b"ENV::k-cell") != lib.FBE_NO_ERROR:
+            raise clips.CLIPSError(self.cenv, code=lib.FBError(self.cenv))
+        lib.FBPutSlot(builder, b"x", self._put(x))
+        lib.FBPutSlot(builder, b"y", self._put(y))
+        lib.FBPutSlot(builder, b"content", self._put(clips.Symbol(content)))
+        if lib.FBAssert(builder) == ffi.NULL:
+            raise clips.CLIPSError(self.cenv, code=lib.FBError(self.cenv))
 
 
 _POOL: dict[tuple, list[_Loaded]] = {}
@@ -164,12 +219,14 @@ def _empty_pool() -> None:
     idle.clear()
 
 
-def _pool_take(key: tuple) -> _Loaded | None:
+def _pool_take(key: tuple, map_text: str) -> _Loaded | None:
+    """An idle environment for ``key``, preferably one that has this map's facts already."""
     with _POOL_LOCK:
         idle = _POOL.get(key)
         if not idle:
             return None
-        loaded = idle.pop()
+        same = [index for index, loaded in enumerate(idle) if loaded.map_text == map_text]
+        loaded = idle.pop(same[-1] if same else -1)
         _POOL[key] = _POOL.pop(key)  # most recently used last
         return loaded
 
@@ -236,11 +293,12 @@ class ClipsDriver(Driver):
         self._read_params(context.params)
         profile = context.profile
         key = self._key(profile)
-        loaded = _pool_take(key)
+        text = map_facts(observation, context.fact_order)
+        loaded = _pool_take(key, text)
         if loaded is None:
             loaded = self._load(key, profile)
         else:
-            self._restore_settings(loaded.env)
+            self._restore_settings(loaded)
         self._loaded = loaded
         self.env, self.router = loaded.env, loaded.router
         self.router.take_output()
@@ -248,17 +306,23 @@ class ClipsDriver(Driver):
         self.load_messages = list(loaded.load_messages)
         self._lines += [f"CLIPS: {message}" for message in self.load_messages]
         env = self.env
-        with _routers_off(env):
-            try:
-                env.find_defined_facts("ENV::map-facts").undefine()
-            except LookupError:
-                pass
-            env.build(map_facts(observation, context.fact_order))
+        if text != loaded.map_text:  # an environment reused for the same map keeps its map facts
+            with _routers_off(env):
+                try:
+                    env.find_defined_facts("ENV::map-facts").undefine()
+                except LookupError:
+                    pass
+                loaded.map_text = ""
+                env.build(text)
+                loaded.map_text = text
         env.reset()
-        self._note_errors(self.router.take_errors(), None)
-        env.current_module = env.find_module("MAIN")
-        with _routers_off(env):
-            env.eval("(do-for-fact ((?marker first-pass-to-env)) TRUE (retract ?marker))")
+        if self.router.errors:
+            self._note_errors(self.router.take_errors(), None)
+        lib.SetCurrentModule(loaded.cenv, loaded.main_module)
+        marker = lib.GetNextFactInTemplate(loaded.marker, ffi.NULL)
+        while marker != ffi.NULL:  # the course's first pass to ENV takes MAIN's start marker away
+            lib.Retract(marker)
+            marker = lib.GetNextFactInTemplate(loaded.marker, ffi.NULL)
         for piece in observation.start_known.values():
             if piece.is_ship:
                 self._touch("statistics")
@@ -270,11 +334,11 @@ class ClipsDriver(Driver):
         self._flush_printout()
 
     @staticmethod
-    def _restore_settings(env: clips.Environment) -> None:
+    def _restore_settings(loaded: _Loaded) -> None:
         """Undo engine settings an agent may have changed at run time (CLIPS defaults)."""
-        with _routers_off(env):
-            env.eval("(progn (set-strategy depth) (set-salience-evaluation when-defined) "
-                     "(set-fact-duplication FALSE))")
+        lib.SetStrategy(loaded.cenv, lib.DEPTH_STRATEGY)
+        lib.SetSalienceEvaluation(loaded.cenv, lib.WHEN_DEFINED)
+        lib.SetFactDuplication(loaded.cenv, False)
 
     def _read_params(self, params: Mapping[str, str]) -> None:
         for key, attribute, kind in (("max_firings", "max_firings", int), ("time_limit", "time_limit", float)):
@@ -401,8 +465,9 @@ class ClipsDriver(Driver):
         unless the agent retracts it.
         """
         fact = self._facts.get(template)
-        if fact is None or not fact.exists:
-            fact = next(iter(self._loaded.templates[template].facts()), None)
+        if fact is None or not lib.FactExistp(fact._fact):
+            first = lib.GetNextFactInTemplate(self._loaded.templates[template], ffi.NULL)
+            fact = None if first == ffi.NULL else clips.TemplateFact(self._loaded.cenv, first)
             self._facts[template] = fact
             self._mirror.pop(template, None)
         return fact
@@ -414,21 +479,21 @@ class ClipsDriver(Driver):
         reads the execs asserted since the previous one (a full rescan when the
         last one seen was retracted).
         """
-        from clips._clips import ffi, lib
-
-        template = self._loaded.exec_pointer
+        loaded = self._loaded
+        template = loaded.exec_pointer
         last = self._last_exec
-        if last is not None and last.exists:
+        if last is not None and lib.FactExistp(last._fact):
             fact = lib.GetNextFactInTemplate(template, last._fact)
         else:
             self._execs.clear()
             fact = lib.GetNextFactInTemplate(template, ffi.NULL)
         while fact != ffi.NULL:
-            wrapper = clips.TemplateFact(self.env._env, fact)
-            self._execs.append((wrapper["step"], wrapper))
+            wrapper = clips.TemplateFact(loaded.cenv, fact)
+            self._execs.append((loaded.slot(fact, b"step"), wrapper))
             self._last_exec = wrapper
             fact = lib.GetNextFactInTemplate(template, fact)
-        return [wrapper for step, wrapper in self._execs if step == self._step and wrapper.exists]
+        step = self._step
+        return [wrapper for at, wrapper in self._execs if at == step and lib.FactExistp(wrapper._fact)]
 
     def _touch(self, template: str, **slots) -> None:
         """Modify the ``template`` fact; when no value changes, still give it a new time tag (as 6.3's modify did).
@@ -438,15 +503,17 @@ class ClipsDriver(Driver):
         fact = self._fact(template)
         if fact is None:
             return
+        loaded = self._loaded
         known = self._mirror.get(template)
         if known is None:
-            known = self._mirror[template] = dict(fact)
+            known = self._mirror[template] = {name: loaded.slot(fact._fact, name.encode())
+                                              for name in _SLOTS[template]}
         if all(known.get(k) == v for k, v in slots.items()):
             slot, value = next(iter(slots.items())) if slots else next(iter(known.items()))
-            fact.modify_slots(**{slot: value + 1 if isinstance(value, int) else clips.Symbol("changed")})
-            fact.modify_slots(**{slot: value, **slots})
+            loaded.modify(fact._fact, {slot: value + 1 if isinstance(value, int) else clips.Symbol("changed")})
+            loaded.modify(fact._fact, {slot: value, **slots})
         else:
-            fact.modify_slots(**slots)
+            loaded.modify(fact._fact, slots)
         known.update(slots)
 
     # ----- one step --------------------------------------------------------
@@ -464,8 +531,8 @@ class ClipsDriver(Driver):
             self._lines.append(f"the agent's turn ended after {firings} rule firings with no exec for step "
                                f"{self._step}")
             return None
-        chosen = max(execs, key=lambda fact: fact.index)
-        return self._action(chosen)
+        chosen = max(execs, key=lambda fact: lib.FactIndex(fact._fact)) if len(execs) > 1 else execs[0]
+        return self._action(self._loaded, chosen._fact)
 
     def _run(self, what: str) -> tuple[int, list[str]]:
         """Run until the agenda empties; caps, cancel and errors raise AgentFailure."""
@@ -511,8 +578,8 @@ class ClipsDriver(Driver):
             self._flush_printout()
 
     @staticmethod
-    def _action(fact) -> Action | str:
-        kind, x, y = fact["action"], fact["x"], fact["y"]
+    def _action(loaded: _Loaded, fact) -> Action | str:
+        kind, x, y = loaded.slot(fact, b"action"), loaded.slot(fact, b"x"), loaded.slot(fact, b"y")
         if kind == "solve":
             return Action.solve()
         if type(x) is int and type(y) is int:
@@ -532,9 +599,7 @@ class ClipsDriver(Driver):
             self._touch("moves", fires=event.fires_left, guesses=event.guesses_left)
             if event.action is not None and event.action.kind is ActionKind.FIRE:
                 if event.revealed is not None:
-                    cell = event.action.cell
-                    self._loaded.k_cell.assert_fact(
-                        x=cell.x, y=cell.y, content=clips.Symbol(event.revealed.value))
+                    self._loaded.assert_k_cell(event.action.x, event.action.y, event.revealed.value)
                 fired = observation.fired.values()
                 self._touch("statistics", num_fire_ok=sum(p.is_ship for p in fired),
                             num_fire_ko=sum(p is Piece.WATER for p in fired))
@@ -568,7 +633,6 @@ class ClipsDriver(Driver):
         """The facts of the agent's own modules (not MAIN's or ENV's) as (template, text) pairs."""
         if self.env is None:
             return []
-        from clips._clips import ffi, lib
 
         pairs = []
         for fact in self.env.facts():
@@ -583,7 +647,6 @@ class ClipsDriver(Driver):
         """The facts of MAIN and ENV (status, moves, statistics, exec, k-cells...) as (template, text)."""
         if self.env is None:
             return []
-        from clips._clips import ffi, lib
 
         pairs = []
         for fact in self.env.facts():
