@@ -3,6 +3,7 @@
 
     python benchmarks/solver_bench.py                      # the figures (several minutes)
     python benchmarks/solver_bench.py --puzzles 100 --processes 10 --search-timeout 1
+    python benchmarks/solver_bench.py --startup-only --processes 60   # figure 3 alone
 
 Puzzles: ``--puzzles`` generated standard-fleet puzzles (seed ``--seed``),
 puzzle i with i % 7 hints (0..6: half ship pieces, half water), so many have
@@ -156,11 +157,16 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=40, help="puzzles for the whole-process figure")
     parser.add_argument("--search-timeout", type=float, default=2.0, help="seconds per puzzle for dfs/greedy/astar")
     parser.add_argument("--bfs", type=int, default=20, help="puzzles for BFS (it blows up on open puzzles)")
+    parser.add_argument("--startup-only", action="store_true",
+                        help="only the whole-process figure (3), on --processes puzzles")
     args = parser.parse_args()
 
-    puzzles = make_puzzles(args.puzzles, args.seed)
+    puzzles = make_puzzles(args.processes if args.startup_only else args.puzzles, args.seed)
     print(f"{len(puzzles)} puzzles, seed {args.seed}, hints 0..6 (i % 7), python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    if args.startup_only:
+        process_figures(puzzles, args.processes)
+        return
     fast_figures(puzzles)
     enumeration_figures(puzzles)
     process_figures(puzzles, args.processes)

@@ -2,6 +2,8 @@
 
 Each subcommand lives in its own module with a ``register(subparsers)``
 function; handlers import what they need lazily so start-up stays light.
+When the first argument names a subcommand (the module ``app.cli.<name>``),
+only that module is imported; ``--help`` and unknown names build the full parser.
 Exit codes: 0 success, 1 a check found problems, 2 bad input (one line on stderr).
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Sequence
 
 from app.core.errors import BattleshipError
 
@@ -23,22 +26,38 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every subcommand registered."""
+    return _build(COMMAND_MODULES)[0]
+
+
+def _build(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, set[str]]:
+    """The parser with the subcommands of ``modules`` registered, and the names they registered."""
     parser = _Parser(
         prog="main.py",
         description="Battleship Lab: play and watch solitaire Battleship agents. "
         "With no subcommand the desktop app opens.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    for name in modules:
         importlib.import_module(name).register(subparsers)
-    return parser
+    return parser, set(subparsers.choices)
+
+
+def _parser_for(argv: list[str]) -> argparse.ArgumentParser:
+    """A parser for ``argv``: only its subcommand's module when the first argument names one
+    (``solve`` is run once per puzzle: it should not import the GUI or the agents), else the full one."""
+    module = f"app.cli.{argv[0]}" if argv else ""
+    if module in COMMAND_MODULES:
+        parser, names = _build((module,))
+        if argv[0] in names:
+            return parser
+    return build_parser()
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
-    args = parser.parse_args(argv or ["gui"])
+    argv = argv or ["gui"]
+    args = _parser_for(argv).parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except BattleshipError as error:

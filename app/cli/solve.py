@@ -35,10 +35,11 @@ def register(subparsers) -> None:
 
 def _read_puzzle(args: argparse.Namespace):
     from app.core.errors import MapError
-    from app.core.fileio import read_text
     from app.core.formats import bimaru
 
     if args.path:
+        from app.core.fileio import read_text
+
         return bimaru.parse(read_text(args.path), args.path)
     raw = getattr(sys.stdin, "buffer", None)
     if raw is None:  # a text stream put in place of stdin (tests)
@@ -73,7 +74,6 @@ def solve_command(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if args.algorithm == "fast":
         from app.solver.fast import Constraints, count_solutions, solve
-        from app.solver.playable import contradiction
 
         constraints = Constraints.from_puzzle(puzzle)
         if args.count:
@@ -86,6 +86,8 @@ def solve_command(args: argparse.Namespace) -> int:
         solution = solve(constraints)
         elapsed = time.perf_counter() - start
         if solution is None:
+            from app.solver.playable import contradiction
+
             raise MapError(f"the puzzle has no solution: {contradiction(constraints)}", where)
         sys.stdout.write(solution.grid(constraints.known))
         if args.stats:

@@ -28,11 +28,12 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from app.core.gamemap import GameMap, Ship
 from app.core.grid import SIZE, Cell, Piece, ship_pieces
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from app.core.gamemap import GameMap
 
 FULL = (1 << (SIZE * SIZE)) - 1
 ROW_MASKS = tuple(((1 << SIZE) - 1) << (SIZE * x) for x in range(SIZE))
@@ -159,6 +160,8 @@ class Solution:
 
     def to_map(self, constraints: Constraints, name: str = "") -> GameMap:
         """The game map this placement makes, with the constraints' known cells known at start."""
+        from app.core.gamemap import GameMap, Ship
+
         ships = [Ship(cells) for cells in self.ship_cells()]
         return GameMap.create(ships, dict(constraints.known), constraints.row_counts, constraints.col_counts,
                               name=name)
@@ -218,28 +221,41 @@ def placements(length: int) -> dict[int, Placement]:
     for x in range(SIZE):
         for y in range(SIZE):
             for horizontal in (True,) if length == 1 else (True, False):
-                cells = [Cell(x, y + i) if horizontal else Cell(x + i, y) for i in range(length)]
-                if not all(c.on_board() for c in cells):
+                height, width = (1, length) if horizontal else (length, 1)
+                if x + height > SIZE or y + width > SIZE:
                     continue
-                halo = set(cells)
-                for c in cells:
-                    halo.update(c.neighbours())
-                rows: dict[int, int] = {}
-                cols: dict[int, int] = {}
-                for c in cells:
-                    rows[c.x] = rows.get(c.x, 0) + 1
-                    cols[c.y] = cols.get(c.y, 0) + 1
-                p = Placement(length, SIZE * x + y, horizontal, mask_of(cells), mask_of(halo),
-                              tuple(rows.items()), tuple(cols.items()),
-                              sum(1 << x for x in {c.x for c in halo}), sum(1 << y for y in {c.y for c in halo}))
+                # the halo of a straight ship is its bounding box grown by one cell, cut at the edges
+                top, bottom = max(x - 1, 0), min(x + height, SIZE - 1)
+                left, right = max(y - 1, 0), min(y + width, SIZE - 1)
+                halo_cols = ((1 << (right - left + 1)) - 1) << left
+                halo_rows = ((1 << (bottom - top + 1)) - 1) << top
+                halo = 0
+                for row in range(top, bottom + 1):
+                    halo |= halo_cols << (SIZE * row)
+                if horizontal:
+                    mask = ((1 << length) - 1) << (SIZE * x + y)
+                    rows = ((x, length),)
+                    cols = tuple((y + i, 1) for i in range(length))
+                else:
+                    mask = sum(1 << (SIZE * (x + i) + y) for i in range(length))
+                    rows = tuple((x + i, 1) for i in range(length))
+                    cols = ((y, length),)
+                p = Placement(length, SIZE * x + y, horizontal, mask, halo, rows, cols, halo_rows, halo_cols)
                 out[p.index] = p
     return out
 
 
 @cache
-def _covering(length: int, b: int) -> tuple[Placement, ...]:
-    """Placements of ``length`` covering bit ``b``, in index order."""
-    return tuple(p for p in placements(length).values() if p.mask >> b & 1)
+def _covering(length: int) -> tuple[tuple[Placement, ...], ...]:
+    """For every bit b, the placements of ``length`` covering b, in index order (one pass over them)."""
+    by_bit: list[list[Placement]] = [[] for _ in range(SIZE * SIZE)]
+    for p in placements(length).values():
+        m = p.mask
+        while m:
+            low = m & -m
+            by_bit[low.bit_length() - 1].append(p)
+            m ^= low
+    return tuple(tuple(found) for found in by_bit)
 
 
 def _runs(free: int, length: int, horizontal: bool) -> int:
@@ -270,11 +286,23 @@ _IMPLIED_WATER = {  # orthogonal neighbours a known piece makes water: (dx, dy)
 }
 
 
-_BITS = tuple(tuple(i for i in range(SIZE) if m >> i & 1) for m in range(1 << SIZE))
+def _line_tables() -> tuple[tuple[tuple[int, ...], ...], dict[int, int]]:
+    """For every 10-bit line mask m: its set bits in increasing order, and {m spread onto column 0: m}.
+
+    Built incrementally (m's bits are its lowest bit plus the bits of m without it): it runs at import.
+    """
+    bits: list[tuple[int, ...]] = [()]
+    spread = [0]
+    for m in range(1, 1 << SIZE):
+        low = (m & -m).bit_length() - 1
+        rest = m & (m - 1)
+        bits.append((low, *bits[rest]))
+        spread.append(spread[rest] | 1 << (SIZE * low))
+    return tuple(bits), {s: m for m, s in enumerate(spread)}
+
+
+_BITS, _ROWS_OF_COLUMN = _line_tables()
 _LINE = (1 << SIZE) - 1
-
-
-_ROWS_OF_COLUMN = {sum(1 << (SIZE * x) for x in range(SIZE) if m >> x & 1): m for m in range(1 << SIZE)}
 
 
 class _Search:
@@ -326,7 +354,7 @@ class _Search:
             found = []
             known, known_ship, known_water = self.known, self.known_ship, self.known_water
             for length in self.lengths:
-                for p in _covering(length, b):
+                for p in _covering(length)[b]:
                     if p.mask & known_water or p.halo & ~p.mask & known_ship:
                         continue
                     if p.mask & known_ship:

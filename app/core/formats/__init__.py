@@ -7,20 +7,51 @@
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.core.errors import MapError
-from app.core.fileio import atomic_write_text, read_text
-from app.core.formats import bimaru, clp, native
+from app.core.formats import bimaru
 from app.core.formats.bimaru import Puzzle
-from app.core.gamemap import GameMap
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from app.core.gamemap import GameMap
+
+    PuzzleSolver = Callable[[Puzzle, Path], GameMap]
+
+# ``clp``, ``native`` and the map model load on first use (PEP 562 below): reading a
+# Bimaru puzzle (``python main.py solve``) needs only ``bimaru``.
+_LAZY = {
+    "clp": ("app.core.formats.clp", None),
+    "native": ("app.core.formats.native", None),
+    "GameMap": ("app.core.gamemap", "GameMap"),
+    "atomic_write_text": ("app.core.fileio", "atomic_write_text"),
+    "read_text": ("app.core.fileio", "read_text"),
+}
 
 FORMATS = ("native", "clp", "bimaru")
 EXTENSIONS = {".map": "native", ".clp": "clp", ".txt": None, ".bim": "bimaru"}
 
-PuzzleSolver = Callable[[Puzzle, Path], GameMap]
+
+def __getattr__(name: str):
+    if name == "PuzzleSolver":  # the type of ``load_map``'s solver: (puzzle, its path) -> map
+        from collections.abc import Callable
+        from pathlib import Path
+
+        from app.core.gamemap import GameMap
+
+        return Callable[[Puzzle, Path], GameMap]
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    module_name, attribute = _LAZY[name]
+    module = importlib.import_module(module_name)
+    value = module if attribute is None else getattr(module, attribute)
+    globals()[name] = value
+    return value
 
 
 def detect(text: str, path: str | Path = "") -> str:
@@ -34,25 +65,36 @@ def detect(text: str, path: str | Path = "") -> str:
         if stripped.split()[0].upper() in ("ROW", "COLUMN"):
             return "bimaru"
         break
-    suffix = Path(path).suffix.lower()
-    return EXTENSIONS.get(suffix) or "native"
+    from pathlib import Path
+
+    return EXTENSIONS.get(Path(path).suffix.lower()) or "native"
 
 
 def format_for_path(path: str | Path) -> str | None:
     """The format an output file's extension asks for (None when it does not say)."""
+    from pathlib import Path
+
     return EXTENSIONS.get(Path(path).suffix.lower())
 
 
 def read(path: str | Path) -> GameMap | Puzzle:
     """A map or a puzzle from a file, whatever its format; MapError naming file and line."""
+    from app.core.fileio import read_text
+
     text = read_text(path)
     kind = detect(text, path)
-    parser = {"native": native.parse, "clp": clp.parse, "bimaru": bimaru.parse}[kind]
-    return parser(text, str(path))
+    if kind == "bimaru":
+        return bimaru.parse(text, str(path))
+    from app.core.formats import clp, native
+
+    return (native.parse if kind == "native" else clp.parse)(text, str(path))
 
 
 def load_map(path: str | Path, solve_puzzle: PuzzleSolver | None = None) -> GameMap:
     """A playable map from a file; a Bimaru puzzle needs ``solve_puzzle`` to become one."""
+    import dataclasses
+    from pathlib import Path
+
     loaded = read(path)
     if isinstance(loaded, Puzzle):
         if solve_puzzle is None:
@@ -73,12 +115,16 @@ def dumps(item: GameMap | Puzzle, fmt: str) -> str:
         return bimaru.dump(item)
     if fmt == "bimaru":
         return bimaru.dump(bimaru.puzzle_of(item))
+    from app.core.formats import clp, native
+
     return native.dump(item) if fmt == "native" else clp.dump(item)
 
 
 def save(item: GameMap | Puzzle, path: str | Path, fmt: str | None = None) -> str:
     """Write ``item`` atomically to ``path``; returns the format used."""
     fmt = fmt or format_for_path(path) or ("bimaru" if isinstance(item, Puzzle) else "native")
+    from app.core.fileio import atomic_write_text
+
     text = dumps(item, fmt)
     try:
         atomic_write_text(path, text)

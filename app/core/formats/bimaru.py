@@ -14,10 +14,13 @@ parsed and validated; turning it into a playable map needs the solver.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from app.core.errors import MapError
-from app.core.gamemap import GameMap
 from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece
+
+if TYPE_CHECKING:
+    from app.core.gamemap import GameMap
 
 
 @dataclass(frozen=True, eq=False)
