@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from app.cli import COMMAND_MODULES, build_parser
+from app.cli import main as cli_main
 from tests.paths import COURSE_MAPS, MAPS_DIR, ROOT
 
 
@@ -121,3 +123,36 @@ def test_gui_without_display_explains_and_names_headless_commands():
     proc = main(env=env)
     assert proc.returncode == 2
     assert "no display" in proc.stderr and "run" in proc.stderr and "Traceback" not in proc.stderr
+
+
+class TestOneSubcommandParser:
+    """main() imports only the module of the subcommand it is given; the full parser is for the rest."""
+
+    NAMES = [module.rsplit(".", 1)[1] for module in COMMAND_MODULES]
+
+    def test_help_lists_every_subcommand(self):
+        proc = main("--help")
+        assert proc.returncode == 0
+        for name in self.NAMES:
+            assert f"\n    {name} " in proc.stdout, name
+
+    @pytest.mark.parametrize("name", NAMES)
+    def test_subcommand_help_is_the_full_parsers(self, name, capsys):
+        with pytest.raises(SystemExit) as full_exit:
+            build_parser().parse_args([name, "--help"])
+        full = capsys.readouterr().out
+        with pytest.raises(SystemExit) as own_exit:
+            cli_main([name, "--help"])
+        assert full_exit.value.code == own_exit.value.code == 0
+        assert capsys.readouterr().out == full
+
+    def test_unknown_subcommand_is_an_error_naming_the_choices(self):
+        proc = main("nope")
+        assert_one_line_error(proc, "invalid choice: 'nope'", "solve")
+
+    def test_a_subcommand_imports_only_its_module(self):
+        code = ("import sys; from app.cli import main\n"
+                "try:\n    main(['replay', '--help'])\nexcept SystemExit:\n    pass\n"
+                "print(' '.join(m for m in sys.modules if m.startswith('app.cli.')), file=sys.stderr)")
+        proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert proc.stderr.split() == ["app.cli.replay"]

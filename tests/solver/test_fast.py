@@ -221,6 +221,43 @@ class TestApi:
         assert s.pieces() == {Cell(0, 0): Piece.LEFT, Cell(0, 1): Piece.RIGHT}
 
 
+class TestTables:
+    """The bitboard tables are computed with shifts; check them against the cell geometry of app.core.grid."""
+
+    @pytest.mark.parametrize("length", range(1, SIZE + 1))
+    def test_placements_match_the_cells_they_cover(self, length):
+        from app.solver.fast import _covering, placements
+
+        table = placements(length)
+        expected_count = SIZE * (SIZE - length + 1) * (1 if length == 1 else 2)
+        assert len(table) == expected_count
+        for index, p in table.items():
+            x, y = divmod(p.anchor, SIZE)
+            cells = [Cell(x, y + i) if p.horizontal else Cell(x + i, y) for i in range(length)]
+            halo = set(cells)
+            for cell in cells:
+                halo.update(cell.neighbours())
+            assert index == p.index == 2 * p.anchor + (0 if p.horizontal else 1)
+            assert all(cell.on_board() for cell in cells)
+            assert p.cells() == cells and p.mask == mask_of(cells) and p.halo == mask_of(halo)
+            assert dict(p.rows) == {r: sum(c.x == r for c in cells) for r in {c.x for c in cells}}
+            assert dict(p.cols) == {k: sum(c.y == k for c in cells) for k in {c.y for c in cells}}
+            assert p.halo_rows == sum(1 << r for r in {c.x for c in halo})
+            assert p.halo_cols == sum(1 << k for k in {c.y for c in halo})
+        assert list(table) == sorted(table)
+        covering = _covering(length)
+        for b in range(SIZE * SIZE):
+            assert covering[b] == tuple(p for p in table.values() if p.mask >> b & 1)
+
+    def test_line_tables(self):
+        from app.solver.fast import _BITS, _ROWS_OF_COLUMN
+
+        for m in range(1 << SIZE):
+            assert _BITS[m] == tuple(i for i in range(SIZE) if m >> i & 1)
+            column = mask_of(Cell(x, 0) for x in _BITS[m])
+            assert _ROWS_OF_COLUMN[column] == m
+
+
 class TestObservation:
     def test_fires_become_known_cells(self):
         from app.core import Game

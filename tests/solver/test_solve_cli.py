@@ -93,6 +93,23 @@ def test_no_heavy_imports():
     assert done.stderr.strip() == "[]"
 
 
+def test_start_up_loads_only_the_solve_path():
+    """``solve`` runs once per puzzle: it loads its own subcommand, the Bimaru reader and the fast solver,
+    not the other subcommands, the game engine, the other formats, the tree search, agents or backends."""
+    code = (f"import io, sys; sys.stdin = io.StringIO({EXAMPLE_PUZZLE!r}); "
+            "from app.cli import main; main(['solve']); "
+            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('app', 'agents'))), "
+            "file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.stdout == EXAMPLE_SOLUTION
+    loaded = set(done.stderr.split())
+    assert {"app.cli.solve", "app.core.formats.bimaru", "app.solver.fast"} <= loaded
+    unwanted = {"app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.gui", "app.core.game",
+                "app.core.gamelog", "app.core.rules", "app.core.formats.clp", "app.core.formats.native",
+                "app.solver.search", "app.solver.bimaru", "app.backends", "app.gui", "agents"}
+    assert not loaded & unwanted, sorted(loaded & unwanted)
+
+
 def test_binary_input_one_line_exit_2():
     done = subprocess.run([sys.executable, "main.py", "solve"], input=b"\xff\xfeROW", cwd=ROOT,
                           capture_output=True, timeout=120)
