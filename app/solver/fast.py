@@ -23,7 +23,6 @@ How the search works (one node = some ships placed):
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -79,25 +78,37 @@ def diagonal_neighbours(mask: int) -> int:
 # ----- the value objects of the API ----------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Constraints:
     """What is known about a board: counts, fleet and the cells whose content is known.
 
     ``known`` maps cells to their exact content (water or a ship piece); a
     known ``left`` means a horizontal ship starts there, a known ``sub`` is a
-    1-cell ship, and so on.
+    1-cell ship, and so on. Immutable, hashable, equal when all four agree.
+    (A plain class, not a dataclass: ``python main.py solve`` starts without
+    importing ``dataclasses``.)
     """
 
     row_counts: tuple[int, ...]
     col_counts: tuple[int, ...]
-    fleet: tuple[int, ...]
+    fleet: tuple[int, ...]  # longest first
     known: Mapping[Cell, Piece]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "row_counts", tuple(self.row_counts))
-        object.__setattr__(self, "col_counts", tuple(self.col_counts))
-        object.__setattr__(self, "fleet", tuple(sorted(self.fleet, reverse=True)))
-        object.__setattr__(self, "known", MappingProxyType(dict(self.known)))
+    def __init__(self, row_counts: Iterable[int], col_counts: Iterable[int], fleet: Iterable[int],
+                 known: Mapping[Cell, Piece]):
+        object.__setattr__(self, "__dict__", {
+            "row_counts": tuple(row_counts), "col_counts": tuple(col_counts),
+            "fleet": tuple(sorted(fleet, reverse=True)), "known": MappingProxyType(dict(known)),
+        })
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Constraints are immutable: cannot assign to '{name}' (use with_known)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Constraints are immutable: cannot delete '{name}'")
+
+    def __repr__(self) -> str:
+        return (f"Constraints(row_counts={self.row_counts!r}, col_counts={self.col_counts!r}, "
+                f"fleet={self.fleet!r}, known={self.known!r})")
 
     def __hash__(self) -> int:
         return hash((self.row_counts, self.col_counts, self.fleet, frozenset(self.known.items())))
@@ -136,12 +147,32 @@ class Constraints:
         return Constraints(self.row_counts, self.col_counts, self.fleet, known)
 
 
-@dataclass(frozen=True)
 class Solution:
-    """One fleet placement: a bitmask per ship, longest first, equal lengths by first cell."""
+    """One fleet placement: a bitmask per ship, longest first, equal lengths by first cell.
+
+    Immutable, hashable, equal when the ships agree.
+    """
 
     ships: tuple[int, ...]
     mask: int
+
+    def __init__(self, ships: tuple[int, ...], mask: int):
+        object.__setattr__(self, "__dict__", {"ships": ships, "mask": mask})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Solution is immutable: cannot assign to '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Solution is immutable: cannot delete '{name}'")
+
+    def __repr__(self) -> str:
+        return f"Solution(ships={self.ships!r}, mask={self.mask!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Solution) and (self.ships, self.mask) == (other.ships, other.mask)
+
+    def __hash__(self) -> int:
+        return hash((self.ships, self.mask))
 
     def cells(self) -> frozenset[Cell]:
         """Every ship cell."""
@@ -187,12 +218,14 @@ class Solution:
 # ----- placements --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Placement:
     """A ship of ``length`` laid at ``anchor`` (its first cell), horizontal or not.
 
-    ``index`` orders placements of one length (anchor first, horizontal before
-    vertical). ``halo`` is the ship with every cell around it.
+    ``index`` orders placements of one length (``2 * anchor``, plus 1 when
+    vertical). ``halo`` is the ship with every cell around it. Immutable;
+    equal when length, anchor and direction agree. (A plain class: the
+    solver's inner loop reads these attributes, which is fastest on a plain
+    instance, and ``solve`` starts without importing ``dataclasses``.)
     """
 
     length: int
@@ -204,10 +237,33 @@ class Placement:
     cols: tuple[tuple[int, int], ...]  # (column, cells used)
     halo_rows: int  # rows the halo touches, as a 10-bit mask
     halo_cols: int  # columns the halo touches, as a 10-bit mask
-    index: int = field(init=False, compare=False)
+    index: int
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "index", 2 * self.anchor + (0 if self.horizontal else 1))
+    def __init__(self, length: int, anchor: int, horizontal: bool, mask: int, halo: int,
+                 rows: tuple[tuple[int, int], ...], cols: tuple[tuple[int, int], ...], halo_rows: int,
+                 halo_cols: int):
+        object.__setattr__(self, "__dict__", {
+            "length": length, "anchor": anchor, "horizontal": horizontal, "mask": mask, "halo": halo,
+            "rows": rows, "cols": cols, "halo_rows": halo_rows, "halo_cols": halo_cols,
+            "index": 2 * anchor + (0 if horizontal else 1),
+        })
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Placement is immutable: cannot assign to '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Placement is immutable: cannot delete '{name}'")
+
+    def __repr__(self) -> str:
+        return (f"Placement(length={self.length}, anchor={self.anchor}, horizontal={self.horizontal}, "
+                f"mask={self.mask}, halo={self.halo}, rows={self.rows}, cols={self.cols}, "
+                f"halo_rows={self.halo_rows}, halo_cols={self.halo_cols}, index={self.index})")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Placement) and (self.length, self.index) == (other.length, other.index)
+
+    def __hash__(self) -> int:
+        return hash((self.length, self.index))
 
     def cells(self) -> list[Cell]:
         """The ship's cells in order."""

@@ -105,6 +105,23 @@ class TestBimaru:
         assert bimaru.puzzle_of(game_map) == bimaru.parse(puzzle_text)
 
 
+    def test_puzzle_is_an_immutable_value(self):
+        import pickle
+
+        puzzle = bimaru.Puzzle((2,) * 10, (2,) * 10)
+        assert puzzle.hints == {} and puzzle.name == ""
+        assert puzzle.hints is not bimaru.Puzzle((2,) * 10, (2,) * 10).hints  # no shared default
+        named = bimaru.Puzzle((2,) * 10, (2,) * 10, {}, name="other")
+        assert puzzle == named  # the name is not compared
+        assert puzzle != bimaru.Puzzle((2,) * 10, (2,) * 10, {Cell(0, 0): Piece.WATER})
+        assert repr(named) == f"Puzzle(row_counts={(2,) * 10}, col_counts={(2,) * 10}, hints={{}}, name='other')"
+        assert pickle.loads(pickle.dumps(named)) == named
+        with pytest.raises(AttributeError, match="immutable"):
+            puzzle.name = "x"
+        with pytest.raises(TypeError):
+            hash(puzzle)
+
+
 class TestDetectAndSave:
     def test_detect(self):
         assert detect("(deffacts x)") == "clp"

@@ -219,6 +219,27 @@ class TestApi:
         s = Solution((0b11,), 0b11)
         assert s.cells() == {Cell(0, 0), Cell(0, 1)}
         assert s.pieces() == {Cell(0, 0): Piece.LEFT, Cell(0, 1): Piece.RIGHT}
+        assert s == Solution((0b11,), 0b11) != Solution((0b110,), 0b110)
+        assert len({s, Solution((0b11,), 0b11)}) == 1
+        assert repr(s) == "Solution(ships=(3,), mask=3)"
+        with pytest.raises(AttributeError, match="immutable"):
+            s.mask = 0
+        with pytest.raises(AttributeError, match="immutable"):
+            del s.ships
+
+    def test_constraints_are_a_value(self):
+        known = {Cell(1, 2): Piece.SUB}
+        c = Constraints([1] * 10, (1,) * 10, [1, 2], known)
+        assert c.row_counts == (1,) * 10 and c.fleet == (2, 1)  # normalised: tuples, longest first
+        known[Cell(3, 3)] = Piece.WATER  # the caller's dict is copied
+        assert dict(c.known) == {Cell(1, 2): Piece.SUB}
+        same = Constraints((1,) * 10, [1] * 10, (1, 2), {Cell(1, 2): Piece.SUB})
+        assert c == same and hash(c) == hash(same) and c != c.with_known({Cell(0, 0): Piece.WATER})
+        assert repr(c).startswith("Constraints(row_counts=(1, 1, 1, 1, 1, 1, 1, 1, 1, 1), col_counts=")
+        with pytest.raises(AttributeError, match="immutable"):
+            c.fleet = ()
+        with pytest.raises(TypeError):
+            c.known[Cell(0, 0)] = Piece.WATER  # type: ignore[index]
 
 
 class TestTables:

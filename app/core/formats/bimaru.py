@@ -13,7 +13,7 @@ parsed and validated; turning it into a playable map needs the solver.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from app.core.errors import MapError
@@ -23,14 +23,33 @@ if TYPE_CHECKING:
     from app.core.gamemap import GameMap
 
 
-@dataclass(frozen=True, eq=False)
 class Puzzle:
-    """A Bimaru puzzle: counts per row (x) and column (y), and hint cells in file order."""
+    """A Bimaru puzzle: counts per row (x) and column (y), and hint cells in file order.
+
+    Immutable; equal when counts and hints agree (the name is not compared).
+    (A plain class, not a dataclass: ``python main.py solve`` starts without
+    importing ``dataclasses``.)
+    """
 
     row_counts: tuple[int, ...]
     col_counts: tuple[int, ...]
-    hints: dict[Cell, Piece] = field(default_factory=dict)
-    name: str = ""
+    hints: dict[Cell, Piece]
+    name: str
+
+    def __init__(self, row_counts: tuple[int, ...], col_counts: tuple[int, ...],
+                 hints: Mapping[Cell, Piece] | None = None, name: str = ""):
+        object.__setattr__(self, "__dict__", {"row_counts": row_counts, "col_counts": col_counts,
+                                              "hints": {} if hints is None else hints, "name": name})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Puzzle is immutable: cannot assign to '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Puzzle is immutable: cannot delete '{name}'")
+
+    def __repr__(self) -> str:
+        return (f"Puzzle(row_counts={self.row_counts!r}, col_counts={self.col_counts!r}, "
+                f"hints={self.hints!r}, name={self.name!r})")
 
     def problems(self) -> list[str]:
         """What makes the puzzle impossible at a glance (empty when it may be solvable)."""
