@@ -124,7 +124,8 @@ def process_figures(puzzles: list[bimaru.Puzzle], count: int) -> None:
     med = statistics.median
     print(f"whole process 'python main.py solve < puzzle', {len(chosen)} puzzles: median wall {med(solve_wall):.3f} s, "
           f"CPU {med(solve_cpu):.3f} s; bare 'python -c pass': wall {med(bare_wall):.3f} s, CPU {med(bare_cpu):.3f} s "
-          f"(solve / bare CPU = {med(solve_cpu) / max(med(bare_cpu), 1e-9):.2f})")
+          f"(solve / bare CPU = {med(solve_cpu) / max(med(bare_cpu), 1e-9):.2f}; load average now "
+          f"{os.getloadavg()[0]:.1f}{'; PYTHONDONTWRITEBYTECODE is set: modules without a .pyc compile at every start' if sys.dont_write_bytecode else ''})")
 
 
 def search_figures(puzzles: list[bimaru.Puzzle], algorithm: str, timeout: float) -> None:
