@@ -78,7 +78,7 @@ class Action:
     def __str__(self) -> str:
         if self.kind is ActionKind.SOLVE:
             return "solve"
-        return f"{self.kind.value} {self.x} {self.y}"
+        return f"{self.kind._value_} {self.x} {self.y}"  # _value_: the plain attribute behind .value
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"

@@ -223,56 +223,58 @@ class Game:
         if self.over:
             raise BattleshipError("the game is over: no more actions")
         text = action if isinstance(action, str) else str(action)
+        label = text  # the event's text: the action's own (canonical) text
         if not isinstance(action, Action):
             try:
                 action = Action.parse(action)
             except ActionError as error:
                 return self._after(self._event(text, Outcome.REJECTED, reason=str(error)))
+            label = str(action)
         if action.kind is ActionKind.SOLVE:
             return self._finish("solved by the agent", by_engine=False)
         cell = action.cell
         if cell is None or not cell.on_board():
             return self._after(self._event(text, Outcome.REJECTED, action, f"cell ({action.x}, {action.y}) is off the board"))
         if action.kind is ActionKind.FIRE:
-            event = self._fire(action, cell)
+            event = self._fire(action, cell, label)
         elif action.kind is ActionKind.GUESS:
-            event = self._guess(action, cell)
+            event = self._guess(action, cell, label)
         else:
-            event = self._unguess(action, cell)
+            event = self._unguess(action, cell, label)
         return self._after(event)
 
-    def _fire(self, action: Action, cell: Cell) -> StepEvent:
+    def _fire(self, action: Action, cell: Cell, label: str) -> StepEvent:
         if self.fires_left <= 0:
-            return self._event(str(action), Outcome.REJECTED, action, "no fires left")
+            return self._event(label, Outcome.REJECTED, action, "no fires left")
         self.fires_left -= 1
         if cell in self.fired:
-            return self._event(str(action), Outcome.FIRE_WASTED, action, "cell already fired")
+            return self._event(label, Outcome.FIRE_WASTED, action, "cell already fired")
         if cell in self._known_ships:
-            return self._event(str(action), Outcome.FIRE_WASTED, action, "ship cell known from the start")
+            return self._event(label, Outcome.FIRE_WASTED, action, "ship cell known from the start")
         piece = self.map.piece_at(cell)
         self.fired[cell] = piece
         revealed = piece if piece.is_ship or self.profile.reveal_water else None
         if revealed is not None:
             self.revealed[cell] = revealed
-        return self._event(str(action), Outcome.HIT if piece.is_ship else Outcome.MISS, action, revealed=revealed)
+        return self._event(label, Outcome.HIT if piece.is_ship else Outcome.MISS, action, revealed=revealed)
 
-    def _guess(self, action: Action, cell: Cell) -> StepEvent:
+    def _guess(self, action: Action, cell: Cell, label: str) -> StepEvent:
         if self.guesses_left <= 0:
-            return self._event(str(action), Outcome.REJECTED, action, "no flags left")
+            return self._event(label, Outcome.REJECTED, action, "no flags left")
         self.guesses_left -= 1
         self.flag_counts[cell] += 1
         if self.flag_counts[cell] > 1:
-            return self._event(str(action), Outcome.FLAG_WASTED, action, "cell already flagged")
-        return self._event(str(action), Outcome.FLAGGED, action)
+            return self._event(label, Outcome.FLAG_WASTED, action, "cell already flagged")
+        return self._event(label, Outcome.FLAGGED, action)
 
-    def _unguess(self, action: Action, cell: Cell) -> StepEvent:
+    def _unguess(self, action: Action, cell: Cell, label: str) -> StepEvent:
         if self.flag_counts[cell] <= 0:
-            return self._event(str(action), Outcome.REJECTED, action, "cell is not flagged")
+            return self._event(label, Outcome.REJECTED, action, "cell is not flagged")
         self.flag_counts[cell] -= 1
         if not self.flag_counts[cell]:
             del self.flag_counts[cell]
         self.guesses_left += 1
-        return self._event(str(action), Outcome.UNFLAGGED, action)
+        return self._event(label, Outcome.UNFLAGGED, action)
 
     def _event(self, text: str, outcome: Outcome, action: Action | None = None, reason: str = "",
                revealed: Piece | None = None, by_engine: bool = False) -> StepEvent:

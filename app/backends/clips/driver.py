@@ -14,7 +14,7 @@ from pathlib import Path
 
 import clips
 from clips._clips import ffi, lib
-from clips.common import environment_builder, environment_modifier
+from clips.common import CLIPSType, environment_builder, environment_modifier
 from clips.values import clips_value, python_value
 
 from app.backends.base import AgentFailure, Driver, StartContext
@@ -37,6 +37,19 @@ PARAMS_TEMPLATE = "agent-params"  # an agent's own parameters: the slots of its 
 
 _STAT_SLOTS = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
                "num_safe": "safe", "num_sink": "sink"}
+_KINDS = {kind.value: kind for kind in ActionKind if kind is not ActionKind.SOLVE}
+_INTEGER, _SYMBOL = int(CLIPSType.INTEGER), int(CLIPSType.SYMBOL)
+_ENCODED: dict[str, bytes] = {}
+
+
+def _encoded(name: str) -> bytes:
+    """``name`` as C text, encoded once."""
+    encoded = _ENCODED.get(name)
+    if encoded is None:
+        encoded = _ENCODED[name] = name.encode()
+    return encoded
+
+
 _SLOTS = {"status": ("step", "currently"), "moves": ("fires", "guesses"), "statistics": tuple(_STAT_SLOTS)}
 
 
@@ -150,9 +163,9 @@ class _Loaded:
         cenv = self.cenv = env._env
         self.templates = {name: lib.FindDeftemplate(cenv, f"MAIN::{name}".encode())
                           for name in ("exec", "status", "moves", "statistics")}
-        self.exec_pointer = self.templates["exec"]
         self.marker = lib.FindDeftemplate(cenv, b"MAIN::first-pass-to-env")
         self.main_module = lib.FindDefmodule(cenv, b"MAIN")
+        self.exec_template = self.templates["exec"]
         self.pointer = env_pointer(env)
         self.value = ffi.new("CLIPSValue *")
         self.modifier = environment_modifier(cenv, "fact")
@@ -163,6 +176,11 @@ class _Loaded:
         value = self.value
         if lib.GetFactSlot(fact, name, value) != lib.GSE_NO_ERROR:
             raise KeyError(name.decode())
+        kind = value.header.type
+        if kind == _INTEGER:
+            return value.integerValue.contents
+        if kind == _SYMBOL:
+            return clips.Symbol(ffi.string(value.lexemeValue.contents).decode())
         return python_value(self.cenv, value)
 
     def _put(self, value) -> ffi.CData:
@@ -181,8 +199,13 @@ class _Loaded:
         modifier = self.modifier
         if lib.FMSetFact(modifier, fact) != lib.FME_NO_ERROR:
             raise clips.CLIPSError(self.cenv, code=lib.FMError(self.cenv))
+        cenv, put = self.cenv, self.value
         for name, value in slots.items():
-            if lib.FMPutSlot(modifier, name.encode(), self._put(value)) != lib.PSE_NO_ERROR:
+            if type(value) is int:
+                put.value = lib.CreateInteger(cenv, value)
+            else:
+                self._put(value)
+            if lib.FMPutSlot(modifier, _encoded(name), put) != lib.PSE_NO_ERROR:
                 lib.FMAbort(modifier)
                 raise clips.CLIPSError(self.cenv, message=f"cannot put slot {name}")
         if lib.FMModify(modifier) == ffi.NULL:
@@ -263,14 +286,14 @@ class ClipsDriver(Driver):
         self.firings = 0  # rule firings of the whole game
         self.clips_seconds = 0.0  # wall time spent inside env.run
         self._lines: list[str] = []
+        self._execs: list[tuple] = []
+        self._last_exec: clips.TemplateFact | None = None
         self._cancel = threading.Event()
         self._running = False
         self._step = 0
         self._loaded: _Loaded | None = None
         self._facts: dict[str, clips.TemplateFact | None] = {}
         self._mirror: dict[str, dict] = {}
-        self._execs: list[tuple] = []
-        self._last_exec: clips.TemplateFact | None = None
         self._healthy = True
 
     # ----- setup ---------------------------------------------------------
@@ -316,6 +339,8 @@ class ClipsDriver(Driver):
                 env.build(text)
                 loaded.map_text = text
         env.reset()
+        clear_halt(loaded.pointer)
+        self._healthy = True
         if self.router.errors:
             self._note_errors(self.router.take_errors(), None)
         lib.SetCurrentModule(loaded.cenv, loaded.main_module)
@@ -477,43 +502,52 @@ class ClipsDriver(Driver):
 
         New facts go to the end of a template's fact list, so each call only
         reads the execs asserted since the previous one (a full rescan when the
-        last one seen was retracted).
+        last one seen was retracted). Execs of earlier steps are dropped: they
+        never count again.
         """
         loaded = self._loaded
-        template = loaded.exec_pointer
+        template = loaded.exec_template
         last = self._last_exec
         if last is not None and lib.FactExistp(last._fact):
             fact = lib.GetNextFactInTemplate(template, last._fact)
+            execs = self._execs
         else:
-            self._execs.clear()
             fact = lib.GetNextFactInTemplate(template, ffi.NULL)
+            execs = []
+        step = self._step
+        execs = self._execs = [item for item in execs if item[0] >= step]
         while fact != ffi.NULL:
             wrapper = clips.TemplateFact(loaded.cenv, fact)
-            self._execs.append((loaded.slot(fact, b"step"), wrapper))
+            at = loaded.slot(fact, b"step")
+            if type(at) is not int or at >= step:
+                execs.append((at, wrapper))
             self._last_exec = wrapper
             fact = lib.GetNextFactInTemplate(template, fact)
-        step = self._step
-        return [wrapper for at, wrapper in self._execs if at == step and lib.FactExistp(wrapper._fact)]
+        return [wrapper for at, wrapper in execs if at == step and lib.FactExistp(wrapper._fact)]
 
     def _touch(self, template: str, **slots) -> None:
         """Modify the ``template`` fact; when no value changes, still give it a new time tag (as 6.3's modify did).
 
         The values last written are remembered on the Python side, so no slot is read back from CLIPS.
         """
-        fact = self._fact(template)
-        if fact is None:
-            return
+        fact = self._facts.get(template)
+        if fact is None or not lib.FactExistp(fact._fact):
+            fact = self._fact(template)
+            if fact is None:
+                return
         loaded = self._loaded
         known = self._mirror.get(template)
         if known is None:
-            known = self._mirror[template] = {name: loaded.slot(fact._fact, name.encode())
+            known = self._mirror[template] = {name: loaded.slot(fact._fact, _encoded(name))
                                               for name in _SLOTS[template]}
-        if all(known.get(k) == v for k, v in slots.items()):
+        for name, value in slots.items():
+            if known.get(name) != value:
+                loaded.modify(fact._fact, slots)
+                break
+        else:
             slot, value = next(iter(slots.items())) if slots else next(iter(known.items()))
             loaded.modify(fact._fact, {slot: value + 1 if isinstance(value, int) else clips.Symbol("changed")})
             loaded.modify(fact._fact, {slot: value, **slots})
-        else:
-            loaded.modify(fact._fact, slots)
         known.update(slots)
 
     # ----- one step --------------------------------------------------------
@@ -532,34 +566,37 @@ class ClipsDriver(Driver):
                                f"{self._step}")
             return None
         chosen = max(execs, key=lambda fact: lib.FactIndex(fact._fact)) if len(execs) > 1 else execs[0]
-        return self._action(self._loaded, chosen._fact)
+        loaded, fact = self._loaded, chosen._fact
+        return self._action(loaded.slot(fact, b"action"), loaded.slot(fact, b"x"), loaded.slot(fact, b"y"))
 
     def _run(self, what: str) -> tuple[int, list[str]]:
         """Run until the agenda empties; caps, cancel and errors raise AgentFailure."""
-        env = self.env
         fired = 0
         errors: list[str] = []
+        cenv = self._loaded.cenv
+        router = self.router
+        if not self._healthy:  # a rule's error or a halt in an earlier run leaves CLIPS halted
+            clear_halt(self._loaded.pointer)
+        self._healthy = False  # until the run ends normally
         started = time.perf_counter()
         self.watchdog.arm(self.time_limit)
         self._running = True
-        self._healthy = False  # until the run ends normally
-        clear_halt(self._loaded.pointer)  # a rule's error in an earlier step leaves CLIPS halted
         try:
             while True:
                 if self._cancel.is_set():
                     raise AgentFailure(f"{what}: stopped on request (cancel)")
                 chunk_start = time.perf_counter()
-                count = env.run(CHUNK)
+                count = lib.Run(cenv, CHUNK)  # env.run without clipspy's wrapper
                 self.clips_seconds += time.perf_counter() - chunk_start
                 fired += count
                 self.firings += count
-                text = self.router.take_errors()
+                text = router.take_errors() if router.errors else ""
                 if self.watchdog.expired:
                     raise AgentFailure(f"{what}: the agent ran over the time limit of {self.time_limit:g} s "
                                        f"({fired} rule firings): stopped (an endless rule chain?)")
                 if self._cancel.is_set():
                     raise AgentFailure(f"{what}: stopped on request (cancel)")
-                if text.strip():
+                if text and text.strip():
                     messages = [m.describe() for m in parse_messages(text)] or [" ".join(text.split())]
                     errors += messages
                     self._lines += [f"CLIPS: {m}" for m in messages]
@@ -578,12 +615,11 @@ class ClipsDriver(Driver):
             self._flush_printout()
 
     @staticmethod
-    def _action(loaded: _Loaded, fact) -> Action | str:
-        kind, x, y = loaded.slot(fact, b"action"), loaded.slot(fact, b"x"), loaded.slot(fact, b"y")
+    def _action(kind, x, y) -> Action | str:
         if kind == "solve":
             return Action.solve()
-        if type(x) is int and type(y) is int:
-            return Action(ActionKind(str(kind)), x, y)
+        if type(x) is int and type(y) is int and kind in _KINDS:
+            return Action(_KINDS[kind], x, y)
         return f"{kind} {x} {y}"
 
     def after(self, event: StepEvent, observation: Observation) -> None:
@@ -617,7 +653,7 @@ class ClipsDriver(Driver):
 
     # ----- GUI and log ----------------------------------------------------
     def _flush_printout(self) -> None:
-        if self.router is None:
+        if self.router is None or not self.router.output:
             return
         text = self.router.take_output()
         if text:
@@ -671,7 +707,7 @@ class ClipsDriver(Driver):
         self.env = None
         self._facts.clear()
         self._mirror.clear()
-        self._execs.clear()
+        self._execs = []
         self._last_exec = None
         if loaded is None:
             return

@@ -84,12 +84,16 @@ class CaptureRouter(clips.Router):
 
     def take_output(self) -> str:
         """The printed text since the last call."""
+        if not self.output:
+            return ""
         text = "".join(self.output)
         self.output.clear()
         return text
 
     def take_errors(self) -> str:
         """The error and warning text since the last call."""
+        if not self.errors:
+            return ""
         text = "".join(self.errors)
         self.errors.clear()
         return text
