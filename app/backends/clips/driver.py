@@ -50,6 +50,14 @@ def _encoded(name: str) -> bytes:
     return encoded
 
 
+
+
+def _held(fact: ffi.CData) -> ffi.CData:
+    """``fact`` retained (CLIPS keeps its memory while the bridge holds the pointer)."""
+    lib.RetainFact(fact)
+    return fact
+
+
 _SLOTS = {"status": ("step", "currently"), "moves": ("fires", "guesses"), "statistics": tuple(_STAT_SLOTS)}
 
 
@@ -286,13 +294,14 @@ class ClipsDriver(Driver):
         self.firings = 0  # rule firings of the whole game
         self.clips_seconds = 0.0  # wall time spent inside env.run
         self._lines: list[str] = []
-        self._execs: list[tuple] = []
-        self._last_exec: clips.TemplateFact | None = None
+        self._execs: list[tuple] = []  # (step, fact) of execs for a later step than the current one
+        self._last_exec: ffi.CData | None = None  # the newest exec seen
         self._cancel = threading.Event()
         self._running = False
         self._step = 0
         self._loaded: _Loaded | None = None
-        self._facts: dict[str, clips.TemplateFact | None] = {}
+        # C pointers to facts the bridge holds on to (CLIPS's RetainFact; released at close):
+        self._facts: dict[str, ffi.CData | None] = {}  # MAIN's status, moves, statistics
         self._mirror: dict[str, dict] = {}
         self._healthy = True
 
@@ -483,47 +492,66 @@ class ClipsDriver(Driver):
         self._lines += [f"CLIPS: {message}" for message in self._describe(text, default_file)]
 
     # ----- facts ---------------------------------------------------------
-    def _fact(self, template: str) -> clips.TemplateFact | None:
+    def _fact(self, template: str) -> ffi.CData | None:
         """The fact of one of MAIN's templates (status, moves, statistics); cached while it exists.
 
         CLIPS 6.4 modifies facts in place, so the same fact object stays valid
         unless the agent retracts it.
         """
         fact = self._facts.get(template)
-        if fact is None or not lib.FactExistp(fact._fact):
+        if fact is None or not lib.FactExistp(fact):
+            if fact is not None:
+                lib.ReleaseFact(fact)
             first = lib.GetNextFactInTemplate(self._loaded.templates[template], ffi.NULL)
-            fact = None if first == ffi.NULL else clips.TemplateFact(self._loaded.cenv, first)
+            fact = None if first == ffi.NULL else _held(first)
             self._facts[template] = fact
             self._mirror.pop(template, None)
         return fact
 
     def _current_execs(self) -> list:
-        """The exec facts whose step is the current one.
+        """The exec facts (C pointers, good until CLIPS runs again) whose step is the current one.
 
         New facts go to the end of a template's fact list, so each call only
         reads the execs asserted since the previous one (a full rescan when the
-        last one seen was retracted). Execs of earlier steps are dropped: they
-        never count again.
+        last one seen was retracted). Execs for a later step are kept for their
+        step; those of earlier steps never count again.
         """
         loaded = self._loaded
         template = loaded.exec_template
+        step = self._step
         last = self._last_exec
-        if last is not None and lib.FactExistp(last._fact):
-            fact = lib.GetNextFactInTemplate(template, last._fact)
-            execs = self._execs
+        if last is not None and lib.FactExistp(last):
+            fact = lib.GetNextFactInTemplate(template, last)
         else:
             fact = lib.GetNextFactInTemplate(template, ffi.NULL)
-            execs = []
-        step = self._step
-        execs = self._execs = [item for item in execs if item[0] >= step]
+            for _, later in self._execs:
+                lib.ReleaseFact(later)
+            self._execs = []
+        found = []
+        if self._execs:
+            keep = []
+            for at, later in self._execs:
+                if at == step and lib.FactExistp(later):
+                    found.append(later)
+                if type(at) is int and at <= step:
+                    lib.ReleaseFact(later)
+                else:
+                    keep.append((at, later))
+            self._execs = keep
+        newest = None
         while fact != ffi.NULL:
-            wrapper = clips.TemplateFact(loaded.cenv, fact)
             at = loaded.slot(fact, b"step")
-            if type(at) is not int or at >= step:
-                execs.append((at, wrapper))
-            self._last_exec = wrapper
+            if at == step:
+                found.append(fact)
+            if type(at) is not int or at > step:
+                self._execs.append((at, _held(fact)))
+            newest = fact
             fact = lib.GetNextFactInTemplate(template, fact)
-        return [wrapper for at, wrapper in execs if at == step and lib.FactExistp(wrapper._fact)]
+        if newest is not None:
+            if last is not None:
+                lib.ReleaseFact(last)
+            self._last_exec = _held(newest)
+        return found
 
     def _touch(self, template: str, **slots) -> None:
         """Modify the ``template`` fact; when no value changes, still give it a new time tag (as 6.3's modify did).
@@ -531,23 +559,22 @@ class ClipsDriver(Driver):
         The values last written are remembered on the Python side, so no slot is read back from CLIPS.
         """
         fact = self._facts.get(template)
-        if fact is None or not lib.FactExistp(fact._fact):
+        if fact is None or not lib.FactExistp(fact):
             fact = self._fact(template)
             if fact is None:
                 return
         loaded = self._loaded
         known = self._mirror.get(template)
         if known is None:
-            known = self._mirror[template] = {name: loaded.slot(fact._fact, _encoded(name))
-                                              for name in _SLOTS[template]}
+            known = self._mirror[template] = {name: loaded.slot(fact, _encoded(name)) for name in _SLOTS[template]}
         for name, value in slots.items():
             if known.get(name) != value:
-                loaded.modify(fact._fact, slots)
+                loaded.modify(fact, slots)
                 break
         else:
             slot, value = next(iter(slots.items())) if slots else next(iter(known.items()))
-            loaded.modify(fact._fact, {slot: value + 1 if isinstance(value, int) else clips.Symbol("changed")})
-            loaded.modify(fact._fact, {slot: value, **slots})
+            loaded.modify(fact, {slot: value + 1 if isinstance(value, int) else clips.Symbol("changed")})
+            loaded.modify(fact, {slot: value, **slots})
         known.update(slots)
 
     # ----- one step --------------------------------------------------------
@@ -556,21 +583,20 @@ class ClipsDriver(Driver):
         env = self.env
         if env is None:
             raise AgentFailure("the CLIPS agent was not started")
-        firings, errors = self._run(f"step {self._step}")
+        firings, errors = self._run("step")
         execs = self._current_execs()
-        self._flush_printout()
         if not execs:
             if errors:
                 raise AgentFailure(f"CLIPS error in step {self._step}: {errors[0]}")
             self._lines.append(f"the agent's turn ended after {firings} rule firings with no exec for step "
                                f"{self._step}")
             return None
-        chosen = max(execs, key=lambda fact: lib.FactIndex(fact._fact)) if len(execs) > 1 else execs[0]
-        loaded, fact = self._loaded, chosen._fact
+        fact = max(execs, key=lib.FactIndex) if len(execs) > 1 else execs[0]
+        loaded = self._loaded
         return self._action(loaded.slot(fact, b"action"), loaded.slot(fact, b"x"), loaded.slot(fact, b"y"))
 
-    def _run(self, what: str) -> tuple[int, list[str]]:
-        """Run until the agenda empties; caps, cancel and errors raise AgentFailure."""
+    def _run(self, label: str) -> tuple[int, list[str]]:
+        """Run until the agenda empties; caps, cancel and errors raise AgentFailure (``label``: what the run is)."""
         fired = 0
         errors: list[str] = []
         cenv = self._loaded.cenv
@@ -578,24 +604,25 @@ class ClipsDriver(Driver):
         if not self._healthy:  # a rule's error or a halt in an earlier run leaves CLIPS halted
             clear_halt(self._loaded.pointer)
         self._healthy = False  # until the run ends normally
-        started = time.perf_counter()
         self.watchdog.arm(self.time_limit)
         self._running = True
+        started = time.perf_counter()
+        chunk_start = started
         try:
             while True:
                 if self._cancel.is_set():
-                    raise AgentFailure(f"{what}: stopped on request (cancel)")
-                chunk_start = time.perf_counter()
+                    raise AgentFailure(f"{self._what(label)}: stopped on request (cancel)")
                 count = lib.Run(cenv, CHUNK)  # env.run without clipspy's wrapper
-                self.clips_seconds += time.perf_counter() - chunk_start
+                chunk_end = time.perf_counter()
+                self.clips_seconds += chunk_end - chunk_start
                 fired += count
                 self.firings += count
                 text = router.take_errors() if router.errors else ""
                 if self.watchdog.expired:
-                    raise AgentFailure(f"{what}: the agent ran over the time limit of {self.time_limit:g} s "
+                    raise AgentFailure(f"{self._what(label)}: the agent ran over the time limit of {self.time_limit:g} s "
                                        f"({fired} rule firings): stopped (an endless rule chain?)")
                 if self._cancel.is_set():
-                    raise AgentFailure(f"{what}: stopped on request (cancel)")
+                    raise AgentFailure(f"{self._what(label)}: stopped on request (cancel)")
                 if text and text.strip():
                     messages = [m.describe() for m in parse_messages(text)] or [" ".join(text.split())]
                     errors += messages
@@ -604,15 +631,19 @@ class ClipsDriver(Driver):
                     self._healthy = not errors
                     return fired, errors
                 if fired >= self.max_firings:
-                    raise AgentFailure(f"{what}: the agent fired {fired} rules without ending its turn "
+                    raise AgentFailure(f"{self._what(label)}: the agent fired {fired} rules without ending its turn "
                                        f"(limit {self.max_firings}): stopped (an endless rule chain?)")
-                if time.perf_counter() - started > self.time_limit:
-                    raise AgentFailure(f"{what}: the agent ran over the time limit of {self.time_limit:g} s "
+                if chunk_end - started > self.time_limit:
+                    raise AgentFailure(f"{self._what(label)}: the agent ran over the time limit of {self.time_limit:g} s "
                                        f"({fired} rule firings): stopped (an endless rule chain?)")
+                chunk_start = time.perf_counter()
         finally:
             self._running = False
             self.watchdog.disarm()
             self._flush_printout()
+
+    def _what(self, label: str) -> str:
+        return f"step {self._step}" if label == "step" else f"step {self._step} ({label})"
 
     @staticmethod
     def _action(kind, x, y) -> Action | str:
@@ -641,7 +672,7 @@ class ClipsDriver(Driver):
                             num_fire_ko=sum(p is Piece.WATER for p in fired))
         if observation.over:
             # The step limit: MAIN asserts (exec (step N) (action solve)) itself, then ENV solves.
-            self._run(f"step {self._step} (step limit)")
+            self._run("step limit")
             self._step += 1
             self._solved(observation)
 
@@ -661,6 +692,8 @@ class ClipsDriver(Driver):
 
     def output(self) -> list[str]:
         """What the agent printed (``printout t``) and the CLIPS messages, since the last call."""
+        if not self._lines and (self.router is None or not self.router.output):
+            return []
         self._flush_printout()
         lines, self._lines = self._lines, []
         return lines
@@ -705,6 +738,10 @@ class ClipsDriver(Driver):
         loaded, self._loaded = self._loaded, None
         self.router = None
         self.env = None
+        held = [fact for fact in self._facts.values() if fact is not None]
+        held += [fact for _, fact in self._execs] + ([self._last_exec] if self._last_exec is not None else [])
+        for fact in held:
+            lib.ReleaseFact(fact)
         self._facts.clear()
         self._mirror.clear()
         self._execs = []
