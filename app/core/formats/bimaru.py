@@ -13,7 +13,6 @@ parsed and validated; turning it into a playable map needs the solver.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from app.core.errors import MapError
@@ -37,7 +36,7 @@ class Puzzle:
     name: str
 
     def __init__(self, row_counts: tuple[int, ...], col_counts: tuple[int, ...],
-                 hints: Mapping[Cell, Piece] | None = None, name: str = ""):
+                 hints: dict[Cell, Piece] | None = None, name: str = ""):
         object.__setattr__(self, "__dict__", {"row_counts": row_counts, "col_counts": col_counts,
                                               "hints": {} if hints is None else hints, "name": name})
 
