@@ -177,6 +177,14 @@ class GameResult:
 Listener = Callable[[StepEvent], None]
 
 
+def _frozen(cls, **values):
+    """An instance of the frozen dataclass ``cls`` from every field's value, without its generated
+    ``__init__`` (which sets each field through ``object.__setattr__``: a third of a step's engine time)."""
+    instance = object.__new__(cls)
+    instance.__dict__.update(values)
+    return instance
+
+
 class Game:
     """One game of a map under a rules profile. Deterministic."""
 
@@ -278,8 +286,9 @@ class Game:
 
     def _event(self, text: str, outcome: Outcome, action: Action | None = None, reason: str = "",
                revealed: Piece | None = None, by_engine: bool = False) -> StepEvent:
-        return StepEvent(self.step, text, outcome, action, reason, revealed, by_engine,
-                         self.fires_left, self.guesses_left)
+        return _frozen(StepEvent, step=self.step, text=text, outcome=outcome, action=action, reason=reason,
+                       revealed=revealed, by_engine=by_engine, fires_left=self.fires_left,
+                       guesses_left=self.guesses_left)
 
     def _after(self, event: StepEvent) -> StepEvent:
         self.step += 1
@@ -315,7 +324,8 @@ class Game:
             return self._observation
         known = dict(self.map.known)
         known.update(self.revealed)
-        self._observation = Observation(
+        self._observation = _frozen(
+            Observation,
             step=self.step,
             max_steps=self.profile.max_steps,
             fires_left=self.fires_left,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
+import functools
 import os
 import sys
 import threading
@@ -74,7 +75,14 @@ def map_facts(observation: Observation, fact_order: tuple[tuple[str, int | Cell]
     ``fact_order`` None means the canonical order (k-cells, rows 0..9, columns
     0..9). Counts a course file left out (derived from its boats) come last.
     """
-    known = observation.start_known
+    return _map_facts(tuple(observation.start_known.items()), observation.row_counts, observation.col_counts,
+                      fact_order)
+
+
+@functools.lru_cache(maxsize=64)
+def _map_facts(known_items: tuple, row_counts: tuple[int, ...], col_counts: tuple[int, ...],
+               fact_order: tuple[tuple[str, int | Cell], ...] | None) -> str:
+    known = dict(known_items)
     if fact_order is None:
         fact_order = tuple([("k-cell", c) for c in known] + [("k-per-row", x) for x in range(SIZE)]
                            + [("k-per-col", y) for y in range(SIZE)])
@@ -87,9 +95,9 @@ def map_facts(observation: Observation, fact_order: tuple[tuple[str, int | Cell]
         if kind == "k-cell" and key in known:
             facts.append(f"(k-cell (x {key[0]}) (y {key[1]}) (content {known[key].value}))")
         elif kind == "k-per-row":
-            facts.append(f"(k-per-row (row {key}) (num {observation.row_counts[key]}))")
+            facts.append(f"(k-per-row (row {key}) (num {row_counts[key]}))")
         elif kind == "k-per-col":
-            facts.append(f"(k-per-col (col {key}) (num {observation.col_counts[key]}))")
+            facts.append(f"(k-per-col (col {key}) (num {col_counts[key]}))")
     return "(deffacts ENV::map-facts " + " ".join(facts) + ")"
 
 
@@ -284,7 +292,7 @@ class ClipsDriver(Driver):
     def __init__(self, spec, max_firings: int = DEFAULT_MAX_FIRINGS, time_limit: float = DEFAULT_TIME_LIMIT):
         self.spec = spec
         self.name = spec.name
-        self.paths: tuple[Path, ...] = tuple(Path(p) for p in spec.paths)
+        self.paths: tuple[Path, ...] = tuple(p if isinstance(p, Path) else Path(p) for p in spec.paths)
         self.max_firings = max_firings
         self.time_limit = time_limit
         self.env: clips.Environment | None = None
@@ -309,11 +317,12 @@ class ClipsDriver(Driver):
     def _key(self, profile) -> tuple:
         files = []
         for path in self.paths:
+            name = str(path)
             try:
-                info = path.stat()
+                info = os.stat(name)
             except OSError as exc:
                 raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
-            files.append((str(path), info.st_mtime_ns, info.st_size))
+            files.append((name, info.st_mtime_ns, info.st_size))
         return tuple(files), profile.fires, profile.guesses, profile.max_steps
 
     def start(self, observation: Observation, context: StartContext) -> None:
@@ -327,7 +336,8 @@ class ClipsDriver(Driver):
         key = self._key(profile)
         text = map_facts(observation, context.fact_order)
         loaded = _pool_take(key, text)
-        if loaded is None:
+        fresh = loaded is None
+        if fresh:
             loaded = self._load(key, profile)
         else:
             self._restore_settings(loaded)
@@ -348,10 +358,12 @@ class ClipsDriver(Driver):
                 env.build(text)
                 loaded.map_text = text
         env.reset()
-        clear_halt(loaded.pointer)
         self._healthy = True
         if self.router.errors:
             self._note_errors(self.router.take_errors(), None)
+            fresh = True
+        if fresh:  # load or reset errors may have left CLIPS halted (a pooled one ended its last game cleanly)
+            clear_halt(loaded.pointer)
         lib.SetCurrentModule(loaded.cenv, loaded.main_module)
         marker = lib.GetNextFactInTemplate(loaded.marker, ffi.NULL)
         while marker != ffi.NULL:  # the course's first pass to ENV takes MAIN's start marker away
@@ -667,9 +679,9 @@ class ClipsDriver(Driver):
             if event.action is not None and event.action.kind is ActionKind.FIRE:
                 if event.revealed is not None:
                     self._loaded.assert_k_cell(event.action.x, event.action.y, event.revealed.value)
-                fired = observation.fired.values()
-                self._touch("statistics", num_fire_ok=sum(p.is_ship for p in fired),
-                            num_fire_ko=sum(p is Piece.WATER for p in fired))
+                fired = observation.fired
+                water = sum(piece is Piece.WATER for piece in fired.values())
+                self._touch("statistics", num_fire_ok=len(fired) - water, num_fire_ko=water)
         if observation.over:
             # The step limit: MAIN asserts (exec (step N) (action solve)) itself, then ENV solves.
             self._run("step limit")
