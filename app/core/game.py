@@ -207,6 +207,10 @@ class Game:
         self._known_ships = frozenset(c for c, p in game_map.known.items() if p.is_ship)
         self._start_known = MappingProxyType(dict(game_map.known))
         self._observation: Observation | None = None  # of the current state; every event drops it
+        # snapshots for observations, dropped when what they copy changes
+        self._known_view: Mapping[Cell, Piece] | None = None
+        self._fired_view: Mapping[Cell, Piece] | None = None
+        self._flags_view: frozenset[Cell] | None = None
 
     # ----- listeners ---------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -261,9 +265,11 @@ class Game:
             return self._event(label, Outcome.FIRE_WASTED, action, "ship cell known from the start")
         piece = self.map.piece_at(cell)
         self.fired[cell] = piece
+        self._fired_view = None
         revealed = piece if piece.is_ship or self.profile.reveal_water else None
         if revealed is not None:
             self.revealed[cell] = revealed
+            self._known_view = None
         return self._event(label, Outcome.HIT if piece.is_ship else Outcome.MISS, action, revealed=revealed)
 
     def _guess(self, action: Action, cell: Cell, label: str) -> StepEvent:
@@ -271,6 +277,7 @@ class Game:
             return self._event(label, Outcome.REJECTED, action, "no flags left")
         self.guesses_left -= 1
         self.flag_counts[cell] += 1
+        self._flags_view = None
         if self.flag_counts[cell] > 1:
             return self._event(label, Outcome.FLAG_WASTED, action, "cell already flagged")
         return self._event(label, Outcome.FLAGGED, action)
@@ -281,6 +288,7 @@ class Game:
         self.flag_counts[cell] -= 1
         if not self.flag_counts[cell]:
             del self.flag_counts[cell]
+        self._flags_view = None
         self.guesses_left += 1
         return self._event(label, Outcome.UNFLAGGED, action)
 
@@ -322,8 +330,14 @@ class Game:
         """What the agent may know now (the same immutable object until the next event)."""
         if self._observation is not None:
             return self._observation
-        known = dict(self.map.known)
-        known.update(self.revealed)
+        if self._known_view is None:
+            known = dict(self.map.known)
+            known.update(self.revealed)
+            self._known_view = MappingProxyType(known)
+        if self._fired_view is None:
+            self._fired_view = MappingProxyType(dict(self.fired))
+        if self._flags_view is None:
+            self._flags_view = self.flags
         self._observation = _frozen(
             Observation,
             step=self.step,
@@ -332,10 +346,10 @@ class Game:
             guesses_left=self.guesses_left,
             row_counts=self.map.row_counts,
             col_counts=self.map.col_counts,
-            known=MappingProxyType(known),
+            known=self._known_view,
             start_known=self._start_known,
-            fired=MappingProxyType(dict(self.fired)),
-            flags=self.flags,
+            fired=self._fired_view,
+            flags=self._flags_view,
             fleet=self.map.fleet,
             rules=self.profile.name,
             over=self.over,

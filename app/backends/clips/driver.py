@@ -38,9 +38,14 @@ PARAMS_TEMPLATE = "agent-params"  # an agent's own parameters: the slots of its 
 
 _STAT_SLOTS = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
                "num_safe": "safe", "num_sink": "sink"}
+# the C calls of every step, looked up once
+_GetFactSlot, _FMSetFact, _FMPutSlot, _FMModify = lib.GetFactSlot, lib.FMSetFact, lib.FMPutSlot, lib.FMModify
+_CreateInteger, _FactExistp, _GetNextFactInTemplate = lib.CreateInteger, lib.FactExistp, lib.GetNextFactInTemplate
+_NULL = ffi.NULL
+assert lib.GSE_NO_ERROR == lib.FME_NO_ERROR == lib.PSE_NO_ERROR == 0
 _KINDS = {kind.value: kind for kind in ActionKind if kind is not ActionKind.SOLVE}
 _INTEGER, _SYMBOL = int(CLIPSType.INTEGER), int(CLIPSType.SYMBOL)
-_ENCODED: dict[str, bytes] = {}
+_ENCODED: dict[str, bytes] = {}  # slot names as C text
 
 
 def _encoded(name: str) -> bytes:
@@ -190,7 +195,7 @@ class _Loaded:
     def slot(self, fact, name: bytes):
         """The value of slot ``name`` of the fact at C pointer ``fact``, as clipspy would give it."""
         value = self.value
-        if lib.GetFactSlot(fact, name, value) != lib.GSE_NO_ERROR:
+        if _GetFactSlot(fact, name, value):
             raise KeyError(name.decode())
         kind = value.header.type
         if kind == _INTEGER:
@@ -213,18 +218,18 @@ class _Loaded:
     def modify(self, fact, slots: dict[str, object]) -> None:
         """Modify the fact at C pointer ``fact`` (CLIPS's ``modify``)."""
         modifier = self.modifier
-        if lib.FMSetFact(modifier, fact) != lib.FME_NO_ERROR:
+        if _FMSetFact(modifier, fact):  # the error codes are non-zero
             raise clips.CLIPSError(self.cenv, code=lib.FMError(self.cenv))
         cenv, put = self.cenv, self.value
         for name, value in slots.items():
             if type(value) is int:
-                put.value = lib.CreateInteger(cenv, value)
+                put.value = _CreateInteger(cenv, value)
             else:
                 self._put(value)
-            if lib.FMPutSlot(modifier, _encoded(name), put) != lib.PSE_NO_ERROR:
+            if _FMPutSlot(modifier, _ENCODED.get(name) or _encoded(name), put):
                 lib.FMAbort(modifier)
                 raise clips.CLIPSError(self.cenv, message=f"cannot put slot {name}")
-        if lib.FMModify(modifier) == ffi.NULL:
+        if _FMModify(modifier) == _NULL:
             raise clips.CLIPSError(self.cenv, code=lib.FMError(self.cenv))
 
     def assert_k_cell(self, x: int, y: int, content: str) -> None:
@@ -235,7 +240,7 @@ class _Loaded:
         lib.FBPutSlot(builder, b"x", self._put(x))
         lib.FBPutSlot(builder, b"y", self._put(y))
         lib.FBPutSlot(builder, b"content", self._put(clips.Symbol(content)))
-        if lib.FBAssert(builder) == ffi.NULL:
+        if lib.FBAssert(builder) == _NULL:
             raise clips.CLIPSError(self.cenv, code=lib.FBError(self.cenv))
 
 
@@ -365,10 +370,10 @@ class ClipsDriver(Driver):
         if fresh:  # load or reset errors may have left CLIPS halted (a pooled one ended its last game cleanly)
             clear_halt(loaded.pointer)
         lib.SetCurrentModule(loaded.cenv, loaded.main_module)
-        marker = lib.GetNextFactInTemplate(loaded.marker, ffi.NULL)
-        while marker != ffi.NULL:  # the course's first pass to ENV takes MAIN's start marker away
+        marker = _GetNextFactInTemplate(loaded.marker, ffi.NULL)
+        while marker != _NULL:  # the course's first pass to ENV takes MAIN's start marker away
             lib.Retract(marker)
-            marker = lib.GetNextFactInTemplate(loaded.marker, ffi.NULL)
+            marker = _GetNextFactInTemplate(loaded.marker, ffi.NULL)
         for piece in observation.start_known.values():
             if piece.is_ship:
                 self._touch("statistics")
@@ -511,11 +516,11 @@ class ClipsDriver(Driver):
         unless the agent retracts it.
         """
         fact = self._facts.get(template)
-        if fact is None or not lib.FactExistp(fact):
+        if fact is None or not _FactExistp(fact):
             if fact is not None:
                 lib.ReleaseFact(fact)
-            first = lib.GetNextFactInTemplate(self._loaded.templates[template], ffi.NULL)
-            fact = None if first == ffi.NULL else _held(first)
+            first = _GetNextFactInTemplate(self._loaded.templates[template], ffi.NULL)
+            fact = None if first == _NULL else _held(first)
             self._facts[template] = fact
             self._mirror.pop(template, None)
         return fact
@@ -532,10 +537,10 @@ class ClipsDriver(Driver):
         template = loaded.exec_template
         step = self._step
         last = self._last_exec
-        if last is not None and lib.FactExistp(last):
-            fact = lib.GetNextFactInTemplate(template, last)
+        if last is not None and _FactExistp(last):
+            fact = _GetNextFactInTemplate(template, last)
         else:
-            fact = lib.GetNextFactInTemplate(template, ffi.NULL)
+            fact = _GetNextFactInTemplate(template, ffi.NULL)
             for _, later in self._execs:
                 lib.ReleaseFact(later)
             self._execs = []
@@ -543,7 +548,7 @@ class ClipsDriver(Driver):
         if self._execs:
             keep = []
             for at, later in self._execs:
-                if at == step and lib.FactExistp(later):
+                if at == step and _FactExistp(later):
                     found.append(later)
                 if type(at) is int and at <= step:
                     lib.ReleaseFact(later)
@@ -551,14 +556,14 @@ class ClipsDriver(Driver):
                     keep.append((at, later))
             self._execs = keep
         newest = None
-        while fact != ffi.NULL:
+        while fact != _NULL:
             at = loaded.slot(fact, b"step")
             if at == step:
                 found.append(fact)
             if type(at) is not int or at > step:
                 self._execs.append((at, _held(fact)))
             newest = fact
-            fact = lib.GetNextFactInTemplate(template, fact)
+            fact = _GetNextFactInTemplate(template, fact)
         if newest is not None:
             if last is not None:
                 lib.ReleaseFact(last)
@@ -571,7 +576,7 @@ class ClipsDriver(Driver):
         The values last written are remembered on the Python side, so no slot is read back from CLIPS.
         """
         fact = self._facts.get(template)
-        if fact is None or not lib.FactExistp(fact):
+        if fact is None or not _FactExistp(fact):
             fact = self._fact(template)
             if fact is None:
                 return
