@@ -43,7 +43,7 @@ _GetFactSlot, _FMSetFact, _FMPutSlot, _FMModify = lib.GetFactSlot, lib.FMSetFact
 _CreateInteger, _FactExistp, _GetNextFactInTemplate = lib.CreateInteger, lib.FactExistp, lib.GetNextFactInTemplate
 _NULL = ffi.NULL
 assert lib.GSE_NO_ERROR == lib.FME_NO_ERROR == lib.PSE_NO_ERROR == 0
-_KINDS = {kind.value: kind for kind in ActionKind if kind is not ActionKind.SOLVE}
+_KINDS = {kind.value.encode(): kind for kind in ActionKind if kind is not ActionKind.SOLVE}
 _INTEGER, _SYMBOL = int(CLIPSType.INTEGER), int(CLIPSType.SYMBOL)
 _ENCODED: dict[str, bytes] = {}  # slot names as C text
 
@@ -203,6 +203,13 @@ class _Loaded:
         if kind == _SYMBOL:
             return clips.Symbol(ffi.string(value.lexemeValue.contents).decode())
         return python_value(self.cenv, value)
+
+    def symbol(self, fact, name: bytes) -> bytes | None:
+        """The text of slot ``name`` of the fact at ``fact`` when it holds a symbol, else None."""
+        value = self.value
+        if _GetFactSlot(fact, name, value) or value.header.type != _SYMBOL:
+            return None
+        return ffi.string(value.lexemeValue.contents)
 
     def _put(self, value) -> ffi.CData:
         """``value`` in the shared CLIPSValue (ints and symbols directly, the rest as clipspy does)."""
@@ -610,7 +617,12 @@ class ClipsDriver(Driver):
             return None
         fact = max(execs, key=lib.FactIndex) if len(execs) > 1 else execs[0]
         loaded = self._loaded
-        return self._action(loaded.slot(fact, b"action"), loaded.slot(fact, b"x"), loaded.slot(fact, b"y"))
+        x, y = loaded.slot(fact, b"x"), loaded.slot(fact, b"y")
+        if type(x) is int and type(y) is int:
+            kind = _KINDS.get(loaded.symbol(fact, b"action"))
+            if kind is not None:
+                return Action(kind, x, y)
+        return self._action(loaded.slot(fact, b"action"), x, y)
 
     def _run(self, label: str) -> tuple[int, list[str]]:
         """Run until the agenda empties; caps, cancel and errors raise AgentFailure (``label``: what the run is)."""
@@ -666,8 +678,8 @@ class ClipsDriver(Driver):
     def _action(kind, x, y) -> Action | str:
         if kind == "solve":
             return Action.solve()
-        if type(x) is int and type(y) is int and kind in _KINDS:
-            return Action(_KINDS[kind], x, y)
+        if type(x) is int and type(y) is int and isinstance(kind, str) and kind.encode() in _KINDS:
+            return Action(_KINDS[kind.encode()], x, y)
         return f"{kind} {x} {y}"
 
     def after(self, event: StepEvent, observation: Observation) -> None:
