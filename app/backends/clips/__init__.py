@@ -47,6 +47,15 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
 - ``printout t`` text and CLIPS messages come out of ``output()``;
   ``facts()`` lists the agent modules' facts for the GUI.
 - One environment per game; used from one thread, except ``request_cancel``.
+  A healthy environment goes back to a small pool at ``close`` and serves
+  the next game of the same agent files and limits (``(reset)`` clears it;
+  the map's deffacts are rebuilt only for another map).
+- Speed (``benchmarks/clips_bench.py``): the per-step work (finding the exec,
+  the modifies, the k-cell assert) calls the CLIPS C API through clipspy's
+  compiled module with pointers the bridge retains itself, not clipspy's
+  Python wrappers. Doing the lookup or the mirroring in one call of an ENV
+  deffunction instead was measured slower (CLIPS's ``modify`` command and the
+  function-call builder cost more than the direct fact-modifier calls).
 """
 
 from app.backends.clips.driver import ClipsDriver
