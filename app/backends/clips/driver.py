@@ -191,6 +191,7 @@ class _Loaded:
         self.value = ffi.new("CLIPSValue *")
         self.modifier = environment_modifier(cenv, "fact")
         self.builder = environment_builder(cenv, "fact")
+        self.update_seconds = 0.0  # wall time inside FMModify and FBAssert (Rete updates), all games
 
     def slot(self, fact, name: bytes):
         """The value of slot ``name`` of the fact at C pointer ``fact``, as clipspy would give it."""
@@ -236,7 +237,10 @@ class _Loaded:
             if _FMPutSlot(modifier, _ENCODED.get(name) or _encoded(name), put):
                 lib.FMAbort(modifier)
                 raise clips.CLIPSError(self.cenv, message=f"cannot put slot {name}")
-        if _FMModify(modifier) == _NULL:
+        started = time.perf_counter()
+        modified = _FMModify(modifier)
+        self.update_seconds += time.perf_counter() - started
+        if modified == _NULL:
             raise clips.CLIPSError(self.cenv, code=lib.FMError(self.cenv))
 
     def assert_k_cell(self, x: int, y: int, content: str) -> None:
@@ -247,7 +251,10 @@ class _Loaded:
         lib.FBPutSlot(builder, b"x", self._put(x))
         lib.FBPutSlot(builder, b"y", self._put(y))
         lib.FBPutSlot(builder, b"content", self._put(clips.Symbol(content)))
-        if lib.FBAssert(builder) == _NULL:
+        started = time.perf_counter()
+        asserted = lib.FBAssert(builder)
+        self.update_seconds += time.perf_counter() - started
+        if asserted == _NULL:
             raise clips.CLIPSError(self.cenv, code=lib.FBError(self.cenv))
 
 
@@ -313,6 +320,8 @@ class ClipsDriver(Driver):
         self.load_messages: list[str] = []
         self.firings = 0  # rule firings of the whole game
         self.clips_seconds = 0.0  # wall time spent inside env.run
+        self.update_seconds = 0.0  # wall time of CLIPS's own work outside env.run: (reset), modifies, asserts
+        self._updates_at_start = 0.0
         self._lines: list[str] = []
         self._execs: list[tuple] = []  # (step, fact) of execs for a later step than the current one
         self._last_exec: ffi.CData | None = None  # the newest exec seen
@@ -354,6 +363,7 @@ class ClipsDriver(Driver):
         else:
             self._restore_settings(loaded)
         self._loaded = loaded
+        self._updates_at_start = loaded.update_seconds
         self.env, self.router = loaded.env, loaded.router
         self.router.take_output()
         self.router.take_errors()
@@ -369,7 +379,9 @@ class ClipsDriver(Driver):
                 loaded.map_text = ""
                 env.build(text)
                 loaded.map_text = text
+        started = time.perf_counter()
         env.reset()
+        self.update_seconds += time.perf_counter() - started
         self._healthy = True
         if self.router.errors:
             self._note_errors(self.router.take_errors(), None)
@@ -777,6 +789,7 @@ class ClipsDriver(Driver):
         self._last_exec = None
         if loaded is None:
             return
+        self.update_seconds += loaded.update_seconds - self._updates_at_start  # this game's modifies and asserts
         if self._healthy and not self._cancel.is_set():
             _pool_give(loaded)
         else:
