@@ -274,6 +274,8 @@ class Placement:
 def placements(length: int) -> dict[int, Placement]:
     """Every placement of a ship of ``length`` on the empty board, by index."""
     out: dict[int, Placement] = {}
+    line = (1 << length) - 1
+    runs = [tuple((start + i, 1) for i in range(length)) for start in range(SIZE - length + 1)]
     for x in range(SIZE):
         for y in range(SIZE):
             for horizontal in (True,) if length == 1 else (True, False):
@@ -285,17 +287,11 @@ def placements(length: int) -> dict[int, Placement]:
                 left, right = max(y - 1, 0), min(y + width, SIZE - 1)
                 halo_cols = ((1 << (right - left + 1)) - 1) << left
                 halo_rows = ((1 << (bottom - top + 1)) - 1) << top
-                halo = 0
-                for row in range(top, bottom + 1):
-                    halo |= halo_cols << (SIZE * row)
+                halo = halo_cols * _SPREAD[halo_rows]  # that row pattern in each of those rows
                 if horizontal:
-                    mask = ((1 << length) - 1) << (SIZE * x + y)
-                    rows = ((x, length),)
-                    cols = tuple((y + i, 1) for i in range(length))
+                    mask, rows, cols = line << (SIZE * x + y), ((x, length),), runs[y]
                 else:
-                    mask = sum(1 << (SIZE * (x + i) + y) for i in range(length))
-                    rows = tuple((x + i, 1) for i in range(length))
-                    cols = ((y, length),)
+                    mask, rows, cols = _SPREAD[line << x] << y, runs[x], ((y, length),)
                 p = Placement(length, SIZE * x + y, horizontal, mask, halo, rows, cols, halo_rows, halo_cols)
                 out[p.index] = p
     return out
@@ -342,11 +338,9 @@ _IMPLIED_WATER = {  # orthogonal neighbours a known piece makes water: (dx, dy)
 }
 
 
-def _line_tables() -> tuple[tuple[tuple[int, ...], ...], dict[int, int]]:
-    """For every 10-bit line mask m: its set bits in increasing order, and {m spread onto column 0: m}.
-
-    Built incrementally (m's bits are its lowest bit plus the bits of m without it): it runs at import.
-    """
+def _line_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """For every 10-bit line mask m: its set bits in increasing order, and m spread onto column 0
+    (bit i of m becomes bit ``SIZE * i``). Built incrementally: m is its lowest bit plus m without it."""
     bits: list[tuple[int, ...]] = [()]
     spread = [0]
     for m in range(1, 1 << SIZE):
@@ -354,10 +348,11 @@ def _line_tables() -> tuple[tuple[tuple[int, ...], ...], dict[int, int]]:
         rest = m & (m - 1)
         bits.append((low, *bits[rest]))
         spread.append(spread[rest] | 1 << (SIZE * low))
-    return tuple(bits), {s: m for m, s in enumerate(spread)}
+    return tuple(bits), tuple(spread)
 
 
-_BITS, _ROWS_OF_COLUMN = _line_tables()
+_BITS, _SPREAD = _line_tables()
+_ROWS_OF_COLUMN = {s: m for m, s in enumerate(_SPREAD)}  # a column's cells (on column 0) -> its rows
 _LINE = (1 << SIZE) - 1
 
 
