@@ -4,8 +4,9 @@ Enumerates every fleet placement consistent with the counts and the known
 cells (uniform prior), filters it after each fire, and at every step fires
 at the cell whose one-step lookahead (each possible revealed piece, then the
 best flag set) has the highest expected final score, but only when that
-beats stopping now; then places the flag set that maximises the expected
-final score (sinks and safe cells included, flag limit respected). All values
+beats stopping now (when few layouts are left, ``FirePlanner`` searches the
+whole tree of remaining fires exactly instead); then places the flag set that
+maximises the expected final score (sinks and safe cells included, flag limit respected). All values
 come from the game's rules profile, so unito-2019 and unito-2022 get
 different play. Deterministic: ties go to the first cell in row-major order.
 """
@@ -19,7 +20,8 @@ from collections import OrderedDict
 import numpy as np
 
 from agents.base import Agent
-from agents.bayes.decisions import FlagPlan, ScoreModel, Situation, best_flags, choose_fire
+from agents.bayes.decisions import FireChoice, FlagPlan, ScoreModel, Situation, best_flags, choose_fire
+from agents.bayes.planner import FirePlanner, OutOfBudget
 from agents.bayes.posterior import CELLS, Posterior, build_posterior, cell_index, piece_code
 from app.core import PROFILES, SIZE, Action, Cell, Observation
 
@@ -67,6 +69,14 @@ class BayesAgent(Agent):
     #: fires looked ahead, by the number of layouts left: (at most this many layouts, depth);
     #: depth 1 is "fire, see, flag", each further level allows one more fire after each outcome
     depths = ((3000, 2),)
+    #: at most this many layouts left: fires are chosen by the exact search of ``FirePlanner``
+    plan_layouts = 40
+    #: ... and at most this many fires left (the tree grows fast with both)
+    plan_fires = 3
+    #: with one fire left the exact search weighs only this many cells, the lookahead's best (None: all)
+    plan_last_shortlist: int | None = 4
+    #: stop evaluations the exact search may spend in a game before falling back to the lookahead
+    plan_budget = 1500
 
     def __init__(self, seed: int | None = None, layout_cap: int | None = None):
         super().__init__(seed)
@@ -78,6 +88,8 @@ class BayesAgent(Agent):
         self._done_firing = False
         self._plan: FlagPlan | None = None
         self._belief: np.ndarray | None = None
+        self._planner: FirePlanner | None = None
+        self._plan_failed_at: int | None = None
 
     # ----- posterior ---------------------------------------------------------------
     def start(self, observation: Observation) -> None:
@@ -151,22 +163,46 @@ class BayesAgent(Agent):
         p = self.posterior.marginals()
         size = self.posterior.size
         if not self._done_firing and observation.fires_left > 0 and size:
-            depth = next((d for most, d in self.depths if size <= most), 1)
-            choice = choose_fire(self.posterior, situation, self.model, self.shortlist, self.node_limit, depth)
+            choice, how = self._planned_fire(observation, situation)
+            if choice is None:
+                depth = next((d for most, d in self.depths if size <= most), 1)
+                choice = choose_fire(self.posterior, situation, self.model, self.shortlist, self.node_limit, depth)
+                how = f"{how}{depth}-fire lookahead"
             if choice.cell is not None:
                 cell = _cell(choice.cell)
                 self.log(f"fire {cell.x} {cell.y}: P(ship) {choice.p_ship:.3f}, expected score {choice.value:.1f} "
-                         f"(stop now {choice.stop_value:.1f}), {self._placements()} left")
+                         f"(stop now {choice.stop_value:.1f}; {how}), {self._placements()} left")
                 return Action.fire(*cell)
             self._done_firing = True
             self._plan = choice.plan
-            self.log(f"stop firing: no fire beats stopping (expected score {choice.stop_value:.1f}), "
+            self.log(f"stop firing: no fire beats stopping (expected score {choice.stop_value:.1f}; {how}), "
                      f"{self._placements()} left")
         if self._plan is None:
             self._plan = best_flags(self.posterior, situation, self.model, self.node_limit) if size else \
                 FlagPlan((), 0.0, True, 0)
             self._done_firing = True
         return self._finish(observation, situation, p)
+
+    def _planned_fire(self, observation: Observation, situation: Situation) -> tuple[FireChoice | None, str]:
+        """The exact search's choice when few enough layouts are left (None: look ahead instead), and how."""
+        assert self.posterior is not None and self.model is not None
+        size = self.posterior.size
+        if not self.posterior.exact or size > self.plan_layouts or situation.fires_left > self.plan_fires:
+            return None, ""
+        if self._plan_failed_at is not None and size > self._plan_failed_at // 2:
+            return None, f"exact search over its budget at {self._plan_failed_at} placements, "
+        if self._planner is None or self._planner.root.size < size:
+            self._planner = FirePlanner(self.posterior, self.model, self.plan_budget, self.node_limit,
+                                        self.plan_last_shortlist)
+        fired = 0
+        for cell in observation.fired:
+            fired |= 1 << cell_index(cell)
+        try:
+            return self._planner.choose(self._planner.rows_of(self._applied), situation, fired), "exact search"
+        except OutOfBudget:
+            self._plan_failed_at = self._planner.root.size
+            self._planner = None
+            return None, f"exact search over its budget at {self._plan_failed_at} placements, "
 
     def _finish(self, observation: Observation, situation: Situation, p: np.ndarray) -> Action:
         assert self._plan is not None and self.model is not None
