@@ -107,6 +107,29 @@ class TestExecChoice:
         assert [e.text for e in game.events] == ["guess 2 2", "solve"]
         driver.close()
 
+    def test_exec_asserted_early_for_a_later_step_is_carried_out_at_that_step(self, tmp_path):
+        agent = write(tmp_path, "ahead.clp", HEADER + """
+(defrule plan-ahead (status (step 0) (currently running))
+  => (assert (exec (step 2) (action guess) (x 3) (y 3)))
+     (assert (exec (step 0) (action guess) (x 1) (y 1))))
+(defrule one (status (step 1) (currently running)) => (assert (exec (step 1) (action guess) (x 2) (y 2))))
+(defrule last (status (step ?s&:(> ?s 2)) (currently running)) => (assert (exec (step ?s) (action solve))))
+""")
+        game, driver, _ = play(str(agent), MAPS_DIR / "four-known.map")
+        assert [e.text for e in game.events] == ["guess 1 1", "guess 2 2", "guess 3 3", "solve"]
+        driver.close()
+
+    def test_exec_with_an_unknown_action_is_rejected(self, tmp_path):
+        agent = write(tmp_path, "odd.clp", HEADER + """
+(defrule odd (status (step 0) (currently running))
+  => (bind ?kind (sym-cat sh oot)) (assert (exec (step 0) (action ?kind) (x 1) (y 1))))
+(defrule done (status (step ?s&:(> ?s 0)) (currently running)) => (assert (exec (step ?s) (action solve))))
+""")
+        game, driver, _ = play(str(agent), MAPS_DIR / "four-known.map")
+        assert [e.outcome.value for e in game.events] == ["rejected", "solved"]
+        assert "unknown action 'shoot'" in game.events[0].reason
+        driver.close()
+
 
 class TestHiddenFacts:
     def test_agent_finds_no_hidden_facts(self, tmp_path):

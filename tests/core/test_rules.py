@@ -190,6 +190,23 @@ class TestObservation:
         assert obs.fleet == (4, 3, 3, 2, 2, 2, 1, 1, 1, 1)
         assert obs.remaining_in_row(0) == 3
 
+    def test_is_a_snapshot_that_later_actions_leave_alone(self):
+        game = fresh("unito-2022")
+        before = game.observation()
+        assert game.observation() is before  # nothing happened: the same object
+        game.apply(Action.fire(SUB.x, SUB.y))
+        game.apply(Action.guess(TWO[0].x, TWO[0].y))
+        after = game.observation()
+        assert before.step == 0 and dict(before.fired) == {} and before.flags == frozenset()
+        assert SUB not in before.known
+        assert after.step == 2 and dict(after.fired) == {SUB: Piece.SUB} and after.flags == {TWO[0]}
+        assert after.known[SUB] is Piece.SUB
+        game.apply(Action.fire(WATER.x, WATER.y))  # 2022: a miss reveals water
+        latest = game.observation()
+        assert dict(after.fired) == {SUB: Piece.SUB} and WATER not in after.known
+        assert latest.fired[WATER] is Piece.WATER and latest.known[WATER] is Piece.WATER
+        assert latest.flags == after.flags == {TWO[0]}
+
 
 class TestOracle:
     def test_standard_fleet_no_known_unito_2019_is_350(self):
