@@ -205,12 +205,18 @@ class _Loaded:
             return clips.Symbol(ffi.string(value.lexemeValue.contents).decode())
         return python_value(self.cenv, value)
 
-    def symbol(self, fact, name: bytes) -> bytes | None:
-        """The text of slot ``name`` of the fact at ``fact`` when it holds a symbol, else None."""
+    def action(self, fact) -> Action | None:
+        """The exec at ``fact`` as an Action when it is a fire, guess or unguess at integer x and y, else None."""
         value = self.value
-        if _GetFactSlot(fact, name, value) or value.header.type != _SYMBOL:
+        if _GetFactSlot(fact, b"action", value) or value.header.type != _SYMBOL:
             return None
-        return ffi.string(value.lexemeValue.contents)
+        kind = _KINDS.get(ffi.string(value.lexemeValue.contents))
+        if kind is None or _GetFactSlot(fact, b"x", value) or value.header.type != _INTEGER:
+            return None
+        x = value.integerValue.contents
+        if _GetFactSlot(fact, b"y", value) or value.header.type != _INTEGER:
+            return None
+        return Action(kind, x, value.integerValue.contents)
 
     def _put(self, value) -> ffi.CData:
         """``value`` in the shared CLIPSValue (ints and symbols directly, the rest as clipspy does)."""
@@ -629,12 +635,8 @@ class ClipsDriver(Driver):
             return None
         fact = max(execs, key=lib.FactIndex) if len(execs) > 1 else execs[0]
         loaded = self._loaded
-        x, y = loaded.slot(fact, b"x"), loaded.slot(fact, b"y")
-        if type(x) is int and type(y) is int:
-            kind = _KINDS.get(loaded.symbol(fact, b"action"))
-            if kind is not None:
-                return Action(kind, x, y)
-        return self._action(loaded.slot(fact, b"action"), x, y)
+        return loaded.action(fact) or self._action(loaded.slot(fact, b"action"), loaded.slot(fact, b"x"),
+                                                   loaded.slot(fact, b"y"))
 
     def _run(self, label: str) -> tuple[int, list[str]]:
         """Run until the agenda empties; caps, cancel and errors raise AgentFailure (``label``: what the run is)."""
