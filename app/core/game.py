@@ -220,8 +220,9 @@ class Game:
     def _emit(self, event: StepEvent) -> StepEvent:
         self._observation = None  # every change of state ends in an event
         self.events.append(event)
-        for listener in list(self._listeners):
-            listener(event)
+        if self._listeners:
+            for listener in list(self._listeners):
+                listener(event)
         return event
 
     # ----- actions -----------------------------------------------------

@@ -42,6 +42,7 @@ _STAT_SLOTS = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok"
 _GetFactSlot, _FMSetFact, _FMPutSlot, _FMModify = lib.GetFactSlot, lib.FMSetFact, lib.FMPutSlot, lib.FMModify
 _CreateInteger, _FactExistp, _GetNextFactInTemplate = lib.CreateInteger, lib.FactExistp, lib.GetNextFactInTemplate
 _NULL = ffi.NULL
+_clock = time.perf_counter
 assert lib.GSE_NO_ERROR == lib.FME_NO_ERROR == lib.PSE_NO_ERROR == 0
 _KINDS = {kind.value.encode(): kind for kind in ActionKind if kind is not ActionKind.SOLVE}
 _INTEGER, _SYMBOL = int(CLIPSType.INTEGER), int(CLIPSType.SYMBOL)
@@ -243,9 +244,9 @@ class _Loaded:
             if _FMPutSlot(modifier, _ENCODED.get(name) or _encoded(name), put):
                 lib.FMAbort(modifier)
                 raise clips.CLIPSError(self.cenv, message=f"cannot put slot {name}")
-        started = time.perf_counter()
+        started = _clock()
         modified = _FMModify(modifier)
-        self.update_seconds += time.perf_counter() - started
+        self.update_seconds += _clock() - started
         if modified == _NULL:
             raise clips.CLIPSError(self.cenv, code=lib.FMError(self.cenv))
 
@@ -612,11 +613,11 @@ class ClipsDriver(Driver):
         for name, value in slots.items():
             if known.get(name) != value:
                 loaded.modify(fact, slots)
-                break
-        else:
-            slot, value = next(iter(slots.items())) if slots else next(iter(known.items()))
-            loaded.modify(fact, {slot: value + 1 if isinstance(value, int) else clips.Symbol("changed")})
-            loaded.modify(fact, {slot: value, **slots})
+                known.update(slots)
+                return
+        slot, value = next(iter(slots.items())) if slots else next(iter(known.items()))
+        loaded.modify(fact, {slot: value + 1 if isinstance(value, int) else clips.Symbol("changed")})
+        loaded.modify(fact, {slot: value, **slots})
         known.update(slots)
 
     # ----- one step --------------------------------------------------------
