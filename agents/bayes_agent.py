@@ -58,6 +58,8 @@ class BayesAgent(Agent):
     name = "bayes"
     description = "exact posterior over fleet placements; fires and flags by expected final score"
 
+    parameters = ("layout_cap", "enumeration_seconds", "shortlist", "node_limit", "plan_layouts", "plan_fires",
+                  "plan_last_shortlist", "plan_budget")
     #: at most this many layouts are enumerated; above it the posterior is sampled
     layout_cap = 20_000
     #: guard against an overloaded machine (steps have a time cap): enumeration stops after this long
@@ -74,7 +76,7 @@ class BayesAgent(Agent):
     #: ... and at most this many fires left (the tree grows fast with both)
     plan_fires = 3
     #: with one fire left the exact search weighs only this many cells, the lookahead's best (None: all)
-    plan_last_shortlist: int | None = 4
+    plan_last_shortlist: int | None = 4  # 0 or None: all
     #: stop evaluations the exact search may spend in a game before falling back to the lookahead
     plan_budget = 1500
 

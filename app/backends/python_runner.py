@@ -11,7 +11,7 @@ import numpy as np
 
 from agents.base import Agent
 from app.backends.base import AgentFailure, Driver, StartContext
-from app.core import Action, Observation
+from app.core import Action, AgentError, Observation
 
 DEFAULT_STEP_SECONDS = 10.0
 
@@ -32,7 +32,22 @@ class PythonDriver(Driver):
         self._broken = False
 
     def start(self, observation: Observation, context: StartContext) -> None:
-        """Call the agent's ``start``."""
+        """Set the agent's parameters (AgentError if it does not take one), then call its ``start``.
+
+        ``time_limit`` (seconds per step) is the runner's, as in the CLIPS bridge;
+        ``max_firings`` only means something to CLIPS agents and is ignored here.
+        """
+        params = dict(context.params)
+        if "time_limit" in params:
+            try:
+                self.step_seconds = float(params.pop("time_limit"))
+            except ValueError:
+                raise AgentError(f"agent parameter time_limit={context.params['time_limit']!r} is not a number") \
+                    from None
+            if not self.step_seconds > 0:
+                raise AgentError(f"agent parameter time_limit must be positive, not {context.params['time_limit']}")
+        params.pop("max_firings", None)
+        self.agent.set_params(params)
         self._call(self.agent.start, observation, what="start")
 
     def next_action(self, observation: Observation) -> Action | str | None:

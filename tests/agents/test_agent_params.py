@@ -1,0 +1,82 @@
+"""``--agent-param`` for Python agents: declared attributes only, typed by their defaults, one-line errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.base import Agent
+from app.backends.games import play
+from app.backends.python_runner import PythonDriver
+from app.core import PROFILES, AgentError
+from app.core.formats import load_map
+from tests.paths import MAPS_DIR
+
+
+class Tunable(Agent):
+    name = "tunable"
+    parameters = ("depth", "rate", "greedy", "label")
+    depth = 2
+    rate = 0.5
+    greedy = False
+    label = "x"
+
+    def act(self, observation):
+        return "solve"
+
+
+def test_values_take_the_type_of_the_default():
+    agent = Tunable()
+    agent.set_params({"depth": "7", "rate": "1e-3", "greedy": "yes", "label": "fast one"})
+    assert (agent.depth, agent.rate, agent.greedy, agent.label) == (7, 0.001, True, "fast one")
+    agent.set_params({"greedy": "off"})
+    assert agent.greedy is False
+    assert Tunable.depth == 2  # the class default is untouched
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"speed": "1"}, "agent tunable has no parameter 'speed' (its parameters: depth, rate, greedy, label)"),
+    ({"depth": "2.5"}, "agent tunable: parameter depth='2.5' is not a whole number (default 2)"),
+    ({"rate": "fast"}, "agent tunable: parameter rate='fast' is not a number (default 0.5)"),
+    ({"greedy": "maybe"}, "agent tunable: parameter greedy='maybe' is not true or false (default False)"),
+])
+def test_bad_params_are_one_line_errors(params, message):
+    with pytest.raises(AgentError) as caught:
+        Tunable().set_params(params)
+    assert str(caught.value) == message
+
+
+def test_shipped_agent_without_parameters_rejects_any():
+    game_map = load_map(MAPS_DIR / "four-known.map")
+    with pytest.raises(AgentError, match="agent cross has no parameter 'depth' \\(its parameters: none\\)"):
+        play("cross", game_map, PROFILES["unito-2019"], params={"depth": "3"})
+
+
+def test_params_reach_the_agent_before_start():
+    game_map = load_map(MAPS_DIR / "four-known.map")
+    lines: list[str] = []
+    play("bayes", game_map, PROFILES["unito-2019"], params={"plan_layouts": "0"}, on_log=lines.append)
+    assert lines and not any("exact search" in line for line in lines)
+    lines.clear()
+    play("bayes", game_map, PROFILES["unito-2019"], on_log=lines.append)
+    assert any("exact search" in line for line in lines)
+
+
+def test_runner_keys_are_the_runners():
+    """time_limit caps a step as in the CLIPS bridge; max_firings only concerns CLIPS and is ignored."""
+    from app.backends.base import StartContext
+    from app.core import Game
+
+    game_map = load_map(MAPS_DIR / "four-known.map")
+    game = Game(game_map, PROFILES["unito-2019"])
+    driver = PythonDriver(Tunable())
+    try:
+        driver.start(game.observation(), StartContext(game.profile, params={"time_limit": "2.5", "max_firings": "9"}))
+        assert driver.step_seconds == 2.5
+    finally:
+        driver.close()
+    driver = PythonDriver(Tunable())
+    try:
+        with pytest.raises(AgentError, match="time_limit must be positive"):
+            driver.start(game.observation(), StartContext(game.profile, params={"time_limit": "0"}))
+    finally:
+        driver.close()
