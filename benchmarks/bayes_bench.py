@@ -1,6 +1,7 @@
 """Benchmark: the bayes agent against the oracle and every other shipped agent.
 
     python benchmarks/bayes_bench.py [--maps maps/bench] [--rules unito-2019] [--limit N] [--agents a,b]
+    python benchmarks/bayes_bench.py --redraw 10 [--limit N]
     python benchmarks/bayes_bench.py --sampling
 
 Prints, per group of maps with the same number of cells known at start, the
@@ -9,6 +10,14 @@ the share of maps where bayes scores at least as much as every other agent
 (every shipped Python and CLIPS agent the registry finds, unless --agents
 says otherwise), and the bayes decision times: median per decision (start
 included as a decision) and worst whole game. Figures only: nothing is asserted.
+
+``--redraw M`` instead measures bayes alone with less luck of the draw: for
+each map it plays M more games on maps with the same counts and the same
+cells known at start, whose hidden fleet is drawn uniformly (seeded) from
+every layout consistent with them — the distribution the map generator and
+the agent's posterior both assume. The mean over these is the agent's
+expected % of the oracle given each map's start information, next to the
+% on the maps themselves.
 
 ``--sampling`` instead measures the sampling fallback: for the maps given,
 the posterior built with a layout cap below the true count against the exact
@@ -182,6 +191,51 @@ def sampling(args: argparse.Namespace) -> None:
                   f"{error.mean():>9.3f} {error.max():>8.3f} {exact_time:>7.2f} {sample_time:>8.2f}")
 
 
+def redraw(args: argparse.Namespace) -> None:
+    """bayes on M redrawn hidden fleets per map: its expected % of the oracle given the start information."""
+    import random
+
+    from app.solver.fast import Constraints, iter_solutions
+
+    paths = sorted(Path(args.maps).glob("*.map")) if Path(args.maps).is_dir() else [Path(args.maps)]
+    profile = PROFILES[args.rules]
+    own: dict[int, list[float]] = defaultdict(list)
+    drawn: dict[int, list[float]] = defaultdict(list)
+    for path in paths:
+        game_map = load_map(path)
+        known = len(game_map.known)
+        if args.limit and len(own[known]) >= args.limit:
+            continue
+        game, _ = play_bayes(game_map, profile)
+        own[known].append(game.result().percent_of_oracle or 0.0)
+        constraints = Constraints.from_map(game_map)
+        layouts = list(iter_solutions(constraints, limit=args.redraw_cap + 1))
+        if len(layouts) > args.redraw_cap:
+            print(f"  (skipped {path.name}: more than {args.redraw_cap} layouts)")
+            own[known].pop()
+            continue
+        rng = random.Random(f"{path.name}:{args.seed}")
+        values = []
+        for index in range(args.redraw):
+            other = rng.choice(layouts).to_map(constraints, name=f"{game_map.name}-redraw{index}")
+            game, _ = play_bayes(other, profile)
+            values.append(game.result().percent_of_oracle or 0.0)
+        drawn[known].append(statistics.mean(values))
+        if args.verbose:
+            print(f"{path.name}: own {own[known][-1]:.1f}%, over {args.redraw} redrawn fleets "
+                  f"{drawn[known][-1]:.1f}% ({len(layouts)} layouts)", flush=True)
+    print(f"bayes on {sum(len(v) for v in own.values())} maps from {args.maps} under {profile.name}, "
+          f"{args.redraw} redrawn hidden fleets per map (seed {args.seed})")
+    print(f"{'known':>5}  {'maps':>4}  {'% of oracle, the maps':>21}  {'expected %, redrawn':>19}  {'sd':>5}  "
+          f"{'target':>6}")
+    for known in sorted(own):
+        values = drawn[known]
+        target = TARGETS.get(known)
+        print(f"{known:>5}  {len(values):>4}  {statistics.mean(own[known]):>21.1f}  {statistics.mean(values):>19.1f}  "
+              f"{statistics.stdev(values) if len(values) > 1 else 0.0:>5.1f}  "
+              f"{(f'{target:.0f}%' if target else '-'):>6}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--maps", default=str(ROOT / "maps" / "bench"), help="a folder of .map files, or one map")
@@ -192,9 +246,15 @@ def main() -> None:
     parser.add_argument("--show-losses", type=int, default=10, help="list this many maps bayes did not win")
     parser.add_argument("--verbose", action="store_true", help="one line per map")
     parser.add_argument("--sampling", action="store_true", help="measure the sampling fallback instead")
+    parser.add_argument("--redraw", type=int, default=0, metavar="M",
+                        help="measure bayes alone on M redrawn hidden fleets per map instead")
+    parser.add_argument("--redraw-cap", type=int, default=20_000, help="skip maps with more layouts than this")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the redrawn fleets")
     args = parser.parse_args()
     if args.sampling:
         sampling(args)
+    elif args.redraw:
+        redraw(args)
     else:
         bench(args)
 
