@@ -27,8 +27,13 @@ class Match:
             game.agent = driver.name
 
     def _flush_output(self) -> None:
-        for line in self.driver.output():
-            self.on_log(f"  {self.driver.name}: {line}")
+        lines = self.driver.output()
+        if lines:
+            name, on_log, note = self.driver.name, self.on_log, self.game.note
+            for line in lines:
+                text = f"{name}: {line}"
+                note(text)
+                on_log("  " + text)
 
     def start(self) -> None:
         """Start the agent (done by the first ``step`` if not called)."""
@@ -45,6 +50,7 @@ class Match:
         self._flush_output()
 
     def _stop(self, reason: str) -> StepEvent:
+        self.game.note(f"game stopped: {reason}")
         self.on_log(f"game stopped: {reason}")
         return self.game.stop(reason)
 

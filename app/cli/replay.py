@@ -23,8 +23,15 @@ def replay_command(args: argparse.Namespace) -> int:
 
     replay = replay_file(args.log)
     if not args.quiet:
+        notes = replay.game.notes
+        said = 0
         for event in replay.game.events:
+            while said < len(notes) and notes[said][0] <= event.step:
+                print(f"  {notes[said][1]}")
+                said += 1
             print(event.describe())
+        for _, text in notes[said:]:
+            print(f"  {text}")
     print_result(replay.result, args.json)
     for mismatch in replay.mismatches:
         print(f"{args.log}: mismatch: {mismatch}", file=sys.stderr)

@@ -211,6 +211,13 @@ class Game:
         self._known_view: Mapping[Cell, Piece] | None = None
         self._fired_view: Mapping[Cell, Piece] | None = None
         self._flags_view: frozenset[Cell] | None = None
+        #: what was said during the game (agent printouts, why it stopped), each with the step it came before;
+        #: kept for logs and replays, never scored
+        self.notes: list[tuple[int, str]] = []
+
+    def note(self, text: str) -> None:
+        """Record a line said while the agent decided the current step (not part of the game's state)."""
+        self.notes.append((self.step, text))
 
     # ----- listeners ---------------------------------------------------
     def subscribe(self, listener: Listener) -> None:

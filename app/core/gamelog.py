@@ -2,8 +2,11 @@
 
 Line 1 is a header ``{"type": "game", ...}`` holding the map (native text),
 the rules profile with its limits, the agent and the seed; then one
-``{"type": "step", ...}`` line per event; last a ``{"type": "result", ...}``
-line with the statistics and the score.
+``{"type": "step", ...}`` line per event, each after the
+``{"type": "note", "step": N, "text": ...}`` lines said while the agent
+decided it (its printouts, why the game stopped); last a
+``{"type": "result", ...}`` line with the statistics and the score. Notes are
+shown by replays and never change them.
 """
 
 from __future__ import annotations
@@ -37,7 +40,14 @@ def dumps(game: Game, seed: int | None = None) -> str:
         "seed": seed,
     }
     lines = [json.dumps(header)]
-    lines += [json.dumps({"type": "step", **event.to_dict()}) for event in game.events]
+    notes = sorted(game.notes, key=lambda note: note[0])  # stable: in the order said within a step
+    said = 0
+    for event in game.events:
+        while said < len(notes) and notes[said][0] <= event.step:
+            lines.append(json.dumps({"type": "note", "step": notes[said][0], "text": notes[said][1]}))
+            said += 1
+        lines.append(json.dumps({"type": "step", **event.to_dict()}))
+    lines += [json.dumps({"type": "note", "step": step, "text": text}) for step, text in notes[said:]]
     if game.over:
         result = game.result().to_dict()
         del result["actions"]
@@ -114,6 +124,12 @@ def replay_text(text: str, path: str = "<log>") -> Replay:
         kind = record.get("type")
         if kind == "result":
             replay.recorded_score = record.get("score")
+            continue
+        if kind == "note":
+            step, said = record.get("step"), record.get("text")
+            if type(step) is not int or step < 0 or not isinstance(said, str):
+                raise LogError(f"{path}:{number}: a note needs a step (a whole number) and a text")
+            game.notes.append((step, said))
             continue
         if kind != "step":
             raise LogError(f"{path}:{number}: unknown record type {kind!r}")

@@ -21,6 +21,7 @@ from PyQt5.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QPlainTextEdit,
     QSizePolicy,
     QSlider,
     QToolButton,
@@ -65,6 +66,13 @@ class ReplayTrack:
     def last(self) -> int:
         """The index of the final position."""
         return len(self.states) - 1
+
+    def notes_before(self, position: int) -> list[str]:
+        """What was said while the agent decided the step that led to ``position`` (none at the start)."""
+        if position <= 0:
+            return []
+        step = self.events[position - 1].step
+        return [text for at, text in self.replay.game.notes if at == step]
 
 
 class ReplayWindow(QMainWindow):
@@ -166,7 +174,22 @@ class ReplayWindow(QMainWindow):
         self.log_list.setFont(mono)
         self.log_list.currentRowChanged.connect(lambda row: row >= 0 and self.go_to(row))
         log_layout.addWidget(self.log_list, 1)
-        right_layout.addWidget(log_card, 1)
+        right_layout.addWidget(log_card, 3)
+        notes_card, notes_layout = _card()
+        self.notes_title = QLabel("What the agent said")
+        self.notes_title.setObjectName("cardTitle")
+        notes_layout.addWidget(self.notes_title)
+        self.notes_view = QPlainTextEdit()
+        self.notes_view.setObjectName("notes")
+        self.notes_view.setReadOnly(True)
+        self.notes_view.setFont(mono)
+        self.notes_view.setFrameShape(QPlainTextEdit.NoFrame)
+        self.notes_view.setLineWrapMode(QPlainTextEdit.WidgetWidth)
+        self.notes_view.setToolTip("The agent's printouts (and why the game stopped) while it decided this step, "
+                                   "as saved in the log")
+        self.notes_view.setMinimumHeight(70)
+        notes_layout.addWidget(self.notes_view, 1)
+        right_layout.addWidget(notes_card, 2)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
@@ -175,7 +198,7 @@ class ReplayWindow(QMainWindow):
         for button in self.findChildren(QToolButton, "qt_toolbar_ext_button"):
             button.setToolTip("More controls (the window is too narrow to show them all)")
         self.file_label = QLabel()
-        self.statusBar().addWidget(self.file_label, 1)
+        self.statusBar().addPermanentWidget(self.file_label)  # right; showMessage() takes the left
 
     # ----- opening --------------------------------------------------------------------
     def choose_and_open(self) -> None:
@@ -316,11 +339,30 @@ class ReplayWindow(QMainWindow):
         self.log_list.setCurrentRow(position)
         self.log_list.blockSignals(False)
         self.log_list.scrollToItem(self.log_list.currentItem())
+        self._show_notes(position)
         obs = state.observation
         self.step_label.setText(f"{position} / {track.last} steps")
         self.statusBar().showMessage(f"fires left {obs.fires_left} · flags left {obs.guesses_left}"
                                      + (" · solved" if over else ""))
         self._update_controls()
+
+    def _show_notes(self, position: int) -> None:
+        track = self.track
+        if position <= 0 or track is None:
+            self.notes_title.setText("What the agent said")
+            self.notes_view.setPlainText("Step forward: each step shows what the agent printed while deciding it."
+                                         if track is not None else "")
+            return
+        event = track.events[position - 1]
+        self.notes_title.setText(f"What the agent said for step {event.step} ({event.text})")
+        notes = track.notes_before(position)
+        if notes:
+            self.notes_view.setPlainText("\n".join(notes))
+        elif not track.replay.game.notes:
+            self.notes_view.setPlainText("This log holds no printouts (saved without them, or the agent printed "
+                                         "nothing).")
+        else:
+            self.notes_view.setPlainText("(nothing printed for this step)")
 
     def _update_controls(self) -> None:
         track = self.track

@@ -47,6 +47,22 @@ def test_stall_is_detected():
     assert "stalled" in result.stop_reason
 
 
+class Talker(Scripted):
+    def act(self, observation):
+        self.log(f"deciding step {observation.step}")
+        return super().act(observation)
+
+
+def test_what_is_logged_is_kept_with_its_step_for_the_game_log():
+    game = Game(grid_map(OPEN_GRID))
+    log: list[str] = []
+    Match(game, PythonDriver(Talker([Action.fire(0, 2), None])), on_log=log.append).run()
+    assert game.notes == [(0, "scripted: deciding step 0"), (1, "scripted: deciding step 1"),
+                          (1, "game stopped: the agent stalled (it gave no action for this step)")]
+    assert log == ["  scripted: deciding step 0", "  scripted: deciding step 1",
+                   "game stopped: the agent stalled (it gave no action for this step)"]
+
+
 def test_garbage_is_rejected_not_fatal():
     result, _ = run([42, {"fire": 1}, "solve"])
     assert [e.outcome for e in result.events] == [Outcome.REJECTED, Outcome.REJECTED, Outcome.SOLVED]

@@ -107,10 +107,20 @@ class TestReplay:
         log = tmp_path / "g.jsonl"
         main("run", "--agent", "cross", "--map", str(MAPS_DIR / "open-sea.map"), "--log", str(log), "--quiet")
         lines = log.read_text().splitlines()
-        lines[1] = lines[1].replace('"hit"', '"miss"') if '"hit"' in lines[1] else lines[1].replace('"miss"', '"hit"')
+        first = next(i for i, line in enumerate(lines) if '"type": "step"' in line)
+        lines[first] = (lines[first].replace('"hit"', '"miss"') if '"hit"' in lines[first]
+                        else lines[first].replace('"miss"', '"hit"'))
         log.write_text("\n".join(lines) + "\n")
         proc = main("replay", str(log), "--quiet")
         assert proc.returncode == 1 and "disagrees with the engine" in proc.stderr
+
+    def test_replay_shows_what_the_agent_said_as_run_did(self, tmp_path):
+        log = tmp_path / "g.jsonl"
+        run = main("run", "--agent", "incrocio", "--map", str(MAPS_DIR / "four-known.map"), "--log", str(log))
+        replay = main("replay", str(log))
+        assert replay.returncode == 0, replay.stderr
+        said = [line for line in run.stdout.splitlines() if line.startswith("  incrocio: ")]
+        assert said and replay.stdout.splitlines() == run.stdout.splitlines()[1:]  # all but the run's header
 
     def test_bad_log(self, tmp_path):
         log = tmp_path / "g.jsonl"

@@ -69,6 +69,42 @@ class TestReplay:
         assert replay.game.over and any("ends before" in m for m in replay.mismatches)
 
 
+class TestNotes:
+    def test_notes_come_before_their_step_and_replay_unchanged(self):
+        game = Game(grid_map(OPEN_GRID, **{"2_4": "k"}), PROFILES["unito-2019"], agent="tester")
+        game.note("tester: starting")
+        game.note("tester: fire 0 2 looks good")
+        game.apply("fire 0 2")
+        game.apply("guess 0 3")
+        game.note("tester: done")
+        game.apply("solve")
+        text = dumps(game)
+        kinds = [(r["type"], r.get("step")) for r in map(json.loads, text.splitlines())]
+        assert kinds == [("game", None), ("note", 0), ("note", 0), ("step", 0), ("step", 1), ("note", 2),
+                         ("step", 2), ("result", None)]
+        replay = replay_text(text)
+        assert replay.mismatches == [] and replay.game.notes == game.notes
+        assert replay.result.to_dict() == game.result().to_dict()
+
+    def test_a_note_after_the_last_step_is_kept(self):
+        game = played(actions=["fire 0 2"])
+        game.note("said after the last step")
+        replay = replay_text(dumps(game))
+        assert replay.game.notes == [(1, "said after the last step")]
+
+    def test_a_log_without_notes_still_replays(self):
+        game = played()
+        assert replay_text(dumps(game)).game.notes == []
+
+    @pytest.mark.parametrize("record", ['{"type": "note", "text": "x"}', '{"type": "note", "step": -1, "text": "x"}',
+                                        '{"type": "note", "step": 2, "text": 5}'])
+    def test_a_bad_note_names_its_line(self, record):
+        lines = dumps(played()).splitlines()
+        lines.insert(2, record)
+        with pytest.raises(LogError, match=r"g.jsonl:3: a note needs a step \(a whole number\) and a text"):
+            replay_text("\n".join(lines), "g.jsonl")
+
+
 class TestBadLogs:
     @pytest.mark.parametrize("text, words", [
         ("not json\n", ":1: not JSON"),

@@ -23,6 +23,15 @@ def _finished_game(qtbot, window, agent: str = "cross") -> None:
     wait_over(qtbot, window)
 
 
+def _open_game(qtbot, window, tmp_path, game, name: str = "g.jsonl"):
+    """Save ``game``'s log and open it in a replay viewer."""
+    target = tmp_path / name
+    save_log(game, target)
+    viewer = window.open_replay(str(target))
+    qtbot.addWidget(viewer)
+    return viewer
+
+
 class TestSavingLogs:
     def test_a_finished_game_saves_a_log_that_replays_to_the_same_score(self, qtbot, window, interaction, tmp_path):
         assert not window.save_log_action.isEnabled()
@@ -96,12 +105,28 @@ class TestReplayViewer:
         viewer.first_action.trigger()
         assert viewer.position == 0 and not viewer.back_action.isEnabled()
 
+    def test_each_step_shows_what_the_agent_said_while_deciding_it(self, qtbot, window, tmp_path):
+        game = play("bayes", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
+        viewer = _open_game(qtbot, window, tmp_path, game, "bayes.jsonl")
+        assert "Step forward" in viewer.notes_view.toPlainText()
+        viewer.forward_action.trigger()
+        first = game.events[0]
+        assert f"step 0 ({first.text})" in viewer.notes_title.text()
+        shown = viewer.notes_view.toPlainText()
+        assert shown.startswith("bayes: start:") and f"bayes: {first.text}:" in shown
+        viewer.forward_action.trigger()
+        assert viewer.notes_view.toPlainText().startswith(f"bayes: {game.events[1].text}:")
+
+    def test_a_log_without_printouts_says_so(self, qtbot, window, tmp_path):
+        game = play("random", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"], seed=1)
+        game.notes.clear()
+        viewer = _open_game(qtbot, window, tmp_path, game, "quiet.jsonl")
+        viewer.forward_action.trigger()
+        assert "holds no printouts" in viewer.notes_view.toPlainText()
+
     def test_play_runs_to_the_end_and_stops(self, qtbot, window, tmp_path):
         game = play("cross", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
-        target = tmp_path / "g.jsonl"
-        save_log(game, target)
-        viewer = window.open_replay(str(target))
-        qtbot.addWidget(viewer)
+        viewer = _open_game(qtbot, window, tmp_path, game, "g.jsonl")
         viewer._timer.setInterval(1)
         viewer.play_action.trigger()
         assert viewer.playing and viewer.play_action.text() == "Pause"
@@ -111,10 +136,7 @@ class TestReplayViewer:
 
     def test_keys_step_the_replay(self, qtbot, window, tmp_path):
         game = play("cross", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
-        target = tmp_path / "k.jsonl"
-        save_log(game, target)
-        viewer = window.open_replay(str(target))
-        qtbot.addWidget(viewer)
+        viewer = _open_game(qtbot, window, tmp_path, game, "k.jsonl")
         viewer.activateWindow()
         qtbot.waitUntil(lambda: QApplication.activeWindow() is viewer, timeout=5000)
         viewer.board.setFocus()
