@@ -558,6 +558,7 @@ class MapEditor(QMainWindow):
         self.canvas.known_toggled.connect(self.toggle_known)
         self.canvas.preview_changed.connect(self._on_preview)
         self.resize(1180, 780)
+        self._saved = self._snapshot()  # the draft as last opened or saved: what closing would lose is the rest
         self._refresh()
 
     # ----- construction --------------------------------------------------------------
@@ -723,14 +724,36 @@ class MapEditor(QMainWindow):
         self._refresh()
 
     def new_map(self) -> None:
-        """Start an empty map."""
+        """Start an empty map (after asking about unsaved changes)."""
+        if not self.may_discard():
+            return
         self.draft = MapDraft(standard=self.standard_box.isChecked())
         self.path = None
         self.refused = []
         self._message = ""
         self._sync_meta()
         self._changed()
+        self._saved = self._snapshot()
         self._refresh()
+
+    # ----- unsaved changes ---------------------------------------------------------------------
+    def _snapshot(self) -> tuple:
+        draft = self.draft
+        ships = tuple(sorted(ship.cells for ship in draft.ships))
+        return ships, tuple(sorted(draft.known)), draft.standard, draft.name, draft.author, draft.notes
+
+    def is_modified(self) -> bool:
+        """True when the map differs from the one last opened or saved (an empty new map counts as saved)."""
+        return self._snapshot() != self._saved
+
+    def may_discard(self) -> bool:
+        """True when the current map may be replaced: unchanged, saved now, or the user lets the changes go."""
+        if not self.is_modified():
+            return True
+        answer = self.interaction.ask_unsaved(self.title_label.text())
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
 
     def _on_preview(self, cells) -> None:
         cells = tuple(cells)
@@ -774,6 +797,8 @@ class MapEditor(QMainWindow):
         """Replace the fleet by one drawn uniformly at random (the generator); no cell is known at start."""
         from app.solver.generator import random_ships
 
+        if self.draft.ships and not self.may_discard():
+            return
         self.draft.ships = random_ships(self._rng(seed))
         self.draft.known.clear()
         self.draft.standard = True
@@ -847,6 +872,8 @@ class MapEditor(QMainWindow):
 
     def choose_and_open(self) -> None:
         """Ask for a map or puzzle file and open it."""
+        if not self.may_discard():
+            return
         path = self.interaction.choose_map(self._start_dir())
         if path:
             self.open_map(path)
@@ -897,6 +924,7 @@ class MapEditor(QMainWindow):
         self._message = ""
         self._changed()
         self._sync_meta()
+        self._saved = self._snapshot()
         self._refresh()
         self.file_label.setText(self.path or "Not saved yet.")
 
@@ -925,6 +953,7 @@ class MapEditor(QMainWindow):
             return False
         self.path, self.fmt = str(Path(path).resolve()), fmt
         self._message = ""
+        self._saved = self._snapshot()
         self._refresh()
         note = ""
         if fmt == "bimaru" and (self.solutions() or (0, 0))[0] > 1:
@@ -973,7 +1002,8 @@ class MapEditor(QMainWindow):
     def _refresh_title(self) -> None:
         name = self.draft.name or (Path(self.path).stem if self.path else "New map")
         self.title_label.setText(name)
-        self.setWindowTitle(f"Map editor — {name} — Battleship Lab")
+        self.setWindowTitle(f"Map editor — {name}[*] — Battleship Lab")  # [*]: Qt's unsaved-changes mark
+        self.setWindowModified(self.is_modified())
 
     def _refresh(self) -> None:
         self._refresh_marks()
@@ -1026,6 +1056,9 @@ class MapEditor(QMainWindow):
 
     # ----- window state --------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        if not self.may_discard():
+            event.ignore()
+            return
         self.settings.setValue("editor/geometry", self.saveGeometry())
         self.settings.setValue("editor/splitter", self.splitter.saveState())
         super().closeEvent(event)

@@ -63,6 +63,13 @@ class Interaction:
         """A message the user must see (errors also show in the window's banner and log)."""
         QMessageBox.information(self.parent, title, text)
 
+    def ask_unsaved(self, name: str) -> str:
+        """What to do with unsaved changes to ``name``: "save", "discard" or "cancel"."""
+        answer = QMessageBox.question(
+            self.parent, "Unsaved changes", f"The map {name} has changes that are not saved. Save them first?",
+            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
+        return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
+
 
 class ScriptedInteraction(Interaction):
     """Answers from queues filled by a test; records every message instead of showing it."""
@@ -76,6 +83,8 @@ class ScriptedInteraction(Interaction):
         self.messages: list[tuple[str, str]] = []
         self.folder_answers: deque[str | None] = deque()
         self.save_answers: deque[str | None] = deque()
+        self.unsaved_answers: deque[str] = deque()
+        self.unsaved_questions: list[str] = []
 
     def choose_map(self, start_dir: str = "") -> str | None:
         """The next queued map answer (None when none is queued)."""
@@ -104,3 +113,8 @@ class ScriptedInteraction(Interaction):
     def inform(self, title: str, text: str) -> None:
         """Record the message."""
         self.messages.append((title, text))
+
+    def ask_unsaved(self, name: str) -> str:
+        """Record the question; the next queued answer ("discard" when none is queued)."""
+        self.unsaved_questions.append(name)
+        return self.unsaved_answers.popleft() if self.unsaved_answers else "discard"

@@ -232,3 +232,52 @@ def test_draft_validation_is_the_engines():
     assert draft.problems() == [] and draft.is_complete()
     assert sorted(draft.to_map().fleet, reverse=True) == list(STANDARD_FLEET)
     assert isinstance(draft.game_map(), GameMap)
+
+
+class TestUnsavedChanges:
+    def test_a_new_editor_has_nothing_to_lose_and_an_edit_marks_the_title(self, editor, interaction):
+        assert not editor.is_modified() and not editor.isWindowModified()
+        assert editor.place(line_between(*FLEET[0]))
+        assert editor.is_modified() and editor.isWindowModified()
+        editor.remove_at(FLEET[0][0])
+        assert not editor.is_modified()  # back to what was saved: nothing to lose
+        editor.name_edit.setText("harbour")
+        editor.name_edit.textEdited.emit("harbour")  # what typing sends (setText alone does not)
+        assert editor.is_modified() and editor.isWindowModified()
+
+    def test_cancel_keeps_the_map_and_discard_drops_it(self, editor, interaction):
+        editor.place(line_between(*FLEET[0]))
+        interaction.unsaved_answers.append("cancel")
+        editor.new_map()
+        assert len(editor.draft.ships) == 1 and interaction.unsaved_questions == ["New map"]
+        interaction.unsaved_answers.append("cancel")
+        editor.choose_and_open()  # no file is asked for
+        interaction.unsaved_answers.append("cancel")
+        editor.random_map(seed=3)
+        assert len(editor.draft.ships) == 1 and len(interaction.unsaved_questions) == 3
+        interaction.unsaved_answers.append("discard")
+        editor.new_map()
+        assert editor.draft.ships == [] and not editor.is_modified()
+
+    def test_closing_asks_and_save_saves_before_closing(self, editor, interaction, tmp_path):
+        for start, end in FLEET:
+            editor.place(line_between(start, end))
+        interaction.unsaved_answers.append("cancel")
+        assert not editor.close() and editor.isVisible()
+        target = tmp_path / "drawn.map"
+        interaction.unsaved_answers.append("save")
+        interaction.map_targets.append((str(target), "native"))
+        assert editor.close()
+        assert [s.cells for s in read(target).ships] == [s.cells for s in editor.draft.to_map().ships]
+
+    def test_a_save_that_is_cancelled_keeps_the_window_open(self, editor, interaction):
+        editor.place(line_between(*FLEET[0]))
+        interaction.unsaved_answers.append("save")  # the draft is valid; no target queued: the dialog is cancelled
+        assert not editor.close() and editor.is_modified()
+
+    def test_saving_and_opening_start_clean(self, editor, interaction, tmp_path):
+        editor.random_map(seed=2)
+        assert editor.is_modified()
+        target = tmp_path / "r.map"
+        assert editor.save(str(target), "native") and not editor.is_modified()
+        assert editor.open_map(str(MAPS_DIR / "four-known.map")) and not editor.is_modified()
