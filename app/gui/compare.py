@@ -35,7 +35,6 @@ from PyQt5.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -51,7 +50,6 @@ from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError, GameMap, GameResult
 from app.gui.board import BoardWidget
 from app.gui.interaction import Interaction
-from app.gui.score_panel import ScorePanel
 from app.gui.session import GameSession, StepReport
 from app.gui.theme import card
 
@@ -187,7 +185,7 @@ def rules_box() -> QComboBox:
 # ----- side by side --------------------------------------------------------------
 
 class Lane(QFrame):
-    """One agent's column: its name, board, score panel and log; driven by its own ``GameSession``."""
+    """One agent's column: its name, score line, board and log; driven by its own ``GameSession``."""
 
     def __init__(self, spec: AgentSpec, parent: QWidget | None = None):
         super().__init__(parent)
@@ -205,6 +203,7 @@ class Lane(QFrame):
         self.status = QLabel("ready")
         self.status.setObjectName("mapInfo")
         self.status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.status.setWordWrap(True)  # a narrow lane wraps its score line instead of cutting it
         layout.addWidget(self.title)
         layout.addWidget(self.status)
         splitter = QSplitter(Qt.Vertical)
@@ -212,8 +211,7 @@ class Lane(QFrame):
         self.board = BoardWidget()
         self.board.setMinimumSize(200, 200)
         splitter.addWidget(self.board)
-        self.tabs = QTabWidget()
-        self.score_panel = ScorePanel()
+        # the lane's log only: its score is in the line above and every count in the Results table below
         self.log_view = QPlainTextEdit()
         self.log_view.setObjectName("log")
         self.log_view.setReadOnly(True)
@@ -224,14 +222,8 @@ class Lane(QFrame):
         mono.setStyleHint(QFont.Monospace)
         mono.setPointSize(8)
         self.log_view.setFont(mono)
-        self.tabs.addTab(self.log_view, "Log")
-        score_scroll = QScrollArea()
-        score_scroll.setWidgetResizable(True)
-        score_scroll.setFrameShape(QFrame.NoFrame)
-        score_scroll.setWidget(self.score_panel)
-        self.tabs.addTab(score_scroll, "Score")
-        self.tabs.setMinimumHeight(120)
-        splitter.addWidget(self.tabs)
+        splitter.addWidget(self.log_view)
+        self.score_text = ""  # the score shown once solved
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         layout.addWidget(splitter, 1)
@@ -256,9 +248,8 @@ class Lane(QFrame):
 
     def _on_reset(self, state) -> None:
         self.board.set_state(state)
-        self.score_panel.clear()
+        self.score_text = ""
         self.log_view.clear()
-        self.tabs.setCurrentIndex(0)
         self.status.setText("ready")
 
     def _on_report(self, report: StepReport) -> None:
@@ -275,9 +266,8 @@ class Lane(QFrame):
             obs = report.state.observation
             self.status.setText(f"step {obs.step} · fires {obs.fires_left} · flags {obs.guesses_left}")
         if report.result is not None:
-            self.score_panel.show_result(report.result)
-            self.tabs.setCurrentIndex(1)
             result = report.result
+            self.score_text = str(result.score)
             percent = f" · {result.percent_of_oracle:.1f}% of oracle" if result.percent_of_oracle is not None else ""
             self.status.setText(f"score <b>{result.score}</b>{percent} · {result.steps} steps"
                                 + (" · agent failed" if report.failure else ""))
@@ -593,8 +583,8 @@ class SideBySide(QWidget):
         return self.results.horizontalHeader().sizeHint().height() + rows * self.results.verticalHeader().defaultSectionSize() + 6
 
     def scores(self) -> dict[str, str]:
-        """The score each lane's panel shows, by agent (for tests and tools)."""
-        return {lane.spec.name: lane.score_panel.values()["score"] for lane in self.lanes}
+        """The score each lane shows, by agent (for tests and tools)."""
+        return {lane.spec.name: lane.score_text for lane in self.lanes}
 
     def _clear_lanes(self) -> None:
         if self.lockstep is not None:

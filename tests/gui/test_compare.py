@@ -45,7 +45,7 @@ class TestSideBySide:
         expected = {name: play(name, game_map, PROFILES[rules], seed=3).result() for name in ("cross", "random")}
         assert view.scores() == {name: str(result.score) for name, result in expected.items()}
         for lane in view.lanes:
-            assert lane.score_panel.result.statistics == expected[lane.spec.name].statistics
+            assert lane.result.statistics == expected[lane.spec.name].statistics
         # lockstep: after common step k every lane still playing has made exactly k actions
         assert steps_seen and all(all(done == k for done in playing) for k, playing in steps_seen)
         assert [k for k, _ in steps_seen] == list(range(1, len(steps_seen) + 1))
@@ -75,7 +75,7 @@ class TestSideBySide:
         assert not view.lockstep.running and view.start_button.text() == "Resume"
         with qtbot.waitSignal(view.finished, timeout=30000):
             view.start_button.click()
-        assert all(lane.score_panel.result is not None for lane in view.lanes)
+        assert all(lane.result is not None and lane.score_text == str(lane.result.score) for lane in view.lanes)
 
 
 class TestBatch:
