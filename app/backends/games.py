@@ -21,6 +21,18 @@ def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
     return load_map(path, solve)
 
 
+def params_for(params: Mapping[str, str], agent_text: str) -> dict[str, str]:
+    """The parameters for one agent: plain ``KEY``s, and ``AGENT:KEY``s whose AGENT is ``agent_text``."""
+    mine = {}
+    for key, value in params.items():
+        agent, scoped, name = key.rpartition(":")
+        if not scoped:
+            mine[key] = value
+        elif agent == agent_text:
+            mine[name] = value
+    return mine
+
+
 def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,
          params: Mapping[str, str] | None = None, on_event: Callable[[StepEvent], None] | None = None,
          on_log: Callable[[str], None] | None = None, step_seconds: float | None = None) -> Game:
@@ -30,7 +42,7 @@ def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 
     game = Game(game_map, profile, agent=driver.name)
     if on_event is not None:
         game.subscribe(on_event)
-    match = Match(game, driver, on_log=on_log, params=dict(params or {}))
+    match = Match(game, driver, on_log=on_log, params=params_for(params or {}, agent_text))
     try:
         match.run()
     finally:

@@ -36,8 +36,8 @@ def register(subparsers) -> None:
                         "(written atomically; kept on Ctrl-C)")
     parser.add_argument("--plot", metavar="SCORES.png", help="score box plot and mean %% of oracle per agent "
                         "(.png, .svg or .pdf)")
-    parser.add_argument("--agent-param", action="append", metavar="KEY=VALUE",
-                        help="a parameter for every agent (repeatable)")
+    parser.add_argument("--agent-param", action="append", metavar="[AGENT:]KEY=VALUE",
+                        help="a parameter for every agent, AGENT:KEY=VALUE for one of them (repeatable)")
     parser.add_argument("--step-timeout", type=float, metavar="SEC",
                         help="stop a Python agent that takes longer than this for one step (default 10), as in run")
     parser.add_argument("--pick-first", action="store_true",
@@ -141,7 +141,7 @@ def bench_command(args: argparse.Namespace) -> int:
             raise BattleshipError(f"{args.plot}: the plot file must end in .png, .svg or .pdf")
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
                                max_steps=args.max_steps, seed=args.seed,
-                               params=tuple(parse_params(args.agent_param).items()), pick_first=args.pick_first,
+                               params=tuple(parse_params(args.agent_param, agents).items()), pick_first=args.pick_first,
                                step_seconds=args.step_timeout)
     runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game)
     total = len(runner.tasks)

@@ -21,7 +21,7 @@ def register(subparsers) -> None:
     parser.add_argument("--log", metavar="OUT.jsonl", help="save the game log (JSON Lines) for replay")
     parser.add_argument("--quiet", action="store_true", help="no per-step lines")
     parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
-    parser.add_argument("--agent-param", action="append", metavar="KEY=VALUE",
+    parser.add_argument("--agent-param", action="append", metavar="[AGENT:]KEY=VALUE",
                         help="a parameter for the agent (repeatable)")
     parser.add_argument("--step-timeout", type=float, metavar="SEC",
                         help="stop an agent that takes longer than this for one step (default: Python 10, CLIPS 5)")
@@ -74,7 +74,7 @@ def run_command(args: argparse.Namespace) -> int:
 
     game_map = load_game_map(args.map, pick_first=args.pick_first)
     resolve(args.agent)  # an unknown agent is reported before anything is printed
-    params = parse_params(args.agent_param)
+    params = parse_params(args.agent_param, [args.agent])
     if not quiet:
         kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"
         print(f"map {game_map.name}: {kind}, {len(game_map.known)} cells known at start; rules {profile.name}; "

@@ -80,3 +80,29 @@ def test_runner_keys_are_the_runners():
             driver.start(game.observation(), StartContext(game.profile, params={"time_limit": "0"}))
     finally:
         driver.close()
+
+
+def test_a_scoped_param_goes_to_its_agent_only():
+    from app.backends.games import params_for
+    from app.cli.common import parse_params
+
+    params = parse_params(["bdi:max-age=10", "time_limit=3", "bayes:plan_layouts=0"], ["bdi", "bayes", "cross"])
+    assert params_for(params, "bdi") == {"max-age": "10", "time_limit": "3"}
+    assert params_for(params, "bayes") == {"plan_layouts": "0", "time_limit": "3"}
+    assert params_for(params, "cross") == {"time_limit": "3"}
+    game_map = load_map(MAPS_DIR / "four-known.map")
+    play("cross", game_map, PROFILES["unito-2019"], params=params)  # nothing of bdi's or bayes's reaches cross
+
+
+@pytest.mark.parametrize("item, words", [
+    ("bdj:max-age=10", "--agent-param bdj:max-age=10: 'bdj' is not an agent of this command (bdi, cross)"),
+    ("bdi:=3", "--agent-param bdi:=3: no KEY after 'bdi:'"),
+    ("max-age", "--agent-param wants KEY=VALUE or AGENT:KEY=VALUE, not 'max-age'"),
+])
+def test_a_scope_that_names_no_agent_is_an_error(item, words):
+    from app.cli.common import parse_params
+    from app.core import BattleshipError
+
+    with pytest.raises(BattleshipError) as caught:
+        parse_params([item], ["bdi", "cross"])
+    assert str(caught.value) == words
