@@ -17,6 +17,8 @@ def register(subparsers) -> None:
     parser.add_argument("--map", help="map to load")
     parser.add_argument("--agent", help="agent to pick")
     parser.add_argument("--rules", help="rules profile")
+    parser.add_argument("--agent-param", action="append", metavar="[AGENT:]KEY=VALUE",
+                        help="a parameter for the agent played, AGENT:KEY=VALUE for that agent only (repeatable)")
     parser.add_argument("--autorun", action="store_true", help="start the game at once")
     parser.add_argument("--screenshot", metavar="OUT.png", help="save a picture of the window when the game ends")
     parser.add_argument("--quit-when-done", action="store_true", help="close when the game ends")

@@ -62,6 +62,16 @@ def run_gui(args: argparse.Namespace) -> int:
             print(f"error: unknown rules profile '{args.rules}' (known: {', '.join(PROFILES)})", file=sys.stderr)
             return 2
         window.select_rules(args.rules)
+    if getattr(args, "agent_param", None):
+        from app.backends.registry import discover
+        from app.cli.common import parse_params
+        from app.core import BattleshipError
+
+        try:
+            window.session.params = parse_params(args.agent_param, sorted(discover()) + [args.agent or ""])
+        except BattleshipError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
     if args.agent and not window.select_agent(args.agent):
         if args.quit_when_done:
             print(f"error: {window.banner_text()}", file=sys.stderr)

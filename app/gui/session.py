@@ -12,6 +12,7 @@ its thread without waiting for it.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from PyQt5.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 
 from app.backends.base import Driver
+from app.backends.games import params_for
 from app.backends.human import HumanDriver
 from app.backends.registry import AgentSpec, create_driver
 from app.backends.runner import Match
@@ -126,7 +128,14 @@ class AgentWorker(QObject):
         game.subscribe(self._on_event)
         self.match = Match(game, driver, on_log=self._on_log, params=self.params)
         if not self.retired:
-            self.match.start()
+            try:
+                self.match.start()
+            except BattleshipError as error:  # the agent cannot start: unreadable or unloadable file, bad parameter
+                self.match = None
+                with contextlib.suppress(Exception):
+                    driver.close()
+                self.reported.emit(StepReport(self.generation, "setup", error=str(error)))
+                return
         self._report("setup", started)
 
     @pyqtSlot()
@@ -308,8 +317,8 @@ class GameSession(QObject):
                 return create_driver(spec, seed=seed)
         thread = QThread()
         thread.setObjectName(f"agent-{self.generation}")
-        worker = AgentWorker(self.generation, self.game_map, self.profile, make_driver, self.params,
-                             self.want_facts)
+        params = params_for(self.params, spec.name)  # plain keys, and NAME:KEY ones for this agent
+        worker = AgentWorker(self.generation, self.game_map, self.profile, make_driver, params, self.want_facts)
         worker.moveToThread(thread)
         worker.reported.connect(self._on_report, Qt.QueuedConnection)
         thread.start()

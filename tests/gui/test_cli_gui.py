@@ -32,3 +32,12 @@ def test_bad_map_on_the_command_line_is_one_line_and_exit_2(tmp_path):
     errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and "bad.map" in errors[0]
     assert "Traceback" not in done.stderr
+
+
+def test_agent_params_on_the_command_line(tmp_path):
+    done = _gui(tmp_path, "--map", str(MAPS_DIR / "four-known.map"), "--agent", "bayes", "--agent-param",
+                "bayes:plan_layouts=0", "--autorun", "--quit-when-done")
+    assert done.returncode == 0, done.stderr
+    bad = _gui(tmp_path, "--agent", "bayes", "--agent-param", "bayse:plan_layouts=0", "--quit-when-done")
+    assert bad.returncode == 2 and "'bayse' is not an agent of this command" in bad.stderr
+    assert "Traceback" not in bad.stderr

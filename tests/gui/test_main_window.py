@@ -175,6 +175,18 @@ class TestErrors:
         window.run()
         wait_over(qtbot, window)
 
+    def test_a_clips_agent_that_loads_nothing_gives_a_message(self, qtbot, window, tmp_path):
+        window.load_map(FOUR_KNOWN)
+        assert window.select_agent(_write(tmp_path, "broken.clp", "(defrule broken\n"))
+        window.run()
+        qtbot.waitUntil(lambda: window.banner_text() != "", timeout=10000)
+        assert "nothing loaded" in window.banner_text() and "broken.clp:2" in window.banner_text()
+        assert not window.session.running
+        window.select_agent("cross")  # and the window goes on working
+        window.set_fastest()
+        window.run()
+        wait_over(qtbot, window)
+
     def test_unknown_agent_gives_a_message(self, window):
         assert not window.select_agent("no-such-agent")
         assert "no-such-agent" in window.banner_text()
@@ -300,3 +312,22 @@ def test_recent_maps_menu_is_filled_at_start(qtbot, tmp_path, interaction):
     win.set_fastest()
     assert settings.value("last/speed") == before  # a programmatic speed change is not remembered
     win.session.shutdown()
+
+
+class TestAgentParams:
+    def test_params_reach_the_agent_and_scoped_ones_only_theirs(self, qtbot, window):
+        window.session.params = {"bayes:plan_layouts": "0", "bdi:max-age": "10"}
+        window.load_map(FOUR_KNOWN)
+        assert window.select_agent("bayes")
+        window.set_fastest()
+        window.run()
+        wait_over(qtbot, window)
+        assert "bayes: fire" in window.log_text() and "exact search" not in window.log_text()
+
+    def test_a_param_the_agent_does_not_take_is_shown(self, qtbot, window):
+        window.session.params = {"depth": "3"}
+        window.load_map(FOUR_KNOWN)
+        assert window.select_agent("cross")
+        window.set_fastest()
+        window.run()
+        qtbot.waitUntil(lambda: "no parameter 'depth'" in window.banner_text(), timeout=10000)
