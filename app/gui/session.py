@@ -40,6 +40,7 @@ class StepReport:
     state: BoardState | None = None
     lines: tuple[tuple[str, str], ...] = ()
     events: tuple[StepEvent, ...] = ()
+    notes: tuple[tuple[int, str], ...] = ()  # the game's notes (what was said, by step) since the last report
     facts: list[tuple[str, str]] | None = None
     result: GameResult | None = None
     failure: str = ""  # the engine stopped the game for the agent (crash, timeout, stall)
@@ -67,6 +68,7 @@ class AgentWorker(QObject):
         self.retired = False  # set from the GUI thread: do nothing more
         self._lines: list[tuple[str, str]] = []
         self._events: list[StepEvent] = []
+        self._notes_sent = 0
 
     def _on_log(self, line: str) -> None:
         self._lines.append((STOP_LINE if line.startswith("game stopped:") else AGENT_LINE, line))
@@ -100,6 +102,7 @@ class AgentWorker(QObject):
             state=BoardState.from_game(game, belief),
             lines=tuple(self._lines),
             events=tuple(self._events),
+            notes=tuple(game.notes[self._notes_sent:]),
             facts=facts,
             result=game.result() if game.over else None,
             failure=failure,
@@ -107,6 +110,7 @@ class AgentWorker(QObject):
             has_belief=belief is not None,
         )
         self._lines, self._events = [], []
+        self._notes_sent = len(game.notes)
         self.reported.emit(report)
 
     @pyqtSlot()
@@ -193,6 +197,7 @@ class GameSession(QObject):
         self.state: BoardState | None = None
         self.result: GameResult | None = None
         self.events: list[StepEvent] = []  # every step of the current game so far, in order
+        self.notes: list[tuple[int, str]] = []  # what was said so far (agent printouts), by step, for saved logs
         self.human: HumanDriver | None = None
         self._worker: AgentWorker | None = None
         self._thread: QThread | None = None
@@ -230,6 +235,7 @@ class GameSession(QObject):
         self._pending_steps = 0
         self.result = None
         self.events = []
+        self.notes = []
         self.human = None
         if self.game_map is not None and self.profile is not None:
             self.state = BoardState.from_game(Game(self.game_map, self.profile))
@@ -279,7 +285,7 @@ class GameSession(QObject):
         self.changed.emit()
 
     def game_so_far(self) -> Game | None:
-        """The current game rebuilt on this thread from its steps (None before the first step)."""
+        """The current game rebuilt on this thread from its steps and notes (None before the first step)."""
         if self.game_map is None or self.profile is None or not self.events:
             return None
         from app.core.gamelog import rerun
@@ -287,6 +293,7 @@ class GameSession(QObject):
         game = Game(self.game_map, self.profile, agent=self.spec.name if self.spec else "")
         for _ in rerun(game, self.events):
             pass
+        game.notes = list(self.notes)
         return game
 
     def shutdown(self, wait_ms: int = 3000) -> None:
@@ -363,6 +370,7 @@ class GameSession(QObject):
             self.changed.emit()
             return
         self.events.extend(report.events)
+        self.notes.extend(report.notes)
         if report.state is not None:
             self.state = report.state
             self.steps_done = report.state.observation.step

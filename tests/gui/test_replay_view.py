@@ -45,6 +45,9 @@ class TestSavingLogs:
         assert replay.result.score == window.session.result.score
         assert replay.result.statistics == window.session.result.statistics
         assert [e.text for e in replay.game.events] == [e.text for e in window.session.result.events]
+        said = [text for _, text in replay.game.notes]  # what the agent printed is in the log too
+        assert said and all(text.startswith("cross: ") for text in said)
+        assert said == [line.strip() for line in window.log_text().splitlines() if line.strip().startswith("cross: ")]
 
     def test_an_unfinished_manual_game_saves_too(self, qtbot, window, tmp_path):
         window.load_map(FOUR_KNOWN)
