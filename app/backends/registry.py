@@ -152,7 +152,7 @@ def _load_python_class(path: Path):
             spec.loader.exec_module(module)
         except SyntaxError as exc:
             raise AgentError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # an agent file that calls exit() must not end the app
             raise AgentError(f"{path}: failed to import: {type(exc).__name__}: {exc}") from None
         sys.modules[module_name] = module
     cls = getattr(module, "AGENT", None)
@@ -175,7 +175,7 @@ def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float 
         cls = _load_python_class(spec.paths[0])
         try:
             agent = cls(seed=seed)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise AgentError(f"{spec.paths[0]}: creating the agent failed: {type(exc).__name__}: {exc}") from None
         if spec.name and agent.name == "agent":
             agent.name = spec.name

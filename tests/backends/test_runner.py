@@ -101,6 +101,18 @@ def test_python_syntax_error_names_file_and_line(tmp_path):
         create_driver(AgentSpec("broken", "python", (path,)))
 
 
+@pytest.mark.parametrize("source, words", [
+    ("import sys\nsys.exit(3)\n", "exiting.py: failed to import: SystemExit: 3"),
+    ("from agents.base import Agent\nclass A(Agent):\n    def __init__(self, seed=None):\n        raise SystemExit(4)\n"
+     "AGENT = A\n", "exiting.py: creating the agent failed: SystemExit: 4"),
+])
+def test_an_agent_file_that_exits_is_an_error_not_the_end(tmp_path, source, words):
+    path = tmp_path / "exiting.py"
+    path.write_text(source)
+    with pytest.raises(AgentError, match=words):
+        create_driver(AgentSpec("exiting", "python", (path,)))
+
+
 class Slow(Agent):
     """An agent whose step does not return until the test releases it.
 
