@@ -189,6 +189,19 @@ class TestFailures:
         assert game.over and game.step == 1 and "stalled" in game.stop_reason
         driver.close()
 
+    def test_exit_stops_the_agent_not_the_app(self, tmp_path):
+        agent = write(tmp_path, "quitter.clp", HEADER + (
+            "(defrule fire-then-quit (status (step ?s) (currently running)) (not (exec))\n"
+            "   => (assert (exec (step ?s) (action fire) (x 0) (y 0))) (pop-focus))\n"
+            "(defrule quit (status (step 1) (currently running)) => (exit 3))\n"))
+        game, driver, log = play(str(agent), MAPS_DIR / "four-known.map")
+        assert game.over and [e.text for e in game.events] == ["fire 0 0", "solve"]
+        assert "the agent called (exit)" in game.stop_reason
+        driver.close()
+        again, driver, _ = play(str(agent), MAPS_DIR / "four-known.map")  # a halted environment is not reused
+        assert [e.text for e in again.events] == ["fire 0 0", "solve"]
+        driver.close()
+
     def test_syntax_error_is_reported_and_the_rest_loads(self, tmp_path):
         agent = write(tmp_path, "broken.clp", HEADER + """
 (defrule bad (status (step ?s) => (assert (exec (step ?s) (action solve))))

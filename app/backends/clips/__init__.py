@@ -7,7 +7,9 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
   see. ``resources/clips/main.clp`` is MAIN (exec, status, moves,
   statistics; the course's focus rules go-on-agent / go-on-env / game-over;
   compatibility functions CLIPS 6.4 dropped: ``length``, ``member``,
-  ``subset``, ``nth``, ``str-explode``, ``str-implode``).
+  ``subset``, ``nth``, ``str-explode``, ``str-implode``). CLIPS's ``exit``
+  would end the whole process; the bridge replaces it (``RemoveUDF``) with a
+  MAIN deffunction that halts the agent, and the game is stopped with that reason.
   ``resources/clips/env.clp`` is ENV with only k-cell, k-per-row and
   k-per-col: no hidden cell or boat facts exist, and ENV has no rules.
 - ``start``: load MAIN, build ``MAIN::initial-facts`` with the profile's

@@ -20,7 +20,7 @@ from clips.values import clips_value, python_value
 
 from app.backends.base import AgentFailure, Driver, StartContext
 from app.backends.clips.messages import CaptureRouter, parse_messages
-from app.backends.clips.watchdog import Watchdog, clear_halt, halt
+from app.backends.clips.watchdog import Watchdog, clear_halt, halt, remove_function
 from app.backends.clips.watchdog import pointer as env_pointer
 from app.core import SIZE, Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.rules import Statistics
@@ -35,6 +35,7 @@ DEFAULT_TIME_LIMIT = 5.0
 CHUNK = 2_000  # rule firings per env.run call; cancel and caps are checked between chunks
 BRIDGE_PARAMS = ("max_firings", "time_limit")  # agent params the bridge itself consumes
 PARAMS_TEMPLATE = "agent-params"  # an agent's own parameters: the slots of its one fact of this template
+EXIT_FLAG = "bridge-agent-called-exit"  # MAIN's global that our (exit) sets
 
 _STAT_SLOTS = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
                "num_safe": "safe", "num_sink": "sink"}
@@ -475,6 +476,9 @@ class ClipsDriver(Driver):
         env.add_router(router)
         try:
             env.load(str(MAIN_FILE))
+            if remove_function(env, "exit"):  # an agent's (exit) would end the whole app: it halts the agent
+                env.build(f"(defglobal MAIN ?*{EXIT_FLAG}* = FALSE)")
+                env.build(f"(deffunction MAIN::exit ($?code) (bind ?*{EXIT_FLAG}* TRUE) (halt))")
             env.build(_initial_facts(profile.fires, profile.guesses, profile.max_steps))
             env.load(str(ENV_FILE))
         except clips.CLIPSError:
@@ -631,6 +635,10 @@ class ClipsDriver(Driver):
         if not execs:
             if errors:
                 raise AgentFailure(f"CLIPS error in step {self._step}: {errors[0]}")
+            if self._exit_called():
+                self._healthy = False  # halted: not reused
+                raise AgentFailure(f"step {self._step}: the agent called (exit): stopped (in the course's "
+                                   f"console this would end CLIPS)")
             self._lines.append(f"the agent's turn ended after {firings} rule firings with no exec for step "
                                f"{self._step}")
             return None
@@ -638,6 +646,12 @@ class ClipsDriver(Driver):
         loaded = self._loaded
         return loaded.action(fact) or self._action(loaded.slot(fact, b"action"), loaded.slot(fact, b"x"),
                                                    loaded.slot(fact, b"y"))
+
+    def _exit_called(self) -> bool:
+        try:
+            return self.env.find_global(EXIT_FLAG).value == "TRUE"
+        except LookupError:  # a CLIPS build whose exit could not be replaced
+            return False
 
     def _run(self, label: str) -> tuple[int, list[str]]:
         """Run until the agenda empties; caps, cancel and errors raise AgentFailure (``label``: what the run is)."""

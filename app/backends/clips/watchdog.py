@@ -31,6 +31,19 @@ _set_evaluation_error.argtypes = [ctypes.c_void_p, ctypes.c_bool]
 _set_evaluation_error.restype = None
 
 
+try:  # CLIPS 6.4 exports it; clipspy does not wrap it
+    _remove_udf = _library.RemoveUDF
+    _remove_udf.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    _remove_udf.restype = ctypes.c_bool
+except AttributeError:
+    _remove_udf = None
+
+
+def remove_function(env: clips.Environment, name: str) -> bool:
+    """Take a system function (e.g. ``exit``) out of ``env``; False when this CLIPS build cannot."""
+    return bool(_remove_udf is not None and _remove_udf(_pointer(env), name.encode()))
+
+
 def _pointer(env: clips.Environment) -> int:
     return int(ffi.cast("uintptr_t", env._env))
 
