@@ -9,6 +9,8 @@ from app.core import Game, GameResult, StepEvent
 
 LogSink = Callable[[str], None]
 
+MAX_LINES = 2000  # lines an agent may print per step; the rest is counted, not kept
+
 
 class Match:
     """Plays ``driver`` on ``game``; ``step()`` carries out one action (GUI-friendly).
@@ -28,6 +30,9 @@ class Match:
 
     def _flush_output(self) -> None:
         lines = self.driver.output()
+        if len(lines) > MAX_LINES:
+            lines = lines[:MAX_LINES] + [f"[{len(lines) - MAX_LINES} more lines not shown: at most {MAX_LINES} "
+                                         f"lines per step]"]
         if lines:
             name, on_log, note = self.driver.name, self.on_log, self.game.note
             for line in lines:

@@ -9,7 +9,7 @@ import pytest
 from agents.base import Agent
 from app.backends.python_runner import PythonDriver
 from app.backends.registry import AgentSpec, create_driver, resolve
-from app.backends.runner import Match
+from app.backends.runner import MAX_LINES, Match
 from app.core import Action, AgentError, Game, Outcome
 from tests.helpers import OPEN_GRID, grid_map
 
@@ -61,6 +61,39 @@ def test_what_is_logged_is_kept_with_its_step_for_the_game_log():
                           (1, "game stopped: the agent stalled (it gave no action for this step)")]
     assert log == ["  scripted: deciding step 0", "  scripted: deciding step 1",
                    "game stopped: the agent stalled (it gave no action for this step)"]
+
+
+class Chatty(Scripted):
+    def act(self, observation):
+        for i in range(MAX_LINES + 500):
+            self.log(f"line {i}")
+        return super().act(observation)
+
+
+def test_a_flood_of_printouts_is_cut_to_the_per_step_limit():
+    game = Game(grid_map(OPEN_GRID))
+    log: list[str] = []
+    Match(game, PythonDriver(Chatty(["solve"])), on_log=log.append).run()
+    assert len(log) == MAX_LINES + 1 and log[0] == "  scripted: line 0"
+    assert log[-1] == f"  scripted: [500 more lines not shown: at most {MAX_LINES} lines per step]"
+    assert len(game.notes) == MAX_LINES + 1  # the saved log is cut the same way
+
+
+def test_the_clips_router_keeps_a_bounded_share_of_an_endless_printout():
+    from app.backends.clips.messages import CaptureRouter
+
+    router = CaptureRouter()
+    chunk = "spam " * 20 + "\n"
+    for _ in range(CaptureRouter.LIMIT // len(chunk) + 1000):
+        router.write("stdout", chunk)
+    router.write("stderr", "an error is always kept\n")
+    text = router.take_output()
+    first, rest = text.split("\n", 1)
+    assert first.startswith("[the agent printed ") and "dropped]" in first
+    assert CaptureRouter.LIMIT <= len(rest) < CaptureRouter.LIMIT + len(chunk)
+    assert router.take_errors() == "an error is always kept\n"
+    router.write("stdout", "next step\n")
+    assert router.take_output() == "next step\n"  # the limit is per take
 
 
 def test_garbage_is_rejected_not_fatal():

@@ -69,25 +69,41 @@ class CaptureRouter(clips.Router):
     OUTPUT = ("stdout",)
     ERRORS = ("stderr", "stdwrn")
 
+    #: characters of ``printout t`` kept between two ``take_output`` calls (an endless printing loop
+    #: runs until the step's time cap: without a limit it fills memory)
+    LIMIT = 1_000_000
+
     def __init__(self) -> None:
         super().__init__(self.NAME, 60)
         self.output: list[str] = []
         self.errors: list[str] = []
+        self._kept = 0
+        self._dropped = 0
 
     def query(self, name: str) -> bool:
         """Every standard logical name (``t`` is ``stdout`` in CLIPS 6.4)."""
         return name in self.OUTPUT or name in self.ERRORS
 
     def write(self, name: str, message: str) -> None:
-        """Keep the text; nothing reaches the real stdout."""
-        (self.output if name in self.OUTPUT else self.errors).append(message)
+        """Keep the text (printouts up to ``LIMIT`` characters); nothing reaches the real stdout."""
+        if name not in self.OUTPUT:
+            self.errors.append(message)
+        elif self._kept < self.LIMIT:
+            self._kept += len(message)
+            self.output.append(message)
+        else:
+            self._dropped += len(message)
 
     def take_output(self) -> str:
-        """The printed text since the last call."""
+        """The printed text since the last call (after a line saying how much was dropped, if any)."""
         if not self.output:
             return ""
         text = "".join(self.output)
         self.output.clear()
+        if self._dropped:  # said first, so that a cap on lines further on keeps it
+            text = (f"[the agent printed {self._kept + self._dropped} characters in one go: the first "
+                    f"{self._kept} are kept, {self._dropped} dropped]\n") + text
+        self._kept = self._dropped = 0
         return text
 
     def take_errors(self) -> str:
