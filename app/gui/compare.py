@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PyQt5.QtCore import QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
-from PyQt5.QtGui import QFont, QTextOption
 from PyQt5.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -32,7 +31,6 @@ from PyQt5.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QSizePolicy,
@@ -51,7 +49,7 @@ from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError, GameMap, GameRe
 from app.gui.board import BoardWidget
 from app.gui.interaction import Interaction
 from app.gui.session import GameSession, StepReport
-from app.gui.theme import card
+from app.gui.theme import card, card_title, log_view
 
 MIN_AGENTS, MAX_AGENTS = 2, 4
 LOG_COLOURS = {"agent": "#667085", "rejected": "#B34700", "stop": "#B34700"}
@@ -212,16 +210,8 @@ class Lane(QFrame):
         self.board.setMinimumSize(200, 200)
         splitter.addWidget(self.board)
         # the lane's log only: its score is in the line above and every count in the Results table below
-        self.log_view = QPlainTextEdit()
-        self.log_view.setObjectName("log")
-        self.log_view.setReadOnly(True)
-        self.log_view.setMaximumBlockCount(5000)
-        self.log_view.setWordWrapMode(QTextOption.WordWrap)  # long printouts break between words
+        self.log_view = log_view(5000, 8)
         self.log_view.setMinimumHeight(90)
-        mono = QFont("DejaVu Sans Mono")
-        mono.setStyleHint(QFont.Monospace)
-        mono.setPointSize(8)
-        self.log_view.setFont(mono)
         splitter.addWidget(self.log_view)
         self.score_text = ""  # the score shown once solved
         splitter.setStretchFactor(0, 3)
@@ -438,8 +428,7 @@ class SideBySide(QWidget):
         self.lanes_layout.setSpacing(10)
         splitter.addWidget(self.lanes_box)
         results, results_layout = _card()
-        title = QLabel("Results")
-        title.setObjectName("cardTitle")
+        title = card_title("Results")
         results_layout.addWidget(title)
         self.results = make_table([h for h, _, _ in LANE_COLUMNS])
         self.results.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
@@ -659,8 +648,7 @@ class BatchPanel(QWidget):
 
         side, side_layout = _card()
         side.setFixedWidth(270)
-        title = QLabel("Batch over a folder of maps")
-        title.setObjectName("cardTitle")
+        title = card_title("Batch over a folder of maps")
         side_layout.addWidget(title)
         form = QFormLayout()
         folder_row = QHBoxLayout()

@@ -38,7 +38,14 @@ from app.gui import theme
 from app.gui.board import CURSOR_MOVES, BoardWidget, CellLook, Fill, PieceStyle, paint_cell, piece_path
 from app.gui.interaction import Interaction
 from app.gui.theme import card as _card
-from app.gui.theme import error_banner, split_central, title_row, window_toolbar
+from app.gui.theme import (
+    card_title,
+    error_banner,
+    side_column,
+    split_central,
+    title_row,
+    window_toolbar,
+)
 
 SHIP_NAMES = {4: "battleship", 3: "cruiser", 2: "destroyer", 1: "submarine"}
 SOLUTION_LIMIT = 100  # "make it a puzzle" and the live solution count stop counting here
@@ -427,8 +434,7 @@ class EditorLegend(QFrame):
         self.setObjectName("card")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
-        title = QLabel("Legend")
-        title.setObjectName("cardTitle")
+        title = card_title("Legend")
         layout.addWidget(title)
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
@@ -476,8 +482,7 @@ class FleetPanel(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         layout.setSpacing(6)
-        title = QLabel("Fleet")
-        title.setObjectName("cardTitle")
+        title = card_title("Fleet")
         layout.addWidget(title)
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
@@ -617,16 +622,12 @@ class MapEditor(QMainWindow):
         board_layout.addWidget(self.canvas, 1)
         self.splitter.addWidget(board_card)
 
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.setSpacing(12)
+        right, right_layout = side_column()
         self.fleet_panel = FleetPanel()
         right_layout.addWidget(self.fleet_panel)
 
         check_card, check_layout = _card()
-        title = QLabel("Check")
-        title.setObjectName("cardTitle")
+        title = card_title("Check")
         check_layout.addWidget(title)
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
@@ -651,8 +652,7 @@ class MapEditor(QMainWindow):
         right_layout.addWidget(check_card)
 
         meta_card, meta_layout = _card()
-        title = QLabel("Map")
-        title.setObjectName("cardTitle")
+        title = card_title("Map")
         meta_layout.addWidget(title)
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignLeft)

@@ -10,7 +10,7 @@ import html
 from pathlib import Path
 
 from PyQt5.QtCore import QSettings, Qt, pyqtSignal
-from PyQt5.QtGui import QFont, QKeySequence, QTextOption
+from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
     QCheckBox,
@@ -18,12 +18,9 @@ from PyQt5.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QPlainTextEdit,
     QSlider,
     QTabWidget,
     QToolButton,
-    QVBoxLayout,
-    QWidget,
 )
 
 from app.backends import registry
@@ -36,7 +33,14 @@ from app.gui.interaction import LOG_FILTER, Interaction
 from app.gui.score_panel import ScorePanel
 from app.gui.session import AGENT_LINE, REJECTED_LINE, STOP_LINE, GameSession, StepReport
 from app.gui.theme import card as _card
-from app.gui.theme import error_banner, split_central, title_row, window_toolbar
+from app.gui.theme import (
+    error_banner,
+    log_view,
+    side_column,
+    split_central,
+    title_row,
+    window_toolbar,
+)
 
 SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)  # steps per second; 0 = as fast as it goes
 DEFAULT_SPEED_INDEX = 4
@@ -205,22 +209,11 @@ class MainWindow(QMainWindow):
         board_layout.addWidget(self.legend)
         splitter.addWidget(board_card)
 
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.setSpacing(12)
+        right, right_layout = side_column()
         self.score_panel = ScorePanel()
         right_layout.addWidget(self.score_panel)
         self.tabs = QTabWidget()
-        self.log_view = QPlainTextEdit()
-        self.log_view.setObjectName("log")
-        self.log_view.setReadOnly(True)
-        self.log_view.setMaximumBlockCount(20000)
-        self.log_view.setWordWrapMode(QTextOption.WordWrap)  # long printouts break between words
-        mono = QFont("DejaVu Sans Mono")
-        mono.setStyleHint(QFont.Monospace)
-        mono.setPointSize(9)
-        self.log_view.setFont(mono)
+        self.log_view = log_view(20000, 9)
         self.tabs.addTab(self.log_view, "Log")
         self.tabs.setTabToolTip(0, "One line per step, what the agent printed, and errors")
         self.log_view.setToolTip("One line per step, what the agent printed, and errors")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PyQt5.QtCore import QSettings, Qt, QTimer, pyqtSignal
-from PyQt5.QtGui import QColor, QFont, QKeySequence
+from PyQt5.QtGui import QColor, QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
     QLabel,
@@ -25,7 +25,6 @@ from PyQt5.QtWidgets import (
     QSizePolicy,
     QSlider,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -35,7 +34,15 @@ from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.interaction import Interaction
 from app.gui.score_panel import ScorePanel
 from app.gui.theme import card as _card
-from app.gui.theme import error_banner, split_central, title_row, window_toolbar
+from app.gui.theme import (
+    card_title,
+    error_banner,
+    mono_font,
+    side_column,
+    split_central,
+    title_row,
+    window_toolbar,
+)
 
 PLAY_INTERVAL_MS = 250
 
@@ -153,31 +160,23 @@ class ReplayWindow(QMainWindow):
         board_layout.addWidget(self.legend)
         self.splitter.addWidget(board_card)
 
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.setSpacing(12)
+        right, right_layout = side_column()
         self.score_panel = ScorePanel()
         right_layout.addWidget(self.score_panel)
         log_card, log_layout = _card()
-        title = QLabel("Steps")
-        title.setObjectName("cardTitle")
-        log_layout.addWidget(title)
+        log_layout.addWidget(card_title("Steps"))
         self.log_list = QListWidget()
         self.log_list.setObjectName("log")
         self.log_list.setToolTip("One line per step; pick a line to go to that step")
         self.log_list.setStyleSheet("QListWidget#log { border: none; background: #FFFFFF; }"
                                     "QListWidget#log::item:selected { background: #CFE6F5; color: #1F2933; }")
-        mono = QFont("DejaVu Sans Mono")
-        mono.setStyleHint(QFont.Monospace)
-        mono.setPointSize(9)
+        mono = mono_font(9)
         self.log_list.setFont(mono)
         self.log_list.currentRowChanged.connect(lambda row: row >= 0 and self.go_to(row))
         log_layout.addWidget(self.log_list, 1)
         right_layout.addWidget(log_card, 3)
         notes_card, notes_layout = _card()
-        self.notes_title = QLabel("What the agent said")
-        self.notes_title.setObjectName("cardTitle")
+        self.notes_title = card_title("What the agent said")
         notes_layout.addWidget(self.notes_title)
         self.notes_view = QPlainTextEdit()
         self.notes_view.setObjectName("notes")

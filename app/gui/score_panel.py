@@ -11,6 +11,7 @@ from PyQt5.QtCore import Qt
 from PyQt5.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.core import PROFILES, GameResult
+from app.gui.theme import card_title
 
 TILES = (
     ("fok", "fires on ship"),
@@ -61,8 +62,7 @@ class ScorePanel(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         layout.setSpacing(8)
-        title = QLabel("Score")
-        title.setObjectName("cardTitle")
+        title = card_title("Score")
         layout.addWidget(title)
 
         head = QHBoxLayout()

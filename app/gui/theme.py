@@ -8,13 +8,14 @@ shape, a pattern or a letter.
 from __future__ import annotations
 
 from PyQt5.QtCore import Qt
-from PyQt5.QtGui import QColor
+from PyQt5.QtGui import QColor, QFont, QTextOption
 from PyQt5.QtWidgets import (
     QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QPlainTextEdit,
     QSizePolicy,
     QSplitter,
     QToolBar,
@@ -155,3 +156,37 @@ def error_banner() -> QLabel:
     banner.hide()
     return banner
 
+
+def card_title(text: str) -> QLabel:
+    """A card's heading (styled by the ``#cardTitle`` rule)."""
+    title = QLabel(text)
+    title.setObjectName("cardTitle")
+    return title
+
+
+def side_column() -> tuple[QWidget, QVBoxLayout]:
+    """The column of cards beside a window's board, and its layout."""
+    column = QWidget()
+    layout = QVBoxLayout(column)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(12)
+    return column, layout
+
+
+def mono_font(points: int) -> QFont:
+    """The monospaced font of logs and step lists (their columns line up)."""
+    font = QFont("DejaVu Sans Mono")
+    font.setStyleHint(QFont.Monospace)
+    font.setPointSize(points)
+    return font
+
+
+def log_view(max_lines: int, points: int) -> QPlainTextEdit:
+    """A read-only game log (styled by the ``#log`` rule) keeping its last ``max_lines`` lines."""
+    view = QPlainTextEdit()
+    view.setObjectName("log")
+    view.setReadOnly(True)
+    view.setMaximumBlockCount(max_lines)
+    view.setWordWrapMode(QTextOption.WordWrap)  # long printouts break between words
+    view.setFont(mono_font(points))
+    return view
