@@ -19,7 +19,7 @@ of expectation over the distinct ship placements.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -408,17 +408,22 @@ def one_step_values(posterior: Posterior, situation: Situation, model: ScoreMode
     return q / np.maximum(totals, EPS)
 
 
-def exact_fire_value(posterior: Posterior, situation: Situation, model: ScoreModel, cell: int,
-                     node_limit: int = 20000) -> float:
-    """Expected final score of firing ``cell`` then flagging optimally (``best_flags`` per outcome)."""
+def _after_firing(posterior: Posterior, situation: Situation, cell: int,
+                  value_of: Callable[[Posterior, Situation], float]) -> float:
+    """The expectation over what a fire at ``cell`` may reveal of ``value_of(posterior, situation)`` after it."""
     probs = posterior.outcome_probabilities(cell)
     value = 0.0
     for code, pk in enumerate(probs):
-        if pk <= EPS:
-            continue
-        branch = posterior.given(cell, code)
-        value += pk * best_flags(branch, situation.after_fire(cell, code), model, node_limit).value
+        if pk > EPS:
+            value += pk * value_of(posterior.given(cell, code), situation.after_fire(cell, code))
     return value / float(probs.sum())
+
+
+def exact_fire_value(posterior: Posterior, situation: Situation, model: ScoreModel, cell: int,
+                     node_limit: int = 20000) -> float:
+    """Expected final score of firing ``cell`` then flagging optimally (``best_flags`` per outcome)."""
+    return _after_firing(posterior, situation, cell,
+                         lambda branch, after: best_flags(branch, after, model, node_limit).value)
 
 
 def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, shortlist: int = 4,
@@ -456,12 +461,5 @@ def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, s
 def _deeper_value(posterior: Posterior, situation: Situation, model: ScoreModel, cell: int, depth: int,
                   shortlist: int, node_limit: int) -> float:
     """Expected final score of firing ``cell``, then following ``choose_fire`` with ``depth`` on each outcome."""
-    probs = posterior.outcome_probabilities(cell)
-    value = 0.0
-    for code, pk in enumerate(probs):
-        if pk <= EPS:
-            continue
-        branch = posterior.given(cell, code)
-        choice = choose_fire(branch, situation.after_fire(cell, code), model, shortlist, node_limit, depth)
-        value += pk * choice.value
-    return value / float(probs.sum())
+    return _after_firing(posterior, situation, cell,
+                         lambda branch, after: choose_fire(branch, after, model, shortlist, node_limit, depth).value)
