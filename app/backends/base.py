@@ -7,11 +7,28 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.core import Action, Cell, Observation, RulesProfile, StepEvent
+from app.core import Action, AgentError, Cell, Observation, RulesProfile, StepEvent
 
 
 class AgentFailure(Exception):
     """The agent crashed, timed out or broke its protocol; the game is solved as it stands."""
+
+
+#: agent parameters the drivers themselves take (the step caps), with their types
+RUNNER_PARAMS: dict[str, type] = {"max_firings": int, "time_limit": float}
+
+
+def runner_param(params: Mapping[str, str], key: str) -> int | float | None:
+    """The value of runner parameter ``key`` (None when not given); AgentError unless a positive number."""
+    if key not in params:
+        return None
+    try:
+        value = RUNNER_PARAMS[key](params[key])
+    except ValueError:
+        raise AgentError(f"agent parameter {key}={params[key]!r} is not a number") from None
+    if value <= 0:
+        raise AgentError(f"agent parameter {key} must be positive, not {params[key]}")
+    return value
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 
 from agents.base import Agent
-from app.backends.base import AgentFailure, Driver, StartContext
-from app.core import Action, AgentError, Observation
+from app.backends.base import RUNNER_PARAMS, AgentFailure, Driver, StartContext, runner_param
+from app.core import Action, Observation
 
 DEFAULT_STEP_SECONDS = 10.0
 
@@ -37,17 +37,10 @@ class PythonDriver(Driver):
         ``time_limit`` (seconds per step) is the runner's, as in the CLIPS bridge;
         ``max_firings`` only means something to CLIPS agents and is ignored here.
         """
-        params = dict(context.params)
-        if "time_limit" in params:
-            try:
-                self.step_seconds = float(params.pop("time_limit"))
-            except ValueError:
-                raise AgentError(f"agent parameter time_limit={context.params['time_limit']!r} is not a number") \
-                    from None
-            if not self.step_seconds > 0:
-                raise AgentError(f"agent parameter time_limit must be positive, not {context.params['time_limit']}")
-        params.pop("max_firings", None)
-        self.agent.set_params(params)
+        limit = runner_param(context.params, "time_limit")
+        if limit is not None:
+            self.step_seconds = limit
+        self.agent.set_params({k: v for k, v in context.params.items() if k not in RUNNER_PARAMS})
         self._call(self.agent.start, observation, what="start")
 
     def next_action(self, observation: Observation) -> Action | str | None:

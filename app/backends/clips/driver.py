@@ -18,7 +18,7 @@ from clips._clips import ffi, lib
 from clips.common import CLIPSType, environment_builder, environment_modifier
 from clips.values import clips_value, python_value
 
-from app.backends.base import AgentFailure, Driver, StartContext
+from app.backends.base import RUNNER_PARAMS, AgentFailure, Driver, StartContext, runner_param
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt, remove_function
 from app.backends.clips.watchdog import pointer as env_pointer
@@ -33,7 +33,7 @@ PROTOCOL_MODULES = ("MAIN", "ENV")
 DEFAULT_MAX_FIRINGS = 200_000
 DEFAULT_TIME_LIMIT = 5.0
 CHUNK = 2_000  # rule firings per env.run call; cancel and caps are checked between chunks
-BRIDGE_PARAMS = ("max_firings", "time_limit")  # agent params the bridge itself consumes
+BRIDGE_PARAMS = tuple(RUNNER_PARAMS)  # agent params the bridge itself consumes
 PARAMS_TEMPLATE = "agent-params"  # an agent's own parameters: the slots of its one fact of this template
 EXIT_FLAG = "bridge-agent-called-exit"  # MAIN's global that our (exit) sets
 
@@ -419,15 +419,10 @@ class ClipsDriver(Driver):
         lib.SetFactDuplication(loaded.cenv, False)
 
     def _read_params(self, params: Mapping[str, str]) -> None:
-        for key, attribute, kind in (("max_firings", "max_firings", int), ("time_limit", "time_limit", float)):
-            if key in params:
-                try:
-                    value = kind(params[key])
-                except ValueError:
-                    raise AgentError(f"agent parameter {key}={params[key]!r} is not a number") from None
-                if value <= 0:
-                    raise AgentError(f"agent parameter {key} must be positive, not {params[key]}")
-                setattr(self, attribute, value)
+        for key in BRIDGE_PARAMS:
+            value = runner_param(params, key)
+            if value is not None:
+                setattr(self, key, value)
 
     def _set_agent_params(self, env: clips.Environment, params: Mapping[str, str]) -> None:
         """Put every param but the bridge's own into the agent's ``agent-params`` fact (asserted if absent).
