@@ -19,19 +19,13 @@ def register(subparsers) -> None:
 def replay_command(args: argparse.Namespace) -> int:
     """Handle ``replay``; exit 1 when the log disagrees with the engine."""
     from app.cli.run import print_result
-    from app.core.gamelog import replay_file
+    from app.core import StepEvent
+    from app.core.gamelog import interleaved, replay_file
 
     replay = replay_file(args.log)
     if not args.quiet:
-        notes = replay.game.notes
-        said = 0
-        for event in replay.game.events:
-            while said < len(notes) and notes[said][0] <= event.step:
-                print(f"  {notes[said][1]}")
-                said += 1
-            print(event.describe())
-        for _, text in notes[said:]:
-            print(f"  {text}")
+        for item in interleaved(replay.game):
+            print(item.describe() if isinstance(item, StepEvent) else f"  {item[1]}")
     print_result(replay.result, args.json)
     for mismatch in replay.mismatches:
         print(f"{args.log}: mismatch: {mismatch}", file=sys.stderr)

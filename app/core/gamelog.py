@@ -26,6 +26,18 @@ LOG_FORMAT = "battleship-lab-log"
 LOG_VERSION = 1
 
 
+def interleaved(game: Game) -> Iterator[StepEvent | tuple[int, str]]:
+    """The game's events with its notes, each note (step, text) just before the step it came before."""
+    notes = sorted(game.notes, key=lambda note: note[0])  # stable: in the order said within a step
+    said = 0
+    for event in game.events:
+        while said < len(notes) and notes[said][0] <= event.step:
+            yield notes[said]
+            said += 1
+        yield event
+    yield from notes[said:]
+
+
 def dumps(game: Game, seed: int | None = None) -> str:
     """The JSON Lines text of a game (finished or not)."""
     header = {
@@ -40,14 +52,11 @@ def dumps(game: Game, seed: int | None = None) -> str:
         "seed": seed,
     }
     lines = [json.dumps(header)]
-    notes = sorted(game.notes, key=lambda note: note[0])  # stable: in the order said within a step
-    said = 0
-    for event in game.events:
-        while said < len(notes) and notes[said][0] <= event.step:
-            lines.append(json.dumps({"type": "note", "step": notes[said][0], "text": notes[said][1]}))
-            said += 1
-        lines.append(json.dumps({"type": "step", **event.to_dict()}))
-    lines += [json.dumps({"type": "note", "step": step, "text": text}) for step, text in notes[said:]]
+    for item in interleaved(game):
+        if isinstance(item, StepEvent):
+            lines.append(json.dumps({"type": "step", **item.to_dict()}))
+        else:
+            lines.append(json.dumps({"type": "note", "step": item[0], "text": item[1]}))
     if game.over:
         result = game.result().to_dict()
         del result["actions"]
