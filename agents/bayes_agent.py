@@ -192,7 +192,7 @@ class BayesAgent(Agent):
         if not self.posterior.exact or size > self.plan_layouts or situation.fires_left > self.plan_fires:
             return None, ""
         if self._plan_failed_at is not None and size > self._plan_failed_at // 2:
-            return None, f"exact search over its budget at {self._plan_failed_at} placements, "
+            return None, self._over_budget()
         if self._planner is None or self._planner.root.size < size:
             self._planner = FirePlanner(self.posterior, self.model, self.plan_budget, self.node_limit,
                                         self.plan_last_shortlist)
@@ -204,7 +204,10 @@ class BayesAgent(Agent):
         except OutOfBudget:
             self._plan_failed_at = self._planner.root.size
             self._planner = None
-            return None, f"exact search over its budget at {self._plan_failed_at} placements, "
+            return None, self._over_budget()
+
+    def _over_budget(self) -> str:
+        return f"exact search over its budget at {self._plan_failed_at} placements, "
 
     def _finish(self, observation: Observation, situation: Situation, p: np.ndarray) -> Action:
         assert self._plan is not None and self.model is not None

@@ -78,7 +78,7 @@ class FirePlanner:
         if self._root_open is None:
             self._root_open = sum(1 << int(c) for c in np.flatnonzero(situation.open_cells))
             self._root_open_ships = self._ships[:, situation.open_cells].sum(axis=1)
-        stop = self._stop(rows, situation, fired)
+        stop = self._stop(rows, situation, self._key(rows, fired))
         best_cell, best_value = self._best_fire(rows, situation, fired, stop.value)
         p_ship = float(self._weights(rows) @ self._ships[rows, best_cell]) if best_cell is not None else 0.0
         return FireChoice(best_cell, best_value, stop.value, p_ship, stop)
@@ -99,15 +99,19 @@ class FirePlanner:
     def _flags_suffice(self, rows: np.ndarray, situation: Situation) -> bool:
         """True when flagging every open ship cell of these layouts pays and fits the flag budget."""
         open_ships = int(self._ships[rows][:, situation.open_cells].sum(axis=1).max())
-        return self.model.flag_ship - self.model.spare_flag > 0 and open_ships <= situation.flag_budget
+        return self._flag_one > 0 and open_ships <= situation.flag_budget
 
     def _fire_penalty(self, p_ship: np.ndarray) -> np.ndarray:
         """How much a fire lowers the perfect-knowledge bound, by the fired cell's P(ship)."""
         m = self.model
         return -(p_ship * (m.w("fok") - m.w("safe") - self._flag_one) + (1 - p_ship) * m.w("fko") - m.spare_fire)
 
-    def _stop(self, rows: np.ndarray, situation: Situation, fired: int) -> FlagPlan:
-        key = (np.packbits(rows).tobytes(), fired)
+    @staticmethod
+    def _key(rows: np.ndarray, fired: int) -> tuple[bytes, int]:
+        """A state's identity: the layouts left and the cells fired since the root."""
+        return np.packbits(rows).tobytes(), fired
+
+    def _stop(self, rows: np.ndarray, situation: Situation, key: tuple[bytes, int]) -> FlagPlan:
         plan = self._stops.get(key)
         if plan is None:
             self.evaluations += 1
@@ -118,13 +122,13 @@ class FirePlanner:
         return plan
 
     def _value(self, rows: np.ndarray, situation: Situation, fired: int) -> float:
-        key = (np.packbits(rows).tobytes(), fired)
+        key = self._key(rows, fired)
         value = self._values.get(key)
         if value is None:
             if rows.sum() == 1 and self._flags_suffice(rows, situation):  # known layout: flag its open ship cells
                 value = self._bound(rows, situation)
             else:
-                stop = self._stop(rows, situation, fired).value
+                stop = self._stop(rows, situation, key).value
                 value = self._best_fire(rows, situation, fired, stop)[1]
             self._values[key] = value
         return value
