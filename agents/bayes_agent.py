@@ -138,20 +138,6 @@ class BayesAgent(Agent):
         p = self.posterior.marginals() if self.posterior.size else np.zeros(CELLS)
         self._belief = p.reshape(SIZE, SIZE).copy()
 
-    def _situation(self, observation: Observation) -> Situation:
-        known_ships = {cell_index(c) for c, p in observation.start_known.items() if p.is_ship}
-        fired_ships = {cell_index(c) for c, p in observation.fired.items() if p.is_ship}
-        open_cells = np.ones(CELLS, dtype=bool)
-        for cell in list(observation.known) + list(observation.fired):
-            open_cells[cell_index(cell)] = False
-        covered = 0
-        for b in known_ships | fired_ships:
-            covered |= 1 << b
-        open_flags = sum(1 for c in observation.flags if open_cells[cell_index(c)])
-        return Situation(covered, open_cells, fok=len(fired_ships), fko=len(observation.fired) - len(fired_ships),
-                         hidden=sum(observation.fleet) - len(known_ships), fires_left=observation.fires_left,
-                         flag_budget=observation.guesses_left + open_flags)
-
     # ----- decisions ---------------------------------------------------------------
     def act(self, observation: Observation) -> Action:
         """Fire while a fire beats stopping, then place the best flag set, spend leftovers if they cost, solve."""
@@ -161,7 +147,7 @@ class BayesAgent(Agent):
     def _act(self, observation: Observation) -> Action:
         self._sync(observation)
         assert self.posterior is not None and self.model is not None
-        situation = self._situation(observation)
+        situation = Situation.from_observation(observation)
         p = self.posterior.marginals()
         size = self.posterior.size
         if not self._done_firing and observation.fires_left > 0 and size:

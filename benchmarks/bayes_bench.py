@@ -3,6 +3,7 @@
     python benchmarks/bayes_bench.py [--maps maps/bench] [--rules unito-2019] [--limit N] [--agents a,b]
     python benchmarks/bayes_bench.py --redraw 10 [--limit N]
     python benchmarks/bayes_bench.py --sampling
+    python benchmarks/bayes_bench.py --optimum 12
 
 Prints, per group of maps with the same number of cells known at start, the
 mean score as % of the oracle (targets: 80% with 0 known, 90% with 2, 95% with 4),
@@ -18,6 +19,15 @@ every layout consistent with them — the distribution the map generator and
 the agent's posterior both assume. The mean over these is the agent's
 expected % of the oracle given each map's start information, next to the
 % on the maps themselves.
+
+``--optimum N`` takes luck out altogether, on the maps whose start
+information leaves at most N layouts: bayes's exact expected score (one game
+on every consistent layout as the hidden fleet, each equally likely) next to
+the best expected score any agent can reach there, found by the exact search
+of every fire's outcomes (``FirePlanner`` in exact mode, all fires, no
+shortlist; over its work budget a map is left out). The difference is how far
+the policy is from optimal; the optimum, as % of the oracle, is the most any
+agent can expect from those maps.
 
 ``--sampling`` instead measures the sampling fallback: for the maps given,
 the posterior built with a layout cap below the true count against the exact
@@ -236,6 +246,65 @@ def redraw(args: argparse.Namespace) -> None:
               f"{(f'{target:.0f}%' if target else '-'):>6}")
 
 
+def optimum(args: argparse.Namespace) -> None:
+    """bayes's exact expected score against the best possible one, on maps with at most N layouts."""
+    import numpy as np
+
+    from agents.bayes.decisions import ScoreModel, Situation
+    from agents.bayes.planner import FirePlanner, OutOfBudget
+    from agents.bayes.posterior import build_posterior
+    from app.solver.fast import Constraints, iter_solutions
+
+    paths = sorted(Path(args.maps).glob("*.map")) if Path(args.maps).is_dir() else [Path(args.maps)]
+    profile = PROFILES[args.rules]
+    model = ScoreModel(profile.weights)
+    rows: dict[int, list[tuple[float, float, float]]] = defaultdict(list)  # known -> (bayes, best, oracle)
+    skipped = defaultdict(int)
+    for path in paths:
+        game_map = load_map(path)
+        known = len(game_map.known)
+        constraints = Constraints.from_map(game_map)
+        layouts = list(iter_solutions(constraints, limit=args.optimum + 1))
+        if len(layouts) > args.optimum or (args.limit and len(rows[known]) >= args.limit):
+            skipped[known] += 1
+            continue
+        posterior, _ = build_posterior(constraints, cap=args.optimum)
+        planner = FirePlanner(posterior, model, budget=args.optimum_budget, last_shortlist=None)
+        began = time.perf_counter()
+        try:
+            start = Game(game_map, profile).observation()
+            best = planner.choose(np.ones(posterior.size, dtype=bool), Situation.from_observation(start), 0).value
+        except OutOfBudget:
+            print(f"  (left out {path.name}: the exact search needs more than {args.optimum_budget} flag "
+                  f"optimisations)")
+            skipped[known] += 1
+            continue
+        search_time = time.perf_counter() - began
+        results = [play_bayes(layout.to_map(constraints, name=f"{game_map.name}-{index}"), profile)[0].result()
+                   for index, layout in enumerate(layouts)]
+        oracle = statistics.mean(r.oracle for r in results)  # the same for every layout under both profiles
+        expected = statistics.mean(r.score for r in results)
+        rows[known].append((expected, best, oracle))
+        if args.verbose:
+            print(f"{path.name}: {len(layouts)} layouts, bayes expects {expected:.2f}, the best policy {best:.2f}, "
+                  f"oracle {oracle:g} (search {search_time:.1f} s, {planner.evaluations} flag optimisations)",
+                  flush=True)
+    print(f"bayes against the best possible policy on the maps of {args.maps} with at most {args.optimum} "
+          f"layouts, under {profile.name} (expected scores: every layout played, each equally likely)")
+    print(f"{'known':>5}  {'maps':>4}  {'left out':>8}  {'bayes, expected %':>17}  {'best policy, expected %':>23}  "
+          f"{'maps where bayes < best':>23}")
+    for known in sorted(set(rows) | set(skipped)):
+        group = rows[known]
+        if not group:
+            print(f"{known:>5}  {0:>4}  {skipped[known]:>8}")
+            continue
+        oracle = sum(o for _, _, o in group)
+        behind = sum(best - expected > 1e-6 for expected, best, _ in group)
+        print(f"{known:>5}  {len(group):>4}  {skipped[known]:>8}  "
+              f"{100 * sum(e for e, _, _ in group) / oracle:>17.2f}  {100 * sum(b for _, b, _ in group) / oracle:>23.2f}  "
+              f"{behind:>23}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--maps", default=str(ROOT / "maps" / "bench"), help="a folder of .map files, or one map")
@@ -250,11 +319,17 @@ def main() -> None:
                         help="measure bayes alone on M redrawn hidden fleets per map instead")
     parser.add_argument("--redraw-cap", type=int, default=20_000, help="skip maps with more layouts than this")
     parser.add_argument("--seed", type=int, default=0, help="seed of the redrawn fleets")
+    parser.add_argument("--optimum", type=int, default=0, metavar="N",
+                        help="on maps with at most N layouts, bayes's expected score against the best possible")
+    parser.add_argument("--optimum-budget", type=int, default=20_000,
+                        help="flag optimisations the exact search may make per map (more: the map is left out)")
     args = parser.parse_args()
     if args.sampling:
         sampling(args)
     elif args.redraw:
         redraw(args)
+    elif args.optimum:
+        optimum(args)
     else:
         bench(args)
 

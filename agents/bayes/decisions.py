@@ -25,7 +25,8 @@ from functools import cached_property
 
 import numpy as np
 
-from agents.bayes.posterior import CELLS, PIECES, WATER, Posterior, split_words
+from agents.bayes.posterior import CELLS, PIECES, WATER, Posterior, cell_index, split_words
+from app.core import Observation
 
 EPS = 1e-9
 
@@ -108,6 +109,22 @@ class Situation:
     hidden: int
     fires_left: int
     flag_budget: int
+
+    @classmethod
+    def from_observation(cls, observation: Observation) -> Situation:
+        """The situation an agent is in at ``observation``."""
+        known_ships = {cell_index(c) for c, p in observation.start_known.items() if p.is_ship}
+        fired_ships = {cell_index(c) for c, p in observation.fired.items() if p.is_ship}
+        open_cells = np.ones(CELLS, dtype=bool)
+        for cell in list(observation.known) + list(observation.fired):
+            open_cells[cell_index(cell)] = False
+        covered = 0
+        for b in known_ships | fired_ships:
+            covered |= 1 << b
+        open_flags = sum(1 for c in observation.flags if open_cells[cell_index(c)])
+        return cls(covered, open_cells, fok=len(fired_ships), fko=len(observation.fired) - len(fired_ships),
+                   hidden=sum(observation.fleet) - len(known_ships), fires_left=observation.fires_left,
+                   flag_budget=observation.guesses_left + open_flags)
 
     def base_value(self, model: ScoreModel) -> float:
         """The expected score with no flag placed (fires so far, unused resources)."""
