@@ -59,7 +59,7 @@ class BayesAgent(Agent):
     description = "exact posterior over fleet placements; fires and flags by expected final score"
 
     parameters = ("layout_cap", "enumeration_seconds", "shortlist", "node_limit", "plan_layouts", "plan_fires",
-                  "plan_last_shortlist", "plan_budget")
+                  "plan_last_shortlist", "plan_exact_layouts", "plan_budget")
     #: at most this many layouts are enumerated; above it the posterior is sampled
     layout_cap = 20_000
     #: guard against an overloaded machine (steps have a time cap): enumeration stops after this long
@@ -77,6 +77,9 @@ class BayesAgent(Agent):
     plan_fires = 3
     #: with one fire left the exact search weighs only this many cells, the lookahead's best (None: all)
     plan_last_shortlist: int | None = 4  # 0 or None: all
+    #: at most this many layouts left: the exact search however many fires are left, weighing every
+    #: cell at the last one too (no shortlist: on so few layouts that is also the cheaper search)
+    plan_exact_layouts = 12
     #: stop evaluations the exact search may spend in a game before falling back to the lookahead
     plan_budget = 1500
 
@@ -175,13 +178,15 @@ class BayesAgent(Agent):
         """The exact search's choice when few enough layouts are left (None: look ahead instead), and how."""
         assert self.posterior is not None and self.model is not None
         size = self.posterior.size
-        if not self.posterior.exact or size > self.plan_layouts or situation.fires_left > self.plan_fires:
+        if not self.posterior.exact or size > self.plan_layouts:
+            return None, ""
+        if situation.fires_left > self.plan_fires and size > self.plan_exact_layouts:
             return None, ""
         if self._plan_failed_at is not None and size > self._plan_failed_at // 2:
             return None, self._over_budget()
         if self._planner is None or self._planner.root.size < size:
             self._planner = FirePlanner(self.posterior, self.model, self.plan_budget, self.node_limit,
-                                        self.plan_last_shortlist)
+                                        self.plan_last_shortlist, self.plan_exact_layouts)
         fired = 0
         for cell in observation.fired:
             fired |= 1 << cell_index(cell)

@@ -17,7 +17,7 @@ found; cells whose fire would split the layouts the same way are tried once.
 States are remembered, so the next steps of a game reuse the search.
 
 Most of the tree is its last level. With ``last_shortlist`` set, a state with
-one fire left is decided by ``choose_fire`` instead: every cell ranked by the
+one fire left and more than ``last_exact`` layouts is decided by ``choose_fire`` instead: every cell ranked by the
 quick one-step values, the best few valued exactly. The result is then no
 longer the exact optimum, but never worse than the shallower lookahead, and
 several times faster (the agent runs it so; the tests check the exact mode
@@ -47,9 +47,10 @@ class FirePlanner:
     """
 
     def __init__(self, root: Posterior, model: ScoreModel, budget: int = 4000, node_limit: int = 20000,
-                 last_shortlist: int | None = None):
+                 last_shortlist: int | None = None, last_exact: int = 0):
         self.root = root
         self.last_shortlist = last_shortlist
+        self.last_exact = last_exact
         self.model = model
         self.budget = budget
         self.node_limit = node_limit
@@ -140,7 +141,7 @@ class FirePlanner:
         bound = self._bound(rows, situation)
         if bound <= stop + EPS:
             return None, stop
-        if situation.fires_left == 1 and self.last_shortlist:
+        if situation.fires_left == 1 and self.last_shortlist and rows.sum() > self.last_exact:
             self.evaluations += 1 + 3 * self.last_shortlist  # about as many flag optimisations
             if self.evaluations > self.budget:
                 raise OutOfBudget

@@ -70,6 +70,17 @@ def test_planner_is_never_worse_than_the_lookahead(last_shortlist):
         assert choice.value <= expectimax(posterior, situation, model) + 1e-9
 
 
+def test_shortlist_is_not_used_in_states_with_few_layouts():
+    """With ``last_exact`` at least the root's size, the shortlisted search is the exact one."""
+    game_map = tiny_map(CASES["water-known"])
+    posterior, _ = build_posterior(Constraints.from_map(game_map), cap=100_000)
+    model = ScoreModel(PROFILES["unito-2019"].weights)
+    situation = _situation(game_map, fires_left=3, budget=20)
+    everything = np.ones(posterior.size, dtype=bool)
+    planner = FirePlanner(posterior, model, budget=100_000, last_shortlist=1, last_exact=posterior.size)
+    assert planner.choose(everything, situation, 0).value == pytest.approx(expectimax(posterior, situation, model))
+
+
 def test_budget_is_enforced():
     game_map = tiny_map()
     posterior, _ = build_posterior(Constraints.from_map(game_map), cap=100_000)
