@@ -51,7 +51,8 @@ from app.backends.games import play  # noqa: E402
 from app.backends.python_runner import PythonDriver  # noqa: E402
 from app.backends.registry import discover  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
-from app.core import PROFILES, AgentError, Game  # noqa: E402
+from app.cli.common import parse_params  # noqa: E402
+from app.core import PROFILES, AgentError, BattleshipError, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
 
 TARGETS = {0: 80.0, 2: 90.0, 4: 95.0}
@@ -80,9 +81,14 @@ class TimedBayes(BayesAgent):
         return action
 
 
+#: bayes's settings for every game of the run (``--agent-param``)
+PARAMS: dict[str, str] = {}
+
+
 def play_bayes(game_map, profile) -> tuple[Game, TimedBayes]:
     """One game of bayes (no step time cap: the point is to measure it); the agent holds the times."""
     agent = TimedBayes()
+    agent.set_params(PARAMS)
     game = Game(game_map, profile, agent="bayes")
     match = Match(game, PythonDriver(agent, step_seconds=None))
     try:
@@ -310,6 +316,8 @@ def main() -> None:
     parser.add_argument("--maps", default=str(ROOT / "maps" / "bench"), help="a folder of .map files, or one map")
     parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
     parser.add_argument("--limit", type=int, default=0, help="at most this many maps per known-cell group")
+    parser.add_argument("--agent-param", action="append", metavar="KEY=VALUE",
+                        help="a bayes setting for every game (repeatable), e.g. plan_layouts=20")
     parser.add_argument("--agents", help="agents to compare with, comma-separated (default: every other one)")
     parser.add_argument("--step-timeout", type=float, default=10.0, help="step time cap of the other agents")
     parser.add_argument("--show-losses", type=int, default=10, help="list this many maps bayes did not win")
@@ -324,6 +332,11 @@ def main() -> None:
     parser.add_argument("--optimum-budget", type=int, default=20_000,
                         help="flag optimisations the exact search may make per map (more: the map is left out)")
     args = parser.parse_args()
+    try:
+        PARAMS.update(parse_params(args.agent_param))
+        TimedBayes().set_params(PARAMS)
+    except BattleshipError as error:
+        parser.error(str(error))
     if args.sampling:
         sampling(args)
     elif args.redraw:
