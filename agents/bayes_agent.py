@@ -94,7 +94,7 @@ class BayesAgent(Agent):
         self._plan: FlagPlan | None = None
         self._belief: np.ndarray | None = None
         self._planner: FirePlanner | None = None
-        self._plan_failed_at: int | None = None
+        self._plan_failed_at: tuple[int, int] | None = None  # (placements, fires left) of the last failure
 
     # ----- posterior ---------------------------------------------------------------
     def start(self, observation: Observation) -> None:
@@ -182,8 +182,10 @@ class BayesAgent(Agent):
             return None, ""
         if situation.fires_left > self.plan_fires and size > self.plan_exact_layouts:
             return None, ""
-        if self._plan_failed_at is not None and size > self._plan_failed_at // 2:
-            return None, self._over_budget()
+        if self._plan_failed_at is not None:  # retried once the tree is clearly smaller: half the layouts, or a fire less
+            failed_size, failed_fires = self._plan_failed_at
+            if size > failed_size // 2 and situation.fires_left >= failed_fires:
+                return None, self._over_budget()
         if self._planner is None or self._planner.root.size < size:
             self._planner = FirePlanner(self.posterior, self.model, self.plan_budget, self.node_limit,
                                         self.plan_last_shortlist, self.plan_exact_layouts)
@@ -193,12 +195,13 @@ class BayesAgent(Agent):
         try:
             return self._planner.choose(self._planner.rows_of(self._applied), situation, fired), "exact search"
         except OutOfBudget:
-            self._plan_failed_at = self._planner.root.size
+            self._plan_failed_at = (self._planner.root.size, situation.fires_left)
             self._planner = None
             return None, self._over_budget()
 
     def _over_budget(self) -> str:
-        return f"exact search over its budget at {self._plan_failed_at} placements, "
+        size, fires = self._plan_failed_at or (0, 0)
+        return f"exact search over its budget at {size} placements and {fires} fires, "
 
     def _finish(self, observation: Observation, situation: Situation, p: np.ndarray) -> Action:
         assert self._plan is not None and self.model is not None
