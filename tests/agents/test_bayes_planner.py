@@ -71,14 +71,19 @@ def test_planner_is_never_worse_than_the_lookahead(last_shortlist):
 
 
 def test_shortlist_is_not_used_in_states_with_few_layouts():
-    """With ``last_exact`` at least the root's size, the shortlisted search is the exact one."""
-    game_map = tiny_map(CASES["water-known"])
+    """With ``last_exact`` at least the root's size, the shortlisted search does the exact search's work."""
+    game_map = tiny_map(CASES["counts-only"])
     posterior, _ = build_posterior(Constraints.from_map(game_map), cap=100_000)
     model = ScoreModel(PROFILES["unito-2019"].weights)
-    situation = _situation(game_map, fires_left=3, budget=20)
+    situation = _situation(game_map, fires_left=FIRES["counts-only"], budget=20)
     everything = np.ones(posterior.size, dtype=bool)
-    planner = FirePlanner(posterior, model, budget=100_000, last_shortlist=1, last_exact=posterior.size)
-    assert planner.choose(everything, situation, 0).value == pytest.approx(expectimax(posterior, situation, model))
+    planners = {name: FirePlanner(posterior, model, budget=100_000, **kwargs) for name, kwargs in {
+        "exact": {}, "shortlist": {"last_shortlist": 1},
+        "small": {"last_shortlist": 1, "last_exact": posterior.size}}.items()}
+    values = {name: planner.choose(everything, situation, 0).value for name, planner in planners.items()}
+    assert values["small"] == pytest.approx(expectimax(posterior, situation, model))
+    assert planners["small"].evaluations == planners["exact"].evaluations
+    assert planners["shortlist"].evaluations != planners["exact"].evaluations  # the shortlist's own path differs
 
 
 def test_budget_is_enforced():
