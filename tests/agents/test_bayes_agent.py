@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
+from agents.bayes.decisions import Situation
 from agents.bayes_agent import BayesAgent
 from app.backends.python_runner import PythonDriver
 from app.backends.runner import Match
@@ -87,3 +90,20 @@ def test_sampled_posterior_still_plays_legally():
     assert any("sample" in line for line in lines)
     assert result.stop_reason == "solved by the agent"
     assert all(e.outcome is not Outcome.REJECTED for e in result.events)
+
+
+def test_exact_search_over_budget_is_retried_with_a_fire_less():
+    """An exact search that ran out of budget is not retried on the same tree, but is once a fire is spent."""
+    game_map = tiny_map()  # 12 layouts: the exact search covers every fire
+    observation = Game(game_map).observation()
+    agent = BayesAgent()
+    agent.start(observation)
+    situation = Situation.from_observation(observation)
+    agent.plan_budget = 1
+    choice, how = agent._planned_fire(observation, situation)
+    assert choice is None and "over its budget" in how and f"{situation.fires_left} fires" in how
+    agent.plan_budget = 1_000_000
+    assert agent._planned_fire(observation, situation)[0] is None  # same tree: not searched again
+    fewer = dataclasses.replace(situation, fires_left=situation.fires_left - 1)
+    choice, how = agent._planned_fire(observation, fewer)
+    assert choice is not None and how == "exact search"
