@@ -51,6 +51,7 @@ from app.backends.games import play  # noqa: E402
 from app.backends.python_runner import PythonDriver  # noqa: E402
 from app.backends.registry import discover  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
+from app.cli import run_command  # noqa: E402
 from app.cli.common import parse_params  # noqa: E402
 from app.core import PROFILES, AgentError, BattleshipError, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
@@ -348,4 +349,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command(main))

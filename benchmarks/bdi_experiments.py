@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app.backends.bench import Bench, BenchConfig, GameRow, expand_maps  # noqa: E402
+from app.cli import run_command  # noqa: E402
 from app.core.fileio import atomic_write_text  # noqa: E402
 
 #: (label, agent params) of each configuration, as in the report's experiments.
@@ -99,4 +100,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(run_command(main))

@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.backends.registry import create_driver, resolve  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
+from app.cli import run_command  # noqa: E402
 from app.core import PROFILES, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
 
@@ -108,4 +109,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command(main))

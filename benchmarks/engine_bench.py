@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.backends.registry import create_driver, resolve  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
+from app.cli import run_command  # noqa: E402
 from app.core import PROFILES, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
 
@@ -29,7 +30,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agent", default="cross")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--rules", default="unito-2019")
+    parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
     args = parser.parse_args()
     paths = sorted((ROOT / "maps").glob("*.map")) + sorted((ROOT.parent / "shared/data/course-maps").glob("*.clp"))
     maps = [load_map(p) for p in paths]
@@ -59,4 +60,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command(main))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from app.core.errors import BattleshipError
 
@@ -58,8 +58,16 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     argv = argv or ["gui"]
     args = _parser_for(argv).parse_args(argv)
+    return run_command(lambda: args.func(args))
+
+
+def run_command(run: Callable[[], int | None]) -> int:
+    """The exit code of ``run()``; a user's mistake (``BattleshipError``) is one line on stderr and code 2.
+
+    Also used by the scripts under ``benchmarks/``, which take maps and agents from the user too.
+    """
     try:
-        return int(args.func(args) or 0)
+        return int(run() or 0)
     except BattleshipError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
