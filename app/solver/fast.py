@@ -27,6 +27,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from app.core.frozen import Frozen
 from app.core.grid import SIZE, Cell, Piece, ship_pieces
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def diagonal_neighbours(mask: int) -> int:
 # ----- the value objects of the API ----------------------------------------------------------
 
 
-class Constraints:
+class Constraints(Frozen):
     """What is known about a board: counts, fleet and the cells whose content is known.
 
     ``known`` maps cells to their exact content (water or a ship piece); a
@@ -93,18 +94,14 @@ class Constraints:
     fleet: tuple[int, ...]  # longest first
     known: Mapping[Cell, Piece]
 
+    _change_hint = " (use with_known)"
+
     def __init__(self, row_counts: Iterable[int], col_counts: Iterable[int], fleet: Iterable[int],
                  known: Mapping[Cell, Piece]):
         object.__setattr__(self, "__dict__", {
             "row_counts": tuple(row_counts), "col_counts": tuple(col_counts),
             "fleet": tuple(sorted(fleet, reverse=True)), "known": MappingProxyType(dict(known)),
         })
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Constraints are immutable: cannot assign to '{name}' (use with_known)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Constraints are immutable: cannot delete '{name}'")
 
     def __repr__(self) -> str:
         return (f"Constraints(row_counts={self.row_counts!r}, col_counts={self.col_counts!r}, "
@@ -147,7 +144,7 @@ class Constraints:
         return Constraints(self.row_counts, self.col_counts, self.fleet, known)
 
 
-class Solution:
+class Solution(Frozen):
     """One fleet placement: a bitmask per ship, longest first, equal lengths by first cell.
 
     Immutable, hashable, equal when the ships agree.
@@ -158,12 +155,6 @@ class Solution:
 
     def __init__(self, ships: tuple[int, ...], mask: int):
         object.__setattr__(self, "__dict__", {"ships": ships, "mask": mask})
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Solution is immutable: cannot assign to '{name}'")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a Solution is immutable: cannot delete '{name}'")
 
     def __repr__(self) -> str:
         return f"Solution(ships={self.ships!r}, mask={self.mask!r})"
@@ -218,7 +209,7 @@ class Solution:
 # ----- placements --------------------------------------------------------------------------------
 
 
-class Placement:
+class Placement(Frozen):
     """A ship of ``length`` laid at ``anchor`` (its first cell), horizontal or not.
 
     ``index`` orders placements of one length (``2 * anchor``, plus 1 when
@@ -247,12 +238,6 @@ class Placement:
             "rows": rows, "cols": cols, "halo_rows": halo_rows, "halo_cols": halo_cols,
             "index": 2 * anchor + (0 if horizontal else 1),
         })
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Placement is immutable: cannot assign to '{name}'")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a Placement is immutable: cannot delete '{name}'")
 
     def __repr__(self) -> str:
         return (f"Placement(length={self.length}, anchor={self.anchor}, horizontal={self.horizontal}, "

@@ -48,4 +48,4 @@ def test_importing_the_packages_loads_no_engine_module():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert set(done.stdout.split()) == {"app.core", "app.core.errors", "app.core.formats",
-                                        "app.core.formats.bimaru", "app.core.grid"}
+                                        "app.core.formats.bimaru", "app.core.frozen", "app.core.grid"}

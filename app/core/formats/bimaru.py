@@ -16,13 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app.core.errors import MapError
+from app.core.frozen import Frozen
 from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece
 
 if TYPE_CHECKING:
     from app.core.gamemap import GameMap
 
 
-class Puzzle:
+class Puzzle(Frozen):
     """A Bimaru puzzle: counts per row (x) and column (y), and hint cells in file order.
 
     Immutable; equal when counts and hints agree (the name is not compared).
@@ -39,12 +40,6 @@ class Puzzle:
                  hints: dict[Cell, Piece] | None = None, name: str = ""):
         object.__setattr__(self, "__dict__", {"row_counts": row_counts, "col_counts": col_counts,
                                               "hints": {} if hints is None else hints, "name": name})
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Puzzle is immutable: cannot assign to '{name}'")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a Puzzle is immutable: cannot delete '{name}'")
 
     def __repr__(self) -> str:
         return (f"Puzzle(row_counts={self.row_counts!r}, col_counts={self.col_counts!r}, "
