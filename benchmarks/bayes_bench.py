@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agents.bayes_agent import BayesAgent  # noqa: E402
+from app.backends.bench import expand_maps, split_agents  # noqa: E402
 from app.backends.games import play  # noqa: E402
 from app.backends.python_runner import PythonDriver  # noqa: E402
 from app.backends.registry import discover  # noqa: E402
@@ -102,14 +103,17 @@ def play_bayes(game_map, profile) -> tuple[Game, TimedBayes]:
 def other_agents(requested: str | None) -> list[str]:
     """The agents to compare with: the given ones, or every shipped agent but bayes."""
     if requested:
-        return [a.strip() for a in requested.split(",") if a.strip()]
+        return split_agents(requested)
     return [name for name in sorted(discover()) if name != "bayes"]
 
 
+def map_paths(spec: str) -> list[Path]:
+    """The maps ``--maps`` names: a folder's map files, a glob pattern's or one file (as ``main.py bench``)."""
+    return [Path(name) for name in expand_maps([spec])]
+
+
 def bench(args: argparse.Namespace) -> None:
-    paths = sorted(Path(args.maps).glob("*.map")) if Path(args.maps).is_dir() else [Path(args.maps)]
-    if not paths:
-        sys.exit(f"no maps in {args.maps}")
+    paths = map_paths(args.maps)
     profile = PROFILES[args.rules]
     others = other_agents(args.agents)
     by_group: dict[int, list] = defaultdict(list)
@@ -188,7 +192,7 @@ def sampling(args: argparse.Namespace) -> None:
     from agents.bayes.posterior import build_posterior
     from app.solver.fast import Constraints
 
-    paths = sorted(Path(args.maps).glob("*.map")) if Path(args.maps).is_dir() else [Path(args.maps)]
+    paths = map_paths(args.maps)
     print(f"{'map':<24} {'layouts':>7} {'cap':>6} {'sampled':>7} {'eff.':>6} {'mean |dP|':>9} {'max |dP|':>8} "
           f"{'exact s':>7} {'sample s':>8}")
     for path in paths[: args.limit or 6]:
@@ -214,7 +218,7 @@ def redraw(args: argparse.Namespace) -> None:
 
     from app.solver.fast import Constraints, iter_solutions
 
-    paths = sorted(Path(args.maps).glob("*.map")) if Path(args.maps).is_dir() else [Path(args.maps)]
+    paths = map_paths(args.maps)
     profile = PROFILES[args.rules]
     own: dict[int, list[float]] = defaultdict(list)
     drawn: dict[int, list[float]] = defaultdict(list)
@@ -259,10 +263,10 @@ def optimum(args: argparse.Namespace) -> None:
 
     from agents.bayes.decisions import ScoreModel, Situation
     from agents.bayes.planner import FirePlanner, OutOfBudget
-    from agents.bayes.posterior import build_posterior
+    from agents.bayes.posterior import Posterior
     from app.solver.fast import Constraints, iter_solutions
 
-    paths = sorted(Path(args.maps).glob("*.map")) if Path(args.maps).is_dir() else [Path(args.maps)]
+    paths = map_paths(args.maps)
     profile = PROFILES[args.rules]
     model = ScoreModel(profile.weights)
     rows: dict[int, list[tuple[float, float, float]]] = defaultdict(list)  # known -> (bayes, best, oracle)
@@ -275,7 +279,7 @@ def optimum(args: argparse.Namespace) -> None:
         if len(layouts) > args.optimum or (args.limit and len(rows[known]) >= args.limit):
             skipped[known] += 1
             continue
-        posterior, _ = build_posterior(constraints, cap=args.optimum)
+        posterior = Posterior.from_solutions(layouts)  # every layout, equally likely: the exact posterior
         planner = FirePlanner(posterior, model, budget=args.optimum_budget, last_shortlist=None)
         began = time.perf_counter()
         try:
@@ -314,7 +318,7 @@ def optimum(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--maps", default=str(ROOT / "maps" / "bench"), help="a folder of .map files, or one map")
+    parser.add_argument("--maps", default=str(ROOT / "maps" / "bench"), help="a folder of map files, a glob pattern or one map")
     parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
     parser.add_argument("--limit", type=int, default=0, help="at most this many maps per known-cell group")
     parser.add_argument("--agent-param", action="append", metavar="KEY=VALUE",
