@@ -3,9 +3,9 @@
 ;;; Templates, slots and exports are exactly those a course agent expects.
 ;;; The focus flow is the course's: MAIN gives the focus to AGENT while the
 ;;; game runs; when AGENT's focus pops and an exec for the current step
-;;; exists, MAIN gives the focus to ENV. Our ENV has no rules: the Python
-;;; bridge (app/backends/clips) carries the exec out with the game engine and
-;;; mirrors the outcome into status, moves, k-cell and statistics facts.
+;;; exists, MAIN gives the focus to ENV. ENV's rules stop the run, the Python
+;;; bridge (app/backends/clips) carries the exec out with the game engine, and
+;;; ENV mirrors the outcome into status, moves, k-cell and statistics facts.
 ;;;
 ;;; The initial facts (maxduration, status, statistics, the private start
 ;;; marker, moves) are the deffacts MAIN::initial-facts, which the bridge
@@ -44,7 +44,7 @@
    (focus AGENT))
 
 ;;; The agent's focus popped and it left an exec for the current step:
-;;; the environment's turn (the bridge carries the action out).
+;;; the environment's turn (ENV, with the bridge carrying the action out).
 (defrule go-on-env (declare (salience 30))
    (status (step ?s))
    (exec (step ?s))

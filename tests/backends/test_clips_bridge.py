@@ -95,6 +95,22 @@ class TestConformance:
         driver.close()
 
 
+    def test_outcome_is_mirrored_even_when_the_agent_retracted_the_status_fact(self, tmp_path):
+        # Without status, MAIN never hands the turn to ENV: the bridge changes the facts itself.
+        agent = write(tmp_path, "nostatus.clp", HEADER + """
+(defrule act ?status <- (status (step 0) (currently running))
+  => (assert (exec (step 0) (action fire) (x 0) (y 0))) (retract ?status) (pop-focus))
+""")
+        game, driver, log = play(str(agent), MAPS_DIR / "four-known.map")
+        assert [e.text for e in game.events][0] == "fire 0 0"
+        assert any("no exec for step 1" in line for line in log)
+        assert facts_of(driver, "status") == []
+        assert facts_of(driver, "moves") == ["(moves (fires 4) (guesses 20))"]
+        assert "(k-cell (x 0) (y 0) (content sub))" in facts_of(driver, "k-cell")
+        assert facts_of(driver, "statistics")[0].startswith("(statistics (num_fire_ok 1) (num_fire_ko 0)")
+        driver.close()
+
+
 class TestExecChoice:
     def test_most_recent_exec_of_the_step_is_carried_out(self, tmp_path):
         agent = write(tmp_path, "two.clp", HEADER + """

@@ -11,7 +11,10 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
   would end the whole process; the bridge replaces it (``RemoveUDF``) with a
   MAIN deffunction that halts the agent, and the game is stopped with that reason.
   ``resources/clips/env.clp`` is ENV with only k-cell, k-per-row and
-  k-per-col: no hidden cell or boat facts exist, and ENV has no rules.
+  k-per-col: no hidden cell or boat facts exist. ENV's two rules are the
+  environment's turn: take-exec halts the run once MAIN gives ENV the focus
+  with an exec for the current step; mirror-outcome changes the facts with
+  the outcome the bridge puts in ENV's private globals.
 - ``start``: load MAIN, build ``MAIN::initial-facts`` with the profile's
   limits, load ENV, build ``ENV::map-facts`` (k-cells, k-per-row, k-per-col
   in the map file's order, ``StartContext.fact_order``; canonical if None),
@@ -20,17 +23,23 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
   the course's first pass to ENV: the start marker is retracted and the
   statistics fact is modified once per ship cell known at start.
 - ``next_action``: ``env.run`` in chunks of ``CHUNK`` firings. MAIN focuses
-  AGENT; the turn ends when AGENT's focus pops and the agendas run empty
-  (go-on-env focuses the rule-less ENV, which pops at once). The most
+  AGENT; the turn ends when AGENT's focus pops and the agendas run empty;
+  go-on-env then focuses ENV, whose take-exec rule halts the run. The most
   recently asserted exec of the current step is the action; none means the
   agent stalled (``None``; the runner solves the game as it stands).
 - ``after``: the outcome goes back into facts in the course's order: status
   (step + 1), moves, a new k-cell when ``event.revealed`` is set, statistics
   (fire counts) after a fire; status (stopped) and the final statistics
-  after a solve. At the step limit MAIN's game-over rule asserts the
-  ``(exec (step N) (action solve))`` itself before the solve is mirrored.
-  CLIPS 6.4's ``modify`` leaves a fact alone when no value changes; the bridge
-  then modifies twice so the fact still gets a new time tag, as in 6.3.
+  after a solve. The bridge sets ENV's ``?*bridge-...*`` globals and fires
+  the one rule mirror-outcome (``Run(1)``), so the changes, and the pattern
+  matching they cause, happen in rule firing, as with the course's ENV
+  rules. If take-exec did not end the turn (the agent retracted MAIN's
+  status fact), and for the start's statistics, the bridge modifies the
+  facts itself through the C API. At the step limit MAIN's game-over rule
+  asserts the ``(exec (step N) (action solve))`` itself before the solve is
+  mirrored. CLIPS 6.4's ``modify`` leaves a fact alone when no value
+  changes; both ways then modify twice so the fact still gets a new time
+  tag, as in 6.3.
 - Caps per step: ``max_firings`` (default 200,000) and ``time_limit``
   (default 5 s; agent params ``max_firings``/``time_limit``). A watchdog
   thread halts CLIPS at the deadline even inside one endless right-hand
@@ -53,11 +62,10 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
   the next game of the same agent files and limits (``(reset)`` clears it;
   the map's deffacts are rebuilt only for another map).
 - Speed (``benchmarks/clips_bench.py``): the per-step work (finding the exec,
-  the modifies, the k-cell assert) calls the CLIPS C API through clipspy's
-  compiled module with pointers the bridge retains itself, not clipspy's
-  Python wrappers. Doing the lookup or the mirroring in one call of an ENV
-  deffunction instead was measured slower (CLIPS's ``modify`` command and the
-  function-call builder cost more than the direct fact-modifier calls).
+  setting ENV's globals) calls the CLIPS C API through clipspy's compiled
+  module with pointers the bridge retains itself, not clipspy's Python
+  wrappers. Mirroring through mirror-outcome costs about what the bridge's
+  own modifies did, but it is rule firing, as in the course's environment.
 """
 
 from app.backends.clips.driver import ClipsDriver

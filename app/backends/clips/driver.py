@@ -66,6 +66,8 @@ def _held(fact: ffi.CData) -> ffi.CData:
     return fact
 
 
+# ENV's globals that carry a step's outcome to its mirror-outcome rule (resources/clips/env.clp)
+_OUTCOME_GLOBALS = ("step", "currently", "fires", "guesses", "content", "x", "y", "statistics", *_STAT_SLOTS.values())
 _SLOTS = {"status": ("step", "currently"), "moves": ("fires", "guesses"), "statistics": tuple(_STAT_SLOTS)}
 
 
@@ -188,6 +190,9 @@ class _Loaded:
                           for name in ("exec", "status", "moves", "statistics")}
         self.marker = lib.FindDeftemplate(cenv, b"MAIN::first-pass-to-env")
         self.main_module = lib.FindDefmodule(cenv, b"MAIN")
+        self.env_module = lib.FindDefmodule(cenv, b"ENV")
+        self.globals = {name: lib.FindDefglobal(cenv, f"ENV::bridge-{name}".encode()) for name in _OUTCOME_GLOBALS}
+        self.global_values: dict[str, object] = {}  # what the bridge last put in each of them
         self.exec_template = self.templates["exec"]
         self.pointer = env_pointer(env)
         self.value = ffi.new("CLIPSValue *")
@@ -250,6 +255,19 @@ class _Loaded:
         self.update_seconds += _clock() - started
         if modified == _NULL:
             raise clips.CLIPSError(self.cenv, code=lib.FMError(self.cenv))
+
+    def set_outcome(self, values: dict[str, object]) -> None:
+        """Put ``values`` (ints and symbols) in ENV's ``?*bridge-NAME*`` globals, skipping those already set."""
+        known, value, cenv = self.global_values, self.value, self.cenv
+        for name, item in values.items():
+            if known.get(name) == item:
+                continue
+            if type(item) is int:
+                value.value = _CreateInteger(cenv, item)
+            else:
+                value.value = lib.CreateSymbol(cenv, _ENCODED.get(item) or _encoded(item))
+            lib.DefglobalSetValue(self.globals[name], value)
+            known[name] = item
 
     def assert_k_cell(self, x: int, y: int, content: str) -> None:
         """Assert ``(k-cell (x X) (y Y) (content C))`` in ENV."""
@@ -328,6 +346,7 @@ class ClipsDriver(Driver):
         self.load_messages: list[str] = []
         self.firings = 0  # rule firings of the whole game
         self.clips_seconds = 0.0  # wall time spent inside env.run
+        self.mirror_seconds = 0.0  # the part of it firing ENV's mirror-outcome rule
         self.update_seconds = 0.0  # wall time of CLIPS's own work outside env.run: (reset), modifies, asserts
         self._updates_at_start = 0.0
         self._lines: list[str] = []
@@ -341,6 +360,7 @@ class ClipsDriver(Driver):
         self._facts: dict[str, ffi.CData | None] = {}  # MAIN's status, moves, statistics
         self._mirror: dict[str, dict] = {}
         self._healthy = True
+        self._taken = False  # ENV's take-exec rule stopped the last run: mirror-outcome is on ENV's agenda
 
     # ----- setup ---------------------------------------------------------
     def _key(self, profile) -> tuple:
@@ -390,6 +410,8 @@ class ClipsDriver(Driver):
         started = time.perf_counter()
         env.reset()
         self.update_seconds += time.perf_counter() - started
+        loaded.global_values.clear()  # the reset gave ENV's globals their initial values
+        self._taken = False
         self._healthy = True
         if self.router.errors:
             self._note_errors(self.router.take_errors(), None)
@@ -682,6 +704,7 @@ class ClipsDriver(Driver):
                     self._lines += [f"CLIPS: {m}" for m in messages]
                 if count < CHUNK:
                     self._healthy = not errors
+                    self._taken = lib.GetFocus(cenv) == self._loaded.env_module
                     return fired, errors
                 if fired >= self.max_firings:
                     raise AgentFailure(f"{self._what(label)}: the agent fired {fired} rules without ending its turn "
@@ -714,15 +737,18 @@ class ClipsDriver(Driver):
         if event.outcome is Outcome.SOLVED:
             self._solved(observation)
             return
-        self._touch("status", step=self._step)
+        outcome: dict[str, object] = {"step": self._step, "currently": "running", "fires": "nil",
+                                      "content": "nil", "statistics": "none"}
+        action = event.action
         if event.outcome is not Outcome.REJECTED:
-            self._touch("moves", fires=event.fires_left, guesses=event.guesses_left)
-            if event.action is not None and event.action.kind is ActionKind.FIRE:
+            outcome["fires"], outcome["guesses"] = event.fires_left, event.guesses_left
+            if action is not None and action.kind is ActionKind.FIRE:
                 if event.revealed is not None:
-                    self._loaded.assert_k_cell(event.action.x, event.action.y, event.revealed.value)
+                    outcome.update(content=event.revealed.value, x=action.x, y=action.y)
                 fired = observation.fired
                 water = sum(piece is Piece.WATER for piece in fired.values())
-                self._touch("statistics", num_fire_ok=len(fired) - water, num_fire_ko=water)
+                outcome.update(statistics="fire", fok=len(fired) - water, fko=water)
+        self._mirror_outcome(outcome)
         if observation.over:
             # The step limit: MAIN asserts (exec (step N) (action solve)) itself, then ENV solves.
             self._run("step limit")
@@ -730,10 +756,44 @@ class ClipsDriver(Driver):
             self._solved(observation)
 
     def _solved(self, observation: Observation) -> None:
-        self._touch("status", step=self._step, currently=clips.Symbol("stopped"))
         final = observation.statistics or Statistics()
-        self._touch("statistics", **{slot: getattr(final, key) for slot, key in _STAT_SLOTS.items()})
+        outcome: dict[str, object] = {"step": self._step, "currently": "stopped", "fires": "nil", "content": "nil",
+                                      "statistics": "all"}
+        outcome.update({key: getattr(final, key) for key in _STAT_SLOTS.values()})
+        self._mirror_outcome(outcome)
         self._flush_printout()
+
+    def _mirror_outcome(self, outcome: dict[str, object]) -> None:
+        """Change status, moves, the new k-cell and statistics as ``outcome`` says (see ENV's mirror-outcome).
+
+        When ENV's take-exec rule ended the agent's turn, ENV's mirror-outcome
+        rule makes the changes, fired alone, as the course's ENV rules do.
+        Otherwise (the agent retracted MAIN's status fact, so ENV never took
+        the step) the bridge modifies the facts itself.
+        """
+        loaded = self._loaded
+        if self._taken:
+            self._taken = False
+            if not self._healthy:
+                clear_halt(loaded.pointer)
+            loaded.set_outcome(outcome)
+            started = _clock()
+            fired = lib.Run(loaded.cenv, 1)
+            elapsed = _clock() - started
+            self.clips_seconds += elapsed
+            self.mirror_seconds += elapsed
+            self.firings += fired
+            self._mirror.clear()  # read the facts back if the bridge ever modifies them itself
+            if fired:
+                return
+        self._touch("status", step=outcome["step"], currently=clips.Symbol(outcome["currently"]))
+        if outcome["fires"] != "nil":
+            self._touch("moves", fires=outcome["fires"], guesses=outcome["guesses"])
+        if outcome["content"] != "nil":
+            loaded.assert_k_cell(outcome["x"], outcome["y"], outcome["content"])
+        if outcome["statistics"] != "none":
+            names = _STAT_SLOTS if outcome["statistics"] == "all" else ("num_fire_ok", "num_fire_ko")
+            self._touch("statistics", **{slot: outcome[_STAT_SLOTS[slot]] for slot in names})
 
     # ----- GUI and log ----------------------------------------------------
     def _flush_printout(self) -> None:
