@@ -186,6 +186,22 @@ class TestFailures:
         assert any("time limit of 0.3 s" in line for line in log)
         driver.close()
 
+    @pytest.mark.parametrize("when, condition", [
+        ("step 0, after the action", "(status (step ?s&:(> ?s 0)))"),  # matched when the outcome changes status
+        ("start, at the reset", "(maxduration ?s)"),
+    ])
+    def test_endless_test_in_a_rule_condition_is_stopped_by_the_time_cap(self, tmp_path, when, condition):
+        agent = write(tmp_path, "hang.clp", HEADER + f"""
+(deffunction forever (?s) (while TRUE do (bind ?x ?s)) TRUE)
+(defrule hang {condition} (test (forever ?s)) => (printout t "never" crlf))
+(defrule act (status (step ?s) (currently running)) => (assert (exec (step ?s) (action guess) (x 1) (y 1))))
+""")
+        game, driver, log = play(str(agent), MAPS_DIR / "four-known.map", params={"time_limit": "0.3"})
+        assert game.over and game.stop_reason.startswith(f"{when}: matching the changed facts")
+        assert "time limit of 0.3 s" in game.stop_reason
+        assert not any("never" in line for line in log)
+        driver.close()
+
     def test_request_cancel_from_another_thread(self, tmp_path):
         agent = write(tmp_path, "spin.clp", HEADER + "(defrule spin => (while TRUE do (bind ?x 1)))\n")
         game = Game(load_map(MAPS_DIR / "four-known.map"))

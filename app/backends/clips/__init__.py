@@ -45,7 +45,9 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
   thread halts CLIPS at the deadline even inside one endless right-hand
   side; ``request_cancel`` (thread-safe) does the same at once. Both end in
   ``AgentFailure`` with the reason; an error inside a rule that leaves no
-  exec does too.
+  exec does too. The reset and each step's changes run under the same time
+  cap and cancel: they make CLIPS match facts against the agent's rule
+  conditions, where an endless ``test`` would otherwise hang the app.
 - The agent's own params (``--agent-param KEY=VALUE``, any key but those
   two): the agent declares ``(deftemplate agent-params (slot KEY ...) ...)``
   in one of its modules, a slot per parameter with its default, type, range

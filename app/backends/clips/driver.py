@@ -407,11 +407,21 @@ class ClipsDriver(Driver):
                 loaded.map_text = ""
                 env.build(text)
                 loaded.map_text = text
+        self.watchdog = Watchdog(env)
+        self._taken = False
+        self._step = observation.step
+        self._execs = []
+        self._last_exec = None
+        self._guarded("start", self._reset, observation, context, fresh)
+        self._flush_printout()
+
+    def _reset(self, observation: Observation, context: StartContext, fresh: bool) -> None:
+        """``(reset)``, then the course's first pass to ENV, then the agent's params."""
+        loaded, env = self._loaded, self.env
         started = time.perf_counter()
         env.reset()
         self.update_seconds += time.perf_counter() - started
         loaded.global_values.clear()  # the reset gave ENV's globals their initial values
-        self._taken = False
         self._healthy = True
         if self.router.errors:
             self._note_errors(self.router.take_errors(), None)
@@ -427,11 +437,31 @@ class ClipsDriver(Driver):
             if piece.is_ship:
                 self._touch("statistics")
         self._set_agent_params(env, context.params)
-        self._step = observation.step
-        self._execs = []
-        self._last_exec = None
-        self.watchdog = Watchdog(env)
-        self._flush_printout()
+
+    def _guarded(self, stage: str, work, *args) -> None:
+        """``work(*args)``, CLIPS work outside a run, under the step's time cap (``stage``: start or step).
+
+        Changing facts (the reset, the bridge's modifies) makes CLIPS match them
+        against the agent's rule conditions, which may call the agent's
+        functions: an endless ``test`` there is stopped like an endless rule
+        (time cap or cancel), instead of hanging the app.
+        """
+        watchdog = self.watchdog
+        watchdog.arm(self.time_limit)
+        self._running = True  # request_cancel halts it too
+        try:
+            work(*args)
+        finally:
+            self._running = False
+            watchdog.disarm()
+        if not (watchdog.expired or self._cancel.is_set()):
+            return
+        self._healthy = False  # halted mid-match: not reused
+        what = "start, at the reset" if stage == "start" else f"step {self._step - 1}, after the action"
+        if self._cancel.is_set():
+            raise AgentFailure(f"{what}: stopped on request (cancel)")
+        raise AgentFailure(f"{what}: matching the changed facts against the agent's rule conditions ran over the time "
+                           f"limit of {self.time_limit:g} s: stopped (an endless test in a rule's conditions?)")
 
     @staticmethod
     def _restore_settings(loaded: _Loaded) -> None:
@@ -771,6 +801,9 @@ class ClipsDriver(Driver):
         Otherwise (the agent retracted MAIN's status fact, so ENV never took
         the step) the bridge modifies the facts itself.
         """
+        self._guarded("step", self._mirror_changes, outcome)
+
+    def _mirror_changes(self, outcome: dict[str, object]) -> None:
         loaded = self._loaded
         if self._taken:
             self._taken = False
