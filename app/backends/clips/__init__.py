@@ -48,6 +48,8 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
   exec does too. The reset and each step's changes run under the same time
   cap and cancel: they make CLIPS match facts against the agent's rule
   conditions, where an endless ``test`` would otherwise hang the app.
+  Loading the agent's files is capped at ``LOAD_TIME_LIMIT`` (or the time
+  cap if longer): a defglobal's value is computed at load time.
 - The agent's own params (``--agent-param KEY=VALUE``, any key but those
   two): the agent declares ``(deftemplate agent-params (slot KEY ...) ...)``
   in one of its modules, a slot per parameter with its default, type, range

@@ -32,6 +32,7 @@ PROTOCOL_MODULES = ("MAIN", "ENV")
 
 DEFAULT_MAX_FIRINGS = 200_000
 DEFAULT_TIME_LIMIT = 5.0
+LOAD_TIME_LIMIT = 10.0  # loading an agent's files may take this long, or the step time cap if longer
 CHUNK = 2_000  # rule firings per env.run call; cancel and caps are checked between chunks
 BRIDGE_PARAMS = tuple(RUNNER_PARAMS)  # agent params the bridge itself consumes
 PARAMS_TEMPLATE = "agent-params"  # an agent's own parameters: the slots of its one fact of this template
@@ -554,16 +555,27 @@ class ClipsDriver(Driver):
         """Load the agent's files in order; the load messages (file:line: text)."""
         messages: list[str] = []
         before = self._construct_count(env)
-        for path in self.paths:
-            try:
-                path.read_bytes()
-            except OSError as exc:
-                raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
-            try:
-                env.load(str(path))
-            except clips.CLIPSError:
-                pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
-            messages += self._describe(router.take_errors(), str(path))
+        limit = max(self.time_limit, LOAD_TIME_LIMIT)
+        watchdog = Watchdog(env)  # a definition may run code (a defglobal's value): an endless one is stopped
+        try:
+            for path in self.paths:
+                try:
+                    path.read_bytes()
+                except OSError as exc:
+                    raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
+                watchdog.arm(limit)
+                try:
+                    env.load(str(path))
+                except clips.CLIPSError:
+                    pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
+                finally:
+                    watchdog.disarm()
+                if watchdog.expired:
+                    raise AgentError(f"{path}: loading ran over the time limit of {limit:g} s: stopped (a "
+                                     f"defglobal's or a default's value that never ends?)")
+                messages += self._describe(router.take_errors(), str(path))
+        finally:
+            watchdog.close()
         if self._construct_count(env) - before <= 0:
             detail = "; ".join(messages) or "the files define no constructs"
             raise AgentError(f"agent {self.name}: nothing loaded: {detail}")
