@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import queue
 import threading
 from collections.abc import Callable
@@ -20,7 +21,9 @@ class PythonDriver(Driver):
     """Calls ``agent.act`` once per step; exceptions and overlong steps become an AgentFailure.
 
     The agent runs on one worker thread so a step that exceeds ``step_seconds``
-    (or is cancelled) can be abandoned; the thread is left to finish on its own.
+    (or is cancelled) can be abandoned. The abandoned step is then interrupted:
+    ``StepAbandoned`` is raised in the worker thread, which ends a loop of
+    Python code at once (a call blocked in C, e.g. ``time.sleep``, ends first).
     """
 
     def __init__(self, agent: Agent, step_seconds: float | None = DEFAULT_STEP_SECONDS):
@@ -68,11 +71,16 @@ class PythonDriver(Driver):
                 return call.value
             waited += 0.05
             if self._cancel.is_set():
-                self._broken = True
+                self._abandon()
                 raise AgentFailure(f"agent {self.name} was cancelled during {what}")
             if self.step_seconds is not None and waited >= self.step_seconds:
-                self._broken = True
+                self._abandon()
                 raise AgentFailure(f"agent {self.name} took more than {self.step_seconds:g} s for {what}: stopped")
+
+    def _abandon(self) -> None:
+        """Give up on the running call; interrupt it so an endless loop does not spin on in the background."""
+        self._broken = True
+        self._worker.interrupt()
 
     def output(self) -> list[str]:
         """The agent's logged lines."""
@@ -101,6 +109,10 @@ class _Call:
         self.done = threading.Event()
 
 
+class StepAbandoned(BaseException):
+    """Raised inside an agent's abandoned step (a BaseException: ``except Exception`` does not catch it)."""
+
+
 class _Worker:
     """A daemon thread that runs calls one by one (daemon: a stuck agent never blocks exit)."""
 
@@ -117,13 +129,22 @@ class _Worker:
     def stop(self) -> None:
         self._calls.put(None)
 
+    def interrupt(self) -> None:
+        """Raise ``StepAbandoned`` in the worker thread at its next Python instruction (CPython's async exception)."""
+        ident = self._thread.ident
+        if ident is not None and self._thread.is_alive():
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(StepAbandoned))
+
     def _loop(self) -> None:
-        while (call := self._calls.get()) is not None:
-            try:
-                call.value = call.function(*call.args)
-            except BaseException as exc:  # handed back to the caller
-                call.error = exc
-            call.done.set()
+        try:
+            while (call := self._calls.get()) is not None:
+                try:
+                    call.value = call.function(*call.args)
+                except BaseException as exc:  # handed back to the caller
+                    call.error = exc
+                call.done.set()
+        except StepAbandoned:  # arrived between two calls: the driver has given up on this worker anyway
+            pass
 
 
 def _where(exc: BaseException) -> str:

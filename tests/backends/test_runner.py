@@ -149,9 +149,8 @@ def test_an_agent_file_that_exits_is_an_error_not_the_end(tmp_path, source, word
 class Slow(Agent):
     """An agent whose step does not return until the test releases it.
 
-    It waits instead of spinning: an abandoned thread that spins would hold the GIL
-    for the rest of the test session and slow every later test (the subprocess test
-    below covers a real busy loop).
+    It waits in C (``Event.wait``), where the driver's interruption of an abandoned
+    step cannot reach it (``Spin`` below is the busy loop it does end).
     """
 
     name = "slow"
@@ -185,6 +184,30 @@ def test_cancel_stops_waiting():
     finally:
         agent.released.set()
     assert "cancelled" in result.stop_reason
+
+
+class Spin(Agent):
+    """An agent whose step never ends: a busy loop of Python code."""
+
+    name = "spin"
+
+    def act(self, observation):
+        while True:
+            pass
+
+
+@pytest.mark.parametrize("how", ["time cap", "cancel"])
+def test_abandoned_busy_step_is_interrupted(how):
+    driver = PythonDriver(Spin(), step_seconds=0.2 if how == "time cap" else None)
+    if how == "cancel":
+        threading.Timer(0.2, driver.request_cancel).start()
+    match = Match(Game(grid_map(OPEN_GRID)), driver)
+    result = match.run()
+    assert ("took more than 0.2 s" if how == "time cap" else "cancelled") in result.stop_reason
+    worker = next(t for t in threading.enumerate() if t.name == "agent-spin")
+    match.close()
+    worker.join(5)
+    assert not worker.is_alive()  # the loop was interrupted: it does not spin on in the background
 
 
 def test_hung_agent_does_not_block_exit(tmp_path):
