@@ -1046,7 +1046,7 @@ class MapEditor(QMainWindow):
         self.fill_action.setEnabled(not problems and bool(draft.fleet_left()))
         self.clear_known_action.setEnabled(bool(draft.known))
         if self._message:
-            self.banner.setText(html.escape(self._message))
+            self.banner.setText(self._message)
             self.banner.show()
         else:
             self.banner.hide()

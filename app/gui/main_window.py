@@ -663,7 +663,7 @@ class MainWindow(QMainWindow):
     # ----- messages ------------------------------------------------------------------------------
     def show_error(self, text: str) -> None:
         """Show a readable error in the window (banner) and the log; the app stays usable."""
-        self.banner.setText(html.escape(text))
+        self.banner.setText(text)
         self.banner.show()
         self.log(f"error: {text}", LINE_COLOURS[STOP_LINE])
 
@@ -674,7 +674,7 @@ class MainWindow(QMainWindow):
 
     def banner_text(self) -> str:
         """The error shown (empty when none)."""
-        return "" if self.banner.isHidden() else html.unescape(self.banner.text())
+        return "" if self.banner.isHidden() else self.banner.text()
 
     def log(self, text: str, colour: str | None = None) -> None:
         """Append one line to the log pane."""

@@ -9,7 +9,6 @@ at the last position, and before it the score "if solved now".
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -378,12 +377,12 @@ class ReplayWindow(QMainWindow):
 
     def show_error(self, text: str) -> None:
         """Show a readable error in the banner; the window stays usable."""
-        self.banner.setText(html.escape(text))
+        self.banner.setText(text)
         self.banner.show()
 
     def banner_text(self) -> str:
         """The error shown (empty when none)."""
-        return "" if self.banner.isHidden() else html.unescape(self.banner.text())
+        return "" if self.banner.isHidden() else self.banner.text()
 
     # ----- window state ----------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)

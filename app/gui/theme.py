@@ -148,9 +148,10 @@ def title_row(title: str, info: str = "") -> tuple[QHBoxLayout, QLabel, QLabel]:
 
 
 def error_banner() -> QLabel:
-    """A hidden, selectable, wrapping banner for error messages."""
+    """A hidden, selectable, wrapping banner for error messages (plain text: shown as written)."""
     banner = QLabel()
     banner.setObjectName("banner")
+    banner.setTextFormat(Qt.PlainText)
     banner.setWordWrap(True)
     banner.setTextInteractionFlags(Qt.TextSelectableByMouse)
     banner.hide()

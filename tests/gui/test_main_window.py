@@ -148,6 +148,13 @@ class TestControls:
 
 
 class TestErrors:
+    def test_error_banner_shows_the_message_as_written(self, window):
+        message = "the agent's rule <hang> ran over the time limit & stopped"
+        window.show_error(message)
+        # Plain text: no HTML entity (&#x27;) or tag handling between the message and the screen.
+        assert window.banner.textFormat() == Qt.PlainText
+        assert window.banner.text() == message == window.banner_text()
+
     def test_bad_map_gives_a_message_and_keeps_the_app_usable(self, qtbot, window, tmp_path):
         bad = _write(tmp_path, "bad.map", "c...\nxyz\n")
         assert not window.load_map(bad)
