@@ -190,6 +190,7 @@ class TestFailures:
     @pytest.mark.parametrize("when, condition", [
         ("step 0, after the action", "(status (step ?s&:(> ?s 0)))"),  # matched when the outcome changes status
         ("start, at the reset", "(maxduration ?s)"),
+        ("start, at the reset", "(statistics (num_fire_ok ?s))"),  # also matched by the start's statistics changes
     ])
     def test_endless_test_in_a_rule_condition_is_stopped_by_the_time_cap(self, tmp_path, when, condition):
         agent = write(tmp_path, "hang.clp", HEADER + f"""

@@ -422,6 +422,8 @@ class ClipsDriver(Driver):
         started = time.perf_counter()
         env.reset()
         self.update_seconds += time.perf_counter() - started
+        if self.watchdog.expired:  # halted inside the reset: nothing more (clearing the halt would resume the match)
+            return
         loaded.global_values.clear()  # the reset gave ENV's globals their initial values
         self._healthy = True
         if self.router.errors:
@@ -829,7 +831,7 @@ class ClipsDriver(Driver):
             self.mirror_seconds += elapsed
             self.firings += fired
             self._mirror.clear()  # read the facts back if the bridge ever modifies them itself
-            if fired:
+            if fired or self.watchdog.expired:
                 return
         self._touch("status", step=outcome["step"], currently=clips.Symbol(outcome["currently"]))
         if outcome["fires"] != "nil":
