@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from PyQt5.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PyQt5.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 MAP_FILTER = "Maps (*.map *.clp *.txt);;All files (*)"
 AGENT_FILTER = "Agents (*.py *.clp);;All files (*)"
@@ -59,6 +59,11 @@ class Interaction:
             path += {"native": ".map", "clp": ".clp", "bimaru": ".txt"}[fmt]
         return path, fmt
 
+    def ask_text(self, title: str, label: str, text: str = "") -> str | None:
+        """One line of text the user types, starting from ``text`` (None: cancelled)."""
+        answer, ok = QInputDialog.getText(self.parent, title, label, QLineEdit.Normal, text)
+        return answer if ok else None
+
     def inform(self, title: str, text: str) -> None:
         """A message the user must see (errors also show in the window's banner and log)."""
         QMessageBox.information(self.parent, title, text)
@@ -85,6 +90,8 @@ class ScriptedInteraction(Interaction):
         self.save_answers: deque[str | None] = deque()
         self.unsaved_answers: deque[str] = deque()
         self.unsaved_questions: list[str] = []
+        self.text_answers: deque[str | None] = deque()
+        self.text_questions: list[tuple[str, str]] = []  # (title, the text offered)
 
     def choose_map(self, start_dir: str = "") -> str | None:
         """The next queued map answer (None when none is queued)."""
@@ -109,6 +116,11 @@ class ScriptedInteraction(Interaction):
     def choose_map_target(self, start: str = "", fmt: str = "native") -> tuple[str, str] | None:
         """The next queued (path, format) (None when none is queued)."""
         return self.map_targets.popleft() if self.map_targets else None
+
+    def ask_text(self, title: str, label: str, text: str = "") -> str | None:
+        """Record the question; the next queued answer (None, cancelled, when none is queued)."""
+        self.text_questions.append((title, text))
+        return self.text_answers.popleft() if self.text_answers else None
 
     def inform(self, title: str, text: str) -> None:
         """Record the message."""

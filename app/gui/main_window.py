@@ -26,6 +26,7 @@ from PyQt5.QtWidgets import (
 from app.backends import registry
 from app.backends.human import HUMAN_SPEC
 from app.backends.registry import AgentSpec
+from app.cli.common import parse_params
 from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
 from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.facts_panel import FactsPanel
@@ -262,6 +263,9 @@ class MainWindow(QMainWindow):
         self.editor_action = action("Map Editor…", "Ctrl+E",
                                     "Draw a map, make it a puzzle, save it as .map, .clp or Bimaru", self.open_editor)
         self.file_menu.addAction(self.compare_action)
+        self.params_action = action("Agent Parameters…", "Ctrl+Shift+P",
+                                    "Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)",
+                                    self.edit_params)
         self.file_menu.addSeparator()
         quit_action = action("Quit", "Ctrl+Q", "Close Battleship Lab", self.close)
         quit_action.setMenuRole(QAction.QuitRole)
@@ -483,6 +487,39 @@ class MainWindow(QMainWindow):
             self._fill_recent_maps()
 
     # ----- game control --------------------------------------------------------------------
+    # ----- agent parameters ---------------------------------------------------------------------
+    def params_text(self) -> str:
+        """The agent parameters in force, as typed: ``KEY=VALUE`` items separated by spaces."""
+        return " ".join(f"{key}={value}" for key, value in self.session.params.items())
+
+    def edit_params(self) -> None:
+        """Ask for the agent parameters (as ``--agent-param`` takes them) and start a fresh game with them."""
+        spec = self.current_spec()
+        example = f"e.g. {spec.name}:KEY=VALUE" if spec is not None else "e.g. AGENT:KEY=VALUE"
+        answer = self.interaction.ask_text(
+            "Agent parameters",
+            "Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,\n"
+            f"AGENT:KEY=VALUE for one agent only ({example}); separated by spaces. Empty: none.\n"
+            "An agent given a key it does not take lists the ones it takes when the game starts.",
+            self.params_text())
+        if answer is not None:
+            self.set_params_text(answer)
+
+    def set_params_text(self, text: str) -> bool:
+        """Use the parameters in ``text`` from a fresh game on; a malformed one is shown and changes nothing."""
+        spec = self.current_spec()
+        names = sorted(self.agents) + ([spec.name] if spec is not None else [])
+        try:
+            params = parse_params(text.split(), names)
+        except BattleshipError as error:
+            self.show_error(f"Agent parameters not changed: {error}")
+            return False
+        self.hide_error()
+        self.session.params = params
+        self.log(f"agent parameters: {self.params_text() or 'none'} (from this game on)")
+        self._restart_game()
+        return True
+
     def _restart_game(self, spec: AgentSpec | None = None) -> None:
         spec = spec or self.current_spec()
         name = str(self.rules_box.currentData() or DEFAULT_PROFILE)

@@ -331,6 +331,35 @@ class TestAgentParams:
         wait_over(qtbot, window)
         assert "bayes: fire" in window.log_text() and "exact search" not in window.log_text()
 
+    def test_params_typed_in_the_window_reach_the_agent(self, qtbot, window):
+        window.load_map(FOUR_KNOWN)
+        assert window.select_agent("bayes")
+        window.session.params = {"depth": "3"}
+        window.interaction.text_answers.append("bayes:plan_layouts=0  time_limit=20")
+        window.edit_params()
+        assert window.interaction.text_questions == [("Agent parameters", "depth=3")]  # offered as it stands
+        assert window.session.params == {"bayes:plan_layouts": "0", "time_limit": "20"}
+        assert window.params_text() == "bayes:plan_layouts=0 time_limit=20"
+        window.set_fastest()
+        window.run()
+        wait_over(qtbot, window)
+        assert "agent parameters: bayes:plan_layouts=0 time_limit=20" in window.log_text()
+        assert "bayes: fire" in window.log_text() and "exact search" not in window.log_text()
+
+    def test_malformed_params_are_shown_and_change_nothing(self, window):
+        window.session.params = {"depth": "3"}
+        for text in ("depth", "nobody:depth=3"):
+            window.interaction.text_answers.append(text)
+            window.edit_params()
+            assert window.session.params == {"depth": "3"}
+            assert window.banner_text().startswith("Agent parameters not changed:")
+        assert "'nobody' is not an agent" in window.banner_text()
+        window.edit_params()  # cancelled: nothing changes
+        assert window.session.params == {"depth": "3"}
+        window.interaction.text_answers.append("")
+        window.edit_params()
+        assert window.session.params == {} and window.banner_text() == ""
+
     def test_a_param_the_agent_does_not_take_is_shown(self, qtbot, window):
         window.session.params = {"depth": "3"}
         window.load_map(FOUR_KNOWN)
