@@ -69,6 +69,8 @@ def _held(fact: ffi.CData) -> ffi.CData:
 
 # ENV's globals that carry a step's outcome to its mirror-outcome rule (resources/clips/env.clp)
 _OUTCOME_GLOBALS = ("step", "currently", "fires", "guesses", "content", "x", "y", "statistics", *_STAT_SLOTS.values())
+# an outcome that changes neither moves, nor k-cells, nor statistics (ENV's mirror-outcome leaves them alone)
+_UNCHANGED = {"fires": "nil", "content": "nil", "statistics": "none"}
 _SLOTS = {"status": ("step", "currently"), "moves": ("fires", "guesses"), "statistics": tuple(_STAT_SLOTS)}
 
 
@@ -781,8 +783,7 @@ class ClipsDriver(Driver):
         if event.outcome is Outcome.SOLVED:
             self._solved(observation)
             return
-        outcome: dict[str, object] = {"step": self._step, "currently": "running", "fires": "nil",
-                                      "content": "nil", "statistics": "none"}
+        outcome: dict[str, object] = {**_UNCHANGED, "step": self._step, "currently": "running"}
         action = event.action
         if event.outcome is not Outcome.REJECTED:
             outcome["fires"], outcome["guesses"] = event.fires_left, event.guesses_left
@@ -792,7 +793,7 @@ class ClipsDriver(Driver):
                 fired = observation.fired
                 water = sum(piece is Piece.WATER for piece in fired.values())
                 outcome.update(statistics="fire", fok=len(fired) - water, fko=water)
-        self._mirror_outcome(outcome)
+        self._guarded("step", self._mirror_outcome, outcome)
         if observation.over:
             # The step limit: MAIN asserts (exec (step N) (action solve)) itself, then ENV solves.
             self._run("step limit")
@@ -801,10 +802,9 @@ class ClipsDriver(Driver):
 
     def _solved(self, observation: Observation) -> None:
         final = observation.statistics or Statistics()
-        outcome: dict[str, object] = {"step": self._step, "currently": "stopped", "fires": "nil", "content": "nil",
-                                      "statistics": "all"}
+        outcome: dict[str, object] = {**_UNCHANGED, "step": self._step, "currently": "stopped", "statistics": "all"}
         outcome.update({key: getattr(final, key) for key in _STAT_SLOTS.values()})
-        self._mirror_outcome(outcome)
+        self._guarded("step", self._mirror_outcome, outcome)
         self._flush_printout()
 
     def _mirror_outcome(self, outcome: dict[str, object]) -> None:
@@ -813,11 +813,8 @@ class ClipsDriver(Driver):
         When ENV's take-exec rule ended the agent's turn, ENV's mirror-outcome
         rule makes the changes, fired alone, as the course's ENV rules do.
         Otherwise (the agent retracted MAIN's status fact, so ENV never took
-        the step) the bridge modifies the facts itself.
+        the step) the bridge modifies the facts itself. Run under ``_guarded``.
         """
-        self._guarded("step", self._mirror_changes, outcome)
-
-    def _mirror_changes(self, outcome: dict[str, object]) -> None:
         loaded = self._loaded
         if self._taken:
             self._taken = False
