@@ -63,12 +63,10 @@ def run_gui(args: argparse.Namespace) -> int:
             return 2
         window.select_rules(args.rules)
     if getattr(args, "agent_param", None):
-        from app.backends.registry import discover
-        from app.cli.common import parse_params
         from app.core import BattleshipError
 
         try:
-            window.session.params = parse_params(args.agent_param, sorted(discover()) + [args.agent or ""])
+            window.session.params = window.parse_params(args.agent_param, [args.agent] if args.agent else [])
         except BattleshipError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2

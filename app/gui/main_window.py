@@ -486,7 +486,6 @@ class MainWindow(QMainWindow):
         if key == "recent/maps":
             self._fill_recent_maps()
 
-    # ----- game control --------------------------------------------------------------------
     # ----- agent parameters ---------------------------------------------------------------------
     def params_text(self) -> str:
         """The agent parameters in force, as typed: ``KEY=VALUE`` items separated by spaces."""
@@ -505,12 +504,16 @@ class MainWindow(QMainWindow):
         if answer is not None:
             self.set_params_text(answer)
 
+    def parse_params(self, items: list[str], also: list[str]) -> dict[str, str]:
+        """``[AGENT:]KEY=VALUE`` items as ``--agent-param`` takes them, AGENT one of the listed agents or
+        of ``also``; BattleshipError (one line) for a malformed one."""
+        return parse_params(items, sorted(self.agents) + also)
+
     def set_params_text(self, text: str) -> bool:
         """Use the parameters in ``text`` from a fresh game on; a malformed one is shown and changes nothing."""
         spec = self.current_spec()
-        names = sorted(self.agents) + ([spec.name] if spec is not None else [])
         try:
-            params = parse_params(text.split(), names)
+            params = self.parse_params(text.split(), [spec.name] if spec is not None else [])
         except BattleshipError as error:
             self.show_error(f"Agent parameters not changed: {error}")
             return False
@@ -520,6 +523,7 @@ class MainWindow(QMainWindow):
         self._restart_game()
         return True
 
+    # ----- game control --------------------------------------------------------------------
     def _restart_game(self, spec: AgentSpec | None = None) -> None:
         spec = spec or self.current_spec()
         name = str(self.rules_box.currentData() or DEFAULT_PROFILE)
