@@ -58,6 +58,8 @@ from app.core import PROFILES, AgentError, BattleshipError, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
 
 TARGETS = {0: 80.0, 2: 90.0, 4: 95.0}
+#: bands of "layouts at start" in the ``--redraw`` breakdown (21: the most ``--optimum`` can search)
+LAYOUT_BANDS = ((1, 21), (22, 64), (65, 200), (201, 600), (601, 10 ** 9))
 
 
 class TimedBayes(BayesAgent):
@@ -222,6 +224,7 @@ def redraw(args: argparse.Namespace) -> None:
     profile = PROFILES[args.rules]
     own: dict[int, list[float]] = defaultdict(list)
     drawn: dict[int, list[float]] = defaultdict(list)
+    sizes: dict[int, list[int]] = defaultdict(list)  # layouts at start, per map, in the order of ``drawn``
     for path in paths:
         game_map = load_map(path)
         known = len(game_map.known)
@@ -242,6 +245,7 @@ def redraw(args: argparse.Namespace) -> None:
             game, _ = play_bayes(other, profile)
             values.append(game.result().percent_of_oracle or 0.0)
         drawn[known].append(statistics.mean(values))
+        sizes[known].append(len(layouts))
         if args.verbose:
             print(f"{path.name}: own {own[known][-1]:.1f}%, over {args.redraw} redrawn fleets "
                   f"{drawn[known][-1]:.1f}% ({len(layouts)} layouts)", flush=True)
@@ -255,6 +259,15 @@ def redraw(args: argparse.Namespace) -> None:
         print(f"{known:>5}  {len(values):>4}  {statistics.mean(own[known]):>21.1f}  {statistics.mean(values):>19.1f}  "
               f"{statistics.stdev(values) if len(values) > 1 else 0.0:>5.1f}  "
               f"{(f'{target:.0f}%' if target else '-'):>6}")
+    print("by the number of layouts the start information leaves (the fewer, the less there is to find out):")
+    print(f"{'known':>5}  {'layouts':>9}  {'maps':>4}  {'% of oracle, the maps':>21}  {'expected %, redrawn':>19}")
+    for known in sorted(own):
+        for low, high in LAYOUT_BANDS:
+            band = [i for i, size in enumerate(sizes[known]) if low <= size <= high]
+            if band:
+                print(f"{known:>5}  {f'{low}-{high}' if high < 10 ** 9 else f'{low}+':>9}  {len(band):>4}  "
+                      f"{statistics.mean(own[known][i] for i in band):>21.1f}  "
+                      f"{statistics.mean(drawn[known][i] for i in band):>19.1f}")
 
 
 def optimum(args: argparse.Namespace) -> None:
