@@ -67,6 +67,10 @@ class Driver:
         """The agent's P(ship) per cell (10x10), if it exposes one."""
         return None
 
+    def parameters(self) -> dict[str, str]:
+        """The parameters the agent takes (``--agent-param`` keys), each with its value in force, as text."""
+        return {}
+
     def facts(self) -> list[tuple[str, str]] | None:
         """The agent's working memory as (template, fact text) pairs; None if the agent has none (Python)."""
         return None

@@ -46,6 +46,13 @@ class PythonDriver(Driver):
         self.agent.set_params({k: v for k, v in context.params.items() if k not in RUNNER_PARAMS})
         self._call(self.agent.start, observation, what="start")
 
+    def parameters(self) -> dict[str, str]:
+        """The agent's own parameters, then the step time cap (``max_firings`` is CLIPS's only)."""
+        values = {key: str(getattr(self.agent, key, "")) for key in self.agent.parameters}
+        if self.step_seconds is not None:
+            values["time_limit"] = f"{self.step_seconds:g}"
+        return values
+
     def next_action(self, observation: Observation) -> Action | str | None:
         """The agent's action; anything that is not an Action is passed on as text."""
         action = self._call(self.agent.act, observation, what=f"step {observation.step}")

@@ -91,7 +91,7 @@ class ScriptedInteraction(Interaction):
         self.unsaved_answers: deque[str] = deque()
         self.unsaved_questions: list[str] = []
         self.text_answers: deque[str | None] = deque()
-        self.text_questions: list[tuple[str, str]] = []  # (title, the text offered)
+        self.text_questions: list[tuple[str, str, str]] = []  # (title, label, the text offered)
 
     def choose_map(self, start_dir: str = "") -> str | None:
         """The next queued map answer (None when none is queued)."""
@@ -119,7 +119,7 @@ class ScriptedInteraction(Interaction):
 
     def ask_text(self, title: str, label: str, text: str = "") -> str | None:
         """Record the question; the next queued answer (None, cancelled, when none is queued)."""
-        self.text_questions.append((title, text))
+        self.text_questions.append((title, label, text))
         return self.text_answers.popleft() if self.text_answers else None
 
     def inform(self, title: str, text: str) -> None:

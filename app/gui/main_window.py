@@ -7,6 +7,7 @@ rules and scores come from ``app.core`` through ``GameSession``.
 from __future__ import annotations
 
 import html
+import textwrap
 from pathlib import Path
 
 from PyQt5.QtCore import QSettings, Qt, pyqtSignal
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
         self.agents: dict[str, AgentSpec] = {}
         self._agent_key: str | None = None
         self._facts: list[tuple[str, str]] | None = None
+        self._agent_parameters: dict[str, str] = {}  # what the current game's agent takes (from its setup)
         self._oracles: dict[tuple, int] = {}
         self._notice = ""  # the last step's action was rejected or counted for nothing
         self._remember_speed = True
@@ -495,11 +497,16 @@ class MainWindow(QMainWindow):
         """Ask for the agent parameters (as ``--agent-param`` takes them) and start a fresh game with them."""
         spec = self.current_spec()
         example = f"e.g. {spec.name}:KEY=VALUE" if spec is not None else "e.g. AGENT:KEY=VALUE"
+        if spec is not None and self._agent_parameters and self.session.spec == spec:
+            takes = textwrap.fill(", ".join(f"{key}={value}" for key, value in self._agent_parameters.items()),
+                                  100, subsequent_indent="    ")
+            takes = f"{spec.name} takes (values of this game):\n    {takes}"
+        else:
+            takes = "An agent given a key it does not take lists the ones it takes when the game starts."
         answer = self.interaction.ask_text(
             "Agent parameters",
             "Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,\n"
-            f"AGENT:KEY=VALUE for one agent only ({example}); separated by spaces. Empty: none.\n"
-            "An agent given a key it does not take lists the ones it takes when the game starts.",
+            f"AGENT:KEY=VALUE for one agent only ({example}); separated by spaces. Empty: none.\n\n{takes}",
             self.params_text())
         if answer is not None:
             self.set_params_text(answer)
@@ -584,6 +591,7 @@ class MainWindow(QMainWindow):
         self.score_panel.clear(oracle=self._oracle_text() if state is not None else "—")
         self.legend.set_revealed(False)
         self._facts = None
+        self._agent_parameters = {}
         self.facts_panel.set_facts(None)
         human = self.session.is_human
         self.board.set_interactive(human and state is not None)
@@ -598,6 +606,7 @@ class MainWindow(QMainWindow):
             self.show_error(f"The agent could not start: {report.error}")
             return
         if report.kind == "setup":
+            self._agent_parameters = dict(report.parameters)
             spec, profile = self.session.spec, self.session.profile
             self.log(f"— new game: {self.map_title.text()} · {spec.name if spec else '?'} · "
                      f"{profile.name if profile else '?'} —", "#0072B2")

@@ -47,6 +47,7 @@ class StepReport:
     error: str = ""  # the agent could not be started at all
     seconds: float = 0.0
     has_belief: bool = False
+    parameters: tuple[tuple[str, str], ...] = ()  # setup only: what the agent takes, with the values in force
 
 
 class AgentWorker(QObject):
@@ -91,6 +92,12 @@ class AgentWorker(QObject):
             facts = driver.facts() if self.want_facts else None
         except Exception:
             facts = None
+        parameters: tuple[tuple[str, str], ...] = ()
+        if kind == "setup":
+            try:
+                parameters = tuple(driver.parameters().items())
+            except Exception:  # listing them is a courtesy: never a reason to stop the game
+                parameters = ()
         failure = ""
         if game.over and game.events:
             final = game.events[-1]
@@ -108,6 +115,7 @@ class AgentWorker(QObject):
             failure=failure,
             seconds=time.perf_counter() - started,
             has_belief=belief is not None,
+            parameters=parameters,
         )
         self._lines, self._events = [], []
         self._notes_sent = len(game.notes)

@@ -82,6 +82,24 @@ def test_runner_keys_are_the_runners():
         driver.close()
 
 
+def test_the_driver_lists_the_parameters_in_force():
+    """What the window's parameters dialog shows: the agent's own, then the step time cap."""
+    from app.backends.base import StartContext
+    from app.core import Game
+
+    game = Game(load_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
+    driver = PythonDriver(Tunable())
+    try:
+        assert list(driver.parameters().items()) == [("depth", "2"), ("rate", "0.5"), ("greedy", "False"),
+                                                     ("label", "x"), ("time_limit", "10")]
+        driver.start(game.observation(), StartContext(game.profile, params={"depth": "5", "time_limit": "2.5"}))
+        assert driver.parameters() == {"depth": "5", "rate": "0.5", "greedy": "False", "label": "x",
+                                       "time_limit": "2.5"}
+    finally:
+        driver.close()
+    assert PythonDriver(Tunable(), step_seconds=None).parameters().get("time_limit") is None  # no cap: none listed
+
+
 def test_a_scoped_param_goes_to_its_agent_only():
     from app.backends.games import params_for
     from app.cli.common import parse_params

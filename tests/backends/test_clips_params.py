@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from app.backends.clips.driver import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
 from app.backends.registry import create_driver, resolve
 from app.backends.runner import Match
 from app.core import PROFILES, AgentError, Game
@@ -77,3 +78,37 @@ class TestAgentParams:
         with pytest.raises(AgentError, match="takes no parameter depth"):
             play(tmp_path, text, {"depth": "2"})
         assert play(tmp_path, text, {"max_firings": "100"}) is not None
+
+
+def listed(tmp_path: Path, text: str, params: dict[str, str]) -> dict[str, str]:
+    """What the driver lists as the agent's parameters once the game has started with ``params``."""
+    path = tmp_path / "agent.clp"
+    path.write_text(text, encoding="utf-8")
+    game = Game(load_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
+    match = Match(game, create_driver(resolve(str(path))), params=params)
+    try:
+        match.start()
+        return match.driver.parameters()
+    finally:
+        match.close()
+
+
+class TestListedParams:
+    def test_the_slots_with_their_defaults_then_the_bridges_caps(self, tmp_path):
+        assert list(listed(tmp_path, PARAMS_AGENT, {}).items()) == [
+            ("depth", "3"), ("rate", "0.5"), ("mode", "careful"), ("label", "none"),
+            ("max_firings", str(DEFAULT_MAX_FIRINGS)), ("time_limit", f"{DEFAULT_TIME_LIMIT:g}")]
+
+    def test_the_values_in_force(self, tmp_path):
+        values = listed(tmp_path, PARAMS_AGENT, {"depth": "7", "mode": "bold", "time_limit": "2.5"})
+        assert (values["depth"], values["mode"], values["rate"], values["time_limit"]) == ("7", "bold", "0.5", "2.5")
+
+    def test_before_the_fact_exists_the_defaults(self, tmp_path):
+        text = PARAMS_AGENT.replace("(deffacts defaults (agent-params))", "")
+        assert listed(tmp_path, text, {})["depth"] == "3"
+
+    def test_an_agent_without_the_template_lists_the_caps(self, tmp_path):
+        text = HEADER + "(defrule go (status (step ?s) (currently running)) => " \
+                        "(assert (exec (step ?s) (action solve))) (pop-focus))\n"
+        assert list(listed(tmp_path, text, {"max_firings": "300"}).items()) == [
+            ("max_firings", "300"), ("time_limit", f"{DEFAULT_TIME_LIMIT:g}")]

@@ -337,7 +337,8 @@ class TestAgentParams:
         window.session.params = {"depth": "3"}
         window.interaction.text_answers.append("bayes:plan_layouts=0  time_limit=20")
         window.edit_params()
-        assert window.interaction.text_questions == [("Agent parameters", "depth=3")]  # offered as it stands
+        [(title, _, offered)] = window.interaction.text_questions
+        assert (title, offered) == ("Agent parameters", "depth=3")  # offered as it stands
         assert window.session.params == {"bayes:plan_layouts": "0", "time_limit": "20"}
         assert window.params_text() == "bayes:plan_layouts=0 time_limit=20"
         window.set_fastest()
@@ -345,6 +346,30 @@ class TestAgentParams:
         wait_over(qtbot, window)
         assert "agent parameters: bayes:plan_layouts=0 time_limit=20" in window.log_text()
         assert "bayes: fire" in window.log_text() and "exact search" not in window.log_text()
+
+    @pytest.mark.parametrize("agent, param, listed", [
+        ("bayes", "layout_cap=5000", ("layout_cap=20000", "plan_layouts=40", "time_limit=10")),
+        ("bdi", "max-age=7", ("max-age=", "fire-strategy=", "max_firings=", "time_limit=")),
+        ("incrocio", "time_limit=20", ("max_firings=", "time_limit=5")),
+    ])
+    def test_the_dialog_lists_what_the_agent_takes(self, qtbot, window, agent, param, listed):
+        window.load_map(FOUR_KNOWN)
+        assert window.select_agent(agent)
+        window.edit_params()  # no game started yet: nothing to list
+        assert f"{agent} takes" not in window.interaction.text_questions[-1][1]
+        window.step()
+        qtbot.waitUntil(lambda: window.session.game_so_far() is not None, timeout=10000)
+        window.edit_params()
+        label = window.interaction.text_questions[-1][1]
+        assert f"{agent} takes (values of this game):" in label
+        for item in listed:
+            assert item in label
+        window.interaction.text_answers.append(f"{agent}:{param}")
+        window.edit_params()  # a fresh game with the new value: listed once it has started
+        window.step()
+        qtbot.waitUntil(lambda: window.session.game_so_far() is not None, timeout=10000)
+        window.edit_params()
+        assert param in window.interaction.text_questions[-1][1]
 
     def test_malformed_params_are_shown_and_change_nothing(self, window):
         window.session.params = {"depth": "3"}

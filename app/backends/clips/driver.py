@@ -113,6 +113,17 @@ def _map_facts(known_items: tuple, row_counts: tuple[int, ...], col_counts: tupl
     return "(deffacts ENV::map-facts " + " ".join(facts) + ")"
 
 
+def _params_template(env: clips.Environment):
+    """The agent's ``agent-params`` template (the first of its modules that declares one), or None."""
+    for module in env.modules():
+        if module.name not in PROTOCOL_MODULES:
+            try:
+                return env.find_template(f"{module.name}::{PARAMS_TEMPLATE}")
+            except LookupError:
+                continue
+    return None
+
+
 def _param_value(slot, text: str):
     """``text`` as a value of the agent-params slot ``slot``: integer, float, symbol or string, as it allows."""
     types = set(slot.types)
@@ -491,14 +502,7 @@ class ClipsDriver(Driver):
         given = {key: text for key, text in params.items() if key not in BRIDGE_PARAMS}
         if not given:
             return
-        template = None
-        for module in env.modules():
-            if module.name not in PROTOCOL_MODULES:
-                try:
-                    template = env.find_template(f"{module.name}::{PARAMS_TEMPLATE}")
-                    break
-                except LookupError:
-                    continue
+        template = _params_template(env)
         if template is None:
             raise AgentError(f"agent {self.name} takes no parameter {', '.join(sorted(given))} (it declares no "
                              f"{PARAMS_TEMPLATE} template; the bridge takes {', '.join(BRIDGE_PARAMS)})")
@@ -854,6 +858,20 @@ class ClipsDriver(Driver):
         self._flush_printout()
         lines, self._lines = self._lines, []
         return lines
+
+    def parameters(self) -> dict[str, str]:
+        """The slots of the agent's ``agent-params`` fact (its defaults before one exists), then the bridge's caps."""
+        values: dict[str, str] = {}
+        template = _params_template(self.env) if self.env is not None and self._healthy else None
+        if template is not None:
+            fact = next(template.facts(), None)
+            for slot in template.slots:
+                value = fact[slot.name] if fact is not None else slot.default_value
+                values[slot.name] = " ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+        for key in BRIDGE_PARAMS:
+            value = getattr(self, key)
+            values[key] = f"{value:g}" if isinstance(value, float) else str(value)
+        return values
 
     def facts(self) -> list[tuple[str, str]] | None:
         """The facts of the agent's own modules (not MAIN's or ENV's) as (template, text) pairs."""
