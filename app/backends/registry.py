@@ -133,7 +133,7 @@ def resolve(text: str, agents_dir: Path = AGENTS_DIR) -> AgentSpec:
             raise AgentError("a Python agent is one .py file; only CLIPS agents take several files")
         return AgentSpec(_python_name(parts[0]), "python", (parts[0].resolve(),))
     if suffixes == {".clp"}:
-        name = parts[-1].stem if len(parts) > 1 else parts[0].stem
+        name = "+".join(p.stem for p in parts)  # several module files: all their names, in load order
         return AgentSpec(name, "clips", tuple(p.resolve() for p in parts))
     raise AgentError("do not mix .py and .clp files in one agent")
 

@@ -118,6 +118,18 @@ def test_resolve_by_path(tmp_path):
     assert result.agent == "mine" and result.steps == 1
 
 
+def test_resolve_module_files_names_the_agent_after_all_of_them(tmp_path):
+    """Two lists ending in the same file (a shared strategy on different knowledge) get different names."""
+    for name in ("knowledge.clp", "other.clp", "strategy.clp"):
+        (tmp_path / name).write_text("; empty\n")
+    first = resolve(f"{tmp_path / 'knowledge.clp'},{tmp_path / 'strategy.clp'}")
+    second = resolve(f"{tmp_path / 'other.clp'}, {tmp_path / 'strategy.clp'}")
+    assert (first.kind, first.name, [p.name for p in first.paths]) == ("clips", "knowledge+strategy",
+                                                                      ["knowledge.clp", "strategy.clp"])
+    assert second.name == "other+strategy"
+    assert resolve(str(tmp_path / "strategy.clp")).name == "strategy"
+
+
 @pytest.mark.parametrize("text, words", [
     ("no-such-agent", "unknown agent"),
     ("README.md", "must end in .py"),
