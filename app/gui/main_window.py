@@ -497,7 +497,7 @@ class MainWindow(QMainWindow):
         """Ask for the agent parameters (as ``--agent-param`` takes them) and start a fresh game with them."""
         spec = self.current_spec()
         example = f"e.g. {spec.name}:KEY=VALUE" if spec is not None else "e.g. AGENT:KEY=VALUE"
-        if spec is not None and self._agent_parameters and self.session.spec == spec:
+        if spec is not None and self._agent_parameters:  # cleared whenever the agent or the game changes
             takes = textwrap.fill(", ".join(f"{key}={value}" for key, value in self._agent_parameters.items()),
                                   100, subsequent_indent="    ")
             takes = f"{spec.name} takes (values of this game):\n    {takes}"
