@@ -41,11 +41,6 @@ def bench(*args: str) -> str:
     return done.stdout
 
 
-def percent(game) -> float:
-    result = game.result()
-    return 100.0 * result.score / result.oracle
-
-
 def row(output: str, first: str) -> list[str]:
     """The fields of the table line starting with ``first``."""
     lines = [line.split() for line in output.splitlines() if line.split()[:1] == [first]]
@@ -62,7 +57,7 @@ def test_the_bench_reports_the_games_as_played(folder):
         assert f"{name}: bayes {result.score}/{result.oracle} in " in output
         assert f"best other cross {cross[name].result().score}" in output
     known, maps, mean, *_ = row(output, "4")
-    assert (int(maps), float(mean)) == (2, round(statistics.mean(percent(g) for g in bayes.values()), 1))
+    assert (int(maps), float(mean)) == (2, round(statistics.mean(g.result().percent_of_oracle for g in bayes.values()), 1))
     beaten = sum(bayes[n].result().score >= cross[n].result().score for n in MAPS)
     assert f"bayes >= every other agent on {beaten}/2 maps" in output
 
