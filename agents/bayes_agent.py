@@ -20,9 +20,9 @@ from collections import OrderedDict
 import numpy as np
 
 from agents.base import Agent
-from agents.bayes.decisions import FireChoice, FlagPlan, ScoreModel, Situation, best_flags, choose_fire
-from agents.bayes.planner import FirePlanner, OutOfBudget
-from agents.bayes.posterior import CELLS, Posterior, build_posterior, cell_index, piece_code
+from app.solver.bayes.decisions import FireChoice, FlagPlan, ScoreModel, Situation, best_flags, choose_fire
+from app.solver.bayes.planner import FirePlanner, OutOfBudget
+from app.solver.bayes.posterior import CELLS, Posterior, build_posterior, cell_index, piece_code
 from app.core import PROFILES, SIZE, Action, Cell, Observation
 
 

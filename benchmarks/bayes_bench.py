@@ -191,7 +191,7 @@ def sampling(args: argparse.Namespace) -> None:
     """How good the sampling fallback is, on maps small enough to enumerate exactly."""
     import numpy as np
 
-    from agents.bayes.posterior import build_posterior
+    from app.solver.bayes.posterior import build_posterior
     from app.solver.fast import Constraints
 
     paths = map_paths(args.maps)
@@ -274,9 +274,9 @@ def optimum(args: argparse.Namespace) -> None:
     """bayes's exact expected score against the best possible one, on maps with at most N layouts."""
     import numpy as np
 
-    from agents.bayes.decisions import ScoreModel, Situation
-    from agents.bayes.planner import FirePlanner, OutOfBudget
-    from agents.bayes.posterior import Posterior
+    from app.solver.bayes.decisions import ScoreModel, Situation
+    from app.solver.bayes.planner import FirePlanner, OutOfBudget
+    from app.solver.bayes.posterior import Posterior
     from app.solver.fast import Constraints, iter_solutions
 
     paths = map_paths(args.maps)

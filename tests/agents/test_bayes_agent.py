@@ -7,13 +7,13 @@ import dataclasses
 import numpy as np
 import pytest
 
-from agents.bayes.decisions import Situation
+from app.solver.bayes.decisions import Situation
 from agents.bayes_agent import BayesAgent
 from app.backends.python_runner import PythonDriver
 from app.backends.runner import Match
 from app.core import PROFILES, Game, Outcome
 from app.core.formats import load_map
-from tests.agents.test_bayes_posterior import tiny_map
+from tests.solver.test_bayes_posterior import tiny_map
 from tests.paths import MAPS_DIR
 
 # maps with cells known at start (a few hundred layouts at most) keep this quick; the

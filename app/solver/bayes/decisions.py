@@ -25,7 +25,7 @@ from functools import cached_property
 
 import numpy as np
 
-from agents.bayes.posterior import CELLS, PIECES, WATER, Posterior, cell_index, split_words
+from app.solver.bayes.posterior import CELLS, PIECES, WATER, Posterior, cell_index, split_words
 from app.core import Observation
 
 EPS = 1e-9

@@ -1,6 +1,6 @@
 """The bayes agent's posterior and decisions against brute force on tiny constructed boards.
 
-The reference here shares no code with ``agents.bayes``: it lists every
+The reference here shares no code with ``app.solver.bayes``: it lists every
 placement of every ship, keeps the fleets whose counts, spacing and known
 cells fit, and scores flag sets with the GAME.md definitions of the counts.
 """
@@ -13,8 +13,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from agents.bayes.decisions import ScoreModel, Situation, best_flags, exact_fire_value
-from agents.bayes.posterior import Posterior, build_posterior, cell_index, piece_code
+from app.solver.bayes.decisions import ScoreModel, Situation, best_flags, exact_fire_value
+from app.solver.bayes.posterior import Posterior, build_posterior, cell_index, piece_code
 from app.core import PROFILES, Cell, Game, GameMap, Piece, Ship, Statistics
 from app.core.formats import load_map
 from app.core.grid import ship_pieces

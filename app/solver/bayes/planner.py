@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.bayes.decisions import EPS, FireChoice, FlagPlan, ScoreModel, Situation, best_flags, choose_fire
-from agents.bayes.posterior import CELLS, WATER, Posterior
+from app.solver.bayes.decisions import EPS, FireChoice, FlagPlan, ScoreModel, Situation, best_flags, choose_fire
+from app.solver.bayes.posterior import CELLS, WATER, Posterior
 
 
 class OutOfBudget(Exception):
