@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.backends.base import AgentFailure, StartContext
-from app.backends.clips import driver as clips_driver
+from app.backends.clips import loading as clips_loading
 from app.backends.registry import create_driver, resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Action, AgentError, Game
@@ -254,7 +254,7 @@ class TestFailures:
             play(str(agent), MAPS_DIR / "four-known.map")
 
     def test_endless_value_at_load_time_is_an_agent_error(self, tmp_path, monkeypatch):
-        monkeypatch.setattr(clips_driver, "LOAD_TIME_LIMIT", 0.3)
+        monkeypatch.setattr(clips_loading, "LOAD_TIME_LIMIT", 0.3)
         agent = write(tmp_path, "slow.clp", HEADER + "(deffunction forever () (while TRUE do (bind ?x 1)) 1)\n"
                       "(defglobal ?*x* = (forever))\n")
         with pytest.raises(AgentError, match=r"slow\.clp: loading ran over the time limit of 0\.3 s"):

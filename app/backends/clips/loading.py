@@ -1,0 +1,158 @@
+"""Loading an environment: MAIN, ENV and the map's facts built, the agent's files loaded (like the CLIPS console)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from collections.abc import Sequence
+from pathlib import Path
+
+import clips
+from clips._clips import lib
+
+from app.backends.clips.capi import STAT_SLOTS, LoadedEnv
+from app.backends.clips.messages import CaptureRouter, parse_messages
+from app.backends.clips.pool import destroy_quietly
+from app.backends.clips.watchdog import Watchdog, remove_function
+from app.core import SIZE, AgentError, Cell, Observation
+
+RESOURCES = Path(__file__).resolve().parents[3] / "resources" / "clips"
+MAIN_FILE = RESOURCES / "main.clp"
+ENV_FILE = RESOURCES / "env.clp"
+LOAD_TIME_LIMIT = 10.0  # loading an agent's files may take this long, or the step time cap if longer
+EXIT_FLAG = "bridge-agent-called-exit"  # MAIN's global that our (exit) sets
+
+
+def initial_facts(fires: int, guesses: int, max_steps: int) -> str:
+    """MAIN's initial facts in the course's order (GAME.md, "Working-memory order")."""
+    zeros = " ".join(f"({slot} 0)" for slot in STAT_SLOTS)
+    return (f"(deffacts MAIN::initial-facts (maxduration {max_steps}) (status (step 0) (currently running)) "
+            f"(statistics {zeros}) (first-pass-to-env) (moves (fires {fires}) (guesses {guesses})))")
+
+
+def map_facts(observation: Observation, fact_order: tuple[tuple[str, int | Cell], ...] | None) -> str:
+    """The deffacts ENV::map-facts: k-cells, k-per-row, k-per-col in the map file's order.
+
+    ``fact_order`` None means the canonical order (k-cells, rows 0..9, columns
+    0..9). Counts a course file left out (derived from its boats) come last.
+    """
+    return _map_facts(tuple(observation.start_known.items()), observation.row_counts, observation.col_counts,
+                      fact_order)
+
+
+@functools.lru_cache(maxsize=64)
+def _map_facts(known_items: tuple, row_counts: tuple[int, ...], col_counts: tuple[int, ...],
+               fact_order: tuple[tuple[str, int | Cell], ...] | None) -> str:
+    known = dict(known_items)
+    if fact_order is None:
+        fact_order = tuple([("k-cell", c) for c in known] + [("k-per-row", x) for x in range(SIZE)]
+                           + [("k-per-col", y) for y in range(SIZE)])
+    order = list(fact_order)
+    seen = set(order)
+    order += [("k-per-row", x) for x in range(SIZE) if ("k-per-row", x) not in seen]
+    order += [("k-per-col", y) for y in range(SIZE) if ("k-per-col", y) not in seen]
+    facts = []
+    for kind, key in order:
+        if kind == "k-cell" and key in known:
+            facts.append(f"(k-cell (x {key[0]}) (y {key[1]}) (content {known[key].value}))")
+        elif kind == "k-per-row":
+            facts.append(f"(k-per-row (row {key}) (num {row_counts[key]}))")
+        elif kind == "k-per-col":
+            facts.append(f"(k-per-col (col {key}) (num {col_counts[key]}))")
+    return "(deffacts ENV::map-facts " + " ".join(facts) + ")"
+
+
+@contextlib.contextmanager
+def routers_off(env: clips.Environment):
+    """Python routers off for trusted builds and evals: CLIPS queries every router for every
+    character it parses, and each query is a call back into Python."""
+
+    names = (CaptureRouter.NAME.encode(), b"python-error-router")
+    for name in names:
+        lib.DeactivateRouter(env._env, name)
+    try:
+        yield
+    finally:
+        for name in names:
+            lib.ActivateRouter(env._env, name)
+
+
+def describe(text: str, default_file: str | None) -> list[str]:
+    """CLIPS's error text as one line per message (file:line: text [CODE] (in construct))."""
+    if not text.strip():
+        return []
+    messages = parse_messages(text)
+    return [m.describe(default_file) for m in messages] or [" ".join(text.split())]
+
+
+def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, time_limit: float) -> LoadedEnv:
+    """A new environment with MAIN (the profile's limits), ENV and the agent's files; AgentError if unusable."""
+    env = clips.Environment()
+    router = CaptureRouter()
+    env.add_router(router)
+    try:
+        env.load(str(MAIN_FILE))
+        if remove_function(env, "exit"):  # an agent's (exit) would end the whole app: it halts the agent
+            env.build(f"(defglobal MAIN ?*{EXIT_FLAG}* = FALSE)")
+            env.build(f"(deffunction MAIN::exit ($?code) (bind ?*{EXIT_FLAG}* TRUE) (halt))")
+        env.build(initial_facts(profile.fires, profile.guesses, profile.max_steps))
+        env.load(str(ENV_FILE))
+    except clips.CLIPSError:
+        problems = "; ".join(m.describe() for m in parse_messages(router.take_errors()))
+        destroy_quietly([env])
+        raise AgentError(f"{RESOURCES}: the protocol modules do not load: {problems}") from None
+    loaded = LoadedEnv(env, router, key)
+    try:
+        loaded.load_messages = load_agent(env, router, paths, agent, time_limit)
+    except AgentError:
+        holder = [env]
+        del env, loaded
+        destroy_quietly(holder)
+        raise
+    return loaded
+
+
+def construct_count(env: clips.Environment) -> int:
+    """How many constructs exist, in every module."""
+    lists = ("(get-defmodule-list)", "(get-deftemplate-list *)", "(get-defrule-list *)",
+             "(get-deffacts-list *)", "(get-deffunction-list *)", "(get-defglobal-list *)",
+             "(get-defgeneric-list *)", "(get-defclass-list *)")
+    return sum(len(env.eval(query)) for query in lists)
+
+
+def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Path], agent: str,
+               time_limit: float) -> list[str]:
+    """Load the agent's files in order; the load messages (file:line: text)."""
+    messages: list[str] = []
+    before = construct_count(env)
+    limit = max(time_limit, LOAD_TIME_LIMIT)
+    watchdog = Watchdog(env)  # a definition may run code (a defglobal's value): an endless one is stopped
+    try:
+        for path in paths:
+            try:
+                path.read_bytes()
+            except OSError as exc:
+                raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
+            watchdog.arm(limit)
+            try:
+                env.load(str(path))
+            except clips.CLIPSError:
+                pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
+            finally:
+                watchdog.disarm()
+            if watchdog.expired:
+                raise AgentError(f"{path}: loading ran over the time limit of {limit:g} s: stopped (a "
+                                 f"defglobal's or a default's value that never ends?)")
+            messages += describe(router.take_errors(), str(path))
+    finally:
+        watchdog.close()
+    if construct_count(env) - before <= 0:
+        detail = "; ".join(messages) or "the files define no constructs"
+        raise AgentError(f"agent {agent}: nothing loaded: {detail}")
+    try:
+        env.find_module("AGENT")
+    except LookupError:
+        files = ", ".join(str(p) for p in paths)
+        raise AgentError(f"{files}: no AGENT module: a course agent starts with "
+                         "(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))") from None
+    return messages
