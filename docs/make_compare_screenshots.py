@@ -31,7 +31,7 @@ def main(out_dir: Path) -> None:
     """Play the agents side by side on a course map, run a batch over maps/, save both tabs."""
     from app.backends.registry import discover
     from app.gui.app import make_application, save_screenshot
-    from app.gui.compare import CompareWindow
+    from app.gui.compare.window import CompareWindow
     from app.gui.interaction import ScriptedInteraction
 
     app = make_application()

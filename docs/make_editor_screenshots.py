@@ -21,9 +21,10 @@ from PyQt5.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
 
 from app.backends.games import load_game_map, play  # noqa: E402
 from app.core import PROFILES, Cell  # noqa: E402
+from app.core.draft import line_between  # noqa: E402
 from app.core.gamelog import save  # noqa: E402
 from app.gui.app import make_application, save_screenshot  # noqa: E402
-from app.gui.editor import MapEditor, line_between  # noqa: E402
+from app.gui.editor.window import MapEditor  # noqa: E402
 from app.gui.interaction import ScriptedInteraction  # noqa: E402
 from app.gui.replay_view import ReplayWindow  # noqa: E402
 

@@ -172,8 +172,8 @@ class MainWindow(QMainWindow):
         self.compare_window = None
 
     def open_compare(self) -> None:
-        """Show the Compare window (app/gui/compare.py), with this window's map and rules."""
-        from app.gui.compare import CompareWindow
+        """Show the Compare window (app/gui/compare/), with this window's map and rules."""
+        from app.gui.compare.window import CompareWindow
 
         if self.compare_window is None:
             self.compare_window = CompareWindow(self.interaction)
@@ -278,7 +278,7 @@ class MainWindow(QMainWindow):
 
     def open_editor(self):
         """Show the map editor (one per main window), opened on the current map if there is one."""
-        from app.gui.editor import MapEditor
+        from app.gui.editor.window import MapEditor
 
         if self._editor is None:
             self._editor = MapEditor(settings=self.settings, interaction=self.interaction)

@@ -8,7 +8,7 @@ from app.backends.bench import load_results
 from app.backends.games import load_game_map, play
 from app.core import PROFILES
 from app.gui.app import make_application
-from app.gui.compare import CompareWindow
+from app.gui.compare.window import CompareWindow
 from app.gui.interaction import ScriptedInteraction
 from tests.paths import COURSE_MAPS, MAPS_DIR
 

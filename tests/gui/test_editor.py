@@ -8,10 +8,11 @@ from PyQt5.QtGui import QMouseEvent
 from PyQt5.QtWidgets import QApplication
 
 from app.backends.games import load_game_map
-from app.core import STANDARD_FLEET, Cell, GameMap
+from app.core import Cell
+from app.core.draft import line_between
 from app.core.formats import read
 from app.gui.app import make_application
-from app.gui.editor import MapDraft, MapEditor, line_between
+from app.gui.editor.window import MapEditor
 from app.solver.fast import Constraints, count_solutions
 from tests.paths import BIMARU_DIR, COURSE_MAPS, MAPS_DIR
 
@@ -225,13 +226,6 @@ class TestOpening:
         editor = window.open_editor()
         qtbot.addWidget(editor)
         assert editor.draft.to_map().same_game(window.game_map)
-
-
-def test_draft_validation_is_the_engines():
-    draft = MapDraft.from_map(load_game_map(MAPS_DIR / "four-known.map"))
-    assert draft.problems() == [] and draft.is_complete()
-    assert sorted(draft.to_map().fleet, reverse=True) == list(STANDARD_FLEET)
-    assert isinstance(draft.game_map(), GameMap)
 
 
 class TestUnsavedChanges:

@@ -1,0 +1,289 @@
+"""The batch tab: every ticked agent on every map of a folder, on a worker thread; tables, plots, CSV."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from PyQt5.QtCore import QObject, Qt, QThread, pyqtSignal, pyqtSlot
+from PyQt5.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTabWidget,
+    QWidget,
+)
+
+from app.backends import bench
+from app.backends.registry import AgentSpec
+from app.core import BattleshipError
+from app.gui.compare.controls import agent_list, checked_agents, panel_card, rules_box
+from app.gui.compare.tables import GAME_COLUMNS, SUMMARY_HEADS, fill_table, game_cells, make_table, summary_cells
+from app.gui.interaction import Interaction
+from app.gui.theme import card_title
+
+
+class BenchWorker(QObject):
+    """Runs a ``Bench`` on its own thread and reports each finished game."""
+
+    game_done = pyqtSignal(int, object)  # task index, GameRow
+    finished = pyqtSignal(bool, str)  # stopped early, error message
+
+    def __init__(self, runner: bench.Bench):
+        super().__init__()
+        self.runner = runner
+
+    @pyqtSlot()
+    def run(self) -> None:
+        """Play every game (in the bench's worker processes)."""
+        error = ""
+        try:
+            for index, row in self.runner.run():
+                self.game_done.emit(index, row)
+        except Exception as exc:  # report it in the window; the app stays usable
+            error = f"{type(exc).__name__}: {exc}"
+        self.finished.emit(self.runner.stopped, error)
+        thread = QThread.currentThread()
+        if thread is not None:
+            thread.quit()
+
+
+class BatchPanel(QWidget):
+    """Every ticked agent on every map of a folder, in the background; tables, plots and CSV export."""
+
+    finished = pyqtSignal()
+
+    def __init__(self, agents: dict[str, AgentSpec], interaction: Interaction, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.agents = agents
+        self.interaction = interaction
+        self.runner: bench.Bench | None = None
+        self._thread: QThread | None = None
+        self._worker: BenchWorker | None = None
+        self.finished_rows: dict[int, bench.GameRow] = {}
+        self.started = 0.0
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(12, 12, 12, 12)
+        outer.setSpacing(10)
+
+        side, side_layout = panel_card()
+        side.setFixedWidth(270)
+        title = card_title("Batch over a folder of maps")
+        side_layout.addWidget(title)
+        form = QFormLayout()
+        folder_row = QHBoxLayout()
+        self.folder = QLineEdit()
+        self.folder.setPlaceholderText("folder, glob or map file")
+        folder_button = QPushButton("…")
+        folder_button.setFixedWidth(32)
+        folder_button.clicked.connect(self.choose_folder)
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(folder_button)
+        form.addRow("Maps", folder_row)
+        self.rules = rules_box()
+        form.addRow("Rules", self.rules)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        form.addRow("Seed", self.seed)
+        self.jobs = QSpinBox()
+        self.jobs.setRange(1, 64)
+        self.jobs.setValue(bench.default_jobs())
+        form.addRow("Processes", self.jobs)
+        self.timeout = QSpinBox()
+        self.timeout.setRange(1, 3600)
+        self.timeout.setValue(int(bench.DEFAULT_TIMEOUT))
+        self.timeout.setSuffix(" s per game")
+        form.addRow("Timeout", self.timeout)
+        side_layout.addLayout(form)
+        side_layout.addWidget(QLabel("Agents"))
+        self.agent_picker = agent_list(agents, [n for n in ("cross", "random") if n in agents])
+        side_layout.addWidget(self.agent_picker, 1)
+        buttons = QHBoxLayout()
+        self.run_button = QPushButton("Run batch")
+        self.run_button.setObjectName("primary")
+        self.run_button.clicked.connect(self.start)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.clicked.connect(self.stop)
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.stop_button)
+        side_layout.addLayout(buttons)
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.clicked.connect(self.export_csv)
+        side_layout.addWidget(self.export_button)
+        self.progress = QProgressBar()
+        self.progress.setFormat("%v / %m games")
+        self.progress.setValue(0)
+        side_layout.addWidget(self.progress)
+        self.status = QLabel("")
+        self.status.setObjectName("mapInfo")
+        self.status.setWordWrap(True)
+        side_layout.addWidget(self.status)
+        outer.addWidget(side)
+
+        main = QSplitter(Qt.Vertical)
+        main.setChildrenCollapsible(False)
+        top, top_layout = panel_card()
+        self.summary_table = make_table(SUMMARY_HEADS)
+        self.summary_table.setMinimumHeight(150)
+        self.summary_table.setStyleSheet("QHeaderView::section { padding: 4px 3px; }")
+        top_layout.addWidget(self.summary_table)
+        main.addWidget(top)
+        self.tabs = QTabWidget()
+        self.canvas = self._make_canvas()
+        self.tabs.addTab(self.canvas, "Plots")
+        self.games_table = make_table([h for h, _, _ in GAME_COLUMNS])
+        self.tabs.addTab(self.games_table, "Games")
+        main.addWidget(self.tabs)
+        main.setStretchFactor(0, 1)
+        main.setStretchFactor(1, 3)
+        main.setSizes([220, 10_000])
+        outer.addWidget(main, 1)
+        self._update_controls()
+
+    def _make_canvas(self) -> QWidget:
+        try:
+            from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+
+            from app.backends import bench_plots
+
+            self.figure = bench_plots.new_figure()
+            return FigureCanvasQTAgg(self.figure)
+        except (ImportError, BattleshipError) as error:
+            self.figure = None
+            label = QLabel(f"Plots need matplotlib: {error}")
+            label.setAlignment(Qt.AlignCenter)
+            return label
+
+    # ----- running -------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        """True while a batch runs."""
+        return self._thread is not None
+
+    def choose_folder(self) -> None:
+        """Ask for a folder of maps."""
+        path = self.interaction.choose_folder(self.folder.text())
+        if path:
+            self.folder.setText(path)
+
+    def set_agents(self, names: Sequence[str]) -> None:
+        """Tick exactly these agents."""
+        for i in range(self.agent_picker.count()):
+            item = self.agent_picker.item(i)
+            item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in names else Qt.Unchecked)
+
+    def start(self) -> None:
+        """Start the batch in the background."""
+        if self.running:
+            return
+        agents = checked_agents(self.agent_picker)
+        if not agents:
+            self.status.setText("Tick at least one agent.")
+            return
+        try:
+            maps = bench.expand_maps([self.folder.text().strip() or "."])
+        except BattleshipError as error:
+            self.status.setText(str(error))
+            return
+        config = bench.BenchConfig(rules=str(self.rules.currentData()), seed=self.seed.value())
+        self.runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=float(self.timeout.value()))
+        self.finished_rows = {}
+        self.progress.setRange(0, len(self.runner.tasks))
+        self.progress.setValue(0)
+        self.status.setText(f"{len(agents)} agents × {len(maps)} maps = {len(self.runner.tasks)} games…")
+        self.started = time.perf_counter()
+        thread = QThread()
+        thread.setObjectName("bench")
+        worker = BenchWorker(self.runner)
+        worker.moveToThread(thread)
+        worker.game_done.connect(self._on_game, Qt.QueuedConnection)
+        worker.finished.connect(self._on_finished, Qt.QueuedConnection)
+        thread.started.connect(worker.run)
+        self._thread, self._worker = thread, worker
+        thread.start()
+        self._update_controls()
+
+    def stop(self) -> None:
+        """Stop the batch (finished games are kept)."""
+        if self.runner is not None:
+            self.runner.stop()
+
+    def _on_game(self, index: int, row: bench.GameRow) -> None:
+        self.finished_rows[index] = row
+        self.progress.setValue(len(self.finished_rows))
+        failures = sum(bool(r.failure) for r in self.finished_rows.values())
+        self.status.setText(f"{len(self.finished_rows)} games · {time.perf_counter() - self.started:.1f} s · "
+                            f"{failures} failures")
+
+    def _on_finished(self, stopped: bool, error: str) -> None:
+        thread = self._thread
+        self._thread = self._worker = None
+        if thread is not None:
+            thread.wait(2000)
+        rows = self.rows()
+        total = len(self.runner.tasks) if self.runner else 0
+        text = f"{len(rows)} of {total} games in {time.perf_counter() - self.started:.1f} s"
+        if stopped:
+            text += " (stopped)"
+        if error:
+            text += f" — error: {error}"
+        self.status.setText(text)
+        self.show_rows(rows)
+        self._update_controls()
+        self.finished.emit()
+
+    def rows(self) -> list[bench.GameRow]:
+        """The finished games, agent by agent."""
+        return self.runner.ordered(self.finished_rows) if self.runner else []
+
+    def show_rows(self, rows: Sequence[bench.GameRow]) -> None:
+        """Fill both tables and the plots from results rows."""
+        agents = list(self.runner.agents) if self.runner else None
+        summaries = bench.summarize(rows, agents)
+        fill_table(self.summary_table, [summary_cells(s) for s in summaries])
+        self.summary_table.sortItems(2, Qt.DescendingOrder)
+        table = self.summary_table
+        table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
+                               + max(2, len(summaries)) * table.verticalHeader().defaultSectionSize()
+                               + table.horizontalScrollBar().sizeHint().height() + 6)
+        fill_table(self.games_table, [game_cells(r) for r in rows])
+        if self.figure is not None:
+            from app.backends import bench_plots
+
+            bench_plots.draw(self.figure, summaries, f"{len({r.map_path for r in rows})} maps")
+            self.canvas.draw_idle()
+
+    def export_csv(self) -> None:
+        """Save the finished games as CSV (one row per agent and map)."""
+        rows = self.rows()
+        if not rows:
+            self.status.setText("Nothing to export yet.")
+            return
+        path = self.interaction.choose_save_file("bench-results.csv", "CSV files (*.csv)")
+        if not path:
+            return
+        if not path.lower().endswith(".csv"):
+            path += ".csv"
+        try:
+            bench.save_results(path, rows)
+        except BattleshipError as error:
+            self.status.setText(str(error))
+            return
+        self.status.setText(f"Saved {len(rows)} rows to {path}")
+
+    def _update_controls(self) -> None:
+        self.run_button.setEnabled(not self.running)
+        self.stop_button.setEnabled(self.running)
+        self.export_button.setEnabled(not self.running and bool(self.finished_rows))
+
+    def shutdown(self, wait_ms: int = 5000) -> None:
+        """Stop a running batch and wait for its thread (window closing)."""
+        self.stop()
+        thread = self._thread
+        if thread is not None:
+            thread.wait(wait_ms)

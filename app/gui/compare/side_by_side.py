@@ -1,0 +1,273 @@
+"""The side-by-side tab: 2 to 4 agents on one map in lockstep, then a results table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PyQt5.QtCore import Qt, pyqtSignal
+from PyQt5.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.backends import bench
+from app.backends.registry import AgentSpec
+from app.core import PROFILES, BattleshipError, GameMap
+from app.gui.compare.controls import agent_list, checked_agents, panel_card, rules_box
+from app.gui.compare.lane import Lane
+from app.gui.compare.lockstep import Lockstep
+from app.gui.compare.tables import LANE_COLUMNS, fill_table, make_table
+from app.gui.interaction import Interaction
+from app.gui.theme import card_title
+
+MIN_AGENTS, MAX_AGENTS = 2, 4
+
+
+class SideBySide(QWidget):
+    """Pick 2-4 agents and a map; watch them play in lockstep; then a results table."""
+
+    finished = pyqtSignal()
+
+    def __init__(self, agents: dict[str, AgentSpec], interaction: Interaction, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.agents = agents
+        self.interaction = interaction
+        self.game_map: GameMap | None = None
+        self.map_path = ""
+        self.lanes: list[Lane] = []
+        self.lockstep: Lockstep | None = None
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(12, 12, 12, 12)
+        outer.setSpacing(10)
+
+        controls, controls_layout = panel_card()
+        row = QHBoxLayout()
+        self.map_button = QPushButton("Map…")
+        self.map_button.clicked.connect(self.choose_map)
+        self.map_label = QLabel("No map chosen")
+        self.map_label.setObjectName("mapInfo")
+        row.addWidget(self.map_button)
+        row.addWidget(self.map_label, 1)
+        row.addWidget(QLabel("Rules"))
+        self.rules = rules_box()
+        row.addWidget(self.rules)
+        row.addWidget(QLabel("Seed"))
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        row.addWidget(self.seed)
+        self.start_button = QPushButton("Start")
+        self.start_button.setObjectName("primary")
+        self.start_button.clicked.connect(self._on_start_clicked)
+        self.step_button = QPushButton("Step")
+        self.step_button.clicked.connect(self.step)
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.clicked.connect(self.pause)
+        for button in (self.start_button, self.step_button, self.pause_button):
+            row.addWidget(button)
+        self.step_label = QLabel("")
+        self.step_label.setMinimumWidth(80)
+        row.addWidget(self.step_label)
+        controls_layout.addLayout(row)
+        pick = QHBoxLayout()
+        pick.addWidget(QLabel(f"Agents ({MIN_AGENTS} to {MAX_AGENTS})"))
+        self.agent_picker = agent_list(agents, [n for n in ("cross", "random") if n in agents])
+        self.agent_picker.setFlow(QListWidget.LeftToRight)
+        self.agent_picker.setWrapping(True)
+        self.agent_picker.setFixedHeight(34)
+        self.agent_picker.itemChanged.connect(lambda _item: self._update_controls())
+        pick.addWidget(self.agent_picker, 1)
+        controls_layout.addLayout(pick)
+        self.message = QLabel("")
+        self.message.setObjectName("banner")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        controls_layout.addWidget(self.message)
+        outer.addWidget(controls)
+
+        splitter = QSplitter(Qt.Vertical)
+        splitter.setChildrenCollapsible(False)
+        self.lanes_box = QWidget()
+        self.lanes_layout = QHBoxLayout(self.lanes_box)
+        self.lanes_layout.setContentsMargins(0, 0, 0, 0)
+        self.lanes_layout.setSpacing(10)
+        splitter.addWidget(self.lanes_box)
+        results, results_layout = panel_card()
+        title = card_title("Results")
+        results_layout.addWidget(title)
+        self.results = make_table([h for h, _, _ in LANE_COLUMNS])
+        self.results.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
+        self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.results.setMinimumHeight(self._results_height(MIN_AGENTS))
+        results_layout.addWidget(self.results)
+        splitter.addWidget(results)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)
+        splitter.setSizes([10_000, 130])
+        outer.addWidget(splitter, 1)
+        self._update_controls()
+
+    # ----- choosing ------------------------------------------------------------------
+    def choose_map(self) -> None:
+        """Ask for a map file and load it."""
+        path = self.interaction.choose_map(str(Path(self.map_path).parent) if self.map_path else "")
+        if path:
+            self.load_map(path)
+
+    def load_map(self, path: str) -> bool:
+        """Load the map the agents will play; on a bad file the message shows."""
+        from app.backends.games import load_game_map
+
+        try:
+            self.game_map = load_game_map(path)
+        except (BattleshipError, OSError) as error:
+            self.show_message(f"Could not load the map: {error}")
+            return False
+        self.map_path = path
+        self.map_label.setText(f"{self.game_map.name}  ·  {path}")
+        self.hide_message()
+        self._update_controls()
+        return True
+
+    def set_agents(self, names: Sequence[str]) -> None:
+        """Tick exactly these agents."""
+        for i in range(self.agent_picker.count()):
+            item = self.agent_picker.item(i)
+            item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in names else Qt.Unchecked)
+
+    def chosen(self) -> list[str]:
+        """The ticked agents."""
+        return checked_agents(self.agent_picker)
+
+    def show_message(self, text: str) -> None:
+        """Show a problem above the boards."""
+        self.message.setText(text)
+        self.message.show()
+
+    def hide_message(self) -> None:
+        """Hide the message."""
+        self.message.hide()
+
+    # ----- playing -------------------------------------------------------------------
+    def start(self) -> None:
+        """New games of the ticked agents on the map, run in lockstep to the end."""
+        names = self.chosen()
+        if not MIN_AGENTS <= len(names) <= MAX_AGENTS:
+            self.show_message(f"Tick {MIN_AGENTS} to {MAX_AGENTS} agents (now {len(names)}).")
+            return
+        if self.game_map is None:
+            self.show_message("Choose a map first.")
+            return
+        self.hide_message()
+        self._clear_lanes()
+        for name in names:
+            lane = Lane(self.agents[name])
+            self.lanes.append(lane)
+            self.lanes_layout.addWidget(lane, 1)
+        self.lockstep = Lockstep(self.lanes, self)
+        self.lockstep.stepped.connect(self._on_stepped)
+        self.lockstep.finished.connect(self._on_finished)
+        rules = str(self.rules.currentData())
+        for lane in self.lanes:
+            lane.configure(self.game_map, rules, self.seed.value())
+        self.results.setRowCount(0)
+        self.step_label.setText("step 0")
+        self.lockstep.run()
+        self._update_controls()
+
+    def _on_start_clicked(self) -> None:
+        if self.lockstep is not None and not self.lockstep.done and not self.lockstep.running:
+            self.resume()
+        else:
+            self.start()
+
+    def step(self) -> None:
+        """One common step (starts the games if needed)."""
+        if self.lockstep is None or self.lockstep.done:
+            self.start()
+            if self.lockstep is not None:
+                self.lockstep.pause()
+            return
+        self.lockstep.step()
+        self._update_controls()
+
+    def pause(self) -> None:
+        """Pause after the common step in progress; press Step or Start... to go on."""
+        if self.lockstep is not None:
+            self.lockstep.pause()
+        self._update_controls()
+
+    def resume(self) -> None:
+        """Run on after a pause."""
+        if self.lockstep is not None and not self.lockstep.done:
+            self.lockstep.run()
+        self._update_controls()
+
+    def _on_stepped(self, steps: int) -> None:
+        self.step_label.setText(f"step {steps}")
+        self._update_controls()
+
+    def _on_finished(self) -> None:
+        self.fill_results()
+        self._update_controls()
+        self.finished.emit()
+
+    def rows(self) -> list[bench.GameRow]:
+        """One results row per lane (the lanes' solved games, or why they failed)."""
+        rows = []
+        rules = str(self.rules.currentData())
+        for lane in self.lanes:
+            row = bench.GameRow(lane.spec.name, self.game_map.name if self.game_map else "", self.map_path, rules,
+                                self.seed.value(), seconds=lane.seconds)
+            if lane.result is not None:
+                bench.fill_row(row, lane.result, PROFILES[rules].max_steps)
+            else:
+                row.status, row.failure, row.error = "error", "error", lane.error or "not finished"
+            rows.append(row)
+        return rows
+
+    def fill_results(self) -> None:
+        """The results table, best score first."""
+        rows = self.rows()
+        fill_table(self.results, [[(getattr(r, name), digits) for _, name, digits in LANE_COLUMNS] for r in rows])
+        self.results.sortItems(1, Qt.DescendingOrder)
+        self.results.setMinimumHeight(self._results_height(len(rows)))
+
+    def _results_height(self, rows: int) -> int:
+        return self.results.horizontalHeader().sizeHint().height() + rows * self.results.verticalHeader().defaultSectionSize() + 6
+
+    def scores(self) -> dict[str, str]:
+        """The score each lane shows, by agent (for tests and tools)."""
+        return {lane.spec.name: lane.score_text for lane in self.lanes}
+
+    def _clear_lanes(self) -> None:
+        if self.lockstep is not None:
+            self.lockstep.pause()
+            self.lockstep.deleteLater()
+            self.lockstep = None
+        for lane in self.lanes:
+            lane.shutdown()
+            self.lanes_layout.removeWidget(lane)
+            lane.deleteLater()
+        self.lanes = []
+
+    def _update_controls(self) -> None:
+        count = len(self.chosen())
+        ready = self.game_map is not None and MIN_AGENTS <= count <= MAX_AGENTS
+        playing = self.lockstep is not None and not self.lockstep.done
+        running = playing and self.lockstep.running
+        self.start_button.setEnabled(ready and not running)
+        self.start_button.setText("Resume" if playing and not running else "Start")
+        self.step_button.setEnabled(ready and not running)
+        self.pause_button.setEnabled(running)
+
+    def shutdown(self) -> None:
+        """Cancel every lane's agent (window closing)."""
+        self._clear_lanes()

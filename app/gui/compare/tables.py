@@ -1,0 +1,102 @@
+"""The Compare window's results tables: sortable, read-only, filled from ``bench`` rows and summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PyQt5.QtCore import Qt
+from PyQt5.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from app.backends import bench
+
+# (header, GameRow field, digits) of the per-game tables
+GAME_COLUMNS = (
+    ("agent", "agent", None), ("map", "map", None), ("score", "score", 0), ("oracle", "oracle", 0),
+    ("% oracle", "percent_of_oracle", 1), ("fok", "fok", 0), ("fko", "fko", 0), ("gok", "gok", 0),
+    ("gko", "gko", 0), ("safe", "safe", 0), ("sink", "sink", 0), ("precision", "precision", 3),
+    ("recall", "recall", 3), ("actions", "actions", 0), ("seconds", "seconds", 3), ("failure", "failure", None),
+    ("stop reason", "stop_reason", None),
+)
+
+LANE_COLUMNS = tuple(c for c in GAME_COLUMNS if c[1] not in ("map", "stop_reason"))
+
+
+class _Shown(str):
+    """Text shown in a table cell that sorts by ``key``."""
+
+    def __new__(cls, text: str, key):
+        shown = super().__new__(cls, text)
+        shown.key = key
+        return shown
+
+
+class _SortItem(QTableWidgetItem):
+    """A cell that sorts by a number when it has one (blanks last)."""
+
+    def __init__(self, value, digits: int | None):
+        if isinstance(value, _Shown):
+            super().__init__(str(value))
+            self.key = value.key
+            if not isinstance(value.key, str):
+                self.setTextAlignment(int(Qt.AlignRight | Qt.AlignVCenter))
+            return
+        if value is None or value == "":
+            text = "—"
+        elif digits is None or isinstance(value, str):
+            text = str(value)
+        else:
+            text = f"{value:.{digits}f}" if digits else str(int(round(value)))
+        super().__init__(text)
+        self.key = value
+        if digits is not None:
+            self.setTextAlignment(int(Qt.AlignRight | Qt.AlignVCenter))
+
+    def __lt__(self, other) -> bool:
+        mine, theirs = self.key, getattr(other, "key", None)
+        if isinstance(mine, (int, float)) and isinstance(theirs, (int, float)):
+            return mine < theirs
+        if mine is None or mine == "":
+            return False
+        if theirs is None or theirs == "":
+            return True
+        return str(mine) < str(theirs)
+
+
+def make_table(headers: Sequence[str]) -> QTableWidget:
+    """A read-only, sortable table with these column headers."""
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(list(headers))
+    table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectRows)
+    table.setAlternatingRowColors(True)
+    table.verticalHeader().setVisible(False)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.setSortingEnabled(True)
+    return table
+
+
+def fill_table(table: QTableWidget, rows: Sequence[Sequence[tuple[object, int | None]]]) -> None:
+    """Replace the table's rows; each cell is (value, digits or None for text)."""
+    table.setSortingEnabled(False)
+    table.setRowCount(len(rows))
+    for r, cells in enumerate(rows):
+        for c, (value, digits) in enumerate(cells):
+            table.setItem(r, c, _SortItem(value, digits))
+    table.setSortingEnabled(True)
+
+
+def game_cells(row: bench.GameRow) -> list[tuple[object, int | None]]:
+    """A results row as the cells of ``GAME_COLUMNS``."""
+    return [(getattr(row, name), digits) for _, name, digits in GAME_COLUMNS]
+
+
+SUMMARY_HEADS = bench.TABLE_HEADS
+
+
+def summary_cells(summary: bench.AgentSummary) -> list[tuple[object, int | None]]:
+    """A per-agent summary as the cells of ``SUMMARY_HEADS``: the CLI table's texts, sorted by their numbers."""
+    keys = (summary.agent, summary.games, summary.mean, summary.median, summary.min, summary.max,
+            summary.mean_percent_of_oracle, summary.fok, summary.gok, summary.sink, summary.precision,
+            summary.recall, summary.mean_seconds, summary.max_seconds, summary.failures)
+    return [(_Shown(text, key), None) for text, key in zip(bench.table_cells(summary), keys)]

@@ -1,0 +1,57 @@
+"""The Compare window: a "Side by side" tab and a "Batch" tab."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PyQt5.QtWidgets import QMainWindow, QTabWidget, QVBoxLayout, QWidget
+
+from app.backends import registry
+from app.core import BattleshipError
+from app.gui.compare.batch import BatchPanel
+from app.gui.compare.side_by_side import SideBySide
+from app.gui.interaction import Interaction
+
+
+class CompareWindow(QMainWindow):
+    """The Compare window: a "Side by side" tab and a "Batch" tab."""
+
+    def __init__(self, interaction: Interaction | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Battleship Lab — Compare agents")
+        self.interaction = interaction if interaction is not None else Interaction(self)
+        try:
+            agents = registry.discover()
+        except BattleshipError:
+            agents = {}
+        self.tabs = QTabWidget()
+        self.tabs.setStyleSheet("QTabBar::tab { min-width: 140px; }")
+        self.side_by_side = SideBySide(agents, self.interaction)
+        self.batch = BatchPanel(agents, self.interaction)
+        self.tabs.addTab(self.side_by_side, "Side by side")
+        self.tabs.addTab(self.batch, "Batch")
+        central = QWidget()
+        central.setObjectName("central")
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
+        self.setCentralWidget(central)
+        self.resize(1400, 900)
+
+    def preload(self, map_path: str | None, rules: str) -> None:
+        """Start from the main window's map (if the side-by-side view has none yet) and rules."""
+        view = self.side_by_side
+        if map_path and view.game_map is None:
+            view.load_map(map_path)
+        for box in (view.rules, self.batch.rules):
+            index = box.findData(rules)
+            if index >= 0 and not (view.lockstep and not view.lockstep.done):
+                box.setCurrentIndex(index)
+        if map_path and not self.batch.folder.text():
+            self.batch.folder.setText(str(Path(map_path).parent))
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """Cancel the agents and the batch before closing."""
+        self.side_by_side.shutdown()
+        self.batch.shutdown()
+        super().closeEvent(event)
