@@ -4,7 +4,7 @@
 
 Prints the mean / median / worst wall time per whole game (map already
 loaded; agent created, played to the end, result and oracle computed) over
-every map in maps/ and the shared course maps, and the same figures for the
+every map in maps/ and the course maps in tests/data/, and the same figures for the
 engine alone replaying the agent's actions, so the ratio shows where time goes.
 """
 
@@ -32,7 +32,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
     args = parser.parse_args()
-    paths = sorted((ROOT / "maps").glob("*.map")) + sorted((ROOT.parent / "shared/data/course-maps").glob("*.clp"))
+    paths = sorted((ROOT / "maps").glob("*.map")) + sorted((ROOT / "tests/data/course-maps").glob("*.clp"))
     maps = [load_map(p) for p in paths]
     spec = resolve(args.agent)
     profile = PROFILES[args.rules]

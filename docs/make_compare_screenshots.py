@@ -40,7 +40,7 @@ def main(out_dir: Path) -> None:
     window.resize(1500, 950)
     window.show()
     view = window.side_by_side
-    view.load_map(str(ROOT.parent / "shared" / "data" / "course-maps" / "mappa1.clp"))
+    view.load_map(str(ROOT / "tests" / "data" / "course-maps" / "mappa1.clp"))
     view.set_agents(agents)
     done: list[bool] = []
     view.finished.connect(lambda: done.append(True))

@@ -1,9 +1,9 @@
-"""Where the tests find data: the repo's maps and the shared real-world files."""
+"""Where the tests find data: the repo's maps and the real-world files copied into tests/data/."""
 
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-COURSE_MAPS = SHARED / "data" / "course-maps"
-BIMARU_DIR = SHARED / "data" / "bimaru"
+DATA = ROOT / "tests" / "data"
+COURSE_MAPS = DATA / "course-maps"
+BIMARU_DIR = DATA / "bimaru"
 MAPS_DIR = ROOT / "maps"

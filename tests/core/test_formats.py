@@ -7,7 +7,7 @@ import pytest
 from app.core import Cell, MapError, Piece
 from app.core.formats import bimaru, clp, detect, dumps, load_map, native, read, save
 from tests.helpers import OPEN_GRID, grid_map
-from tests.paths import BIMARU_DIR, COURSE_MAPS, MAPS_DIR, SHARED
+from tests.paths import BIMARU_DIR, COURSE_MAPS, MAPS_DIR
 
 COURSE_FILES = sorted(COURSE_MAPS.glob("*.clp"))
 EXAMPLE_MAPS = sorted(MAPS_DIR.glob("*.map"))
@@ -95,14 +95,11 @@ class TestBimaru:
         puzzle = bimaru.parse(dumps(game_map, "bimaru"))
         assert puzzle.row_counts == game_map.row_counts and puzzle.hints == {Cell(0, 2): Piece.LEFT}
 
-    def test_solution_text_is_game_md_format(self):
-        """The example map prints exactly GAME.md's solution grid, and its puzzle is GAME.md's puzzle."""
-        blocks = (SHARED / "GAME.md").read_text().split("```")
-        puzzle_text = next(b for b in blocks if b.lstrip().startswith("ROW"))
-        solution = next(b for b in blocks if b.lstrip().startswith("T....."))
+    def test_solution_text_is_the_published_format(self):
+        """The example map (the rules' Bimaru example, published as instance01) prints exactly its answer file."""
         game_map = load_map(MAPS_DIR / "bimaru-example.map")
-        assert bimaru.solution_text(game_map) == solution.lstrip("\n")
-        assert bimaru.puzzle_of(game_map) == bimaru.parse(puzzle_text)
+        assert bimaru.solution_text(game_map) == (BIMARU_DIR / "instance01.out").read_text()
+        assert bimaru.puzzle_of(game_map) == bimaru.parse((BIMARU_DIR / "instance01.txt").read_text())
 
 
     def test_puzzle_is_an_immutable_value(self):
