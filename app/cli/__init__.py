@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 
 from app.core.errors import BattleshipError
 
-COMMAND_MODULES = ("app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.solve", "app.cli.gui")
+COMMAND_MODULES = ("app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.solve", "app.cli.gui",
+                   "app.cli.check_agent")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,7 +46,7 @@ def _build(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, set[str]]:
 def _parser_for(argv: list[str]) -> argparse.ArgumentParser:
     """A parser for ``argv``: only its subcommand's module when the first argument names one
     (``solve`` is run once per puzzle: it should not import the GUI or the agents), else the full one."""
-    module = f"app.cli.{argv[0]}" if argv else ""
+    module = f"app.cli.{argv[0].replace('-', '_')}" if argv else ""
     if module in COMMAND_MODULES:
         parser, names = _build((module,))
         if argv[0] in names:

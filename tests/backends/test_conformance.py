@@ -1,15 +1,16 @@
 """Every registered agent on every example map: terminates, plays by the rules, is deterministic.
 
-Agents added to ``agents/`` (Python or CLIPS) are picked up automatically.
+Agents added to ``agents/`` (Python or CLIPS) are picked up automatically. The
+checks are ``check-agent``'s (``app.backends.agent_check``): none may find anything.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from app.backends.registry import create_driver, discover
-from app.backends.runner import Match
-from app.core import PROFILES, Game, Outcome
+from app.backends.agent_check import play_checked, run_difference, source_findings
+from app.backends.registry import discover
+from app.core import PROFILES, Outcome
 from app.core.formats import load_map
 from tests.paths import MAPS_DIR
 
@@ -18,35 +19,36 @@ MAPS = sorted(MAPS_DIR.glob("*.map"))
 
 
 def play(agent: str, map_path, rules: str, seed: int):
-    game = Game(load_map(map_path), PROFILES[rules])
-    lines: list[str] = []
-    match = Match(game, create_driver(discover()[agent], seed=seed), on_log=lines.append)
-    try:
-        result = match.run()
-    finally:
-        match.close()
-    return result, lines
+    result, driver = play_checked(discover()[agent], load_map(map_path), PROFILES[rules], seed=seed)
+    return result, driver.findings
 
 
 @pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
 @pytest.mark.parametrize("agent", AGENTS)
 def test_agent_conforms(agent, map_path):
     rules = "unito-2019"
-    result, lines = play(agent, map_path, rules, seed=1)
+    result, findings = play(agent, map_path, rules, seed=1)
+    assert [finding.describe() for finding in findings] == []
     assert result.events[-1].outcome is Outcome.SOLVED
     assert result.steps <= PROFILES[rules].max_steps + 1
     for event in result.events:
         if event.outcome is Outcome.REJECTED:
             assert event.reason, f"{agent} rejected without a reason at step {event.step}"
     again, _ = play(agent, map_path, rules, seed=1)
+    assert run_difference(result, again) == ""
     assert [e.to_dict() for e in again.events] == [e.to_dict() for e in result.events]
-    assert again.score == result.score
 
 
 @pytest.mark.parametrize("agent", AGENTS)
 def test_agent_plays_unito_2022(agent):
-    result, _ = play(agent, MAPS[0], "unito-2022", seed=2)
+    result, findings = play(agent, MAPS[0], "unito-2022", seed=2)
+    assert [finding.describe() for finding in findings] == []
     assert result.events[-1].outcome is Outcome.SOLVED and result.rules == "unito-2022"
+
+
+@pytest.mark.parametrize("agent", [name for name, spec in discover().items() if spec.kind == "clips"])
+def test_clips_agent_source_reads_clean(agent):
+    assert [finding.describe() for finding in source_findings(discover()[agent].paths)] == []
 
 
 def test_registry_lists_the_python_agents():
