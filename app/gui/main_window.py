@@ -43,6 +43,7 @@ from app.gui.theme import (
     title_row,
     window_toolbar,
 )
+from app.gui.window_state import restore_window_state, save_window_state
 
 SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)  # steps per second; 0 = as fast as it goes
 DEFAULT_SPEED_INDEX = 4
@@ -756,9 +757,7 @@ class MainWindow(QMainWindow):
 
     # ----- closing -----------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("window/splitter", self.splitter.saveState())
+        save_window_state(self.settings, "window", self, self.splitter, toolbars=True)
         for window in [self._editor, *self._replays]:
             if window is not None:
                 window.close()
@@ -768,11 +767,5 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def restore_geometry(self) -> None:
-        """Restore the last window geometry, if any."""
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        for key, restore in (("window/state", self.restoreState), ("window/splitter", self.splitter.restoreState)):
-            value = self.settings.value(key)
-            if value is not None:
-                restore(value)
+        """Restore the last window geometry, toolbars and splitter, if any."""
+        restore_window_state(self.settings, "window", self, self.splitter, toolbars=True)

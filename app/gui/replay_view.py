@@ -42,6 +42,7 @@ from app.gui.theme import (
     title_row,
     window_toolbar,
 )
+from app.gui.window_state import restore_window_state, save_window_state
 
 PLAY_INTERVAL_MS = 250
 
@@ -387,15 +388,9 @@ class ReplayWindow(QMainWindow):
     # ----- window state ----------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         self.pause()
-        self.settings.setValue("replay/geometry", self.saveGeometry())
-        self.settings.setValue("replay/splitter", self.splitter.saveState())
+        save_window_state(self.settings, "replay", self, self.splitter)
         super().closeEvent(event)
 
     def restore_state(self) -> None:
         """Restore the viewer's last geometry and splitter."""
-        geometry = self.settings.value("replay/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        splitter = self.settings.value("replay/splitter")
-        if splitter is not None:
-            self.splitter.restoreState(splitter)
+        restore_window_state(self.settings, "replay", self, self.splitter)

@@ -149,6 +149,16 @@ class TestReplayViewer:
         qtbot.keyClick(viewer.board, Qt.Key_End)
         assert viewer.position == viewer.track.last
 
+    def test_the_viewers_size_and_splitter_are_remembered(self, qtbot, window, tmp_path):
+        game = play("cross", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
+        first = _open_game(qtbot, window, tmp_path, game, "first.jsonl")
+        first.resize(1000, 700)
+        first.splitter.setSizes([640, 300])
+        size, sizes = first.size(), first.splitter.sizes()
+        first.close()
+        second = _open_game(qtbot, window, tmp_path, game, "second.jsonl")
+        assert second.size() == size and second.splitter.sizes() == sizes
+
     def test_a_bad_log_gives_a_message_and_no_window(self, window, tmp_path):
         bad = tmp_path / "bad.jsonl"
         bad.write_text('{"type": "game"}\nnot json\n', encoding="utf-8")

@@ -35,6 +35,7 @@ from app.gui.theme import (
     title_row,
     window_toolbar,
 )
+from app.gui.window_state import restore_window_state, save_window_state
 
 SOLUTION_LIMIT = 100  # "make it a puzzle" and the live solution count stop counting here
 
@@ -560,15 +561,9 @@ class MapEditor(QMainWindow):
         if not self.may_discard():
             event.ignore()
             return
-        self.settings.setValue("editor/geometry", self.saveGeometry())
-        self.settings.setValue("editor/splitter", self.splitter.saveState())
+        save_window_state(self.settings, "editor", self, self.splitter)
         super().closeEvent(event)
 
     def restore_state(self) -> None:
         """Restore the editor's last geometry and splitter."""
-        geometry = self.settings.value("editor/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        splitter = self.settings.value("editor/splitter")
-        if splitter is not None:
-            self.splitter.restoreState(splitter)
+        restore_window_state(self.settings, "editor", self, self.splitter)

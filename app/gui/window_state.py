@@ -1,0 +1,39 @@
+"""Where a window was and how it was split, kept in QSettings from one run to the next.
+
+Each part is stored under ``<prefix>/<part>``: ``geometry`` (size and place),
+``state`` (toolbars and docks; only for windows that ask for it) and
+``splitter`` (the sizes of the window's main splitter).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PyQt5.QtCore import QByteArray, QSettings
+from PyQt5.QtWidgets import QMainWindow, QSplitter
+
+
+def _parts(window: QMainWindow, splitter: QSplitter,
+           toolbars: bool) -> list[tuple[str, Callable[[], QByteArray], Callable[[QByteArray], object]]]:
+    """(key, save, restore) of each remembered part, in the order they are restored."""
+    parts = [("geometry", window.saveGeometry, window.restoreGeometry)]
+    if toolbars:
+        parts.append(("state", window.saveState, window.restoreState))
+    parts.append(("splitter", splitter.saveState, splitter.restoreState))
+    return parts
+
+
+def save_window_state(settings: QSettings, prefix: str, window: QMainWindow, splitter: QSplitter, *,
+                      toolbars: bool = False) -> None:
+    """Remember ``window``'s geometry and ``splitter``'s sizes (and the toolbars' layout) under ``prefix``."""
+    for key, save, _restore in _parts(window, splitter, toolbars):
+        settings.setValue(f"{prefix}/{key}", save())
+
+
+def restore_window_state(settings: QSettings, prefix: str, window: QMainWindow, splitter: QSplitter, *,
+                         toolbars: bool = False) -> None:
+    """Put back what ``save_window_state`` remembered under ``prefix`` (parts never saved stay as they are)."""
+    for key, _save, restore in _parts(window, splitter, toolbars):
+        value = settings.value(f"{prefix}/{key}")
+        if value is not None:
+            restore(value)
