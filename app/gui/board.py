@@ -412,7 +412,11 @@ class BoardWidget(QWidget):
         return Cell(row, col)
 
     # ----- painting ----------------------------------------------------------
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+    def _begin_paint(self) -> tuple[QPainter, float, float, float]:
+        """Count the repaint, open an antialiased painter, draw the board's card: (painter, cell size, left, top).
+
+        Shared by the boards that draw on this geometry (the game's and the editor's).
+        """
         self.paint_count += 1
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing)
@@ -421,6 +425,38 @@ class BoardWidget(QWidget):
         painter.setPen(Qt.NoPen)
         painter.setBrush(QBrush(theme.CARD))
         painter.drawRoundedRect(board.adjusted(-1.75 * size, -1.75 * size, size * 0.3, size * 0.3), 12, 12)
+        return painter, size, left, top
+
+    def _paint_grid(self, painter: QPainter, size: float, left: float, top: float) -> None:
+        """The grid lines, as straight pixel lines: crisp and cheap."""
+        painter.setRenderHint(QPainter.Antialiasing, False)
+        painter.setPen(QPen(theme.GRID_LINE, 1))
+        for i in range(SIZE + 1):
+            painter.drawLine(QPointF(left, top + i * size), QPointF(left + SIZE * size, top + i * size))
+            painter.drawLine(QPointF(left + i * size, top), QPointF(left + i * size, top + SIZE * size))
+        painter.setRenderHint(QPainter.Antialiasing)
+
+    def _paint_cursors(self, painter: QPainter) -> None:
+        """Frame the cell under the mouse and, while the board has the focus, the keyboard cursor."""
+        for cell, colour, style in ((self._hover, theme.BLUE, Qt.SolidLine),
+                                    (self._cursor if self.hasFocus() else None, theme.INK, Qt.DashLine)):
+            if cell is not None:
+                painter.setBrush(Qt.NoBrush)
+                painter.setPen(QPen(colour, 2, style))
+                painter.drawRect(self.cell_rect(cell).adjusted(2, 2, -2, -2))
+
+    def _paint_indexes(self, painter: QPainter, size: float, left: float, top: float) -> None:
+        """The row and column numbers, outside the count badges."""
+        index_font = QFont()
+        index_font.setPixelSize(max(7, int(size * 0.24)))
+        painter.setFont(index_font)
+        painter.setPen(theme.MUTED_INK)
+        for i in range(SIZE):
+            painter.drawText(QRectF(left + i * size, top - 1.7 * size, size, 0.45 * size), Qt.AlignCenter, str(i))
+            painter.drawText(QRectF(left - 1.7 * size, top + i * size, 0.45 * size, size), Qt.AlignCenter, str(i))
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        painter, size, left, top = self._begin_paint()
         state = self._state
         self._paint_counts(painter, size, left, top)
         belief = state.belief if state is not None and self._belief_visible else None
@@ -432,25 +468,14 @@ class BoardWidget(QWidget):
                 if belief is not None and look.fill is Fill.UNKNOWN and look.piece is None and look.flag is FlagMark.NONE:
                     percent = round(100 * min(1.0, max(0.0, float(belief[x, y]))))
                 painter.drawPixmap(QPointF(left + y * size, top + x * size), self._cell_pixmap(look, percent, size))
-        # grid lines
-        painter.setRenderHint(QPainter.Antialiasing, False)  # straight pixel lines: crisp and cheap
-        painter.setPen(QPen(theme.GRID_LINE, 1))
-        for i in range(SIZE + 1):
-            painter.drawLine(QPointF(left, top + i * size), QPointF(left + SIZE * size, top + i * size))
-            painter.drawLine(QPointF(left + i * size, top), QPointF(left + i * size, top + SIZE * size))
-        painter.setRenderHint(QPainter.Antialiasing)
+        self._paint_grid(painter, size, left, top)
         if state is not None:
             for cells in state.sunk_ships():
                 paint_sunk(painter, [self.cell_rect(c) for c in cells])
             if state.last_action is not None and state.last_action.cell is not None and state.last_action.cell.on_board():
                 paint_last_action(painter, self.cell_rect(state.last_action.cell))
         if self._interactive:
-            for cell, colour, style in ((self._hover, theme.BLUE, Qt.SolidLine),
-                                        (self._cursor if self.hasFocus() else None, theme.INK, Qt.DashLine)):
-                if cell is not None:
-                    painter.setBrush(Qt.NoBrush)
-                    painter.setPen(QPen(colour, 2, style))
-                    painter.drawRect(self.cell_rect(cell).adjusted(2, 2, -2, -2))
+            self._paint_cursors(painter)
         painter.end()
 
     def _cell_pixmap(self, look: CellLook, percent: int | None, size: float) -> QPixmap:
@@ -476,13 +501,7 @@ class BoardWidget(QWidget):
 
     def _paint_counts(self, painter: QPainter, size: float, left: float, top: float) -> None:
         obs = self._state.observation if self._state else None
-        index_font = QFont()
-        index_font.setPixelSize(max(7, int(size * 0.24)))
-        painter.setFont(index_font)
-        painter.setPen(theme.MUTED_INK)
-        for i in range(SIZE):
-            painter.drawText(QRectF(left + i * size, top - 1.7 * size, size, 0.45 * size), Qt.AlignCenter, str(i))
-            painter.drawText(QRectF(left - 1.7 * size, top + i * size, 0.45 * size, size), Qt.AlignCenter, str(i))
+        self._paint_indexes(painter, size, left, top)
         if obs is None:
             return
         rows, cols = list(obs.row_counts), list(obs.col_counts)

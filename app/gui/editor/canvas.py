@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PyQt5.QtCore import QPointF, QRectF, QSize, Qt, pyqtSignal
+from PyQt5.QtCore import QRectF, QSize, Qt, pyqtSignal
 from PyQt5.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PyQt5.QtWidgets import QWidget
 
@@ -142,24 +142,14 @@ class MapCanvas(BoardWidget):
 
     # ----- painting ----------------------------------------------------------------------
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        self.paint_count += 1
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.Antialiasing)
-        size, left, top = self._geometry()
-        board = QRectF(left, top, size * SIZE, size * SIZE)
-        painter.setPen(Qt.NoPen)
-        painter.setBrush(QBrush(theme.CARD))
-        painter.drawRoundedRect(board.adjusted(-1.75 * size, -1.75 * size, size * 0.3, size * 0.3), 12, 12)
+        painter, size, left, top = self._begin_paint()
         game_map = self.draft.game_map()
         self._paint_editor_counts(painter, game_map, size, left, top)
         for x in range(SIZE):
             for y in range(SIZE):
                 cell = Cell(x, y)
                 paint_editor_cell(painter, self.cell_rect(cell), game_map.piece_at(cell), cell in self.draft.known)
-        painter.setPen(QPen(theme.GRID_LINE, 1))
-        for i in range(SIZE + 1):
-            painter.drawLine(QPointF(left, top + i * size), QPointF(left + SIZE * size, top + i * size))
-            painter.drawLine(QPointF(left + i * size, top), QPointF(left + i * size, top + SIZE * size))
+        self._paint_grid(painter, size, left, top)
         for cell in sorted(self.marks):
             paint_problem(painter, self.cell_rect(cell))
         if self.preview:
@@ -172,25 +162,15 @@ class MapCanvas(BoardWidget):
                 painter.setPen(QPen(colour, max(1.5, size * 0.05), Qt.DashLine))
                 painter.setBrush(QBrush(fill))
                 painter.drawPath(piece_path(rect, piece))
-        for cell, colour, style in ((self._hover, theme.BLUE, Qt.SolidLine),
-                                    (self._cursor if self.hasFocus() else None, theme.INK, Qt.DashLine)):
-            if cell is not None:
-                painter.setBrush(Qt.NoBrush)
-                painter.setPen(QPen(colour, 2, style))
-                painter.drawRect(self.cell_rect(cell).adjusted(2, 2, -2, -2))
+        self._paint_cursors(painter)
         painter.end()
 
     def _paint_editor_counts(self, painter: QPainter, game_map: GameMap, size: float, left: float, top: float) -> None:
-        index_font = QFont()
-        index_font.setPixelSize(max(7, int(size * 0.24)))
+        self._paint_indexes(painter, size, left, top)
         big = QFont()
         big.setBold(True)
         big.setPixelSize(max(8, int(size * 0.38)))
         for i in range(SIZE):
-            painter.setFont(index_font)
-            painter.setPen(theme.MUTED_INK)
-            painter.drawText(QRectF(left + i * size, top - 1.7 * size, size, 0.45 * size), Qt.AlignCenter, str(i))
-            painter.drawText(QRectF(left - 1.7 * size, top + i * size, 0.45 * size, size), Qt.AlignCenter, str(i))
             for rect, count in ((QRectF(left + i * size + 3, top - 1.2 * size, size - 6, 1.05 * size),
                                  game_map.col_counts[i]),
                                 (QRectF(left - 1.2 * size, top + i * size + 3, 1.05 * size, size - 6),
