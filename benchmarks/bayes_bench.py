@@ -49,11 +49,11 @@ sys.path.insert(0, str(ROOT))
 from agents.bayes_agent import BayesAgent  # noqa: E402
 from app.backends.bench import expand_maps, split_agents  # noqa: E402
 from app.backends.games import play  # noqa: E402
+from app.backends.params import parse_agent_params  # noqa: E402
 from app.backends.python_runner import PythonDriver  # noqa: E402
 from app.backends.registry import discover  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
 from app.cli import run_command  # noqa: E402
-from app.cli.common import parse_params  # noqa: E402
 from app.core import PROFILES, AgentError, BattleshipError, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
 
@@ -351,7 +351,7 @@ def main() -> None:
                         help="flag optimisations the exact search may make per map (more: the map is left out)")
     args = parser.parse_args()
     try:
-        PARAMS.update(parse_params(args.agent_param))
+        PARAMS.update(parse_agent_params(args.agent_param))
         TimedBayes().set_params(PARAMS)
     except BattleshipError as error:
         parser.error(str(error))

@@ -163,10 +163,10 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
         return _failed(row, "error", str(error), time.perf_counter() - started)
     except Exception as error:  # a bench of hundreds of games reports a crash and goes on
         return _failed(row, "error", f"{type(error).__name__}: {error}", time.perf_counter() - started)
-    return fill_row(row, result, profile.max_steps)
+    return fill_row(row, result)
 
 
-def fill_row(row: GameRow, result: GameResult, max_steps: int) -> GameRow:
+def fill_row(row: GameRow, result: GameResult) -> GameRow:
     """Copy a solved game's statistics into ``row`` and classify its failure (if any)."""
     s = result.statistics
     row.map = result.map_name or row.map
@@ -180,9 +180,8 @@ def fill_row(row: GameRow, result: GameResult, max_steps: int) -> GameRow:
     row.steps = result.steps
     row.stop_reason = result.stop_reason
     row.status, row.failure = "ok", ""
-    last = result.events[-1] if result.events else None
-    if last is not None and last.by_engine and last.step < max_steps:
-        row.failure = "agent"  # stopped by the engine before the step limit: crashed or stalled
+    if result.agent_failed:
+        row.failure = "agent"
     elif row.rejected:
         row.failure = "illegal"
     row.seconds = round(row.seconds, 4)
@@ -209,8 +208,8 @@ def _worker_main(conn: Connection, config: BenchConfig) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     except ValueError:
         pass
-    import app.backends.python_runner  # noqa: F401  (warm up now, not in the first game's time)
-    import app.cli.run  # noqa: F401
+    import app.backends.games  # noqa: F401  (warm up now, not in the first game's time)
+    import app.backends.python_runner  # noqa: F401
 
     cache: dict = {}
     conn.send(("ready", None, None))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from app.backends.params import params_for
 from app.backends.registry import create_driver, resolve
 from app.backends.runner import Match
 from app.core import Game, GameMap, RulesProfile, StepEvent
@@ -19,18 +20,6 @@ def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
         return puzzle_to_map(puzzle, source, pick_first=pick_first)
 
     return load_map(path, solve)
-
-
-def params_for(params: Mapping[str, str], agent_text: str) -> dict[str, str]:
-    """The parameters for one agent: plain ``KEY``s, and ``AGENT:KEY``s whose AGENT is ``agent_text``."""
-    mine = {}
-    for key, value in params.items():
-        agent, scoped, name = key.rpartition(":")
-        if not scoped:
-            mine[key] = value
-        elif agent == agent_text:
-            mine[name] = value
-    return mine
 
 
 def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,

@@ -1,4 +1,4 @@
-"""Drives a Python agent (an ``agents.base.Agent``) in-process, on a worker thread with a time cap."""
+"""Drives a Python agent (an ``app.core.agent.Agent``, which agent files import as ``agents.base.Agent``) in-process, on a worker thread with a time cap."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent
 from app.backends.base import RUNNER_PARAMS, AgentFailure, Driver, StartContext, runner_param
 from app.core import Action, Observation
+from app.core.agent import Agent
 
 DEFAULT_STEP_SECONDS = 10.0
 

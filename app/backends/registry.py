@@ -139,7 +139,7 @@ def resolve(text: str, agents_dir: Path = AGENTS_DIR) -> AgentSpec:
 
 
 def _load_python_class(path: Path):
-    from agents.base import Agent
+    from app.core.agent import Agent
 
     module_name = f"_battleship_agent_{abs(hash(str(path)))}"
     module = sys.modules.get(module_name)

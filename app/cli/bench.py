@@ -9,7 +9,8 @@ import sys
 import threading
 import time
 
-from app.cli.common import add_rules_options, parse_params
+from app.backends.params import parse_agent_params
+from app.cli.common import add_rules_options
 
 CHECKPOINT_SECONDS = 1.0
 
@@ -141,7 +142,7 @@ def bench_command(args: argparse.Namespace) -> int:
             raise BattleshipError(f"{args.plot}: the plot file must end in .png, .svg or .pdf")
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
                                max_steps=args.max_steps, seed=args.seed,
-                               params=tuple(parse_params(args.agent_param, agents).items()), pick_first=args.pick_first,
+                               params=tuple(parse_agent_params(args.agent_param, agents).items()), pick_first=args.pick_first,
                                step_seconds=args.step_timeout)
     runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game)
     total = len(runner.tasks)

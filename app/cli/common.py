@@ -1,11 +1,10 @@
-"""Helpers shared by subcommands: rules options and agent parameters."""
+"""Helpers shared by subcommands: the rules options."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 
-from app.core import BattleshipError, RulesProfile, get_profile
+from app.core import RulesProfile, get_profile
 from app.core.rules import DEFAULT_PROFILE, PROFILES
 
 
@@ -23,25 +22,3 @@ def profile_from_args(args: argparse.Namespace) -> RulesProfile:
     return get_profile(args.rules).with_limits(
         getattr(args, "fires", None), getattr(args, "guesses", None), getattr(args, "max_steps", None)
     )
-
-
-def parse_params(items: list[str] | None, agents: Sequence[str] = ()) -> dict[str, str]:
-    """``[AGENT:]KEY=VALUE`` pairs from repeated --agent-param options.
-
-    ``AGENT:`` gives the value to that one of ``agents`` only (kept as ``AGENT:KEY``
-    for ``app.backends.games.params_for``); a prefix naming none of them is an error.
-    """
-    params = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise BattleshipError(f"--agent-param wants KEY=VALUE or AGENT:KEY=VALUE, not '{item}'")
-        key = key.strip()
-        agent, scoped, name = key.rpartition(":")
-        if scoped and not name:
-            raise BattleshipError(f"--agent-param {item}: no KEY after '{agent}:'")
-        if scoped and agent not in agents:
-            raise BattleshipError(f"--agent-param {item}: '{agent}' is not an agent of this command "
-                                  f"({', '.join(agents)})")
-        params[key] = value.strip()
-    return params

@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 
-from app.cli.common import add_rules_options, parse_params, profile_from_args
+from app.backends.params import parse_agent_params
+from app.cli.common import add_rules_options, profile_from_args
 
 
 def register(subparsers) -> None:
@@ -74,7 +75,7 @@ def run_command(args: argparse.Namespace) -> int:
 
     game_map = load_game_map(args.map, pick_first=args.pick_first)
     resolve(args.agent)  # an unknown agent is reported before anything is printed
-    params = parse_params(args.agent_param, [args.agent])
+    params = parse_agent_params(args.agent_param, [args.agent])
     if not quiet:
         kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"
         print(f"map {game_map.name}: {kind}, {len(game_map.known)} cells known at start; rules {profile.name}; "

@@ -136,7 +136,14 @@ class GameResult:
     oracle: int
     steps: int
     stop_reason: str
+    max_steps: int
     events: tuple[StepEvent, ...] = field(repr=False, default=())
+
+    @property
+    def agent_failed(self) -> bool:
+        """True when the engine stopped the game before the step limit: the agent crashed, timed out or stalled."""
+        final = self.events[-1] if self.events else None
+        return final is not None and final.by_engine and final.step < self.max_steps
 
     @property
     def percent_of_oracle(self) -> float | None:
@@ -407,6 +414,7 @@ class Game:
             oracle=self.oracle(),
             steps=self.step,
             stop_reason=self.stop_reason,
+            max_steps=self.profile.max_steps,
             events=tuple(self.events),
         )
 

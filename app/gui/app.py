@@ -66,7 +66,7 @@ def run_gui(args: argparse.Namespace) -> int:
         from app.core import BattleshipError
 
         try:
-            window.session.params = window.parse_params(args.agent_param, [args.agent] if args.agent else [])
+            window.session.params = window.agent_params(args.agent_param, [args.agent] if args.agent else [])
         except BattleshipError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2

@@ -26,8 +26,8 @@ from PyQt5.QtWidgets import (
 
 from app.backends import registry
 from app.backends.human import HUMAN_SPEC
+from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
-from app.cli.common import parse_params
 from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
 from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.facts_panel import FactsPanel
@@ -512,16 +512,16 @@ class MainWindow(QMainWindow):
         if answer is not None:
             self.set_params_text(answer)
 
-    def parse_params(self, items: list[str], also: list[str]) -> dict[str, str]:
+    def agent_params(self, items: list[str], also: list[str]) -> dict[str, str]:
         """``[AGENT:]KEY=VALUE`` items as ``--agent-param`` takes them, AGENT one of the listed agents or
         of ``also``; BattleshipError (one line) for a malformed one."""
-        return parse_params(items, sorted(self.agents) + also)
+        return parse_agent_params(items, sorted(self.agents) + also)
 
     def set_params_text(self, text: str) -> bool:
         """Use the parameters in ``text`` from a fresh game on; a malformed one is shown and changes nothing."""
         spec = self.current_spec()
         try:
-            params = self.parse_params(text.split(), [spec.name] if spec is not None else [])
+            params = self.agent_params(text.split(), [spec.name] if spec is not None else [])
         except BattleshipError as error:
             self.show_error(f"Agent parameters not changed: {error}")
             return False

@@ -98,11 +98,7 @@ class AgentWorker(QObject):
                 parameters = tuple(driver.parameters().items())
             except Exception:  # listing them is a courtesy: never a reason to stop the game
                 parameters = ()
-        failure = ""
-        if game.over and game.events:
-            final = game.events[-1]
-            if final.by_engine and final.step < game.profile.max_steps:
-                failure = game.stop_reason
+        result = game.result() if game.over else None
         report = StepReport(
             generation=self.generation,
             kind=kind,
@@ -111,8 +107,8 @@ class AgentWorker(QObject):
             events=tuple(self._events),
             notes=tuple(game.notes[self._notes_sent:]),
             facts=facts,
-            result=game.result() if game.over else None,
-            failure=failure,
+            result=result,
+            failure=game.stop_reason if result is not None and result.agent_failed else "",
             seconds=time.perf_counter() - started,
             has_belief=belief is not None,
             parameters=parameters,

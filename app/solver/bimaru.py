@@ -27,7 +27,7 @@ from typing import TextIO
 
 from app.core.formats import bimaru as bimaru_format
 from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece, ship_pieces
-from app.solver.fast import _IMPLIED_WATER, COL_MASKS, FULL, ROW_MASKS, Placement, bit, diagonal_neighbours, placements
+from app.solver.fast import COL_MASKS, FULL, IMPLIED_WATER, ROW_MASKS, Placement, bit, diagonal_neighbours, placements
 from app.solver.search import Node, Problem
 
 _IMPLIED_SHIP = {Piece.LEFT: (0, 1), Piece.RIGHT: (0, -1), Piece.TOP: (1, 0), Piece.BOT: (-1, 0)}
@@ -93,7 +93,7 @@ class Board:
                 water |= 1 << bit(cell)
                 continue
             ship |= 1 << bit(cell)
-            for dx, dy in _IMPLIED_WATER[piece]:
+            for dx, dy in IMPLIED_WATER[piece]:
                 near = Cell(cell.x + dx, cell.y + dy)
                 if near.on_board():
                     water |= 1 << bit(near)

@@ -313,7 +313,8 @@ def _runs(free: int, length: int, horizontal: bool) -> int:
 # ----- the search ----------------------------------------------------------------------------------
 
 
-_IMPLIED_WATER = {  # orthogonal neighbours a known piece makes water: (dx, dy)
+#: the orthogonal neighbours (dx, dy) that a known piece makes water (shared with the Bimaru search model)
+IMPLIED_WATER = {
     Piece.SUB: ((0, -1), (0, 1), (-1, 0), (1, 0)),
     Piece.LEFT: ((0, -1), (-1, 0), (1, 0)),
     Piece.RIGHT: ((0, 1), (-1, 0), (1, 0)),
@@ -364,7 +365,7 @@ class _Search:
                 continue
             if piece.is_ship:
                 known_ship |= 1 << bit(cell)
-                for dx, dy in _IMPLIED_WATER[piece]:
+                for dx, dy in IMPLIED_WATER[piece]:
                     near = Cell(cell.x + dx, cell.y + dy)
                     if near.on_board():
                         implied_water |= 1 << bit(near)

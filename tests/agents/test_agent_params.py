@@ -102,9 +102,9 @@ def test_the_driver_lists_the_parameters_in_force():
 
 def test_a_scoped_param_goes_to_its_agent_only():
     from app.backends.games import params_for
-    from app.cli.common import parse_params
+    from app.backends.params import parse_agent_params
 
-    params = parse_params(["bdi:max-age=10", "time_limit=3", "bayes:plan_layouts=0"], ["bdi", "bayes", "cross"])
+    params = parse_agent_params(["bdi:max-age=10", "time_limit=3", "bayes:plan_layouts=0"], ["bdi", "bayes", "cross"])
     assert params_for(params, "bdi") == {"max-age": "10", "time_limit": "3"}
     assert params_for(params, "bayes") == {"plan_layouts": "0", "time_limit": "3"}
     assert params_for(params, "cross") == {"time_limit": "3"}
@@ -118,9 +118,9 @@ def test_a_scoped_param_goes_to_its_agent_only():
     ("max-age", "--agent-param wants KEY=VALUE or AGENT:KEY=VALUE, not 'max-age'"),
 ])
 def test_a_scope_that_names_no_agent_is_an_error(item, words):
-    from app.cli.common import parse_params
+    from app.backends.params import parse_agent_params
     from app.core import BattleshipError
 
     with pytest.raises(BattleshipError) as caught:
-        parse_params([item], ["bdi", "cross"])
+        parse_agent_params([item], ["bdi", "cross"])
     assert str(caught.value) == words

@@ -20,7 +20,7 @@ from PyQt5.QtWidgets import (
 
 from app.backends import bench
 from app.backends.registry import AgentSpec
-from app.core import PROFILES, BattleshipError, GameMap
+from app.core import BattleshipError, GameMap
 from app.gui.compare.controls import agent_list, checked_agents, panel_card, rules_box
 from app.gui.compare.lane import Lane
 from app.gui.compare.lockstep import Lockstep
@@ -227,7 +227,7 @@ class SideBySide(QWidget):
             row = bench.GameRow(lane.spec.name, self.game_map.name if self.game_map else "", self.map_path, rules,
                                 self.seed.value(), seconds=lane.seconds)
             if lane.result is not None:
-                bench.fill_row(row, lane.result, PROFILES[rules].max_steps)
+                bench.fill_row(row, lane.result)
             else:
                 row.status, row.failure, row.error = "error", "error", lane.error or "not finished"
             rows.append(row)
