@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from app.backends.base import RUNNER_PARAMS, AgentFailure, Driver, StartContext, runner_param
-from app.core import Action, Observation
+from app.core import Action, AgentError, Observation
 from app.core.agent import Agent
 
 DEFAULT_STEP_SECONDS = 10.0
@@ -94,12 +94,22 @@ class PythonDriver(Driver):
         return self.agent.take_log()
 
     def belief(self) -> np.ndarray | None:
-        """The agent's belief, if it is a 10x10 array of numbers."""
-        try:
-            belief = np.asarray(self.agent.belief(), dtype=float)
-        except Exception:
+        """The agent's belief as a 10x10 array of floats (None: it has none).
+
+        What ``Agent.belief`` raises comes out as it is; a value that is not a 10x10
+        array of numbers is an AgentError saying what it was.
+        """
+        value = self.agent.belief()
+        if value is None:
             return None
-        return belief if belief.shape == (10, 10) else None
+        try:
+            belief = np.asarray(value, dtype=float)
+        except (TypeError, ValueError) as exc:
+            raise AgentError(f"agent {self.name}: belief() returned {type(value).__name__}, "
+                             f"not a 10x10 array of numbers ({exc})") from None
+        if belief.shape != (10, 10):
+            raise AgentError(f"agent {self.name}: belief() returned an array of shape {belief.shape}, not (10, 10)")
+        return belief
 
     def close(self) -> None:
         """Let the worker thread go (without waiting for an abandoned step)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.backends.base import AgentFailure, Driver, StartContext
-from app.core import Game, GameResult, StepEvent
+from app.core import BattleshipError, Game, GameResult, StepEvent
 
 LogSink = Callable[[str], None]
 
@@ -16,7 +16,9 @@ class Match:
     """Plays ``driver`` on ``game``; ``step()`` carries out one action (GUI-friendly).
 
     Agent crashes, timeouts and stalls end the game cleanly: the engine solves
-    it as it stands and the reason goes to the log.
+    it as it stands and the reason goes to the log. So does any other exception
+    from a driver method (a bridge's ``CLIPSError``, a bug in a driver): it
+    becomes a one-line reason naming the method.
     """
 
     def __init__(self, game: Game, driver: Driver, on_log: LogSink | None = None, params: dict | None = None):
@@ -29,7 +31,11 @@ class Match:
             game.agent = driver.name
 
     def _flush_output(self) -> None:
-        lines = self.driver.output()
+        try:
+            lines = self.driver.output()
+        except Exception as error:
+            self._failed(error, "output")
+            return
         if len(lines) > MAX_LINES:
             lines = lines[:MAX_LINES] + [f"[{len(lines) - MAX_LINES} more lines not shown: at most {MAX_LINES} "
                                          f"lines per step]"]
@@ -46,18 +52,34 @@ class Match:
             return
         self.started = True
         context = StartContext(self.game.profile, self.game.map.name, self.game.map.fact_order, self.params)
+        failure: Exception | None = None
         try:
             self.driver.start(self.game.observation(), context)
-        except AgentFailure as failure:
-            self._flush_output()
-            self._stop(str(failure))
-            return
+        except BattleshipError:
+            raise  # the agent cannot start (unreadable file, bad parameter): the caller reports it
+        except Exception as error:  # AgentFailure, or anything else the driver raised
+            failure = error
         self._flush_output()
+        if failure is not None and not self.game.over:
+            self._failed(failure, "start")
 
-    def _stop(self, reason: str) -> StepEvent:
+    def stop(self, reason: str) -> StepEvent:
+        """End the game now on the engine's behalf, with ``reason`` in the game's notes and the log."""
         self.game.note(f"game stopped: {reason}")
         self.on_log(f"game stopped: {reason}")
         return self.game.stop(reason)
+
+    def _failed(self, error: Exception, method: str) -> None:
+        """Stop the game for an exception of the driver's ``method`` (logged only if the game is over already)."""
+        if isinstance(error, AgentFailure):
+            reason = str(error)
+        else:  # one line, whatever the message held
+            reason = " ".join(f"agent {self.driver.name}: {method} raised {type(error).__name__}: {error}".split())
+        if not self.game.over:
+            self.stop(reason)
+        else:
+            self.game.note(reason)
+            self.on_log(reason)
 
     def step(self) -> list[StepEvent]:
         """Ask the agent for one action and carry it out; returns the new events."""
@@ -68,20 +90,21 @@ class Match:
             return self.game.events[before:]
         try:
             action = self.driver.next_action(self.game.observation())
-        except AgentFailure as failure:
+        except Exception as error:
             self._flush_output()
-            self._stop(str(failure))
+            self._failed(error, "next_action")
             return self.game.events[before:]
         self._flush_output()
+        if self.game.over:  # the driver's output could not be read
+            return self.game.events[before:]
         if action is None:
-            self._stop("the agent stalled (it gave no action for this step)")
+            self.stop("the agent stalled (it gave no action for this step)")
             return self.game.events[before:]
         event = self.game.apply(action)
         try:
             self.driver.after(event, self.game.observation())
-        except AgentFailure as failure:
-            if not self.game.over:
-                self._stop(str(failure))
+        except Exception as error:
+            self._failed(error, "after")
         self._flush_output()
         return self.game.events[before:]
 

@@ -202,13 +202,6 @@ class GameMap:
         """All cells occupied by ships."""
         return frozenset(self._pieces)
 
-    def ship_of(self, cell: Cell) -> Ship | None:
-        """The ship covering ``cell``, if any."""
-        for ship in self.ships:
-            if cell in ship.cells:
-                return ship
-        return None
-
     @property
     def fleet(self) -> tuple[int, ...]:
         """Ship lengths, longest first."""

@@ -9,7 +9,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from PyQt5.QtCore import Qt, QTimer
+from PyQt5.QtCore import QObject, Qt, QTimer, pyqtSignal
 from PyQt5.QtWidgets import QApplication, QWidget
 
 from app.core import PROFILES, GameResult
@@ -33,6 +33,12 @@ def save_screenshot(widget: QWidget, path: str | Path) -> None:
     finally:
         if os.path.exists(temp):
             os.unlink(temp)
+
+
+class _ErrorRelay(QObject):
+    """Carries an internal error's text to the window on the GUI thread (an excepthook runs on any thread)."""
+
+    raised = pyqtSignal(str)
 
 
 def make_application(argv: list[str] | None = None) -> QApplication:
@@ -104,10 +110,13 @@ def run_gui(args: argparse.Namespace) -> int:
             status["code"] = 2
             QTimer.singleShot(0, window.close)
 
+    relay = _ErrorRelay()
+    relay.raised.connect(window.show_error)  # queued to the GUI thread when raised on a worker thread
+
     def unexpected(kind, error, tb) -> None:
         # PyQt aborts on an exception escaping a slot; report it and keep the app alive instead
         traceback.print_exception(kind, error, tb)
-        window.show_error(f"Internal error: {kind.__name__}: {error} (details on the console)")
+        relay.raised.emit(" ".join(f"Internal error: {kind.__name__}: {error}".split()) + " (details on the console)")
 
     sys.excepthook = unexpected
     window.game_finished.connect(finished)

@@ -52,8 +52,9 @@ class FactsPanel(QWidget):
         layout.addWidget(self.count_label)
         self.set_facts(None)
 
-    def set_facts(self, facts: list[tuple[str, str]] | None) -> None:
-        """Show these facts (None: the agent has no working memory, e.g. a Python agent)."""
+    def set_facts(self, facts: list[tuple[str, str]] | None, problem: str = "") -> None:
+        """Show these facts (None: the agent has no working memory, e.g. a Python agent;
+        ``problem``: why they could not be read, shown in their place)."""
         self._facts = list(facts or [])
         templates = sorted({template for template, _ in self._facts})
         chosen = self.template_box.currentText()
@@ -65,7 +66,9 @@ class FactsPanel(QWidget):
         self.template_box.setCurrentIndex(max(0, index))
         self.template_box.blockSignals(False)
         self._refill()
-        if facts is None:
+        if problem:
+            self.count_label.setText(f"Could not read the agent's facts: {problem}")
+        elif facts is None:
             self.count_label.setText("This agent has no working memory to show (facts appear for CLIPS agents).")
 
     def set_template(self, template: str) -> None:

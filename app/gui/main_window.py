@@ -33,7 +33,7 @@ from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.facts_panel import FactsPanel
 from app.gui.interaction import LOG_FILTER, Interaction
 from app.gui.score_panel import ScorePanel
-from app.gui.session import AGENT_LINE, REJECTED_LINE, STOP_LINE, GameSession, StepReport
+from app.gui.session import AGENT_LINE, PROBLEM_LINE, REJECTED_LINE, STOP_LINE, GameSession, StepReport
 from app.gui.theme import card as _card
 from app.gui.theme import (
     error_banner,
@@ -51,7 +51,8 @@ RECENT_LIMIT = 8
 HUMAN_KEY = "__human__"
 OPEN_KEY = "__open__"
 NOTICE_OUTCOMES = (Outcome.REJECTED, Outcome.FIRE_WASTED, Outcome.FLAG_WASTED)
-LINE_COLOURS = {AGENT_LINE: "#667085", REJECTED_LINE: "#B34700", STOP_LINE: "#B34700"}
+LINE_COLOURS = {AGENT_LINE: "#667085", REJECTED_LINE: "#B34700", STOP_LINE: "#B34700", PROBLEM_LINE: "#B34700"}
+BELIEF_TIP = "Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)"
 
 
 def _defines_agent(path: str) -> bool:
@@ -77,7 +78,10 @@ class MainWindow(QMainWindow):
         self.agents: dict[str, AgentSpec] = {}
         self._agent_key: str | None = None
         self._facts: list[tuple[str, str]] | None = None
+        self._facts_error = ""  # why the agent's facts could not be read ("": they were)
         self._agent_parameters: dict[str, str] = {}  # what the current game's agent takes (from its setup)
+        self._parameters_error = ""  # why they could not be listed
+        self._oracle_map: GameMap | None = None  # the map the oracle scores of ``_oracles`` belong to
         self._oracles: dict[tuple, int] = {}
         self._notice = ""  # the last step's action was rejected or counted for nothing
         self._remember_speed = True
@@ -189,7 +193,7 @@ class MainWindow(QMainWindow):
         board_card, board_layout = _card()
         head, self.map_title, self.map_info = title_row("No map loaded", "Load a map to start (Ctrl+O).")
         self.belief_box = QCheckBox("Belief overlay")
-        self.belief_box.setToolTip("Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
+        self.belief_box.setToolTip(BELIEF_TIP)
         self.belief_box.toggled.connect(lambda on: self.board.set_belief_visible(on))
         belief_action = QAction(self)
         belief_action.setShortcut(QKeySequence("Ctrl+B"))
@@ -498,7 +502,9 @@ class MainWindow(QMainWindow):
         """Ask for the agent parameters (as ``--agent-param`` takes them) and start a fresh game with them."""
         spec = self.current_spec()
         example = f"e.g. {spec.name}:KEY=VALUE" if spec is not None else "e.g. AGENT:KEY=VALUE"
-        if spec is not None and self._agent_parameters:  # cleared whenever the agent or the game changes
+        if spec is not None and self._parameters_error:
+            takes = f"Could not list what {spec.name} takes: {self._parameters_error}"
+        elif spec is not None and self._agent_parameters:  # cleared whenever the agent or the game changes
             takes = textwrap.fill(", ".join(f"{key}={value}" for key, value in self._agent_parameters.items()),
                                   100, subsequent_indent="    ")
             takes = f"{spec.name} takes (values of this game):\n    {takes}"
@@ -591,8 +597,8 @@ class MainWindow(QMainWindow):
         self._update_header()
         self.score_panel.clear(oracle=self._oracle_text() if state is not None else "—")
         self.legend.set_revealed(False)
-        self._facts = None
-        self._agent_parameters = {}
+        self._facts, self._facts_error = None, ""
+        self._agent_parameters, self._parameters_error = {}, ""
         self.facts_panel.set_facts(None)
         human = self.session.is_human
         self.board.set_interactive(human and state is not None)
@@ -608,6 +614,7 @@ class MainWindow(QMainWindow):
             return
         if report.kind == "setup":
             self._agent_parameters = dict(report.parameters)
+            self._parameters_error = report.parameters_error
             spec, profile = self.session.spec, self.session.profile
             self.log(f"— new game: {self.map_title.text()} · {spec.name if spec else '?'} · "
                      f"{profile.name if profile else '?'} —", "#0072B2")
@@ -621,7 +628,9 @@ class MainWindow(QMainWindow):
             self.board.set_state(report.state)
             self._update_status(report.state)
         self.belief_box.setEnabled(report.has_belief)
-        self._facts = report.facts
+        self.belief_box.setToolTip(f"Could not read the agent's belief: {report.belief_error}"
+                                   if report.belief_error else BELIEF_TIP)
+        self._facts, self._facts_error = report.facts, report.facts_error
         if self.tabs.currentIndex() == 1 or report.result is not None:
             self._show_facts()
         if report.failure:
@@ -631,7 +640,7 @@ class MainWindow(QMainWindow):
 
     def _show_facts(self) -> None:
         if self.tabs.currentIndex() == 1 or self._facts is None:
-            self.facts_panel.set_facts(self._facts)
+            self.facts_panel.set_facts(self._facts, problem=self._facts_error)
 
     def _show_result(self, result: GameResult) -> None:
         self.score_panel.show_result(result)
@@ -664,7 +673,9 @@ class MainWindow(QMainWindow):
         from app.core.oracle import oracle_score
 
         profile = self.session.profile
-        key = (id(self.game_map), profile.name, profile.fires, profile.guesses, profile.max_steps)
+        if self._oracle_map is not self.game_map:  # not an id(): CPython reuses the ids of freed maps
+            self._oracle_map, self._oracles = self.game_map, {}
+        key = (profile.name, profile.fires, profile.guesses, profile.max_steps)
         if key not in self._oracles:
             self._oracles[key] = oracle_score(self.game_map, profile)
         return str(self._oracles[key])

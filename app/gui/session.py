@@ -27,8 +27,8 @@ from app.backends.runner import Match
 from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
 from app.gui.board import BoardState
 
-# kinds of log lines in a report
-AGENT_LINE, STEP_LINE, REJECTED_LINE, STOP_LINE = "agent", "step", "rejected", "stop"
+# kinds of log lines in a report (PROBLEM_LINE: the agent's belief, facts or parameters could not be read)
+AGENT_LINE, STEP_LINE, REJECTED_LINE, STOP_LINE, PROBLEM_LINE = "agent", "step", "rejected", "stop", "problem"
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,10 @@ class StepReport:
     seconds: float = 0.0
     has_belief: bool = False
     parameters: tuple[tuple[str, str], ...] = ()  # setup only: what the agent takes, with the values in force
+    # why the belief, the facts or (setup only) the parameters could not be read ("": they were)
+    belief_error: str = ""
+    facts_error: str = ""
+    parameters_error: str = ""
 
 
 class AgentWorker(QObject):
@@ -70,6 +74,20 @@ class AgentWorker(QObject):
         self._lines: list[tuple[str, str]] = []
         self._events: list[StepEvent] = []
         self._notes_sent = 0
+        self._problems: dict[str, str] = {}  # what could not be read -> the reason last logged
+
+    def _read(self, what: str, read: Callable[[], object]) -> tuple[object, str]:
+        """``read()`` and "", or None and the reason it failed (logged when it changes; the game goes on)."""
+        try:
+            value, reason = read(), ""
+        except Exception as error:  # a broken belief or facts listing must not end the game
+            value, reason = None, " ".join(f"{type(error).__name__}: {error}".split())
+            if isinstance(error, BattleshipError):
+                reason = " ".join(str(error).split())
+        if reason and self._problems.get(what) != reason:
+            self._lines.append((PROBLEM_LINE, f"could not read the agent's {what}: {reason}"))
+        self._problems[what] = reason
+        return value, reason
 
     def _on_log(self, line: str) -> None:
         self._lines.append((STOP_LINE if line.startswith("game stopped:") else AGENT_LINE, line))
@@ -84,20 +102,9 @@ class AgentWorker(QObject):
         if match is None:
             return
         game, driver = match.game, match.driver
-        try:
-            belief = driver.belief()
-        except Exception:  # a broken belief must not end the game
-            belief = None
-        try:
-            facts = driver.facts() if self.want_facts else None
-        except Exception:
-            facts = None
-        parameters: tuple[tuple[str, str], ...] = ()
-        if kind == "setup":
-            try:
-                parameters = tuple(driver.parameters().items())
-            except Exception:  # listing them is a courtesy: never a reason to stop the game
-                parameters = ()
+        belief, belief_error = self._read("belief", driver.belief)
+        facts, facts_error = self._read("facts", driver.facts) if self.want_facts else (None, "")
+        parameters, parameters_error = self._read("parameters", driver.parameters) if kind == "setup" else ({}, "")
         result = game.result() if game.over else None
         report = StepReport(
             generation=self.generation,
@@ -111,7 +118,10 @@ class AgentWorker(QObject):
             failure=game.stop_reason if result is not None and result.agent_failed else "",
             seconds=time.perf_counter() - started,
             has_belief=belief is not None,
-            parameters=parameters,
+            parameters=tuple((parameters or {}).items()),
+            belief_error=belief_error,
+            facts_error=facts_error,
+            parameters_error=parameters_error,
         )
         self._lines, self._events = [], []
         self._notes_sent = len(game.notes)
@@ -152,8 +162,12 @@ class AgentWorker(QObject):
         if self.retired or self.match is None:
             return
         started = time.perf_counter()
-        if not self.match.game.over:
-            self.match.step()
+        try:
+            if not self.match.game.over:
+                self.match.step()
+        except Exception as error:  # the match stops the game for its driver's errors; this is anything else
+            if not self.match.game.over:
+                self.match.stop(" ".join(f"internal error: {type(error).__name__}: {error}".split()))
         if not self.retired:
             self._report("step", started)
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
 
 from agents.base import Agent
+from app.backends.base import Driver
 from app.backends.python_runner import PythonDriver
 from app.backends.registry import AgentSpec, create_driver, resolve
 from app.backends.runner import MAX_LINES, Match
@@ -45,6 +47,73 @@ def test_crash_ends_the_game_with_the_reason():
 def test_stall_is_detected():
     result, _ = run([None])
     assert "stalled" in result.stop_reason
+
+
+class RaisingDriver(Driver):
+    """Fires along row 0; its ``method`` raises an unexpected (multi-line) RuntimeError at the second step."""
+
+    name = "raiser"
+
+    def __init__(self, method: str):
+        self.method, self.calls = method, 0
+
+    def _maybe_raise(self, method: str) -> None:
+        if method == self.method and (method == "start" or self.calls >= 2):
+            raise RuntimeError("modify failed\n  in fact f-12")
+
+    def start(self, observation, context):
+        self._maybe_raise("start")
+
+    def next_action(self, observation):
+        self.calls += 1
+        self._maybe_raise("next_action")
+        return Action.fire(0, self.calls)
+
+    def after(self, event, observation):
+        self._maybe_raise("after")
+
+    def output(self):
+        self._maybe_raise("output")
+        return []
+
+
+@pytest.mark.parametrize("method", ["start", "next_action", "after", "output"])
+def test_any_exception_from_a_driver_method_ends_the_game_with_a_one_line_reason(method):
+    game = Game(grid_map(OPEN_GRID))
+    log: list[str] = []
+    result = Match(game, RaisingDriver(method), on_log=log.append).run()
+    reason = f"agent raiser: {method} raised RuntimeError: modify failed in fact f-12"
+    assert result.stop_reason == reason and result.agent_failed
+    assert f"game stopped: {reason}" in log
+    assert result.steps < game.profile.max_steps
+
+
+class Believer(Scripted):
+    """Its ``belief()`` returns (or raises) ``value``."""
+
+    def __init__(self, value):
+        super().__init__(["solve"])
+        self.value = value
+
+    def belief(self):
+        if isinstance(self.value, Exception):
+            raise self.value
+        return self.value
+
+
+def test_a_belief_that_is_none_or_a_grid_is_passed_on():
+    assert PythonDriver(Believer(None)).belief() is None
+    assert PythonDriver(Believer([[0.5] * 10] * 10)).belief().shape == (10, 10)
+
+
+@pytest.mark.parametrize(("value", "error", "words"), [
+    (KeyError("posterior"), KeyError, "posterior"),
+    ([[0.5] * 3] * 3, AgentError, "agent scripted: belief() returned an array of shape (3, 3), not (10, 10)"),
+    ("high", AgentError, "agent scripted: belief() returned str, not a 10x10 array of numbers"),
+])
+def test_a_broken_belief_is_reported_not_swallowed(value, error, words):
+    with pytest.raises(error, match=re.escape(words)):
+        PythonDriver(Believer(value)).belief()
 
 
 class Talker(Scripted):
