@@ -6,7 +6,7 @@ import argparse
 from collections import defaultdict
 from pathlib import Path
 
-from app.cli.common import parse_params
+from app.backends.params import parse_agent_params
 
 DEFAULT_COUNT = 5  # maps taken from --maps
 SHOWN = 3  # findings of one kind printed in full; the rest are counted
@@ -92,7 +92,7 @@ def check_command(args: argparse.Namespace) -> int:
     if args.step_timeout is not None and args.step_timeout <= 0:
         raise BattleshipError("--step-timeout must be more than 0 seconds")
     spec = resolve(args.agent)
-    params = parse_params(args.agent_param)
+    params = parse_agent_params(args.agent_param)
     files = map_files(args.maps, args.count)
     maps = [load_game_map(path, pick_first=True) for path in files]
     profiles = [PROFILES[name] for name in sorted(PROFILES)]
