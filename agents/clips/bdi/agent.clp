@@ -13,13 +13,35 @@
 ;;; ------------------------------------------------------------------------
 ;;; Parameters. The CLIPS bridge sets these slots from the command line:
 ;;;   --agent-param max-age=10 --agent-param fire-strategy=max-max
-;;; max-age: an abandoned plan may be chosen again only once it is older than
-;;;   this (its age grows by one for every plan pushed after it was abandoned).
-;;; fire-strategy: median (fire where the heat is the median of the map) or
-;;;   max-max (fire where the heat is the highest value that occurs repeatedly).
+;;; The defaults are the rules of seed report 001; the other values are ours,
+;;; kept to be measured against them (docs/agents.md has the figures).
+;;; max-age: an abandoned placement may be chosen again once its age reaches
+;;;   max-age (aging report) or exceeds it (aging pushes).
+;;; fire-strategy: median (fire where the heat is the median) or max-max (fire
+;;;   where the heat is the highest value that has a cell for every fire).
+;;; median: report - the target is computed once, at the start, from the
+;;;   distinct heat values of the cells not known then, and the agent fires
+;;;   only at cells with exactly that heat; cells - recomputed before every
+;;;   fire over the unknown cells counted one by one, nearest heat wins.
+;;; aging: report - a plan's age counts the convolution passes for ships of
+;;;   its size since it was made; pushes - it counts the plans pushed since it
+;;;   was abandoned (reset to 0 at every abandonment).
+;;; give-up: report - surrender (solve with the flags up) the first time an
+;;;   abandoned placement would be revived; keep-best - the same, but first put
+;;;   back the flags of the first dead end if more flags were up then;
+;;;   dead-end - surrender at the first dead end, never backtrack; retry - the
+;;;   revived plan gets its second and last chance, and backtracking goes on
+;;;   while the steps left allow it.
 (deftemplate agent-params
    (slot max-age (type INTEGER) (range 0 ?VARIABLE) (default 5))
-   (slot fire-strategy (type SYMBOL) (allowed-values median max-max) (default median)))
+   (slot fire-strategy (type SYMBOL) (allowed-values median max-max) (default median))
+   (slot median (type SYMBOL) (allowed-values report cells) (default report))
+   (slot aging (type SYMBOL) (allowed-values report pushes) (default report))
+   (slot give-up (type SYMBOL) (allowed-values report keep-best dead-end retry) (default report)))
+
+(deffunction param (?name)
+   "The value of agent parameter ?name."
+   (fact-slot-value (nth$ 1 (find-fact ((?p agent-params)) TRUE)) ?name))
 
 (deffacts parameters (agent-params))
 
@@ -56,21 +78,31 @@
 ;;; first uses it).
 (deftemplate intention-abort (slot ship))        ; the ship that found no place
 (deftemplate intention-solve (slot reason (type STRING)))
+;;; Giving up before every ship is placed: solve with the flags up (with
+;;; give-up keep-best, those of the first dead end if more were up then).
+(deftemplate intention-surrender (slot reason (type STRING)))
+
+;;; The flags up (10x+y) at the first convolution that found no placement.
+(deftemplate first-dead-end (multislot flags))
 
 ;;; ------------------------------------------------------------------------
 ;;; Actions and plans.
 ;;; action outcome: pending (to do), belief (done in the agent's beliefs only),
-;;; exec (sent to the environment), skipped (nothing to do).
+;;; exec (sent to the environment), skipped (nothing to do). One-off actions
+;;; (plan none: fires, the flags put back at a surrender, solve) run in the
+;;; order of their seq.
 (deftemplate action
    (slot id)
    (slot plan (default none))
-   (slot type (allowed-values fire guess water solve))
+   (slot seq (default 0))
+   (slot type (allowed-values fire guess unguess water solve))
    (slot x) (slot y)
    (slot outcome (default pending) (allowed-values pending belief exec skipped)))
 
 ;;; A plan places one ship: guesses on its cells, water beliefs around it.
 ;;; counter: the next action to execute (1-based); when undoing, the next
-;;; action to undo, going down to 0. age: plans pushed since it was abandoned.
+;;; action to undo, going down to 0. age: see the aging parameter above.
+;;; tries: how many times it was pushed (2 at most, with give-up retry).
 (deftemplate plan
    (slot id) (slot ship) (slot size)
    (slot x) (slot y) (slot orientation)
@@ -117,6 +149,13 @@
       (bind ?fleet (delete$ ?fleet (length$ ?fleet) (length$ ?fleet))))
    ?fleet)
 
+(deffunction flagged-cells ()
+   "10x+y of every cell the agent has flagged and not taken back, in the order flagged."
+   (bind ?cells (create$))
+   (do-for-all-facts ((?a action)) (and (eq ?a:type guess) (eq ?a:outcome exec))
+      (bind ?cells (create$ ?cells (+ (* 10 ?a:x) ?a:y))))
+   ?cells)
+
 (deffunction top-plan ()
    "The id of the plan on top of the stack, or none."
    (bind ?top none)
@@ -143,8 +182,8 @@
       (assert (ship (id ?i) (size (nth$ ?i ?fleet)))))
    (assert (plan-stack))
    (printout t "BDI: desires: sink " (length$ ?fleet) " ships of sizes " (implode$ ?fleet)
-               " (" ?total " ship cells); max-age " (fact-slot-value (nth$ 1 (find-fact ((?p agent-params)) TRUE)) max-age)
-               ", fire strategy " (fact-slot-value (nth$ 1 (find-fact ((?p agent-params)) TRUE)) fire-strategy) crlf))
+               " (" ?total " ship cells); max-age " (param max-age) ", fire strategy " (param fire-strategy)
+               ", median " (param median) ", aging " (param aging) ", give-up " (param give-up) crlf))
 
 (defrule begin-turn (declare (salience 100))
    (status (step ?s) (currently running))
@@ -154,12 +193,13 @@
    (assert (turn (step ?s)))
    (focus DISCOVER HEAT))
 
-;;; --- one-off actions (fire, solve) -----------------------------------------
+;;; --- one-off actions (fire, flags put back at a surrender, solve) ------------
 (defrule execute-action (declare (salience 20))
    (status (step ?s) (currently running))
    (turn (step ?s))
    (not (exec (step ?s)))
-   ?a <- (action (plan none) (outcome pending) (type ?type) (x ?x) (y ?y))
+   ?a <- (action (plan none) (outcome pending) (type ?type) (x ?x) (y ?y) (seq ?n))
+   (not (action (plan none) (outcome pending) (seq ?m&:(< ?m ?n))))
    =>
    (modify ?a (outcome exec))
    (if (eq ?type solve)
@@ -262,7 +302,9 @@
    ?plan <- (plan (id ?p) (state undoing) (counter 0) (ship ?ship) (size ?size) (x ?x) (y ?y) (orientation ?o))
    ?sh <- (ship (id ?ship))
    =>
-   (modify ?plan (state abandoned) (age 0) (counter 1))
+   (if (eq (param aging) pushes)
+      then (modify ?plan (state abandoned) (age 0) (counter 1))
+      else (modify ?plan (state abandoned) (counter 1)))
    (modify ?sh (plan none))
    (modify ?stack (plans ?rest))
    (printout t "BDI: backtracked: plan " ?p " (" (ship-type ?size) " " ?o " at " (cell-text ?x ?y)

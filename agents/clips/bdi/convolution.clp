@@ -11,9 +11,13 @@
 ;;;     known ship cell that no ship claims touches it from outside;
 ;;;   - the free counts (updated-k-per-row / -col) of its rows and columns
 ;;;     leave room for it, and for the known ship cells there it does not cover;
-;;;   - it is not a placement abandoned by backtracking that is still young
-;;;     (its plan's age is at most max-age) or was already retried once (a
-;;;     plan gets a second, and last, chance).
+;;;   - it is not a placement abandoned by backtracking that is still young:
+;;;     with aging report, every pass for a ship of size L ages every plan of
+;;;     size L by one, and an abandoned one is blocked while its age is below
+;;;     max-age; with aging pushes, its age counts the plans pushed since it
+;;;     was abandoned, and it is blocked while that is at most max-age. With
+;;;     give-up retry a plan already retried once stays blocked (a second, and
+;;;     last, chance); with the other give-up values a revival ends the game.
 ;;; The score of an area is the sum of the heat under the mask; the best area
 ;;; (highest score, first generated on ties) is the result.
 
@@ -65,6 +69,8 @@
    (not (areas-generated))
    =>
    (assert (areas-generated))
+   (if (eq (param aging) report) then
+      (do-for-all-facts ((?p plan)) (eq ?p:size ?size) (modify ?p (age (+ ?p:age 1)))))
    (do-for-all-facts ((?h b-cell)) (eq ?h:content hint)
       (if (not (any-factp ((?c b-cell)) (and (eq ?c:content boat) (eq ?c:x ?h:x) (eq ?c:y ?h:y))))
          then (assert (unclaimed-hint (x ?h:x) (y ?h:y)))))
@@ -135,8 +141,9 @@
 (defrule check-conv-tabu (declare (salience 50))
    ?a <- (convolution-area (size ?size) (x ?x) (y ?y) (orientation ?o))
    (plan (size ?size) (x ?x) (y ?y) (orientation ?o) (state abandoned) (age ?age) (tries ?tries))
-   (agent-params (max-age ?max))
-   (test (or (<= ?age ?max) (>= ?tries 2)))
+   (agent-params (max-age ?max) (aging ?aging) (give-up ?give-up))
+   (test (or (if (eq ?aging report) then (< ?age ?max) else (<= ?age ?max))
+             (and (eq ?give-up retry) (>= ?tries 2))))
    =>
    (retract ?a))
 

@@ -2,10 +2,12 @@
 ;;;
 ;;; In order: while fires are left, fire (intention-fire) at an unknown cell
 ;;; chosen by the fire strategy; then, for the largest ship still to place,
-;;; ask CONVOLUTION for the best placement: found -> intention-sink; not
-;;; found -> intention-abort (backtracking) if there is a plan to undo and the
-;;; steps left allow undoing and redoing it, else give up (intention-solve);
-;;; every ship placed -> intention-solve. Each rule that decides pops the focus.
+;;; ask CONVOLUTION for the best placement: found -> intention-sink, unless it
+;;; is a placement abandoned before (a revival): then, but with give-up retry,
+;;; surrender (intention-surrender); not found (a dead end) -> intention-abort
+;;; (backtracking) if there is a plan to undo and the steps left allow undoing
+;;; and redoing it (and give-up is not dead-end), else surrender; every ship
+;;; placed -> intention-solve. Each rule that decides pops the focus.
 
 (defmodule DELIBERATE (import MAIN ?ALL) (import ENV ?ALL) (import AGENT ?ALL) (import HEAT ?ALL)
    (import CONVOLUTION ?ALL))
@@ -15,7 +17,7 @@
 (deffunction unknown-cells ()
    (find-all-facts ((?h heat)) (eq ?h:known FALSE)))
 
-(deffunction fire-target (?target)
+(deffunction nearest-heat-cell (?target)
    "The unknown cell whose heat is closest to ?target (then the hotter, then the first by row and column)."
    (bind ?best FALSE)
    (foreach ?h (unknown-cells)
@@ -31,6 +33,17 @@
                            (< (+ (* 10 (fact-slot-value ?h x)) (fact-slot-value ?h y))
                               (+ (* 10 (fact-slot-value ?best x)) (fact-slot-value ?best y)))))
                  then (bind ?best ?h))))
+   ?best)
+
+(deffunction exact-heat-cell (?target)
+   "The first unknown cell (by row, then column) whose heat is exactly ?target, or FALSE."
+   (bind ?best FALSE)
+   (foreach ?h (unknown-cells)
+      (if (and (= (fact-slot-value ?h value) ?target)
+               (or (not ?best)
+                   (< (+ (* 10 (fact-slot-value ?h x)) (fact-slot-value ?h y))
+                      (+ (* 10 (fact-slot-value ?best x)) (fact-slot-value ?best y)))))
+         then (bind ?best ?h)))
    ?best)
 
 (deffunction backtrack-affordable (?top ?free-steps)
@@ -52,13 +65,17 @@
    (moves (fires ?f&:(> ?f 0)))
    (not (action (type fire) (outcome pending)))
    (not (fires-done))
-   (agent-params (fire-strategy ?strategy))
+   (agent-params (fire-strategy ?strategy) (median ?median))
+   (fire-targets (median ?start-median) (max-max ?start-max-max))
    =>
-   (bind ?target (if (eq ?strategy median) then (heat-median) else (heat-max-max)))
-   (bind ?cell (fire-target ?target))
+   (if (eq ?median report)
+      then (bind ?target (if (eq ?strategy median) then ?start-median else ?start-max-max))
+           (bind ?cell (exact-heat-cell ?target))
+      else (bind ?target (if (eq ?strategy median) then (heat-median) else (heat-max-max)))
+           (bind ?cell (nearest-heat-cell ?target)))
    (if (not ?cell)
       then (assert (fires-done))
-           (printout t "BDI: no unknown cell left to fire at" crlf)
+           (printout t "BDI: no unknown cell left with heat " ?target " (" ?strategy " target): no more fires" crlf)
       else (bind ?x (fact-slot-value ?cell x))
            (bind ?y (fact-slot-value ?cell y))
            (assert (intention-fire (x ?x) (y ?y) (heat (fact-slot-value ?cell value)) (target ?target)))
@@ -85,6 +102,18 @@
    (assert (convolve (ship ?id) (size ?size)))
    (focus CONVOLUTION))
 
+;;; The best placement was abandoned before: reviving it is where the report
+;;; surrenders (its second chance is never played).
+(defrule deliberate-surrender-at-revival (declare (salience 35))
+   ?r <- (convolution-result (ship ?id) (size ?size) (found TRUE) (x ?x) (y ?y) (orientation ?o))
+   (plan (id ?p) (size ?size) (x ?x) (y ?y) (orientation ?o) (state abandoned) (age ?age))
+   (agent-params (give-up ?mode&~retry) (max-age ?max))
+   =>
+   (retract ?r)
+   (assert (intention-surrender (reason (str-cat "plan " ?p " (" (ship-type ?size) " " ?o " at " (cell-text ?x ?y)
+                                                 "), abandoned, would be revived (age " ?age ", max-age " ?max ")"))))
+   (pop-focus))
+
 (defrule deliberate-sink (declare (salience 30))
    ?r <- (convolution-result (ship ?id) (size ?size) (found TRUE) (x ?x) (y ?y) (orientation ?o) (score ?score)
                              (candidates ?n))
@@ -96,8 +125,19 @@
                ", best of " ?n " allowed placements)" crlf)
    (pop-focus))
 
+;;; The first dead end: remember the flags up (give-up keep-best puts them back
+;;; at the surrender if more were up then than at the end).
+(defrule remember-first-dead-end (declare (salience 40))
+   (convolution-result (found FALSE))
+   (not (first-dead-end))
+   =>
+   (bind ?cells (flagged-cells))
+   (assert (first-dead-end (flags ?cells)))
+   (printout t "BDI: first dead end, " (length$ ?cells) " flags up" crlf))
+
 (defrule deliberate-abort (declare (salience 30))
    ?r <- (convolution-result (ship ?id) (size ?size) (found FALSE))
+   (agent-params (give-up ~dead-end))
    (plan-stack (plans ?top $?))
    (plan (id ?top) (ship ?popped) (size ?top-size))
    (status (step ?s))
@@ -112,8 +152,10 @@
 
 (defrule deliberate-give-up (declare (salience 20))
    ?r <- (convolution-result (ship ?id) (size ?size) (found FALSE))
+   (agent-params (give-up ?mode))
    =>
    (retract ?r)
-   (assert (intention-solve (reason (str-cat "no allowed placement for a " (ship-type ?size)
-                                             " and no backtracking left: giving up"))))
+   (assert (intention-surrender (reason (str-cat "no allowed placement for a " (ship-type ?size)
+                                                 (if (eq ?mode dead-end) then " (give-up dead-end)"
+                                                  else " and no backtracking left")))))
    (pop-focus))

@@ -1,12 +1,14 @@
 ;;; PLANNING: turns the BDI agent's intentions into actions and plans (seed report 001).
 ;;;
 ;;; intention-fire / intention-solve -> one action outside any plan.
+;;; intention-surrender -> solve; with give-up keep-best, first unguess and
+;;; guess back to the flags of the first dead end, if more were up then.
 ;;; intention-sink -> a plan: a guess on each cell of the ship, then a water
 ;;; belief on each cell around it, pushed on the plan stack. If a plan for the
-;;; same placement was abandoned earlier (it is old enough and was never
-;;; retried, or CONVOLUTION would not have chosen it), it is refreshed and
-;;; pushed again instead: its second and last chance.
-;;; Every push ages the abandoned plans by one.
+;;; same placement was abandoned earlier (give-up retry only: it is old enough
+;;; and was never retried, or CONVOLUTION would not have chosen it), it is
+;;; refreshed and pushed again instead: its second and last chance.
+;;; With aging pushes, every push ages the abandoned plans by one.
 ;;; intention-abort -> the top plan is undone (AGENT executes its actions
 ;;; backwards, unguessing its flags) and popped: backtracking.
 
@@ -15,7 +17,8 @@
 (deffunction new-action (?plan ?type ?x ?y)
    "Assert a pending action; its id names its plan (or none), type and cell, so it is the same in every game."
    (bind ?id (sym-cat ?plan - ?type - ?x - ?y))
-   (assert (action (id ?id) (plan ?plan) (type ?type) (x ?x) (y ?y)))
+   (assert (action (id ?id) (plan ?plan) (type ?type) (x ?x) (y ?y)
+                   (seq (length$ (find-all-facts ((?a action)) (eq ?a:plan none))))))
    ?id)
 
 (deffunction ship-actions (?plan ?x ?y ?orientation ?size)
@@ -34,9 +37,10 @@
    ?ids)
 
 (deffunction push-plan (?plan)
-   "Put ?plan on top of the stack; every abandoned plan gets one step older."
+   "Put ?plan on top of the stack; with aging pushes every abandoned plan gets one step older."
    (do-for-fact ((?s plan-stack)) TRUE (modify ?s (plans ?plan ?s:plans)))
-   (do-for-all-facts ((?p plan)) (eq ?p:state abandoned) (modify ?p (age (+ ?p:age 1)))))
+   (if (eq (param aging) pushes) then
+      (do-for-all-facts ((?p plan)) (eq ?p:state abandoned) (modify ?p (age (+ ?p:age 1))))))
 
 (deffunction plan-text (?size ?orientation ?x ?y)
    (str-cat (ship-type ?size) " " ?orientation " at " (cell-text ?x ?y)))
@@ -52,6 +56,30 @@
    =>
    (retract ?i)
    (printout t "BDI: intention: solve (" ?why ")" crlf)
+   (new-action none solve nil nil))
+
+(defrule plan-surrender
+   ?i <- (intention-surrender (reason ?why))
+   (agent-params (give-up ?mode))
+   (status (step ?s))
+   (maxduration ?d)
+   =>
+   (retract ?i)
+   (bind ?now (flagged-cells))
+   (printout t "BDI: surrender: " ?why "; solving with the " (length$ ?now) " flags up" crlf)
+   (bind ?then (create$))
+   (do-for-fact ((?f first-dead-end)) TRUE (bind ?then ?f:flags))
+   (if (and (eq ?mode keep-best) (> (length$ ?then) (length$ ?now))) then
+      (bind ?off (create$))
+      (foreach ?c ?now (if (not (member$ ?c ?then)) then (bind ?off (create$ ?off ?c))))
+      (bind ?on (create$))
+      (foreach ?c ?then (if (not (member$ ?c ?now)) then (bind ?on (create$ ?on ?c))))
+      (if (< (+ (length$ ?off) (length$ ?on)) (- ?d ?s 1))
+         then (printout t "BDI: keep-best: back to the " (length$ ?then) " flags of the first dead end ("
+                          (length$ ?off) " off, " (length$ ?on) " on)" crlf)
+              (foreach ?c ?off (new-action none unguess (div ?c 10) (mod ?c 10)))
+              (foreach ?c ?on (new-action none guess (div ?c 10) (mod ?c 10)))
+         else (printout t "BDI: keep-best: no steps left to put back the flags of the first dead end" crlf)))
    (new-action none solve nil nil))
 
 (defrule plan-retry (declare (salience 10))
