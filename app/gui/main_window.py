@@ -43,7 +43,7 @@ from app.gui.theme import (
     title_row,
     window_toolbar,
 )
-from app.gui.window_state import restore_window_state, save_window_state
+from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
 SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)  # steps per second; 0 = as fast as it goes
 DEFAULT_SPEED_INDEX = 4
@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: QSettings | None = None, interaction: Interaction | None = None):
         super().__init__()
-        self.settings = settings if settings is not None else QSettings("BattleshipLab", "Battleship Lab")
+        self.settings = settings if settings is not None else app_settings()
         self.interaction = interaction if interaction is not None else Interaction(self)
         self.session = GameSession(self)
         self.map_path: str | None = None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PyQt5.QtCore import QSettings, Qt, QTimer, pyqtSignal
-from PyQt5.QtGui import QColor, QKeySequence
+from PyQt5.QtGui import QColor
 from PyQt5.QtWidgets import (
     QAction,
     QLabel,
@@ -40,9 +40,10 @@ from app.gui.theme import (
     side_column,
     split_central,
     title_row,
+    toolbar_action,
     window_toolbar,
 )
-from app.gui.window_state import restore_window_state, save_window_state
+from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
 PLAY_INTERVAL_MS = 250
 
@@ -90,7 +91,7 @@ class ReplayWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, interaction: Interaction | None = None,
                  parent: QWidget | None = None):
         super().__init__(parent)
-        self.settings = settings if settings is not None else QSettings("BattleshipLab", "Battleship Lab")
+        self.settings = settings if settings is not None else app_settings()
         self.interaction = interaction if interaction is not None else Interaction(self)
         self.track: ReplayTrack | None = None
         self.path: str | None = None
@@ -109,17 +110,7 @@ class ReplayWindow(QMainWindow):
         bar = window_toolbar(self, "Replay", "replayToolbar")
 
         def action(text: str, shortcuts: tuple[str, ...], tip: str, slot) -> QAction:
-            act = QAction(text, self)
-            if shortcuts:
-                act.setShortcuts([QKeySequence(s) for s in shortcuts])
-                tip = f"{tip} ({' or '.join(QKeySequence(s).toString(QKeySequence.NativeText) for s in shortcuts)})"
-            act.setToolTip(tip)
-            act.triggered.connect(lambda _checked=False: slot())
-            self.addAction(act)
-            button = QToolButton()
-            button.setDefaultAction(act)
-            bar.addWidget(button)
-            self.buttons[text] = button
+            act, self.buttons[text] = toolbar_action(self, bar, text, shortcuts, tip, slot)
             return act
 
         self.buttons: dict[str, QToolButton] = {}

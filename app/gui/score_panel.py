@@ -11,7 +11,7 @@ from PyQt5.QtCore import Qt
 from PyQt5.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.core import PROFILES, GameResult
-from app.gui.theme import card_title
+from app.gui.theme import TitledCard
 
 TILES = (
     ("fok", "fires on ship"),
@@ -52,18 +52,13 @@ class _Tile(QFrame):
             layout.addWidget(label)
 
 
-class ScorePanel(QFrame):
+class ScorePanel(TitledCard):
     """Statistics tiles, the score next to the oracle, precision and recall."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setObjectName("card")
+        super().__init__("Score", spacing=8, parent=parent)
         self._result: GameResult | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(14, 12, 14, 12)
-        layout.setSpacing(8)
-        title = card_title("Score")
-        layout.addWidget(title)
+        layout = self.body
 
         head = QHBoxLayout()
         self.score_label = QLabel("—")

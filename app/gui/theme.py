@@ -1,4 +1,4 @@
-"""Colours and the application style sheet.
+"""Colours, the application style sheet, and the small pieces every window is built from (cards, toolbars).
 
 The palette is Okabe-Ito (readable with the common colour-vision
 deficiencies); the board never relies on colour alone: every state also has a
@@ -7,9 +7,12 @@ shape, a pattern or a letter.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PyQt5.QtCore import Qt
-from PyQt5.QtGui import QColor, QFont, QTextOption
+from PyQt5.QtGui import QColor, QFont, QKeySequence, QTextOption
 from PyQt5.QtWidgets import (
+    QAction,
     QBoxLayout,
     QFrame,
     QHBoxLayout,
@@ -19,6 +22,7 @@ from PyQt5.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -110,6 +114,19 @@ def card(layout_cls: type[QBoxLayout] = QVBoxLayout, margins: tuple[int, int] = 
     return frame, layout
 
 
+class TitledCard(QFrame):
+    """A card with a heading, for panels that are widgets of their own: they fill ``self.body``."""
+
+    def __init__(self, title: str, spacing: int | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("card")
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(14, 12, 14, 12)
+        if spacing is not None:
+            self.body.setSpacing(spacing)
+        self.body.addWidget(card_title(title))
+
+
 def window_toolbar(window: QMainWindow, title: str, object_name: str) -> QToolBar:
     """A fixed, text-only toolbar added to ``window``."""
     bar = QToolBar(title)
@@ -118,6 +135,23 @@ def window_toolbar(window: QMainWindow, title: str, object_name: str) -> QToolBa
     bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
     window.addToolBar(bar)
     return bar
+
+
+def toolbar_action(window: QMainWindow, bar: QToolBar, text: str, shortcuts: str | Sequence[str], tip: str,
+                   slot: Callable[[], object]) -> tuple[QAction, QToolButton]:
+    """An action of ``window`` that calls ``slot``, with its button on ``bar``; the tooltip ends with its keys."""
+    keys = [QKeySequence(s) for s in ([shortcuts] if isinstance(shortcuts, str) else shortcuts)]
+    act = QAction(text, window)
+    if keys:
+        act.setShortcuts(keys)
+        tip = f"{tip} ({' or '.join(key.toString(QKeySequence.NativeText) for key in keys)})"
+    act.setToolTip(tip)
+    act.triggered.connect(lambda _checked=False: slot())
+    window.addAction(act)
+    button = QToolButton()
+    button.setDefaultAction(act)
+    bar.addWidget(button)
+    return act, button
 
 
 def split_central(object_name: str) -> tuple[QWidget, QSplitter]:

@@ -1,4 +1,4 @@
-"""Where a window was and how it was split, kept in QSettings from one run to the next.
+"""The application's settings, and where each window was and how it was split, kept from one run to the next.
 
 Each part is stored under ``<prefix>/<part>``: ``geometry`` (size and place),
 ``state`` (toolbars and docks; only for windows that ask for it) and
@@ -11,6 +11,11 @@ from collections.abc import Callable
 
 from PyQt5.QtCore import QByteArray, QSettings
 from PyQt5.QtWidgets import QMainWindow, QSplitter
+
+
+def app_settings() -> QSettings:
+    """Battleship Lab's own settings (the windows' state, recent files): what a window uses unless given others."""
+    return QSettings("BattleshipLab", "Battleship Lab")
 
 
 def _parts(window: QMainWindow, splitter: QSplitter,

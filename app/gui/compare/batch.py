@@ -22,7 +22,7 @@ from PyQt5.QtWidgets import (
 from app.backends import bench
 from app.backends.registry import AgentSpec
 from app.core import BattleshipError
-from app.gui.compare.controls import agent_list, checked_agents, panel_card, rules_box
+from app.gui.compare.controls import agent_list, checked_agents, panel_card, rules_box, tick_agents
 from app.gui.compare.tables import GAME_COLUMNS, SUMMARY_HEADS, fill_table, game_cells, make_table, summary_cells
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
@@ -173,9 +173,7 @@ class BatchPanel(QWidget):
 
     def set_agents(self, names: Sequence[str]) -> None:
         """Tick exactly these agents."""
-        for i in range(self.agent_picker.count()):
-            item = self.agent_picker.item(i)
-            item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in names else Qt.Unchecked)
+        tick_agents(self.agent_picker, names)
 
     def start(self) -> None:
         """Start the batch in the background."""

@@ -36,6 +36,13 @@ def checked_agents(widget: QListWidget) -> list[str]:
             if widget.item(i).checkState() == Qt.Checked]
 
 
+def tick_agents(widget: QListWidget, names: Sequence[str]) -> None:
+    """Tick exactly ``names`` in an ``agent_list``."""
+    for i in range(widget.count()):
+        item = widget.item(i)
+        item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in names else Qt.Unchecked)
+
+
 def rules_box() -> QComboBox:
     """A rules profile picker."""
     box = QComboBox()

@@ -21,7 +21,7 @@ from PyQt5.QtWidgets import (
 from app.backends import bench
 from app.backends.registry import AgentSpec
 from app.core import BattleshipError, GameMap
-from app.gui.compare.controls import agent_list, checked_agents, panel_card, rules_box
+from app.gui.compare.controls import agent_list, checked_agents, panel_card, rules_box, tick_agents
 from app.gui.compare.lane import Lane
 from app.gui.compare.lockstep import Lockstep
 from app.gui.compare.tables import LANE_COLUMNS, fill_table, make_table
@@ -138,9 +138,7 @@ class SideBySide(QWidget):
 
     def set_agents(self, names: Sequence[str]) -> None:
         """Tick exactly these agents."""
-        for i in range(self.agent_picker.count()):
-            item = self.agent_picker.item(i)
-            item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in names else Qt.Unchecked)
+        tick_agents(self.agent_picker, names)
 
     def chosen(self) -> list[str]:
         """The ticked agents."""

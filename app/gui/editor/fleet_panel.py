@@ -6,13 +6,13 @@ from collections import Counter
 
 from PyQt5.QtCore import QRectF, Qt
 from PyQt5.QtGui import QBrush, QColor, QPainter
-from PyQt5.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PyQt5.QtWidgets import QGridLayout, QLabel, QWidget
 
 from app.core import STANDARD_FLEET, Cell, Ship
 from app.core.draft import MapDraft, ship_name
 from app.gui import theme
 from app.gui.board import piece_path
-from app.gui.theme import card_title
+from app.gui.theme import TitledCard
 
 
 class _ShipIcon(QWidget):
@@ -36,17 +36,11 @@ class _ShipIcon(QWidget):
         painter.end()
 
 
-class FleetPanel(QFrame):
+class FleetPanel(TitledCard):
     """What is left of the standard fleet to place: one row per ship length."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setObjectName("card")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(14, 12, 14, 12)
-        layout.setSpacing(6)
-        title = card_title("Fleet")
-        layout.addWidget(title)
+        super().__init__("Fleet", spacing=6, parent=parent)
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(4)
@@ -67,11 +61,11 @@ class FleetPanel(QFrame):
             grid.addWidget(status, row, 2)
             self.rows[length] = (icon, name, status)
         grid.setColumnStretch(1, 1)
-        layout.addLayout(grid)
+        self.body.addLayout(grid)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setStyleSheet("color: #475467;")
-        layout.addWidget(self.summary)
+        self.body.addWidget(self.summary)
 
     def show_draft(self, draft: MapDraft) -> None:
         """Fill the rows from ``draft``."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PyQt5.QtCore import QRectF, Qt
 from PyQt5.QtGui import QPainter, QPen
-from PyQt5.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PyQt5.QtWidgets import QGridLayout, QLabel, QWidget
 
 from app.core import Piece
 from app.gui import theme
 from app.gui.editor.paint import paint_editor_cell, paint_problem
-from app.gui.theme import card_title
+from app.gui.theme import TitledCard
 
 
 class _EditorSwatch(QWidget):
@@ -39,16 +39,11 @@ EDITOR_LEGEND = (
 )
 
 
-class EditorLegend(QFrame):
+class EditorLegend(TitledCard):
     """What the editor's marks mean."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setObjectName("card")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(14, 12, 14, 12)
-        title = card_title("Legend")
-        layout.addWidget(title)
+        super().__init__("Legend", parent=parent)
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(6)
@@ -60,4 +55,4 @@ class EditorLegend(QFrame):
             grid.addWidget(label, row, col * 2 + 1)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
-        layout.addLayout(grid)
+        self.body.addLayout(grid)

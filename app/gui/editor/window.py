@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 from PyQt5.QtCore import QSettings, Qt, pyqtSignal
-from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
     QCheckBox,
@@ -33,9 +32,10 @@ from app.gui.theme import (
     side_column,
     split_central,
     title_row,
+    toolbar_action,
     window_toolbar,
 )
-from app.gui.window_state import restore_window_state, save_window_state
+from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
 SOLUTION_LIMIT = 100  # "make it a puzzle" and the live solution count stop counting here
 
@@ -48,7 +48,7 @@ class MapEditor(QMainWindow):
     def __init__(self, settings: QSettings | None = None, interaction: Interaction | None = None,
                  parent: QWidget | None = None):
         super().__init__(parent)
-        self.settings = settings if settings is not None else QSettings("BattleshipLab", "Battleship Lab")
+        self.settings = settings if settings is not None else app_settings()
         self.interaction = interaction if interaction is not None else Interaction(self)
         self.draft = MapDraft()
         self.path: str | None = None
@@ -72,18 +72,8 @@ class MapEditor(QMainWindow):
     def _build_toolbar(self) -> None:
         bar = window_toolbar(self, "Editor", "editorToolbar")
 
-        def action(text: str, shortcut: str | None, tip: str, slot) -> QAction:
-            act = QAction(text, self)
-            if shortcut:
-                act.setShortcut(QKeySequence(shortcut))
-                tip = f"{tip} ({QKeySequence(shortcut).toString(QKeySequence.NativeText)})"
-            act.setToolTip(tip)
-            act.triggered.connect(lambda _checked=False: slot())
-            self.addAction(act)
-            button = QToolButton()
-            button.setDefaultAction(act)
-            bar.addWidget(button)
-            self.buttons[text] = button
+        def action(text: str, shortcut: str, tip: str, slot) -> QAction:
+            act, self.buttons[text] = toolbar_action(self, bar, text, shortcut, tip, slot)
             return act
 
         self.buttons: dict[str, QToolButton] = {}
@@ -229,8 +219,12 @@ class MapEditor(QMainWindow):
         """Start an empty map (after asking about unsaved changes)."""
         if not self.may_discard():
             return
-        self.draft = MapDraft(standard=self.standard_box.isChecked())
-        self.path = None
+        self._edit(MapDraft(standard=self.standard_box.isChecked()), None, self.fmt)
+
+    def _edit(self, draft: MapDraft, path: str | None, fmt: str) -> None:
+        """Edit ``draft`` from now on, as saved (read from ``path`` in ``fmt``; no path: not saved yet)."""
+        self.draft = draft
+        self.path, self.fmt = path, fmt
         self.refused = []
         self._message = ""
         self._sync_meta()
@@ -419,15 +413,7 @@ class MapEditor(QMainWindow):
                 fmt = detect(read_text(path), path)
             except BattleshipError:
                 path = None  # the file went away or changed: save asks where
-        fmt = fmt or "native"
-        self.draft = MapDraft.from_map(game_map)
-        self.path, self.fmt = (str(Path(path).resolve()) if path else None), fmt
-        self.refused = []
-        self._message = ""
-        self._changed()
-        self._sync_meta()
-        self._saved = self._snapshot()
-        self._refresh()
+        self._edit(MapDraft.from_map(game_map), str(Path(path).resolve()) if path else None, fmt or "native")
         self.file_label.setText(self.path or "Not saved yet.")
 
     def save(self, path: str | None = None, fmt: str | None = None) -> bool:
