@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
 from app.core import Cell, GameMap, Piece
 from app.core.formats import native
+from tests.paths import MAPS_DIR, ROOT
 
 # A standard-fleet map with no cell known at start (row x, column y).
 OPEN_GRID = [
@@ -37,4 +43,16 @@ def cell_of(piece_letter: str, rows: list[str]) -> Cell:
     raise ValueError(piece_letter)
 
 
-__all__ = ["OPEN_GRID", "grid_map", "cell_of", "Piece"]
+def bench_maps(folder: Path, names: tuple[str, ...]) -> Path:
+    """``folder`` holding copies of some maps of ``maps/bench`` (a bench script's map folder)."""
+    for name in names:
+        shutil.copy(MAPS_DIR / "bench" / name, folder / name)
+    return folder
+
+
+def run_script(script: Path, *args: str) -> subprocess.CompletedProcess:
+    """Run a script of the repo as a user does, from the repo's root; its output captured."""
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+__all__ = ["OPEN_GRID", "grid_map", "cell_of", "bench_maps", "run_script", "Piece"]

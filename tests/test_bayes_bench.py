@@ -8,10 +8,7 @@ it prints from plain games.
 from __future__ import annotations
 
 import re
-import shutil
 import statistics
-import subprocess
-import sys
 
 import pytest
 
@@ -19,7 +16,8 @@ from app.backends.games import play
 from app.core import PROFILES
 from app.core.formats import load_map
 from app.solver.fast import Constraints, iter_solutions
-from tests.paths import MAPS_DIR, ROOT
+from tests.helpers import bench_maps, run_script
+from tests.paths import ROOT
 
 SCRIPT = ROOT / "benchmarks" / "bayes_bench.py"
 MAPS = ("k4-0040.map", "k4-0009.map")  # 3 and 5 layouts at start
@@ -28,15 +26,11 @@ PROFILE = PROFILES["unito-2019"]
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    out = tmp_path_factory.mktemp("bayes-bench")
-    for name in MAPS:
-        shutil.copy(MAPS_DIR / "bench" / name, out / name)
-    return out
+    return bench_maps(tmp_path_factory.mktemp("bayes-bench"), MAPS)
 
 
 def bench(*args: str) -> str:
-    done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300,
-                          cwd=ROOT)
+    done = run_script(SCRIPT, *args)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
