@@ -14,7 +14,9 @@ from app.backends.bench import (
     Bench,
     BenchConfig,
     BenchTask,
+    FailureKind,
     GameRow,
+    RowStatus,
     expand_maps,
     format_table,
     load_results,
@@ -204,7 +206,7 @@ class TestInputs:
 def make_row(agent: str, score: int | None, **counts) -> GameRow:
     row = GameRow(agent, "m", "m.map", "unito-2019", 0)
     if score is None:
-        row.status = row.failure = "timeout"
+        row.status, row.failure = RowStatus.TIMEOUT, FailureKind.TIMEOUT
         row.seconds = 5.0
         return row
     row.score, row.oracle, row.percent_of_oracle = score, 200, 100.0 * score / 200
@@ -235,5 +237,9 @@ class TestSummary:
         rows = [make_row("a", 10, fok=2), make_row("a", None), make_row("b", -5, sink=1)]
         rows[0].error, rows[0].precision = 'a "quoted", comma', 0.25
         save_results(tmp_path / name, rows, {"rules": "unito-2019"}, ["a", "b"])
-        assert load_results(tmp_path / name) == rows
+        loaded = load_results(tmp_path / name)
+        assert loaded == rows
+        assert (loaded[1].status, loaded[1].failure, loaded[0].failure) == (RowStatus.TIMEOUT, FailureKind.TIMEOUT,
+                                                                            FailureKind.NONE)
+        assert all(isinstance(r.status, RowStatus) and isinstance(r.failure, FailureKind) for r in loaded)
         assert oct((tmp_path / name).stat().st_mode & 0o777) == oct(0o644)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from app.backends.base import Driver
@@ -27,14 +28,25 @@ LOAD_ORDER = "load-order.txt"
 _NOT_AGENTS = {"__init__", "base"}
 
 
-@dataclass(frozen=True)
+class AgentKind(StrEnum):
+    """How an agent is driven."""
+
+    PYTHON = "python"  # an ``Agent`` subclass in a .py file
+    CLIPS = "clips"  # .clp module files, through the CLIPS bridge
+    HUMAN = "human"  # the person at the window
+
+
+@dataclass(frozen=True, slots=True)
 class AgentSpec:
     """How to find and start one agent."""
 
     name: str
-    kind: str  # "python" or "clips"
+    kind: AgentKind
     paths: tuple[Path, ...]
     description: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", AgentKind(self.kind))  # "python" given as text is the same kind
 
 
 def _python_name(path: Path) -> str:
@@ -81,17 +93,17 @@ def discover(agents_dir: Path = AGENTS_DIR) -> dict[str, AgentSpec]:
     for path in sorted(agents_dir.glob("*.py")):
         if path.stem not in _NOT_AGENTS:
             name = _python_name(path)
-            found[name] = AgentSpec(name, "python", (path,), _docstring_summary(path))
+            found[name] = AgentSpec(name, AgentKind.PYTHON, (path,), _docstring_summary(path))
     clips_dir = agents_dir / "clips"
     if clips_dir.is_dir():
         for path in sorted(clips_dir.glob("*.clp")):
-            found.setdefault(path.stem, AgentSpec(path.stem, "clips", (path,), _first_comment(path, ";")))
+            found.setdefault(path.stem, AgentSpec(path.stem, AgentKind.CLIPS, (path,), _first_comment(path, ";")))
         for folder in sorted(p for p in clips_dir.iterdir() if (p / LOAD_ORDER).is_file()):
             try:
                 paths = _load_order(folder)
             except AgentError:
                 continue  # reported when the agent is chosen
-            found.setdefault(folder.name, AgentSpec(folder.name, "clips", paths, _first_comment(paths[0], ";")))
+            found.setdefault(folder.name, AgentSpec(folder.name, AgentKind.CLIPS, paths, _first_comment(paths[0], ";")))
     return found
 
 
@@ -119,7 +131,7 @@ def resolve(text: str, agents_dir: Path = AGENTS_DIR) -> AgentSpec:
     if len(parts) == 1 and parts[0].is_dir():
         folder = parts[0]
         if (folder / LOAD_ORDER).is_file():
-            return AgentSpec(folder.name, "clips", _load_order(folder))
+            return AgentSpec(folder.name, AgentKind.CLIPS, _load_order(folder))
         raise AgentError(f"{folder}: a folder agent needs a {LOAD_ORDER} listing its files in order")
     for path in parts:
         if not path.exists():
@@ -131,10 +143,10 @@ def resolve(text: str, agents_dir: Path = AGENTS_DIR) -> AgentSpec:
     if suffixes == {".py"}:
         if len(parts) > 1:
             raise AgentError("a Python agent is one .py file; only CLIPS agents take several files")
-        return AgentSpec(_python_name(parts[0]), "python", (parts[0].resolve(),))
+        return AgentSpec(_python_name(parts[0]), AgentKind.PYTHON, (parts[0].resolve(),))
     if suffixes == {".clp"}:
         name = "+".join(p.stem for p in parts)  # several module files: all their names, in load order
-        return AgentSpec(name, "clips", tuple(p.resolve() for p in parts))
+        return AgentSpec(name, AgentKind.CLIPS, tuple(p.resolve() for p in parts))
     raise AgentError("do not mix .py and .clp files in one agent")
 
 
@@ -169,7 +181,7 @@ def _load_python_class(path: Path):
 
 def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float | None = None) -> Driver:
     """A fresh driver for ``spec`` (one per game); ``step_seconds`` caps one step (Python default 10 s, CLIPS 5 s)."""
-    if spec.kind == "python":
+    if spec.kind is AgentKind.PYTHON:
         from app.backends.python_runner import DEFAULT_STEP_SECONDS, PythonDriver
 
         cls = _load_python_class(spec.paths[0])
@@ -180,7 +192,7 @@ def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float 
         if spec.name and agent.name == "agent":
             agent.name = spec.name
         return PythonDriver(agent, step_seconds or DEFAULT_STEP_SECONDS)
-    if spec.kind == "clips":
+    if spec.kind is AgentKind.CLIPS:
         try:
             from app.backends.clips import ClipsDriver
         except ImportError as exc:

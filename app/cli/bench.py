@@ -10,7 +10,7 @@ import threading
 import time
 
 from app.backends.params import parse_agent_params
-from app.cli.common import add_rules_options
+from app.cli.common import add_agent_options, add_rules_options, step_timeout
 
 CHECKPOINT_SECONDS = 1.0
 
@@ -37,12 +37,7 @@ def register(subparsers) -> None:
                         "(written atomically; kept on Ctrl-C)")
     parser.add_argument("--plot", metavar="SCORES.png", help="score box plot and mean %% of oracle per agent "
                         "(.png, .svg or .pdf)")
-    parser.add_argument("--agent-param", action="append", metavar="[AGENT:]KEY=VALUE",
-                        help="a parameter for every agent, AGENT:KEY=VALUE for one of them (repeatable)")
-    parser.add_argument("--step-timeout", type=float, metavar="SEC",
-                        help="stop a Python agent that takes longer than this for one step (default 10), as in run")
-    parser.add_argument("--pick-first", action="store_true",
-                        help="play Bimaru puzzles with several solutions using the first one")
+    add_agent_options(parser, several=True)
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     parser.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     parser.set_defaults(func=bench_command)
@@ -130,8 +125,7 @@ def bench_command(args: argparse.Namespace) -> int:
         raise BattleshipError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
     if args.timeout_per_game <= 0:
         raise BattleshipError(f"--timeout-per-game must be more than 0, not {args.timeout_per_game:g}")
-    if args.step_timeout is not None and args.step_timeout <= 0:
-        raise BattleshipError("--step-timeout must be more than 0 seconds")
+    step_seconds = step_timeout(args)
     if args.out:
         bench.results_format(args.out)
     if args.plot:
@@ -143,7 +137,7 @@ def bench_command(args: argparse.Namespace) -> int:
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
                                max_steps=args.max_steps, seed=args.seed,
                                params=tuple(parse_agent_params(args.agent_param, agents).items()), pick_first=args.pick_first,
-                               step_seconds=args.step_timeout)
+                               step_seconds=step_seconds)
     runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game)
     total = len(runner.tasks)
     jobs = min(args.jobs or bench.default_jobs(), total)
@@ -170,7 +164,7 @@ def bench_command(args: argparse.Namespace) -> int:
             for index, row in games:
                 finished[index] = row
                 progress.update(bool(row.failure))
-                if row.status != "ok":
+                if row.status != bench.RowStatus.OK:
                     progress.note(f"{row.map_path}: {row.agent}: {row.failure}: {row.error}")
                 if args.out and time.perf_counter() - last_save >= CHECKPOINT_SECONDS:
                     save(False)  # a checkpoint: the finished games survive even a kill

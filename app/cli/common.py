@@ -1,10 +1,10 @@
-"""Helpers shared by subcommands: the rules options."""
+"""Helpers shared by subcommands: the rules options and the options of the agents a command plays."""
 
 from __future__ import annotations
 
 import argparse
 
-from app.core import RulesProfile, get_profile
+from app.core import BattleshipError, RulesProfile, get_profile
 from app.core.rules import DEFAULT_PROFILE, PROFILES
 
 
@@ -22,3 +22,21 @@ def profile_from_args(args: argparse.Namespace) -> RulesProfile:
     return get_profile(args.rules).with_limits(
         getattr(args, "fires", None), getattr(args, "guesses", None), getattr(args, "max_steps", None)
     )
+
+
+def add_agent_options(parser: argparse.ArgumentParser, several: bool = False) -> None:
+    """--agent-param, --step-timeout and --pick-first, as ``run`` (one agent) and ``bench`` (``several``) take them."""
+    parser.add_argument("--agent-param", action="append", metavar="[AGENT:]KEY=VALUE",
+                        help="a parameter for every agent, AGENT:KEY=VALUE for one of them (repeatable)" if several
+                        else "a parameter for the agent (repeatable)")
+    parser.add_argument("--step-timeout", type=float, metavar="SEC",
+                        help="stop an agent that takes longer than this for one step (default: Python 10, CLIPS 5)")
+    parser.add_argument("--pick-first", action="store_true",
+                        help="play Bimaru puzzles with several solutions using the first one")
+
+
+def step_timeout(args: argparse.Namespace) -> float | None:
+    """The --step-timeout asked for (None: the drivers' defaults); BattleshipError unless more than 0."""
+    if args.step_timeout is not None and args.step_timeout <= 0:
+        raise BattleshipError("--step-timeout must be more than 0 seconds")
+    return args.step_timeout

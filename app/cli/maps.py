@@ -15,7 +15,7 @@ def register(subparsers) -> None:
     check = actions.add_parser("check", help="validate map files: one line per file",
                                description="Validate map and puzzle files; exit 0 only if all are valid.")
     check.add_argument("paths", nargs="+", metavar="PATH")
-    check.set_defaults(func=check_command)
+    check.set_defaults(func=check_maps_command)
     convert = actions.add_parser("convert", help="convert a map between formats",
                                  description="Convert a map: native (.map), course (.clp) or Bimaru puzzle (.txt).")
     convert.add_argument("source", metavar="IN")
@@ -57,7 +57,7 @@ def describe(item) -> str:
     return f"map, {fleet}, {len(item.known)} cells known at start"
 
 
-def check_command(args: argparse.Namespace) -> int:
+def check_maps_command(args: argparse.Namespace) -> int:
     """Handle ``maps check``: prints ``PATH: ok (...)`` or the error; exit 1 if any is bad."""
     from app.core import BattleshipError
     from app.core.formats import read

@@ -7,7 +7,7 @@ import json
 import sys
 
 from app.backends.params import parse_agent_params
-from app.cli.common import add_rules_options, profile_from_args
+from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
 
 
 def register(subparsers) -> None:
@@ -22,16 +22,11 @@ def register(subparsers) -> None:
     parser.add_argument("--log", metavar="OUT.jsonl", help="save the game log (JSON Lines) for replay")
     parser.add_argument("--quiet", action="store_true", help="no per-step lines")
     parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
-    parser.add_argument("--agent-param", action="append", metavar="[AGENT:]KEY=VALUE",
-                        help="a parameter for the agent (repeatable)")
-    parser.add_argument("--step-timeout", type=float, metavar="SEC",
-                        help="stop an agent that takes longer than this for one step (default: Python 10, CLIPS 5)")
-    parser.add_argument("--pick-first", action="store_true",
-                        help="play a Bimaru puzzle with several solutions using the first one")
-    parser.set_defaults(func=run_command)
+    add_agent_options(parser)
+    parser.set_defaults(func=run_game_command)
 
 
-def format_table(result) -> str:
+def score_table(result) -> str:
     """The score table of a result."""
     s = result.statistics
     percent = f"{result.percent_of_oracle:.1f}%" if result.percent_of_oracle is not None else "-"
@@ -49,20 +44,19 @@ def print_result(result, as_json: bool, out=None) -> None:
     out = out if out is not None else sys.stdout  # looked up per call: callers may redirect stdout
     print(f"result: {result.agent} on {result.map_name} under {result.rules}: score {result.score} "
           f"(oracle {result.oracle}) after {result.steps} steps; {result.stop_reason}", file=out)
-    print(format_table(result), file=out)
+    print(score_table(result), file=out)
     if as_json:
         print(json.dumps(result.to_dict()), file=out)
 
 
-def run_command(args: argparse.Namespace) -> int:
+def run_game_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
     from app.backends.games import load_game_map, play
     from app.backends.registry import resolve
-    from app.core import BattleshipError, gamelog
+    from app.core import gamelog
 
     profile = profile_from_args(args)
-    if args.step_timeout is not None and args.step_timeout <= 0:
-        raise BattleshipError("--step-timeout must be more than 0 seconds")
+    step_seconds = step_timeout(args)
     quiet = args.quiet
 
     def on_event(event):
@@ -81,7 +75,7 @@ def run_command(args: argparse.Namespace) -> int:
         print(f"map {game_map.name}: {kind}, {len(game_map.known)} cells known at start; rules {profile.name}; "
               f"agent {args.agent}")
     game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
-                step_seconds=args.step_timeout)
+                step_seconds=step_seconds)
     if args.log:
         gamelog.save(game, args.log, seed=args.seed)
     print_result(game.result(), args.json)

@@ -33,7 +33,7 @@ from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.facts_panel import FactsPanel
 from app.gui.interaction import LOG_FILTER, Interaction
 from app.gui.score_panel import ScorePanel
-from app.gui.session import AGENT_LINE, PROBLEM_LINE, REJECTED_LINE, STOP_LINE, GameSession, StepReport
+from app.gui.session import GameSession, LineKind, ReportKind, StepReport
 from app.gui.theme import card as _card
 from app.gui.theme import (
     error_banner,
@@ -51,7 +51,8 @@ RECENT_LIMIT = 8
 HUMAN_KEY = "__human__"
 OPEN_KEY = "__open__"
 NOTICE_OUTCOMES = (Outcome.REJECTED, Outcome.FIRE_WASTED, Outcome.FLAG_WASTED)
-LINE_COLOURS = {AGENT_LINE: "#667085", REJECTED_LINE: "#B34700", STOP_LINE: "#B34700", PROBLEM_LINE: "#B34700"}
+LINE_COLOURS = {LineKind.AGENT: "#667085", LineKind.REJECTED: "#B34700", LineKind.STOP: "#B34700",
+                LineKind.PROBLEM: "#B34700"}
 BELIEF_TIP = "Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)"
 
 
@@ -612,7 +613,7 @@ class MainWindow(QMainWindow):
         if report.error:
             self.show_error(f"The agent could not start: {report.error}")
             return
-        if report.kind == "setup":
+        if report.kind is ReportKind.SETUP:
             self._agent_parameters = dict(report.parameters)
             self._parameters_error = report.parameters_error
             spec, profile = self.session.spec, self.session.profile
@@ -727,7 +728,7 @@ class MainWindow(QMainWindow):
         """Show a readable error in the window (banner) and the log; the app stays usable."""
         self.banner.setText(text)
         self.banner.show()
-        self.log(f"error: {text}", LINE_COLOURS[STOP_LINE])
+        self.log(f"error: {text}", LINE_COLOURS[LineKind.STOP])
 
     def hide_error(self) -> None:
         """Hide the error banner."""

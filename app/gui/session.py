@@ -16,29 +16,44 @@ import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from PyQt5.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 
 from app.backends.base import Driver
 from app.backends.games import params_for
 from app.backends.human import HumanDriver
-from app.backends.registry import AgentSpec, create_driver
+from app.backends.registry import AgentKind, AgentSpec, create_driver
 from app.backends.runner import Match
 from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
 from app.gui.board import BoardState
 
-# kinds of log lines in a report (PROBLEM_LINE: the agent's belief, facts or parameters could not be read)
-AGENT_LINE, STEP_LINE, REJECTED_LINE, STOP_LINE, PROBLEM_LINE = "agent", "step", "rejected", "stop", "problem"
+
+class LineKind(StrEnum):
+    """What a log line of a report is about."""
+
+    AGENT = "agent"  # the agent printed or logged it
+    STEP = "step"  # a step of the game
+    REJECTED = "rejected"  # a step whose action was rejected
+    STOP = "stop"  # the engine stopped the game for the agent
+    PROBLEM = "problem"  # the agent's belief, facts or parameters could not be read
 
 
-@dataclass(frozen=True)
+class ReportKind(StrEnum):
+    """The request a report answers."""
+
+    SETUP = "setup"
+    STEP = "step"
+
+
+@dataclass(frozen=True, slots=True)
 class StepReport:
-    """What one request to the worker produced (``kind`` is "setup" or "step")."""
+    """What one request to the worker produced."""
 
     generation: int
-    kind: str
+    kind: ReportKind
     state: BoardState | None = None
-    lines: tuple[tuple[str, str], ...] = ()
+    lines: tuple[tuple[LineKind, str], ...] = ()
     events: tuple[StepEvent, ...] = ()
     notes: tuple[tuple[int, str], ...] = ()  # the game's notes (what was said, by step) since the last report
     facts: list[tuple[str, str]] | None = None
@@ -71,7 +86,7 @@ class AgentWorker(QObject):
         self.driver: Driver | None = None
         self.match: Match | None = None
         self.retired = False  # set from the GUI thread: do nothing more
-        self._lines: list[tuple[str, str]] = []
+        self._lines: list[tuple[LineKind, str]] = []
         self._events: list[StepEvent] = []
         self._notes_sent = 0
         self._problems: dict[str, str] = {}  # what could not be read -> the reason last logged
@@ -85,26 +100,26 @@ class AgentWorker(QObject):
             if isinstance(error, BattleshipError):
                 reason = " ".join(str(error).split())
         if reason and self._problems.get(what) != reason:
-            self._lines.append((PROBLEM_LINE, f"could not read the agent's {what}: {reason}"))
+            self._lines.append((LineKind.PROBLEM, f"could not read the agent's {what}: {reason}"))
         self._problems[what] = reason
         return value, reason
 
     def _on_log(self, line: str) -> None:
-        self._lines.append((STOP_LINE if line.startswith("game stopped:") else AGENT_LINE, line))
+        self._lines.append((LineKind.STOP if line.startswith("game stopped:") else LineKind.AGENT, line))
 
     def _on_event(self, event: StepEvent) -> None:
         self._events.append(event)
-        kind = REJECTED_LINE if event.outcome is Outcome.REJECTED else STEP_LINE
+        kind = LineKind.REJECTED if event.outcome is Outcome.REJECTED else LineKind.STEP
         self._lines.append((kind, event.describe()))
 
-    def _report(self, kind: str, started: float) -> None:
+    def _report(self, kind: ReportKind, started: float) -> None:
         match = self.match
         if match is None:
             return
         game, driver = match.game, match.driver
         belief, belief_error = self._read("belief", driver.belief)
         facts, facts_error = self._read("facts", driver.facts) if self.want_facts else (None, "")
-        parameters, parameters_error = self._read("parameters", driver.parameters) if kind == "setup" else ({}, "")
+        parameters, parameters_error = self._read("parameters", driver.parameters) if kind is ReportKind.SETUP else ({}, "")
         result = game.result() if game.over else None
         report = StepReport(
             generation=self.generation,
@@ -136,10 +151,10 @@ class AgentWorker(QObject):
         try:
             driver = self.make_driver()
         except BattleshipError as error:
-            self.reported.emit(StepReport(self.generation, "setup", error=str(error)))
+            self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=str(error)))
             return
         except Exception as error:  # an agent's constructor may raise anything
-            self.reported.emit(StepReport(self.generation, "setup", error=f"{type(error).__name__}: {error}"))
+            self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=f"{type(error).__name__}: {error}"))
             return
         self.driver = driver
         game = Game(self.game_map, self.profile)
@@ -152,9 +167,9 @@ class AgentWorker(QObject):
                 self.match = None
                 with contextlib.suppress(Exception):
                     driver.close()
-                self.reported.emit(StepReport(self.generation, "setup", error=str(error)))
+                self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=str(error)))
                 return
-        self._report("setup", started)
+        self._report(ReportKind.SETUP, started)
 
     @pyqtSlot()
     def step(self) -> None:
@@ -169,7 +184,7 @@ class AgentWorker(QObject):
             if not self.match.game.over:
                 self.match.stop(" ".join(f"internal error: {type(error).__name__}: {error}".split()))
         if not self.retired:
-            self._report("step", started)
+            self._report(ReportKind.STEP, started)
 
     @pyqtSlot()
     def shutdown(self) -> None:
@@ -227,7 +242,7 @@ class GameSession(QObject):
     @property
     def is_human(self) -> bool:
         """True when the person plays (the "Human" agent)."""
-        return self.spec is not None and self.spec.kind == "human"
+        return self.spec is not None and self.spec.kind is AgentKind.HUMAN
 
     @property
     def busy(self) -> bool:
@@ -332,7 +347,7 @@ class GameSession(QObject):
             return
         assert self.game_map is not None and self.profile is not None and self.spec is not None
         spec, seed = self.spec, self.seed
-        if spec.kind == "human":
+        if spec.kind is AgentKind.HUMAN:
             human = self.human = HumanDriver()
 
             def make_driver() -> Driver:
@@ -375,7 +390,7 @@ class GameSession(QObject):
     def _on_report(self, report: StepReport) -> None:
         if report.generation != self.generation:
             return  # a game that was reset meanwhile
-        if report.kind == "step":
+        if report.kind is ReportKind.STEP:
             self._pending_steps = max(0, self._pending_steps - 1)
         else:
             self.ready = True

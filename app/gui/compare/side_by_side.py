@@ -227,7 +227,7 @@ class SideBySide(QWidget):
             if lane.result is not None:
                 bench.fill_row(row, lane.result)
             else:
-                row.status, row.failure, row.error = "error", "error", lane.error or "not finished"
+                bench.failed_row(row, bench.FailureKind.ERROR, lane.error or "not finished", lane.seconds)
             rows.append(row)
         return rows
 

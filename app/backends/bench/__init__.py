@@ -1,0 +1,37 @@
+"""The batch layer: every (agent, map) game of a comparison, in a pool of worker processes.
+
+Used by ``python main.py bench`` and by the GUI's Compare view (no Qt here).
+Each game is played exactly as ``python main.py run`` plays it (same loader,
+same ``play``), so a bench row has the score of the single run with the same
+agent, map, rules and seed. Workers are long-lived processes fed one game at a
+time through a pipe; a game that outlives its timeout has its worker killed
+(and replaced) and is recorded as a failure, so a hung agent never hangs the
+bench. Drivers (CLIPS environments are not picklable) are created in the worker.
+
+Modules: ``rows`` (one game and its row), ``pool`` (the worker processes),
+``inputs`` (maps and agents asked for), ``summary`` (per-agent statistics and
+the table), ``results`` (CSV/JSON files). Their public names are re-exported here.
+"""
+
+from app.backends.bench.inputs import expand_maps, split_agents
+from app.backends.bench.pool import DEFAULT_TIMEOUT, Bench, default_jobs
+from app.backends.bench.results import load_results, results_format, rows_to_csv, rows_to_json, save_results
+from app.backends.bench.rows import (
+    ROW_FIELDS,
+    BenchConfig,
+    BenchTask,
+    FailureKind,
+    GameRow,
+    RowStatus,
+    failed_row,
+    fill_row,
+    play_row,
+)
+from app.backends.bench.summary import TABLE_HEADS, AgentSummary, format_table, summarize, table_cells
+
+__all__ = [
+    "DEFAULT_TIMEOUT", "ROW_FIELDS", "TABLE_HEADS", "AgentSummary", "Bench", "BenchConfig", "BenchTask",
+    "FailureKind", "GameRow", "RowStatus", "default_jobs", "expand_maps", "failed_row", "fill_row",
+    "format_table", "load_results", "play_row", "results_format", "rows_to_csv", "rows_to_json", "save_results",
+    "split_agents", "summarize", "table_cells",
+]
