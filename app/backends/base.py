@@ -31,7 +31,7 @@ def runner_param(params: Mapping[str, str], key: str) -> int | float | None:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StartContext:
     """Public facts about the game an agent is started on."""
 

@@ -18,7 +18,7 @@ class ActionKind(str, enum.Enum):
     SOLVE = "solve"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One action: ``Action.parse("fire 3 4")``; ``str(action) == "fire 3 4"``."""
 

@@ -10,7 +10,7 @@ from app.core.errors import MapError
 from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece, ship_pieces
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ship:
     """One straight ship: its cells in order (left to right or top to bottom)."""
 
@@ -53,7 +53,7 @@ class Ship:
         return f"{first}" if len(self.cells) == 1 else f"{first}-{last}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MapProblem:
     """One thing wrong with a map, with the cells, row or column it concerns."""
 
@@ -80,7 +80,7 @@ def _counts(ship_cells: Iterable[Cell]) -> tuple[tuple[int, ...], tuple[int, ...
     return tuple(rows), tuple(cols)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, slots=True, weakref_slot=True, eq=False)  # weakref: the oracle's cache
 class GameMap:
     """A whole game map: the hidden truth the environment owns.
 

@@ -16,7 +16,7 @@ from app.core.errors import BattleshipError
 STAT_KEYS = ("fok", "fko", "gok", "gko", "safe", "sink", "fires_left", "guesses_left")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Statistics:
     """The counts taken when a game is solved (GAME.md, "Scoring at solve")."""
 
@@ -34,7 +34,7 @@ class Statistics:
         return {key: getattr(self, key) for key in STAT_KEYS}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RulesProfile:
     """A scoring profile and its limits."""
 

@@ -50,7 +50,7 @@ class FlagMark(enum.Enum):
     WRONG = "wrong"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CellLook:
     """Everything needed to draw one cell."""
 
@@ -61,7 +61,7 @@ class CellLook:
     flag: FlagMark = FlagMark.NONE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BoardState:
     """A snapshot of a game to draw; ``reveal`` is the hidden map (set when the game is over)."""
 

@@ -48,7 +48,7 @@ from app.gui.window_state import app_settings, restore_window_state, save_window
 PLAY_INTERVAL_MS = 250
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReplayTrack:
     """Every position of a replayed game: ``states[i]`` after ``events[:i]`` (0: the start)."""
 

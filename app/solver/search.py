@@ -224,7 +224,7 @@ class InstrumentedProblem(Problem):
         return self.problem.h(node)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SearchStats:
     """What one search did. ``depth`` is the solution's depth (None: no solution found)."""
 

@@ -13,7 +13,7 @@ _MESSAGE = re.compile(r"^\[(?P<code>[A-Z0-9]+)\]\s*(?:(?P<file>.+?), Line (?P<li
 _CONSTRUCT = re.compile(r"^\((?P<kind>def[a-z-]+)\s+(?P<name>[^\s()]+)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClipsMessage:
     """One CLIPS error or warning: where (file, line if CLIPS gave one) and what."""
 
