@@ -22,6 +22,7 @@ class FactsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._facts: list[tuple[str, str]] = []
+        self._problem = ""  # why the facts could not be read ("": they were)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         bar = QHBoxLayout()
@@ -56,6 +57,7 @@ class FactsPanel(QWidget):
         """Show these facts (None: the agent has no working memory, e.g. a Python agent;
         ``problem``: why they could not be read, shown in their place)."""
         self._facts = list(facts or [])
+        self._problem = problem
         templates = sorted({template for template, _ in self._facts})
         chosen = self.template_box.currentText()
         self.template_box.blockSignals(True)
@@ -66,9 +68,7 @@ class FactsPanel(QWidget):
         self.template_box.setCurrentIndex(max(0, index))
         self.template_box.blockSignals(False)
         self._refill()
-        if problem:
-            self.count_label.setText(f"Could not read the agent's facts: {problem}")
-        elif facts is None:
+        if facts is None and not problem:
             self.count_label.setText("This agent has no working memory to show (facts appear for CLIPS agents).")
 
     def set_template(self, template: str) -> None:
@@ -91,4 +91,9 @@ class FactsPanel(QWidget):
         self.tree.clear()
         self.tree.addTopLevelItems([QTreeWidgetItem([t, f]) for t, f in shown])
         self.tree.setUpdatesEnabled(True)
-        self.count_label.setText(f"{len(shown)} of {len(self._facts)} facts")
+        if self._problem:
+            self.count_label.setText(f"Could not read the agent's facts: {self._problem}")
+            self.count_label.setStyleSheet("color: #B34700;")
+        else:
+            self.count_label.setText(f"{len(shown)} of {len(self._facts)} facts")
+            self.count_label.setStyleSheet("color: #667085;")
