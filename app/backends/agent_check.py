@@ -270,6 +270,10 @@ class CheckedDriver(Driver):
         """The inner driver's output."""
         return self.inner.output()
 
+    def load_errors(self) -> list[str]:
+        """The inner driver's load errors."""
+        return self.inner.load_errors()
+
     def belief(self):
         """The inner driver's belief."""
         return self.inner.belief()
@@ -340,6 +344,20 @@ def _asserts_exec_without_pop(rule) -> bool:
     return asserts_exec and not pops
 
 
+def load_errors(spec: AgentSpec, profile: RulesProfile) -> list[str]:
+    """Load ``spec`` now and return what loading reported (file:line: text; [] when everything loaded).
+
+    AgentError when the agent cannot be used at all (a Python file that does not
+    import, CLIPS files of which nothing loads). For the GUI, as soon as an agent is picked.
+    """
+    driver = create_driver(spec)  # a Python agent is imported here
+    try:
+        preload = getattr(driver, "preload", None)
+        return preload(profile) if preload is not None else []
+    finally:
+        driver.close()
+
+
 def play_checked(spec: AgentSpec, game_map: GameMap, profile: RulesProfile, seed: int = 1,
                  params: Mapping[str, str] | None = None, step_seconds: float | None = None,
                  on_log: Callable[[str], None] | None = None) -> tuple[GameResult, CheckedDriver]:
@@ -402,7 +420,9 @@ def check_agent(spec: AgentSpec, maps: Sequence[GameMap], profiles: Sequence[Rul
                     messages = list(getattr(driver.inner, "load_messages", ()))
                     for path in spec.paths:
                         messages = [message.replace(str(path), shown_path(path)) for message in messages]
-                    findings += [Finding(FindingKind.LOAD_ERROR, None, message) for message in messages]
+                    said = {finding.message for finding in findings}  # the reader's paren problems come first
+                    findings += [Finding(FindingKind.LOAD_ERROR, None, message) for message in messages
+                                 if message not in said]
                 if run == 0:
                     findings += driver.findings
                 results.append(result)

@@ -63,6 +63,10 @@ class Driver:
         """Lines the agent printed or logged since the last call."""
         return []
 
+    def load_errors(self) -> list[str]:
+        """What loading the agent's files reported (``file:line: text``), once started; [] when all loaded."""
+        return []
+
     def belief(self) -> np.ndarray | None:
         """The agent's P(ship) per cell (10x10), if it exposes one."""
         return None

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from app.backends.base import AgentFailure, Driver, StartContext
 from app.core import BattleshipError, Game, GameResult, StepEvent
+from app.core.game import load_note
 
 LogSink = Callable[[str], None]
 
@@ -60,8 +61,18 @@ class Match:
         except Exception as error:  # AgentFailure, or anything else the driver raised
             failure = error
         self._flush_output()
+        self._note_load_errors()
         if failure is not None and not self.game.over:
             self._failed(failure, "start")
+
+    def _note_load_errors(self) -> None:
+        """Mark the game with the agent's load errors: played with what loaded, as the course's CLIPS does,
+        but never silently."""
+        errors = tuple(self.driver.load_errors())
+        if errors:
+            self.game.load_errors = errors
+            self.game.note(load_note(errors))
+            self.on_log(load_note(errors))
 
     def stop(self, reason: str) -> StepEvent:
         """End the game now on the engine's behalf, with ``reason`` in the game's notes and the log."""

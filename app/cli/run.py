@@ -23,6 +23,9 @@ def register(subparsers) -> None:
     parser.add_argument("--quiet", action="store_true", help="no per-step lines")
     parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
     add_agent_options(parser)
+    parser.add_argument("--allow-load-errors", action="store_true",
+                        help="exit 0 although some of the agent's files did not load (the game plays what loaded, "
+                             "as the course's CLIPS does); without it such a game ends in exit code 1")
     parser.set_defaults(func=run_game_command)
 
 
@@ -43,7 +46,8 @@ def print_result(result, as_json: bool, out=None) -> None:
     """The summary lines, the table and (with --json) the JSON line (to ``out``, default stdout)."""
     out = out if out is not None else sys.stdout  # looked up per call: callers may redirect stdout
     print(f"result: {result.agent} on {result.map_name} under {result.rules}: score {result.score} "
-          f"(oracle {result.oracle}) after {result.steps} steps; {result.stop_reason}", file=out)
+          f"(oracle {result.oracle}) after {result.steps} steps; {result.stop_reason}"
+          + (f"; {result.load_note}" if result.load_errors else ""), file=out)
     print(score_table(result), file=out)
     if as_json:
         print(json.dumps(result.to_dict()), file=out)
@@ -78,5 +82,12 @@ def run_game_command(args: argparse.Namespace) -> int:
                 step_seconds=step_seconds)
     if args.log:
         gamelog.save(game, args.log, seed=args.seed)
-    print_result(game.result(), args.json)
+    result = game.result()
+    print_result(result, args.json)
+    if result.load_errors and not args.allow_load_errors:
+        print(f"error: {result.load_note}; the game was played with what loaded (pass --allow-load-errors to "
+              f"accept that):", file=sys.stderr)
+        for message in result.load_errors:
+            print(f"  {message}", file=sys.stderr)
+        return 1
     return 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -124,6 +124,12 @@ class Observation:
         return self.col_counts[y] - sum(c.y == y for c in self.known_ship_cells())
 
 
+def load_note(errors: Sequence[str]) -> str:
+    """``agent loaded with 2 errors`` for an agent's load errors ("" for none): how a result is marked."""
+    count = len(errors)
+    return f"agent loaded with {count} error{'s' if count != 1 else ''}" if count else ""
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """The result of a solved game."""
@@ -138,6 +144,13 @@ class GameResult:
     stop_reason: str
     max_steps: int
     events: tuple[StepEvent, ...] = field(repr=False, default=())
+    #: what the agent's files reported when they were loaded (a CLIPS agent plays what loaded): file:line: text
+    load_errors: tuple[str, ...] = ()
+
+    @property
+    def load_note(self) -> str:
+        """``agent loaded with 2 errors`` when there were load errors, else ""."""
+        return load_note(self.load_errors)
 
     @property
     def agent_failed(self) -> bool:
@@ -175,6 +188,7 @@ class GameResult:
             "agent": self.agent,
             "steps": self.steps,
             "stop_reason": self.stop_reason,
+            **({"load_errors": list(self.load_errors)} if self.load_errors else {}),
             "actions": [
                 {k: e.to_dict()[k] for k in ("step", "action", "x", "y", "outcome")} for e in self.events
             ],
@@ -220,6 +234,7 @@ class Game:
         self._known_view: Mapping[Cell, Piece] | None = None
         self._fired_view: Mapping[Cell, Piece] | None = None
         self._flags_view: frozenset[Cell] | None = None
+        self.load_errors: tuple[str, ...] = ()  # the agent's load errors (set by the match runner)
         #: what was said during the game (agent printouts, why it stopped), each with the step it came before;
         #: kept for logs and replays, never scored
         self.notes: list[tuple[int, str]] = []
@@ -418,5 +433,6 @@ class Game:
             stop_reason=self.stop_reason,
             max_steps=self.profile.max_steps,
             events=tuple(self.events),
+            load_errors=self.load_errors,
         )
 

@@ -25,13 +25,16 @@ from PyQt5.QtWidgets import (
 )
 
 from app.backends import registry
+from app.backends.agent_check import load_errors
 from app.backends.human import HUMAN_SPEC
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
+from app.core.game import load_note
 from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.facts_panel import FactsPanel
 from app.gui.interaction import LOG_FILTER, Interaction
+from app.gui.load_banner import LoadErrorBanner
 from app.gui.score_panel import ScorePanel
 from app.gui.session import GameSession, LineKind, ReportKind, StepReport
 from app.gui.theme import card as _card
@@ -204,6 +207,10 @@ class MainWindow(QMainWindow):
         board_layout.addLayout(head)
         self.banner = error_banner()
         board_layout.addWidget(self.banner)
+        self.load_banner = LoadErrorBanner()
+        self.load_banner.show_log.connect(lambda: self.tabs.setCurrentWidget(self.log_view))
+        board_layout.addWidget(self.load_banner)
+        self._load_checked: tuple | None = None  # the agent files (and their times) the banner is about
         self.hint = QLabel(
             "<b>Your game.</b> Left click fires · right click flags or unflags · arrows move the cursor, "
             "F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.")
@@ -594,6 +601,7 @@ class MainWindow(QMainWindow):
     # ----- rendering reports ---------------------------------------------------------------
     def _on_reset(self, state: BoardState | None) -> None:
         self._notice = ""
+        self._check_agent_load()
         self.board.set_state(state)
         self._update_header()
         self.score_panel.clear(oracle=self._oracle_text() if state is not None else "—")
@@ -608,6 +616,41 @@ class MainWindow(QMainWindow):
         self._update_status(state)
         if human and state is not None:
             self.board.setFocus()
+
+    def _check_agent_load(self) -> None:
+        """Load the agent in play as soon as it is picked (or its files change) and show its load errors
+        in the red banner, which stays until the agent changes."""
+        spec, profile = self.session.spec, self.session.profile
+        if spec is None or spec.kind == "human" or profile is None:
+            self._load_checked = None
+            self.load_banner.clear()
+            return
+        stamps = []
+        for path in spec.paths:
+            try:
+                info = path.stat()
+                stamps.append((str(path), info.st_mtime_ns, info.st_size))
+            except OSError:
+                stamps.append((str(path), None, None))
+        key = (spec.name, tuple(stamps))
+        if key == self._load_checked:
+            return
+        self._load_checked = key
+        try:
+            errors = load_errors(spec, profile)
+        except BattleshipError as error:
+            self.load_banner.set_failure(spec.name, str(error), spec.paths)
+            self.log(f"{spec.name} cannot be loaded: {error}", LINE_COLOURS[STOP_LINE])
+            return
+        self.load_banner.set_errors(spec.name, errors, spec.paths)
+        if errors:
+            self.log(f"{spec.name}: {load_note(errors)}:", LINE_COLOURS[STOP_LINE])
+            for error in errors:
+                self.log(f"  {error}", LINE_COLOURS[STOP_LINE])
+
+    def load_banner_text(self) -> str:
+        """What the load-error banner says ("" when hidden)."""
+        return self.load_banner.text()
 
     def _on_report(self, report: StepReport) -> None:
         if report.error:
@@ -649,7 +692,7 @@ class MainWindow(QMainWindow):
         self.board.set_interactive(False)
         self.hint.hide()
         self.log(f"result: score {result.score} (oracle {result.oracle}) after {result.steps} steps; "
-                 f"{result.stop_reason}", "#0072B2")
+                 f"{result.stop_reason}" + (f"; {result.load_note}" if result.load_errors else ""), "#0072B2")
         self.game_finished.emit(result)
 
     def _update_header(self) -> None:
@@ -719,6 +762,8 @@ class MainWindow(QMainWindow):
             text = "Paused."
         else:
             text = "Ready — press Run or Step."
+        if not self.load_banner.isHidden() and not s.over:
+            text = f"{text}   The agent did not load cleanly: see the red banner."
         if self._notice and not s.over:
             text = f"{text}   {self._notice}"
         self.state_label.setText(text)

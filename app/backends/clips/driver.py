@@ -440,6 +440,22 @@ class ClipsDriver(Driver):
         if text:
             self._lines += text.rstrip("\n").split("\n")
 
+    def load_errors(self) -> list[str]:
+        """What loading the agent's files reported (file:line: text), known once started."""
+        return list(self.load_messages)
+
+    def preload(self, profile) -> list[str]:
+        """Load the agent's files for ``profile`` now and return what loading reported (AgentError when nothing
+        could be used); a clean environment is kept for the first game."""
+        key = self._key(profile)
+        loaded = pool.take(key, "") or load_environment(key, profile, self.paths, self.name, self.time_limit)
+        messages = list(loaded.load_messages)
+        if messages:  # errors may leave CLIPS halted: a game gets a fresh environment
+            pool.discard(loaded)
+        else:
+            pool.give(loaded)
+        return messages
+
     def output(self) -> list[str]:
         """What the agent printed (``printout t``) and the CLIPS messages, since the last call."""
         if not self._lines and (self.router is None or not self.router.output):

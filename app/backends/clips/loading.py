@@ -13,6 +13,7 @@ from clips._clips import lib
 from app.backends.clips.capi import STAT_SLOTS, LoadedEnv
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.pool import destroy_quietly
+from app.backends.clips.source import read_file
 from app.backends.clips.watchdog import Watchdog, remove_function
 from app.core import SIZE, AgentError, Cell, Observation
 
@@ -143,7 +144,10 @@ def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Pa
             if watchdog.expired:
                 raise AgentError(f"{path}: loading ran over the time limit of {limit:g} s: stopped (a "
                                  f"defglobal's or a default's value that never ends?)")
-            messages += describe(router.take_errors(), str(path))
+            found = describe(router.take_errors(), str(path))
+            if found:  # CLIPS notices a missing `)` late: say first which form was left open, and where
+                found = [problem.describe(path) for problem in read_file(path).problems] + found
+            messages += found
     finally:
         watchdog.close()
     if construct_count(env) - before <= 0:

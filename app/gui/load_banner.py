@@ -1,0 +1,82 @@
+"""The red banner of an agent's load errors: shown as soon as the agent is picked, kept until it changes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PyQt5.QtCore import Qt, pyqtSignal
+from PyQt5.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+
+from app.core.game import load_note
+
+_STYLE = """
+QFrame#loadErrors { background: #FDECEC; border: 1px solid #D55E5E; border-radius: 8px; }
+QFrame#loadErrors QLabel { color: #7F1D1D; background: transparent; border: none; }
+QFrame#loadErrors QLabel#loadErrorsTitle { font-weight: 600; }
+QFrame#loadErrors QPushButton { padding: 3px 10px; }
+"""
+
+
+class LoadErrorBanner(QFrame):
+    """Every load error of the agent in play (file:line: text), a line saying the game plays what loaded,
+    and a button that shows the log. ``show_log`` is emitted by the button."""
+
+    show_log = pyqtSignal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("loadErrors")
+        self.setStyleSheet(_STYLE)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(4)
+        head = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setObjectName("loadErrorsTitle")
+        self.title.setWordWrap(True)
+        head.addWidget(self.title, 1)
+        self.log_button = QPushButton("Show log")
+        self.log_button.setToolTip("Open the Log tab: the CLIPS messages and the game, step by step")
+        self.log_button.clicked.connect(self.show_log)
+        head.addWidget(self.log_button, 0, Qt.AlignTop)
+        layout.addLayout(head)
+        self.details = QLabel()
+        self.details.setTextFormat(Qt.PlainText)
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        layout.addWidget(self.details)
+        self.hide()
+
+    def set_errors(self, agent: str, errors: Sequence[str], paths: Sequence[Path] = ()) -> None:
+        """Show ``errors`` of ``agent`` (hidden when there are none); ``paths`` are shown by file name."""
+        if not errors:
+            self.clear()
+            return
+        self.title.setText(f"{agent}: {load_note(errors)}. It plays what loaded, as in the course's CLIPS; "
+                           f"fix the file and press Reset.")
+        self._show(errors, paths)
+
+    def set_failure(self, agent: str, error: str, paths: Sequence[Path] = ()) -> None:
+        """Show that ``agent`` cannot be loaded at all, and why."""
+        self.title.setText(f"{agent} cannot be loaded: fix the file and press Reset.")
+        self._show([error], paths)
+
+    def _show(self, lines: Sequence[str], paths: Sequence[Path]) -> None:
+        text = "\n".join(f"• {line}" for line in lines)
+        full = text
+        for path in sorted(paths, key=lambda p: len(str(p)), reverse=True):
+            text = text.replace(str(path), path.name)
+        self.details.setText(text)
+        self.details.setToolTip(full)
+        self.show()
+
+    def clear(self) -> None:
+        """Hide the banner."""
+        self.title.clear()
+        self.details.clear()
+        self.hide()
+
+    def text(self) -> str:
+        """What the banner says ("" when hidden)."""
+        return "" if self.isHidden() else f"{self.title.text()}\n{self.details.text()}"
