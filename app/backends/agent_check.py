@@ -17,6 +17,7 @@ command line, the conformance tests and the GUI use the same ones:
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
 import time
@@ -32,6 +33,7 @@ from app.core import (
     Action,
     ActionError,
     ActionKind,
+    BattleshipError,
     Cell,
     Game,
     GameMap,
@@ -208,14 +210,24 @@ class CheckedDriver(Driver):
         if self.on_finding is not None:
             self.on_finding(finding)
 
+    @contextlib.contextmanager
+    def _failures(self, step: int | None, prefix: str = ""):
+        """Record an exception of the inner driver as a failure and raise it on (a user's mistake,
+        ``BattleshipError``, is no finding: it is reported as bad input)."""
+        try:
+            yield
+        except BattleshipError:
+            raise
+        except Exception as error:
+            text = str(error) if isinstance(error, AgentFailure) else f"{type(error).__name__}: {error}"
+            self._found(FindingKind.FAILURE, step, prefix + text)
+            raise
+
     def start(self, observation: Observation, context: StartContext) -> None:
         """Start the inner driver; a failure is recorded and raised on."""
         self.profile = context.profile
-        try:
+        with self._failures(None, "the agent failed to start: "):
             self.inner.start(observation, context)
-        except AgentFailure as failure:
-            self._found(FindingKind.FAILURE, None, f"the agent failed to start: {failure}")
-            raise
         execs = _clips_execs(self.inner)
         self._last_exec = max((fact.index for fact in execs or ()), default=0)
 
@@ -224,11 +236,8 @@ class CheckedDriver(Driver):
         step = observation.step
         firings = getattr(self.inner, "firings", None)
         started = time.perf_counter()
-        try:
+        with self._failures(step):
             action = self.inner.next_action(observation)
-        except AgentFailure as failure:
-            self._found(FindingKind.FAILURE, step, str(failure))
-            raise
         self._check_caps(step, time.perf_counter() - started, firings)
         execs = _clips_execs(self.inner)
         if execs is not None:
@@ -260,11 +269,8 @@ class CheckedDriver(Driver):
 
     def after(self, event: StepEvent, observation: Observation) -> None:
         """Tell the inner driver (a failure is recorded and raised on)."""
-        try:
+        with self._failures(event.step):
             self.inner.after(event, observation)
-        except AgentFailure as failure:
-            self._found(FindingKind.FAILURE, event.step, str(failure))
-            raise
 
     def output(self) -> list[str]:
         """The inner driver's output."""

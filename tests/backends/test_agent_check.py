@@ -115,3 +115,21 @@ class TestActionFindings:
     def test_no_action(self):
         [(kind, _)] = action_findings(None, self.observation())
         assert kind is FindingKind.NO_EXEC
+
+
+def test_any_exception_of_the_driver_is_a_failure():
+    from app.backends.base import Driver
+    from app.backends.runner import Match
+
+    class Broken(Driver):
+        name = "broken"
+
+        def next_action(self, observation):
+            raise RuntimeError("fact modify failed")
+
+    driver = CheckedDriver(Broken(), "four-known", "unito-2019")
+    match = Match(Game(FOUR_KNOWN, PROFILES["unito-2019"]), driver)
+    match.run()
+    [finding] = driver.findings
+    assert finding.kind is FindingKind.FAILURE and finding.step == 0
+    assert finding.message == "RuntimeError: fact modify failed"
