@@ -158,6 +158,7 @@ def bench_command(args: argparse.Namespace) -> int:
     progress = Progress(total, enabled=not args.no_progress)
     started = time.perf_counter()
     interrupted = False
+    load_noted: set[str] = set()
     last_save = started
     try:
         with _sigterm_as_interrupt(), contextlib.closing(runner.run()) as games:
@@ -166,6 +167,11 @@ def bench_command(args: argparse.Namespace) -> int:
                 progress.update(bool(row.failure))
                 if row.status != bench.RowStatus.OK:
                     progress.note(f"{row.map_path}: {row.agent}: {row.failure}: {row.error}")
+                elif row.load_errors and row.agent not in load_noted:  # once per agent: every row is marked
+                    load_noted.add(row.agent)
+                    progress.note(f"{row.agent}: agent loaded with {row.load_errors} error"
+                                  f"{'s' if row.load_errors != 1 else ''}: its games are marked "
+                                  f"{bench.FailureKind.LOAD_ERRORS} (check-agent {row.agent} lists them)")
                 if args.out and time.perf_counter() - last_save >= CHECKPOINT_SECONDS:
                     save(False)  # a checkpoint: the finished games survive even a kill
                     last_save = time.perf_counter()

@@ -55,3 +55,15 @@ def test_every_result_of_the_game_is_marked():
 def test_a_clean_result_is_not_marked():
     result = play("agents/templates/my_agent.clp", FOUR_KNOWN, RULES).result()
     assert result.load_errors == () and result.load_note == "" and "load_errors" not in result.to_dict()
+
+
+def test_bench_marks_the_rows_and_the_summary():
+    from app.backends.bench import BenchConfig, BenchTask, FailureKind, GameRow, play_row, summarize
+
+    row = play_row(BenchTask(str(BROKEN / "misspelt.clp"), str(MAPS_DIR / "four-known.map")), BenchConfig())
+    assert row.failure is FailureKind.LOAD_ERRORS and row.load_errors == 1 and row.scored
+    assert GameRow.from_dict({k: "" if v is None else str(v) for k, v in row.to_dict().items()}).load_errors == 1
+    [summary] = summarize([row])
+    assert summary.load_errors == 1 and summary.failures == 1
+    clean = play_row(BenchTask("agents/templates/my_agent.clp", str(MAPS_DIR / "four-known.map")), BenchConfig())
+    assert clean.failure is FailureKind.NONE and clean.load_errors == 0

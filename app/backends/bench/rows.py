@@ -25,6 +25,7 @@ class FailureKind(StrEnum):
     TIMEOUT = "timeout"  # the game outlived its timeout: its worker was killed
     ERROR = "error"  # the game could not be played (bad map, agent that cannot start, crash of the bench)
     AGENT = "agent"  # the agent crashed, timed out or stalled: the engine solved the game as it stood
+    LOAD_ERRORS = "load-errors"  # some of the agent's files did not load: it played with what did
     ILLEGAL = "illegal"  # some of the agent's actions were rejected
     NONE = ""
 
@@ -93,6 +94,7 @@ class GameRow:
     seconds: float = 0.0
     stop_reason: str = ""
     error: str = ""
+    load_errors: int = 0  # how many errors loading the agent's files reported (its row is marked load-errors)
 
     @property
     def scored(self) -> bool:
@@ -171,8 +173,11 @@ def fill_row(row: GameRow, result: GameResult) -> GameRow:
     row.steps = result.steps
     row.stop_reason = result.stop_reason
     row.status, row.failure = RowStatus.OK, FailureKind.NONE
+    row.load_errors = len(result.load_errors)
     if result.agent_failed:
         row.failure = FailureKind.AGENT
+    elif row.load_errors:
+        row.failure = FailureKind.LOAD_ERRORS
     elif row.rejected:
         row.failure = FailureKind.ILLEGAL
     row.seconds = round(row.seconds, 4)

@@ -37,6 +37,7 @@ class AgentSummary:
     agent_failures: int
     illegal: int
     scores: tuple[int, ...] = field(repr=False, default=())
+    load_errors: int = 0  # games played by an agent that loaded with errors
 
     def to_dict(self) -> dict:
         """JSON-ready (without the raw scores)."""
@@ -94,6 +95,7 @@ def _summary(agent: str, rows: list[GameRow]) -> AgentSummary:
         agent_failures=kinds.count(FailureKind.AGENT),
         illegal=kinds.count(FailureKind.ILLEGAL),
         scores=tuple(scores),
+        load_errors=kinds.count(FailureKind.LOAD_ERRORS),
     )
 
 
@@ -112,7 +114,8 @@ def table_cells(summary: AgentSummary) -> list[str]:
     failures = str(summary.failures)
     if summary.failures:
         counts = ((summary.timeouts, FailureKind.TIMEOUT), (summary.errors, FailureKind.ERROR),
-                  (summary.agent_failures, FailureKind.AGENT), (summary.illegal, FailureKind.ILLEGAL))
+                  (summary.agent_failures, FailureKind.AGENT), (summary.load_errors, FailureKind.LOAD_ERRORS),
+                  (summary.illegal, FailureKind.ILLEGAL))
         parts = [f"{n} {kind}" for n, kind in counts if n]
         failures += f" ({', '.join(parts)})"
     return [
