@@ -478,6 +478,16 @@ class BoardWidget(QWidget):
             self._paint_cursors(painter)
         painter.end()
 
+    def _blank_pixmap(self, width: float, height: float) -> tuple[QPixmap, QPainter]:
+        """A transparent pixmap at the screen's pixel ratio and an antialiased painter open on it."""
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(int(width * ratio), int(height * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.Antialiasing)
+        return pixmap, painter
+
     def _cell_pixmap(self, look: CellLook, percent: int | None, size: float) -> QPixmap:
         """One cell drawn once per (look, belief, size) and reused: repaints stay cheap at full speed."""
         key = (look, percent, size)
@@ -485,12 +495,7 @@ class BoardWidget(QWidget):
         if pixmap is None:
             if len(self._pixmaps) > 2000:
                 self._pixmaps.clear()
-            ratio = self.devicePixelRatioF()
-            pixmap = QPixmap(int(size * ratio), int(size * ratio))
-            pixmap.setDevicePixelRatio(ratio)
-            pixmap.fill(Qt.transparent)
-            painter = QPainter(pixmap)
-            painter.setRenderHint(QPainter.Antialiasing)
+            pixmap, painter = self._blank_pixmap(size, size)
             rect = QRectF(0, 0, size, size)
             paint_cell(painter, rect, look)
             if percent is not None:
@@ -523,12 +528,7 @@ class BoardWidget(QWidget):
         pixmap = self._pixmaps.get(key)
         if pixmap is not None:
             return pixmap
-        ratio = self.devicePixelRatioF()
-        pixmap = QPixmap(int(width * ratio), int(height * ratio))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(Qt.transparent)
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.Antialiasing)
+        pixmap, painter = self._blank_pixmap(width, height)
         rect = QRectF(0, 0, width, height)
         size = min(width, height) / 0.94
         big = QFont()

@@ -115,7 +115,7 @@ def card(layout_cls: type[QBoxLayout] = QVBoxLayout, margins: tuple[int, int] = 
 
 
 class TitledCard(QFrame):
-    """A card with a heading, for panels that are widgets of their own: they fill ``self.body``."""
+    """A card with a heading (``self.title``), for panels that are widgets of their own: they fill ``self.body``."""
 
     def __init__(self, title: str, spacing: int | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -124,7 +124,8 @@ class TitledCard(QFrame):
         self.body.setContentsMargins(14, 12, 14, 12)
         if spacing is not None:
             self.body.setSpacing(spacing)
-        self.body.addWidget(card_title(title))
+        self.title = card_title(title)
+        self.body.addWidget(self.title)
 
 
 def window_toolbar(window: QMainWindow, title: str, object_name: str) -> QToolBar:
