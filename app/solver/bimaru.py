@@ -33,7 +33,7 @@ from app.solver.search import Node, Problem
 _IMPLIED_SHIP = {Piece.LEFT: (0, 1), Piece.RIGHT: (0, -1), Piece.TOP: (1, 0), Piece.BOT: (-1, 0)}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class PuzzleInfo:
     """What does not change during a search: counts, fleet, hints, and the placements the hints forbid."""
 
@@ -56,7 +56,7 @@ class PuzzleInfo:
                    frozenset(forbidden))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """A Bimaru grid during the search (immutable and hashable).
 
