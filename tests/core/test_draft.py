@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from app.backends.games import load_game_map
 from app.core import STANDARD_FLEET, Cell, GameMap, MapError
 from app.core.draft import MapDraft, line_between, ship_name
+from app.core.formats import load_map
 from tests.paths import MAPS_DIR, ROOT
 
 
@@ -96,7 +96,7 @@ class TestKnownCellsAndValidation:
             draft.to_map()
 
     def test_a_shipped_map_round_trips_and_its_validation_is_the_engines(self):
-        game_map = load_game_map(MAPS_DIR / "four-known.map")
+        game_map = load_map(MAPS_DIR / "four-known.map")
         draft = MapDraft.from_map(game_map)
         assert draft.problems() == [] and draft.is_complete()
         assert sorted(draft.to_map().fleet, reverse=True) == list(STANDARD_FLEET)
