@@ -640,13 +640,13 @@ class MainWindow(QMainWindow):
             errors = load_errors(spec, profile)
         except BattleshipError as error:
             self.load_banner.set_failure(spec.name, str(error), spec.paths)
-            self.log(f"{spec.name} cannot be loaded: {error}", LINE_COLOURS[STOP_LINE])
+            self.log(f"{spec.name} cannot be loaded: {error}", LINE_COLOURS[LineKind.STOP])
             return
         self.load_banner.set_errors(spec.name, errors, spec.paths)
         if errors:
-            self.log(f"{spec.name}: {load_note(errors)}:", LINE_COLOURS[STOP_LINE])
+            self.log(f"{spec.name}: {load_note(errors)}:", LINE_COLOURS[LineKind.STOP])
             for error in errors:
-                self.log(f"  {error}", LINE_COLOURS[STOP_LINE])
+                self.log(f"  {error}", LINE_COLOURS[LineKind.STOP])
 
     def load_banner_text(self) -> str:
         """What the load-error banner says ("" when hidden)."""
