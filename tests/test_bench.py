@@ -89,7 +89,7 @@ class TestSameAsRun:
 
 class TestInterrupt:
     def test_ctrl_c_keeps_the_finished_games_in_a_valid_file(self, tmp_path):
-        slow = write_agent(tmp_path, "slow", "time.sleep(0.1)")
+        slow = write_agent(tmp_path, "slow", "time.sleep(0.5)")
         out = tmp_path / "results.csv"
         process = subprocess.Popen(
             [sys.executable, "main.py", "bench", "--agents", f"cross,{slow}", "--maps", *THREE_MAPS, "--jobs", "1",
