@@ -13,43 +13,28 @@ different play. Deterministic: ties go to the first cell in row-major order.
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from collections import OrderedDict
 
 import numpy as np
 
 from agents.base import Agent
+from app.core import PROFILES, SIZE, Action, Cell, Observation
 from app.solver.bayes.decisions import FireChoice, FlagPlan, ScoreModel, Situation, best_flags, choose_fire
 from app.solver.bayes.planner import FirePlanner, OutOfBudget
+from app.solver.bayes.policy import DEFAULT_SETTINGS, one_blas_thread
 from app.solver.bayes.posterior import CELLS, Posterior, build_posterior, cell_index, piece_code
-from app.core import PROFILES, SIZE, Action, Cell, Observation
 
 
 def _cell(index: int) -> Cell:
     return Cell(*divmod(index, SIZE))
 
 
-_BLAS = None
-
 # Posteriors built lately, by constraints: a rerun (or the next game) on the same map starts at once and
 # from the very same posterior, even when the enumeration time guard cut it short the first time.
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4
 _CACHE_LOCK = threading.Lock()
-
-
-def _one_blas_thread() -> contextlib.AbstractContextManager:
-    """Run numpy's matrix products on one thread: the products are small, and on a busy
-    machine OpenBLAS's worker threads spin and make them many times slower."""
-    global _BLAS
-    try:
-        from threadpoolctl import ThreadpoolController
-    except ImportError:  # still correct, only slower
-        return contextlib.nullcontext()
-    if _BLAS is None:
-        _BLAS = ThreadpoolController()
-    return _BLAS.limit(limits=1, user_api="blas")
 
 
 class BayesAgent(Agent):
@@ -61,27 +46,27 @@ class BayesAgent(Agent):
     parameters = ("layout_cap", "enumeration_seconds", "shortlist", "node_limit", "plan_layouts", "plan_fires",
                   "plan_last_shortlist", "plan_exact_layouts", "plan_budget")
     #: at most this many layouts are enumerated; above it the posterior is sampled
-    layout_cap = 20_000
+    layout_cap = DEFAULT_SETTINGS.layout_cap
     #: guard against an overloaded machine (steps have a time cap): enumeration stops after this long
     enumeration_seconds = 6.0
     #: fire candidates re-valued exactly after the quick ranking
-    shortlist = 4
+    shortlist = DEFAULT_SETTINGS.shortlist
     #: branch-and-bound nodes per flag optimisation before settling for the best found
-    node_limit = 20_000
+    node_limit = DEFAULT_SETTINGS.node_limit
     #: fires looked ahead, by the number of layouts left: (at most this many layouts, depth);
     #: depth 1 is "fire, see, flag", each further level allows one more fire after each outcome
-    depths = ((3000, 2),)
+    depths = DEFAULT_SETTINGS.depths
     #: at most this many layouts left: fires are chosen by the exact search of ``FirePlanner``
-    plan_layouts = 40
+    plan_layouts = DEFAULT_SETTINGS.plan_layouts
     #: ... and at most this many fires left (the tree grows fast with both)
-    plan_fires = 3
+    plan_fires = DEFAULT_SETTINGS.plan_fires
     #: with one fire left the exact search weighs only this many cells, the lookahead's best (None: all)
-    plan_last_shortlist: int | None = 4  # 0 or None: all
+    plan_last_shortlist: int | None = DEFAULT_SETTINGS.plan_last_shortlist  # 0 or None: all
     #: at most this many layouts left: the exact search however many fires are left, weighing every
     #: cell at the last one too (no shortlist: on so few layouts that is also the cheaper search)
-    plan_exact_layouts = 12
+    plan_exact_layouts = DEFAULT_SETTINGS.plan_exact_layouts
     #: stop evaluations the exact search may spend in a game before falling back to the lookahead
-    plan_budget = 1500
+    plan_budget = DEFAULT_SETTINGS.plan_budget
 
     def __init__(self, seed: int | None = None, layout_cap: int | None = None):
         super().__init__(seed)
@@ -144,7 +129,7 @@ class BayesAgent(Agent):
     # ----- decisions ---------------------------------------------------------------
     def act(self, observation: Observation) -> Action:
         """Fire while a fire beats stopping, then place the best flag set, spend leftovers if they cost, solve."""
-        with _one_blas_thread():
+        with one_blas_thread():
             return self._act(observation)
 
     def _act(self, observation: Observation) -> Action:

@@ -25,8 +25,8 @@ from functools import cached_property
 
 import numpy as np
 
-from app.solver.bayes.posterior import CELLS, PIECES, WATER, Posterior, cell_index, split_words
 from app.core import Observation
+from app.solver.bayes.posterior import CELLS, PIECES, WATER, Posterior, cell_index, split_words
 
 EPS = 1e-9
 

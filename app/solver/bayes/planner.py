@@ -76,13 +76,22 @@ class FirePlanner:
         ``rows``: the root layouts still possible; ``fired``: bitboard of the cells
         fired since the root's situation (part of the state's identity).
         """
-        if self._root_open is None:
-            self._root_open = sum(1 << int(c) for c in np.flatnonzero(situation.open_cells))
-            self._root_open_ships = self._ships[:, situation.open_cells].sum(axis=1)
+        self._anchor(situation)
         stop = self._stop(rows, situation, self._key(rows, fired))
         best_cell, best_value = self._best_fire(rows, situation, fired, stop.value)
         p_ship = float(self._weights(rows) @ self._ships[rows, best_cell]) if best_cell is not None else 0.0
         return FireChoice(best_cell, best_value, stop.value, p_ship, stop)
+
+    def value(self, rows: np.ndarray, situation: Situation, fired: int) -> float:
+        """The expected final score of the best play from a state (as ``choose`` values it; the coach's continuation)."""
+        self._anchor(situation)
+        return self._value(rows, situation, fired)
+
+    def _anchor(self, situation: Situation) -> None:
+        """Remember the open cells when first asked (the bound counts the ship cells hit since)."""
+        if self._root_open is None:
+            self._root_open = sum(1 << int(c) for c in np.flatnonzero(situation.open_cells))
+            self._root_open_ships = self._ships[:, situation.open_cells].sum(axis=1)
 
     # ----- the search --------------------------------------------------------------
     def _weights(self, rows: np.ndarray) -> np.ndarray:
