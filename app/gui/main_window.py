@@ -32,6 +32,7 @@ from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
 from app.core.game import load_note
 from app.gui.board import BoardState, BoardWidget, LegendWidget
+from app.gui.coach_panel import CoachPanel
 from app.gui.facts_panel import FactsPanel
 from app.gui.interaction import LOG_FILTER, Interaction
 from app.gui.load_banner import LoadErrorBanner
@@ -236,6 +237,10 @@ class MainWindow(QMainWindow):
         self.facts_panel = FactsPanel()
         self.tabs.addTab(self.facts_panel, "Facts")
         self.tabs.setTabToolTip(1, "A CLIPS agent's working memory at the current step")
+        self.coach_panel = CoachPanel(self.board)
+        self.tabs.addTab(self.coach_panel, "Coach")
+        self.tabs.setTabToolTip(2, "Once the game is over: each decision graded against bayes's play with the "
+                                   "agent's information (open a saved log with Replay to step through it)")
         self.tabs.currentChanged.connect(lambda _i: self._show_facts())
         right_layout.addWidget(self.tabs, 1)
         splitter.addWidget(right)
@@ -609,6 +614,7 @@ class MainWindow(QMainWindow):
         self._facts, self._facts_error = None, ""
         self._agent_parameters, self._parameters_error = {}, ""
         self.facts_panel.set_facts(None)
+        self.coach_panel.set_game(None)
         human = self.session.is_human
         self.board.set_interactive(human and state is not None)
         self.hint.setVisible(human and state is not None)
@@ -691,6 +697,8 @@ class MainWindow(QMainWindow):
         self.legend.set_revealed(True)
         self.board.set_interactive(False)
         self.hint.hide()
+        self.coach_panel.set_game(self.session.game_so_far())
+        self.coach_panel.set_step(result.events[-1].step if result.events else None)
         self.log(f"result: score {result.score} (oracle {result.oracle}) after {result.steps} steps; "
                  f"{result.stop_reason}" + (f"; {result.load_note}" if result.load_errors else ""), "#0072B2")
         self.game_finished.emit(result)

@@ -23,6 +23,7 @@ from PyQt5.QtWidgets import (
     QPlainTextEdit,
     QSizePolicy,
     QSlider,
+    QTabWidget,
     QToolButton,
     QWidget,
 )
@@ -30,6 +31,7 @@ from PyQt5.QtWidgets import (
 from app.core import BattleshipError, Game, GameResult, Outcome, StepEvent
 from app.core.gamelog import Replay, replay_file, rerun
 from app.gui.board import BoardState, BoardWidget, LegendWidget
+from app.gui.coach_panel import CoachPanel
 from app.gui.interaction import Interaction
 from app.gui.score_panel import ScorePanel
 from app.gui.theme import card as _card
@@ -179,7 +181,13 @@ class ReplayWindow(QMainWindow):
                                    "as saved in the log")
         self.notes_view.setMinimumHeight(70)
         notes_layout.addWidget(self.notes_view, 1)
-        right_layout.addWidget(notes_card, 2)
+        self.side_tabs = QTabWidget()
+        self.side_tabs.addTab(notes_card, "Agent said")
+        self.coach_panel = CoachPanel(self.board)
+        self.coach_panel.step_chosen.connect(self._go_to_step)
+        self.side_tabs.addTab(self.coach_panel, "Coach")
+        self.side_tabs.setTabToolTip(1, "Each decision graded against bayes's play with the agent's information")
+        right_layout.addWidget(self.side_tabs, 2)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
@@ -240,6 +248,7 @@ class ReplayWindow(QMainWindow):
         self.scrubber.setRange(0, track.last)
         self.scrubber.blockSignals(False)
         self.file_label.setText(path or "")
+        self.coach_panel.set_game(game)
         self.position = -1
         self.go_to(0)
 
@@ -254,6 +263,11 @@ class ReplayWindow(QMainWindow):
         self.position = position
         self._show_position()
         self.position_changed.emit(position)
+
+    def _go_to_step(self, step: int) -> None:
+        """Go to the position just after game step ``step``."""
+        if self.track is not None:
+            self.go_to(next((i + 1 for i, e in enumerate(self.track.events) if e.step == step), self.position))
 
     def first(self) -> None:
         """The start of the game."""
@@ -330,6 +344,7 @@ class ReplayWindow(QMainWindow):
         self.log_list.blockSignals(False)
         self.log_list.scrollToItem(self.log_list.currentItem())
         self._show_notes(position)
+        self.coach_panel.set_step(track.events[position - 1].step if position > 0 else None)
         obs = state.observation
         self.step_label.setText(f"{position} / {track.last} steps")
         self.statusBar().showMessage(f"fires left {obs.fires_left} · flags left {obs.guesses_left}"
