@@ -128,6 +128,7 @@ class CoachPanel(QWidget):
         layout.addWidget(self.step_view)
         self.overlay_box = QCheckBox("Show each fired cell's loss on the board")
         self.overlay_box.setChecked(True)
+        self.overlay_box.setToolTip("Label each cell fired so far with what the fire lost in expectation")
         self.overlay_box.toggled.connect(self._toggle_overlay)
         layout.addWidget(self.overlay_box)
         self.list_title = QLabel(f"{'step':>4}  {'decision':<12} {'loss':>6}  best alternative")
