@@ -2,8 +2,10 @@
 
     QT_QPA_PLATFORM=offscreen python docs/make_editor_screenshots.py [OUT_DIR]
 
-Writes ``gui-editor.png`` (a fleet half drawn, a refused ship marked) and
-``gui-replay.png`` (the cross agent's game on four-known, scrubbed to step 12).
+Writes ``gui-editor.png`` (a fleet half drawn, a refused ship marked),
+``gui-replay.png`` (the cross agent's game on four-known, scrubbed to step 12)
+and ``coach-tab.png`` (docs/coach.md: the replay viewer's Coach tab on a game of
+incrocio on maps/bench/k0-0003.map, after its second fire).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,7 +72,27 @@ def main(out_dir: str = "docs") -> None:
         _settle()
         save_screenshot(viewer, out / "gui-replay.png")
         viewer.close()
+        _coach_tab(settings, Path(tmp), out)
     print(f"screenshots written to {out}/")
+
+
+def _coach_tab(settings: QSettings, tmp: Path, out: Path) -> None:
+    """The Coach tab once the coach (on its worker thread) has graded incrocio's game, after the second fire."""
+    log = tmp / "incrocio.jsonl"
+    save(play("incrocio", load_game_map(ROOT / "maps" / "bench" / "k0-0003.map"), PROFILES["unito-2019"]), log)
+    viewer = ReplayWindow(settings=settings, interaction=ScriptedInteraction())
+    viewer.resize(1320, 900)
+    viewer.show()
+    viewer.open_replay(str(log))
+    viewer.side_tabs.setCurrentWidget(viewer.coach_panel)
+    deadline = time.monotonic() + 120
+    while viewer.coach_panel.report is None and time.monotonic() < deadline:
+        _settle(50)
+    fires = [d for d in viewer.coach_panel.report.decisions if d.kind == "fire"]
+    viewer.go_to(fires[1].step + 1)
+    _settle()
+    save_screenshot(viewer, out / "coach-tab.png")
+    viewer.close()
 
 
 if __name__ == "__main__":

@@ -182,7 +182,7 @@ class ReplayWindow(QMainWindow):
         self.notes_view.setMinimumHeight(70)
         notes_layout.addWidget(self.notes_view, 1)
         self.side_tabs = QTabWidget()
-        self.side_tabs.addTab(notes_card, "Agent said")
+        self.side_tabs.addTab(notes_card, "Notes")
         self.side_tabs.setTabToolTip(0, "What the agent printed while deciding the step shown")
         self.coach_panel = CoachPanel(self.board)
         self.coach_panel.step_chosen.connect(self._go_to_step)
