@@ -39,6 +39,9 @@ def register(subparsers) -> None:
                         "(.png, .svg or .pdf)")
     add_agent_options(parser, several=True)
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--coach", action="store_true",
+                        help="also grade every game with the coach (docs/coach.md): adds the mean luck-adjusted "
+                             "score and the coach's seconds per game to the table (a few seconds more per game)")
     parser.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     parser.set_defaults(func=bench_command)
 
@@ -137,7 +140,7 @@ def bench_command(args: argparse.Namespace) -> int:
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
                                max_steps=args.max_steps, seed=args.seed,
                                params=tuple(parse_agent_params(args.agent_param, agents).items()), pick_first=args.pick_first,
-                               step_seconds=step_seconds)
+                               step_seconds=step_seconds, coach=args.coach)
     runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game)
     total = len(runner.tasks)
     jobs = min(args.jobs or bench.default_jobs(), total)

@@ -27,10 +27,18 @@ from app.backends.bench.rows import (
     fill_row,
     play_row,
 )
-from app.backends.bench.summary import TABLE_HEADS, AgentSummary, format_table, summarize, table_cells
+from app.backends.bench.summary import (
+    COACH_HEADS,
+    TABLE_HEADS,
+    AgentSummary,
+    coach_cells,
+    format_table,
+    summarize,
+    table_cells,
+)
 
 __all__ = [
-    "DEFAULT_TIMEOUT", "ROW_FIELDS", "TABLE_HEADS", "AgentSummary", "Bench", "BenchConfig", "BenchTask",
+    "COACH_HEADS", "DEFAULT_TIMEOUT", "ROW_FIELDS", "TABLE_HEADS", "AgentSummary", "Bench", "BenchConfig", "BenchTask", "coach_cells",
     "FailureKind", "GameRow", "RowStatus", "default_jobs", "expand_maps", "failed_row", "fill_row",
     "format_table", "load_results", "play_row", "results_format", "rows_to_csv", "rows_to_json", "save_results",
     "split_agents", "summarize", "table_cells",

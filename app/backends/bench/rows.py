@@ -45,6 +45,7 @@ class BenchConfig:
     params: tuple[tuple[str, str], ...] = ()
     pick_first: bool = False
     step_seconds: float | None = None
+    coach: bool = False  # grade each game with the coach too (luck-adjusted score; seconds more per game)
 
     def profile(self) -> RulesProfile:
         """The rules profile with the configured limits."""
@@ -95,6 +96,8 @@ class GameRow:
     stop_reason: str = ""
     error: str = ""
     load_errors: int = 0  # how many errors loading the agent's files reported (its row is marked load-errors)
+    luck_adjusted: float | None = None  # with BenchConfig.coach: the coach's luck-adjusted score
+    coach_seconds: float | None = None  # ... and how long the coach took
 
     @property
     def scored(self) -> bool:
@@ -156,7 +159,25 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
         return failed_row(row, FailureKind.ERROR, str(error), time.perf_counter() - started)
     except Exception as error:  # a bench of hundreds of games reports a crash and goes on
         return failed_row(row, FailureKind.ERROR, f"{type(error).__name__}: {error}", time.perf_counter() - started)
-    return fill_row(row, result)
+    fill_row(row, result)
+    if config.coach:
+        coach_row(row, game)
+    return row
+
+
+def coach_row(row: GameRow, game) -> GameRow:
+    """Add the coach's luck-adjusted score of ``game`` (finished) to ``row``; a failure is noted, not raised."""
+    from app.solver.coach import coach_game
+
+    started = time.perf_counter()
+    try:
+        report = coach_game(game)
+    except Exception as error:  # the game's own figures stay good
+        row.error = f"coach: {type(error).__name__}: {error}"
+        return row
+    row.luck_adjusted = round(report.luck_adjusted, 2)
+    row.coach_seconds = round(time.perf_counter() - started, 3)
+    return row
 
 
 def fill_row(row: GameRow, result: GameResult) -> GameRow:

@@ -38,6 +38,8 @@ class AgentSummary:
     illegal: int
     scores: tuple[int, ...] = field(repr=False, default=())
     load_errors: int = 0  # games played by an agent that loaded with errors
+    luck_adjusted: float | None = None  # mean over the games the coach graded (bench --coach)
+    coach_seconds: float | None = None  # the coach's mean time per game
 
     def to_dict(self) -> dict:
         """JSON-ready (without the raw scores)."""
@@ -96,6 +98,8 @@ def _summary(agent: str, rows: list[GameRow]) -> AgentSummary:
         illegal=kinds.count(FailureKind.ILLEGAL),
         scores=tuple(scores),
         load_errors=kinds.count(FailureKind.LOAD_ERRORS),
+        luck_adjusted=_mean([r.luck_adjusted for r in scored if r.luck_adjusted is not None]),
+        coach_seconds=_mean([r.coach_seconds for r in scored if r.coach_seconds is not None]),
     )
 
 
@@ -128,9 +132,19 @@ def table_cells(summary: AgentSummary) -> list[str]:
     ]
 
 
+COACH_HEADS = ("luck-adj", "coach s")
+
+
+def coach_cells(summary: AgentSummary) -> list[str]:
+    """The cells of ``COACH_HEADS``: mean luck-adjusted score and the coach's mean seconds per game."""
+    return [_fmt(summary.luck_adjusted), _fmt(summary.coach_seconds, 2)]
+
+
 def format_table(summaries: Sequence[AgentSummary], markdown: bool = False) -> str:
-    """The per-agent table as aligned text (or a Markdown table)."""
-    rows = [list(TABLE_HEADS)] + [table_cells(s) for s in summaries]
+    """The per-agent table as aligned text (or a Markdown table); the coach's columns when it graded games."""
+    coached = any(s.luck_adjusted is not None for s in summaries)
+    rows = [list(TABLE_HEADS) + (list(COACH_HEADS) if coached else [])]
+    rows += [table_cells(s) + (coach_cells(s) if coached else []) for s in summaries]
     if markdown:
         lines = ["| " + " | ".join(rows[0]) + " |", "|" + "|".join("---" for _ in rows[0]) + "|"]
         lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]

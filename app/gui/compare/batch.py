@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from PyQt5.QtCore import QObject, Qt, QThread, pyqtSignal, pyqtSlot
 from PyQt5.QtWidgets import (
+    QCheckBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -99,6 +100,10 @@ class BatchPanel(QWidget):
         self.timeout.setValue(int(bench.DEFAULT_TIMEOUT))
         self.timeout.setSuffix(" s per game")
         form.addRow("Timeout", self.timeout)
+        self.coach_box = QCheckBox("Luck-adjusted score")
+        self.coach_box.setToolTip("Grade every game with the coach too (docs/coach.md) and show its luck-adjusted "
+                                  "score: a few seconds more per game")
+        form.addRow("Coach", self.coach_box)
         side_layout.addLayout(form)
         side_layout.addWidget(QLabel("Agents"))
         self.agent_picker = agent_list(agents, [n for n in ("cross", "random") if n in agents])
@@ -188,7 +193,8 @@ class BatchPanel(QWidget):
         except BattleshipError as error:
             self.status.setText(str(error))
             return
-        config = bench.BenchConfig(rules=str(self.rules.currentData()), seed=self.seed.value())
+        config = bench.BenchConfig(rules=str(self.rules.currentData()), seed=self.seed.value(),
+                                   coach=self.coach_box.isChecked())
         self.runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=float(self.timeout.value()))
         self.finished_rows = {}
         self.progress.setRange(0, len(self.runner.tasks))

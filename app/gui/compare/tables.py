@@ -15,10 +15,10 @@ GAME_COLUMNS = (
     ("% oracle", "percent_of_oracle", 1), ("fok", "fok", 0), ("fko", "fko", 0), ("gok", "gok", 0),
     ("gko", "gko", 0), ("safe", "safe", 0), ("sink", "sink", 0), ("precision", "precision", 3),
     ("recall", "recall", 3), ("actions", "actions", 0), ("seconds", "seconds", 3), ("failure", "failure", None),
-    ("stop reason", "stop_reason", None),
+    ("stop reason", "stop_reason", None), ("luck-adj", "luck_adjusted", 1),
 )
 
-LANE_COLUMNS = tuple(c for c in GAME_COLUMNS if c[1] not in ("map", "stop_reason"))
+LANE_COLUMNS = tuple(c for c in GAME_COLUMNS if c[1] not in ("map", "stop_reason", "luck_adjusted"))
 
 
 class _Shown(str):
@@ -91,12 +91,13 @@ def game_cells(row: bench.GameRow) -> list[tuple[object, int | None]]:
     return [(getattr(row, name), digits) for _, name, digits in GAME_COLUMNS]
 
 
-SUMMARY_HEADS = bench.TABLE_HEADS
+SUMMARY_HEADS = bench.TABLE_HEADS + bench.COACH_HEADS[:1]
 
 
 def summary_cells(summary: bench.AgentSummary) -> list[tuple[object, int | None]]:
     """A per-agent summary as the cells of ``SUMMARY_HEADS``: the CLI table's texts, sorted by their numbers."""
     keys = (summary.agent, summary.games, summary.mean, summary.median, summary.min, summary.max,
             summary.mean_percent_of_oracle, summary.fok, summary.gok, summary.sink, summary.precision,
-            summary.recall, summary.mean_seconds, summary.max_seconds, summary.failures)
-    return [(_Shown(text, key), None) for text, key in zip(bench.table_cells(summary), keys)]
+            summary.recall, summary.mean_seconds, summary.max_seconds, summary.failures, summary.luck_adjusted)
+    texts = bench.table_cells(summary) + bench.coach_cells(summary)[:1]
+    return [(_Shown(text, key), None) for text, key in zip(texts, keys)]
