@@ -21,8 +21,10 @@ from app.core import Cell, Game
 from app.gui import theme
 from app.gui.board import BoardWidget
 from app.gui.theme import mono_font
+from app.solver.coach.review import CATEGORIES, DecisionKind, coach_game
+from app.solver.coach.text import describe
 
-FIRE_KINDS = ("fire", "late fire")
+FIRE_KINDS = (DecisionKind.FIRE, DecisionKind.LATE_FIRE)
 
 
 def loss_colour(loss: float) -> QColor:
@@ -180,8 +182,6 @@ class CoachPanel(QWidget):
         self.summary.setText("Grading the game's decisions… (a few seconds; the window stays usable)")
 
         def work() -> None:
-            from app.solver.coach import coach_game
-
             report, error = None, ""
             try:
                 report = coach_game(game)
@@ -208,8 +208,6 @@ class CoachPanel(QWidget):
             self.set_step(self._step)
 
     def _fill(self, report) -> None:
-        from app.solver.coach.review import CATEGORIES
-
         parts = " · ".join(f"{name} {report.losses.get(name, 0.0):.1f}" for name in CATEGORIES)
         sampled = "" if report.exact else " <i>(sampled posterior: estimates)</i>"
         self.summary.setText(
@@ -218,11 +216,9 @@ class CoachPanel(QWidget):
             f"luck {report.luck:+.1f}<br>"
             f"<span style='color:#667085'>bayes's value of the start {report.expected_start:.1f}; "
             f"posterior {report.layouts}; graded in {report.seconds:.1f} s{sampled}</span>")
-        from app.solver.coach.text import describe
-
         self.decision_list.clear()
         for decision in report.decisions:
-            if decision.kind in ("flag", "missing flag") and decision.loss < 0.05:
+            if decision.kind in (DecisionKind.FLAG, DecisionKind.MISSING_FLAG) and decision.loss < 0.05:
                 continue
             did, best = describe(decision)
             item = QListWidgetItem(f"{decision.step:4d}  {did:<12} {decision.loss:6.1f}  {best}")
@@ -252,8 +248,6 @@ class CoachPanel(QWidget):
 
     @staticmethod
     def _describe(d) -> str:
-        from app.solver.coach.text import describe
-
         did, best = describe(d)
         colour = loss_colour(d.loss).name()
         text = (f"<b>Step {d.step}: {did}</b> — expected loss "

@@ -24,6 +24,7 @@ consistent with that information and ``bayes``'s policy as the continuation
 from __future__ import annotations
 
 import enum
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -194,18 +195,27 @@ class _Tracker:
 
 
 _CACHE: dict = {}
+_CACHE_LOCK = threading.Lock()  # the GUI may grade two games at once
 
 
 def _cached_posterior(constraints, cap: int):
     """``build_posterior`` without a time guard (deterministic), remembering the last few builds."""
     key = (constraints, cap)
-    built = _CACHE.get(key)
+    with _CACHE_LOCK:
+        built = _CACHE.get(key)
     if built is None:
         built = build_posterior(constraints, cap)
-        if len(_CACHE) >= 8:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = built
+        with _CACHE_LOCK:
+            if len(_CACHE) >= 8:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = built
     return built
+
+
+def clear_cache() -> None:
+    """Forget the posteriors built so far (the next game is graded from a cold start)."""
+    with _CACHE_LOCK:
+        _CACHE.clear()
 
 
 class Coach:
@@ -223,6 +233,7 @@ class Coach:
         self.decisions: list[Decision] = []
         self.luck = 0.0
         self._best_at: dict[int, FireChoice] = {}
+        self._flag_set_loss = 0.0
 
     def _best(self, posterior: Posterior, observation: Observation) -> FireChoice:
         """The best action at ``observation`` and its value (once per step)."""
