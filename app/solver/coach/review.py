@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.core import Cell, Game, Observation, Outcome, StepEvent
+from app.core import BattleshipError, Cell, Game, Observation, Outcome, StepEvent
 from app.core.actions import ActionKind
 from app.core.gamelog import rerun
 from app.core.grid import SIZE
@@ -191,6 +191,9 @@ class _Tracker:
                 self.applied[cell] = code
         if self.posterior.size == 0 or (not self.posterior.exact and self.posterior.effective_size() < 50):
             self._build(observation)
+        if self.posterior.size == 0:
+            raise BattleshipError(f"step {observation.step}: no fleet layout fits the counts and the cells known "
+                                  f"(a map that breaks the fleet rules, e.g. touching ships): nothing to grade")
         return self.posterior
 
 
