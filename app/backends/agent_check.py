@@ -8,7 +8,8 @@ command line, the conformance tests and the GUI use the same ones:
   already fired, a flag beyond the limit, coordinates off the board, an
   unguess of an unflagged cell...), the turn's ``exec`` facts of a CLIPS
   agent (several for one step, one for another step, an action after a
-  ``solve``), a turn with no action, and steps near the time or firing cap.
+  ``solve``), a turn with no action, and steps near the time cap (``SLOW_STEP``:
+  it depends on the machine, so tests leave it out) or the firing cap.
 - ``source_findings`` reads a CLIPS agent's files without CLIPS: unbalanced
   parentheses, and rules that assert an ``exec`` without ``(pop-focus)``.
 - ``check_agent`` plays an agent on maps under rules profiles, twice each
@@ -65,6 +66,7 @@ class FindingKind(enum.StrEnum):
     NO_FLAGS_LEFT = "no-flags-left"
     UNGUESS_UNFLAGGED = "unguess-unflagged"
     NONDETERMINISTIC = "nondeterministic"
+    SLOW_STEP = "slow-step"
     NEAR_CAP = "near-cap"
     FAILURE = "failure"
 
@@ -255,17 +257,17 @@ class CheckedDriver(Driver):
         inner = self.inner
         limit = getattr(inner, "time_limit", None) or getattr(inner, "step_seconds", None)
         max_firings = getattr(inner, "max_firings", None)
-        message = ""
+        found: tuple[FindingKind, str] | None = None
         if limit and seconds > NEAR_CAP * limit:
-            message = f"the agent's turn took {seconds:.2f} s of the {limit:g} s allowed per step"
+            found = FindingKind.SLOW_STEP, f"the agent's turn took {seconds:.2f} s of the {limit:g} s allowed per step"
         elif firings_before is not None and max_firings:
             fired = inner.firings - firings_before
             if fired > NEAR_CAP * max_firings:
-                message = f"the agent fired {fired} rules in one turn, of the {max_firings} allowed per step"
-        if message:
+                found = (FindingKind.NEAR_CAP,
+                         f"the agent fired {fired} rules in one turn, of the {max_firings} allowed per step")
+        if found is not None:
             self._near_cap = True
-            self._found(FindingKind.NEAR_CAP, step, message + ": on a slower machine or a harder map it may be "
-                                                              "stopped")
+            self._found(found[0], step, found[1] + ": on a slower machine or a harder map it may be stopped")
 
     def after(self, event: StepEvent, observation: Observation) -> None:
         """Tell the inner driver (a failure is recorded and raised on)."""

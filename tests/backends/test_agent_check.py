@@ -32,6 +32,7 @@ EXPECTED = {
     "missing_paren.clp": FindingKind.PARENS,
     "nondeterministic.py": FindingKind.NONDETERMINISTIC,
     "crashes.py": FindingKind.FAILURE,
+    "slow.py": FindingKind.SLOW_STEP,
 }
 
 
@@ -41,7 +42,7 @@ def test_every_broken_agent_has_its_expectation():
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_broken_agent_triggers_its_finding(name):
-    params = {"max_firings": "1000"} if name == "near_cap.clp" else {}
+    params = {"near_cap.clp": {"max_firings": "1000"}, "slow.py": {"time_limit": "2"}}.get(name, {})
     report = check_agent(resolve(str(BROKEN / name)), [FOUR_KNOWN], [PROFILES["unito-2019"]], params=params)
     kinds = {finding.kind for finding in report.findings}
     assert EXPECTED[name] in kinds, [finding.describe() for finding in report.findings]
