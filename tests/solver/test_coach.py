@@ -225,3 +225,31 @@ def test_a_log_round_trip_grades_the_same():
     game = play(load_map(FOUR_KNOWN), "unito-2019", CrossAgent())
     again = replay_text(dumps(game)).game
     assert coach_game(again).to_dict() | {"seconds": 0} == coach_game(game).to_dict() | {"seconds": 0}
+
+
+# ----- stopping -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["unito-2019", "unito-2022"])
+def test_firing_when_the_fleet_is_known_is_a_late_fire(rules):
+    """The counts of the Bimaru example leave one layout: any fire is worth less than stopping at once."""
+    game_map = load_map(MAPS_DIR / "bimaru-example.map")
+    empty_row = game_map.row_counts.index(0)
+    water = next(Cell(empty_row, y) for y in range(10) if Cell(empty_row, y) not in game_map.known)
+    report = coach_game(scripted_game(game_map, rules, [f"fire {water.x} {water.y}"]))
+    (fire,) = [d for d in report.decisions if d.step == 0]
+    assert fire.p_ship == 0.0 and fire.bits == 0.0
+    if rules == "unito-2019":  # a miss costs 25, and nothing is learned
+        assert fire.kind is DecisionKind.LATE_FIRE and fire.best is None
+        assert fire.loss == pytest.approx(25) and report.losses["stopping"] == pytest.approx(25)
+    else:  # a miss costs nothing and a spare fire is spent anyway: as good as stopping
+        assert fire.loss == pytest.approx(0, abs=1e-6)
+
+
+def test_solving_at_once_with_fires_worth_firing_is_a_stopping_loss():
+    game_map = load_map(FOUR_KNOWN)
+    report = coach_game(scripted_game(game_map, "unito-2019", []))
+    (stop,) = [d for d in report.decisions if d.kind is DecisionKind.STOP]
+    assert stop.loss > 10 and stop.best is not None and stop.best_p_ship > 0
+    assert stop.loss == pytest.approx(report.expected_start - stop.value)
+    assert report.losses["stopping"] == pytest.approx(stop.loss)
