@@ -15,7 +15,7 @@ import threading
 
 from PyQt5.QtCore import QEvent, QObject, QRectF, Qt, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QPainter, QPen
-from PyQt5.QtWidgets import QCheckBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PyQt5.QtWidgets import QCheckBox, QLabel, QListWidget, QListWidgetItem, QSizePolicy, QVBoxLayout, QWidget
 
 from app.core import Cell, Game
 from app.gui import theme
@@ -25,6 +25,7 @@ from app.solver.coach.review import CATEGORIES, DecisionKind, coach_game
 from app.solver.coach.text import describe
 
 FIRE_KINDS = (DecisionKind.FIRE, DecisionKind.LATE_FIRE)
+STEP_LINES = 3  # decisions of the step on screen shown in full (the costliest); the rest are in the list
 
 
 def loss_colour(loss: float) -> QColor:
@@ -128,6 +129,8 @@ class CoachPanel(QWidget):
         self.step_view.setObjectName("coachStep")
         self.step_view.setStyleSheet("QLabel#coachStep { background: #F4F6F9; border-radius: 6px; padding: 6px; }")
         layout.addWidget(self.step_view)
+        for label in (self.summary, self.step_view):  # the texts keep their height; the list gives way
+            label.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Minimum)
         self.overlay_box = QCheckBox("Show each fired cell's loss on the board")
         self.overlay_box.setChecked(True)
         self.overlay_box.setToolTip("Label each cell fired so far with what the fire lost in expectation")
@@ -142,6 +145,7 @@ class CoachPanel(QWidget):
         layout.addWidget(self.list_title)
         self.decision_list = QListWidget()
         self.decision_list.setFont(mono_font(9))
+        self.decision_list.setMinimumHeight(48)
         self.decision_list.setToolTip("Every graded decision, by step; pick one to go to that step")
         self.decision_list.itemActivated.connect(self._pick)
         self.decision_list.itemClicked.connect(self._pick)
@@ -244,7 +248,12 @@ class CoachPanel(QWidget):
             self.step_view.setText(f"Step {step}: nothing graded here (flags are graded at the solve, "
                                    f"by the flag set the agent ended with).")
         else:
-            self.step_view.setText("<br>".join(self._describe(d) for d in decisions))
+            shown = sorted((d for d in decisions if d.kind in FIRE_KINDS or d.loss >= 0.05), key=lambda d: -d.loss)
+            lines = [self._describe(d) for d in shown[:STEP_LINES]]
+            if len(shown) > STEP_LINES:
+                lines.append(f"<span style='color:#667085'>and {len(shown) - STEP_LINES} more of this step in the "
+                             f"list below</span>")
+            self.step_view.setText("<br>".join(lines) or f"Step {step}: nothing here cost points.")
 
     @staticmethod
     def _describe(d) -> str:
