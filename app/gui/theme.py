@@ -81,6 +81,10 @@ QToolButton#runButton:hover { background: #00619A; }
 QToolButton#runButton:disabled { background: #9FC2DA; color: #F3F7FA; }
 QComboBox { padding: 4px 8px; border: 1px solid #CBD3DD; border-radius: 6px; background: #FFFFFF; min-height: 20px; }
 QComboBox:hover { border-color: #98A6B6; }
+QComboBox QAbstractItemView { background: #FFFFFF; color: #1F2933; border: 1px solid #DDE3EA; outline: 0;
+    selection-background-color: #E3F0FA; selection-color: #0B3C5D; }
+QComboBox::item { color: #1F2933; }
+QComboBox::item:selected { background: #E3F0FA; color: #0B3C5D; }
 QFrame#card { background: #FFFFFF; border: 1px solid #DDE3EA; border-radius: 10px; }
 QLabel#cardTitle { color: #344054; font-weight: 600; font-size: 11pt; }
 QLabel#mapTitle { color: #1F2933; font-weight: 600; font-size: 12pt; }

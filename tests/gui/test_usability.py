@@ -1,0 +1,56 @@
+"""What a student's first ten minutes with the window found (issue 23): readable drop-downs, windows that fit a
+laptop, every control reachable, the protocol's facts on show."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PyQt5.QtCore import QSettings, Qt
+from PyQt5.QtGui import QColor, QImage
+from PyQt5.QtWidgets import QComboBox
+
+from app.gui.main_window import MainWindow
+from tests.paths import MAPS_DIR
+
+
+def _contrast(a: QColor, b: QColor) -> float:
+    """The WCAG contrast ratio of two colours (1: the same, 21: black on white)."""
+    def luminance(colour: QColor) -> float:
+        def channel(value: float) -> float:
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+        return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _row_colours(image: QImage, rect) -> tuple[QColor, QColor]:
+    """The background of a row (its commonest colour) and its text (the colour furthest from that)."""
+    counts = Counter(image.pixel(x, y) for x in range(rect.left(), rect.right())
+                     for y in range(rect.top(), rect.bottom()))
+    background = QColor(counts.most_common(1)[0][0])
+    text = max((QColor(rgb) for rgb in counts), key=lambda colour: _contrast(colour, background))
+    return background, text
+
+
+def highlighted_row_contrast(qtbot, combo: QComboBox, row: int) -> float:
+    """Open ``combo``'s pop-up, highlight ``row`` and measure its text against its background."""
+    combo.showPopup()
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible, timeout=3000)
+    index = combo.model().index(row, 0)
+    view.setCurrentIndex(index)
+    view.selectionModel().select(index, view.selectionModel().ClearAndSelect)
+    rect = view.visualRect(index)
+    image = view.viewport().grab().toImage()
+    combo.hidePopup()
+    inside = rect.intersected(image.rect()).adjusted(3, 3, -3, -3)  # the row without its frame
+    background, text = _row_colours(image, inside)
+    return _contrast(background, text)
+
+
+def test_the_highlighted_entry_of_every_drop_down_is_readable(qtbot, window):
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    boxes = [window.agent_box, window.rules_box, window.facts_panel.template_box]
+    window.facts_panel.set_facts([])
+    for combo in boxes:
+        assert highlighted_row_contrast(qtbot, combo, 0) >= 4.5, combo.toolTip()
