@@ -51,7 +51,7 @@ def make_application(argv: list[str] | None = None) -> QApplication:
         app = QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Battleship Lab")
     app.setOrganizationName("BattleshipLab")
-    app.setStyle("Fusion")
+    app.setStyle(theme.AppStyle())
     app.setStyleSheet(theme.STYLE_SHEET)
     return app
 

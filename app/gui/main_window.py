@@ -16,12 +16,14 @@ from PyQt5.QtWidgets import (
     QAction,
     QCheckBox,
     QComboBox,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMenu,
     QSlider,
     QTabWidget,
     QToolButton,
+    QWidget,
 )
 
 from app.backends import registry
@@ -41,6 +43,7 @@ from app.gui.session import GameSession, LineKind, ReportKind, StepReport
 from app.gui.theme import card as _card
 from app.gui.theme import (
     error_banner,
+    fit_to_screen,
     log_view,
     side_column,
     split_central,
@@ -106,7 +109,7 @@ class MainWindow(QMainWindow):
         self.speed_slider.setValue(int(speed) if str(speed).isascii() and str(speed).isdigit() else DEFAULT_SPEED_INDEX)
         self._on_speed(self.speed_slider.value())
         self._fill_recent_maps()
-        self.resize(1320, 840)
+        fit_to_screen(self, 1320, 840)
         self._update_controls()
 
     # ----- construction ------------------------------------------------------------
@@ -163,16 +166,21 @@ class MainWindow(QMainWindow):
             self._tool_slots[act] = bar.addWidget(button)
         bar.addSeparator()
 
-        bar.addWidget(QLabel("Speed"))
+        speed = QWidget()  # label, slider and value go to the overflow menu together
+        speed_row = QHBoxLayout(speed)
+        speed_row.setContentsMargins(0, 0, 0, 0)
+        speed_row.setSpacing(4)
+        speed_row.addWidget(QLabel("Speed"))
         self.speed_slider = QSlider(Qt.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setFixedWidth(90)
         self.speed_slider.setToolTip("From one step per second to as fast as it goes")
         self.speed_slider.valueChanged.connect(self._on_speed)
-        bar.addWidget(self.speed_slider)
+        speed_row.addWidget(self.speed_slider)
         self.speed_label = QLabel()
         self.speed_label.setMinimumWidth(self.speed_label.fontMetrics().horizontalAdvance("60 steps/s") + 12)
-        bar.addWidget(self.speed_label)
+        speed_row.addWidget(self.speed_label)
+        bar.addWidget(speed)
         bar.addSeparator()
         self.compare_action = action("Compare…", "Ctrl+K", "Compare agents side by side, or in batch over maps",
                                      self.open_compare)

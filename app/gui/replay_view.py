@@ -38,6 +38,7 @@ from app.gui.theme import card as _card
 from app.gui.theme import (
     card_title,
     error_banner,
+    fit_to_screen,
     mono_font,
     side_column,
     split_central,
@@ -104,7 +105,7 @@ class ReplayWindow(QMainWindow):
         self.setWindowTitle("Replay — Battleship Lab")
         self._build_toolbar()
         self._build_central()
-        self.resize(1320, 840)
+        fit_to_screen(self, 1320, 840)
         self._show_position()
 
     # ----- construction ----------------------------------------------------------------

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PyQt5.QtCore import Qt
-from PyQt5.QtGui import QColor, QFont, QKeySequence, QTextOption
+from PyQt5.QtCore import QRect, Qt
+from PyQt5.QtGui import QColor, QFont, QGuiApplication, QKeySequence, QTextOption
 from PyQt5.QtWidgets import (
     QAction,
     QBoxLayout,
@@ -19,8 +19,10 @@ from PyQt5.QtWidgets import (
     QLabel,
     QMainWindow,
     QPlainTextEdit,
+    QProxyStyle,
     QSizePolicy,
     QSplitter,
+    QStyle,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -74,6 +76,7 @@ QToolButton[popupMode="1"] { padding-right: 22px; }
 QToolButton::menu-button { border: none; border-left: 1px solid #DDE3EA; width: 18px; }
 QToolButton::menu-button:hover { background: #E2E8F0; border-top-right-radius: 6px; border-bottom-right-radius: 6px; }
 QToolButton:hover { background: #EEF2F6; }
+QToolBarExtension { padding: 0px; margin: 0px; border: 1px solid #DDE3EA; background: #F6F8FA; }
 QToolButton:pressed { background: #E2E8F0; }
 QToolButton:disabled { color: #A0A8B4; }
 QToolButton#runButton { background: #0072B2; color: white; font-weight: 600; }
@@ -107,6 +110,37 @@ QHeaderView::section { background: #F6F8FA; border: none; border-bottom: 1px sol
 QCheckBox { color: #1F2933; }
 QCheckBox:disabled { color: #A0A8B4; }
 """
+
+
+TITLE_BAR = 32  # room left for a window's title bar and frame, unknown until it is shown
+TOOLBAR_EXTENSION = 28  # the width of a toolbar's "more controls" button (Fusion's 12 px is too easy to miss)
+
+
+class AppStyle(QProxyStyle):
+    """Fusion, with a toolbar overflow button wide enough to see and hit."""
+
+    def __init__(self):
+        super().__init__("Fusion")
+
+    def pixelMetric(self, metric, option=None, widget=None) -> int:  # noqa: N802 (Qt naming)
+        if metric == QStyle.PM_ToolBarExtensionExtent:
+            return TOOLBAR_EXTENSION
+        return super().pixelMetric(metric, option, widget)
+
+
+def fit_to_screen(window: QWidget, width: int, height: int, available: QRect | None = None) -> None:
+    """Size a window on its first launch: ``width`` x ``height`` or less, so that it fits the screen's
+    available area (``available``: the window's screen's), centred there. A window never goes below its minimum."""
+    if available is None:
+        screen = window.screen() or QGuiApplication.primaryScreen()
+        available = screen.availableGeometry()
+    frame = window.frameGeometry().size() - window.size()  # known once the window is shown
+    extra_width, extra_height = (frame.width(), frame.height()) if window.isVisible() else (0, TITLE_BAR)
+    width = max(min(width, available.width() - extra_width), window.minimumSizeHint().width())
+    height = max(min(height, available.height() - extra_height), window.minimumSizeHint().height())
+    window.resize(width, height)
+    window.move(available.x() + max(0, (available.width() - extra_width - width) // 2),
+                available.y() + max(0, (available.height() - extra_height - height) // 2))
 
 
 def card(layout_cls: type[QBoxLayout] = QVBoxLayout, margins: tuple[int, int] = (14, 12)) -> tuple[QFrame, QBoxLayout]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PyQt5.QtCore import QSettings, Qt
+from PyQt5.QtCore import QRect, QSettings
 from PyQt5.QtGui import QColor, QImage
-from PyQt5.QtWidgets import QComboBox
+from PyQt5.QtWidgets import QComboBox, QToolBar, QToolButton
 
 from app.gui.main_window import MainWindow
+from app.gui.theme import TITLE_BAR, fit_to_screen
 from tests.paths import MAPS_DIR
 
 
@@ -54,3 +55,51 @@ def test_the_highlighted_entry_of_every_drop_down_is_readable(qtbot, window):
     window.facts_panel.set_facts([])
     for combo in boxes:
         assert highlighted_row_contrast(qtbot, combo, 0) >= 4.5, combo.toolTip()
+
+
+LAPTOP = QRect(0, 0, 1366, 768 - 40)  # a 1366x768 screen less a 40-pixel panel
+SMALL = QRect(0, 0, 1024, 700 - 40)
+
+
+def _fits(widget, available: QRect) -> bool:
+    frame = widget.frameGeometry()
+    return frame.width() <= available.width() and frame.height() <= available.height()
+
+
+def test_the_main_window_fits_a_laptop_screen_on_first_launch(qtbot, window):
+    for available in (LAPTOP, SMALL):
+        fit_to_screen(window, 1320, 840, available)
+        qtbot.waitUntil(lambda a=available: _fits(window, a), timeout=3000)
+        assert available.contains(window.geometry().topLeft())
+
+
+def test_a_fresh_main_window_is_no_bigger_than_its_screen(qtbot, tmp_path, interaction):
+    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat), interaction=interaction)
+    qtbot.addWidget(win)
+    available = win.screen().availableGeometry()
+    size = win.size()
+    hint = win.minimumSizeHint()
+    assert size.width() <= max(available.width(), hint.width())
+    assert size.height() <= max(available.height() - TITLE_BAR, hint.height())
+    assert hint.width() <= SMALL.width() and hint.height() + TITLE_BAR <= SMALL.height()
+
+
+def _drawn(widget) -> int:
+    """How many pixels of ``widget`` differ from its commonest colour (0: it shows nothing)."""
+    image = widget.grab().toImage()
+    counts = Counter(image.pixel(x, y) for x in range(image.width()) for y in range(image.height()))
+    return sum(counts.values()) - counts.most_common(1)[0][1]
+
+
+def test_every_toolbar_control_is_reachable_in_a_narrow_window(qtbot, window):
+    window.resize(SMALL.width(), SMALL.height() - TITLE_BAR)
+    bar = window.findChild(QToolBar, "controls")
+    qtbot.waitUntil(lambda: bar.width() <= SMALL.width(), timeout=3000)
+    hidden = [action for action in bar.actions()
+              if not action.isSeparator() and action.isVisible()
+              and not (bar.widgetForAction(action).isVisible()
+                       and bar.rect().contains(bar.widgetForAction(action).geometry()))]
+    assert hidden, "the test needs a window too narrow for the whole toolbar"
+    more = bar.findChild(QToolButton, "qt_toolbar_ext_button")
+    assert more is not None and more.isVisible() and bar.rect().contains(more.geometry())
+    assert more.width() >= 20 and _drawn(more) > 40, "the overflow button must be seen to be used"
