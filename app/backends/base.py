@@ -41,6 +41,20 @@ class StartContext:
     params: Mapping[str, str] = field(default_factory=dict)
 
 
+#: the CLIPS modules of the course's game protocol (status, moves, exec; k-cell, k-per-row...), not the agent's
+PROTOCOL_MODULES = ("MAIN", "ENV")
+
+
+@dataclass(frozen=True, slots=True)
+class FactRow:
+    """One fact of an agent's working memory: its module, its index (``f-12``), its template and its text."""
+
+    module: str
+    index: int
+    template: str
+    text: str
+
+
 class Driver:
     """Drives one agent through one game, one action per ``next_action`` call."""
 
@@ -77,6 +91,10 @@ class Driver:
 
     def facts(self) -> list[tuple[str, str]] | None:
         """The agent's working memory as (template, fact text) pairs; None if the agent has none (Python)."""
+        return None
+
+    def working_memory(self) -> list[FactRow] | None:
+        """Every fact, the protocol's too, by module with its index; None if the agent has none (Python)."""
         return None
 
     def request_cancel(self) -> None:

@@ -1,7 +1,13 @@
-"""The Facts panel: a CLIPS agent's working memory at the current step, filterable by template."""
+"""The Facts panel: a CLIPS agent's working memory at the current step, the protocol's facts too.
+
+Facts are grouped by module (the agent's modules first, then MAIN and ENV), each with its index (``f-12``);
+a template picker and a text filter narrow the list.
+"""
 
 from __future__ import annotations
 
+from PyQt5.QtCore import Qt
+from PyQt5.QtGui import QFont
 from PyQt5.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -13,16 +19,24 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
+from app.backends.base import PROTOCOL_MODULES, FactRow
+
 ALL_TEMPLATES = "All templates"
 
 
+def module_order(modules: set[str]) -> list[str]:
+    """The agent's modules first (alphabetically), then the protocol's, MAIN before ENV."""
+    return sorted(m for m in modules if m not in PROTOCOL_MODULES) + [m for m in PROTOCOL_MODULES if m in modules]
+
+
 class FactsPanel(QWidget):
-    """Lists (template, fact) pairs; a template picker and a text filter narrow the list."""
+    """Lists the facts by module; a template picker and a text filter narrow the list."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self._facts: list[tuple[str, str]] = []
+        self._rows: list[FactRow] = []
         self._problem = ""  # why the facts could not be read ("": they were)
+        self._collapsed: set[str] = set()  # modules the user folded (kept from one step to the next)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         bar = QHBoxLayout()
@@ -34,18 +48,22 @@ class FactsPanel(QWidget):
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText("filter facts…")
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Show only the facts containing this text")
+        self.filter_edit.setToolTip("Show only the facts containing this text (module, f-index or fact)")
         self.filter_edit.textChanged.connect(self._refill)
         bar.addWidget(self.template_box)
         bar.addWidget(self.filter_edit, 1)
         layout.addLayout(bar)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["template", "fact"])
-        self.tree.setRootIsDecorated(False)
+        self.tree.setHeaderLabels(["fact", "template", "as CLIPS prints it"])
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
-        self.tree.setColumnWidth(0, 110)
-        self.tree.setToolTip("The agent's facts at the current step: template and the fact as CLIPS prints it")
+        self.tree.setIndentation(14)
+        self.tree.setColumnWidth(0, 90)
+        self.tree.setColumnWidth(1, 100)
+        self.tree.setToolTip("The working memory at the current step, by module: "
+                             "the agent's own, then MAIN and ENV (the game protocol)")
+        self.tree.itemCollapsed.connect(lambda item: self._collapsed.add(item.data(0, Qt.UserRole)))
+        self.tree.itemExpanded.connect(lambda item: self._collapsed.discard(item.data(0, Qt.UserRole)))
         layout.addWidget(self.tree, 1)
         self.count_label = QLabel("")
         self.count_label.setStyleSheet("color: #667085;")
@@ -53,12 +71,12 @@ class FactsPanel(QWidget):
         layout.addWidget(self.count_label)
         self.set_facts(None)
 
-    def set_facts(self, facts: list[tuple[str, str]] | None, problem: str = "") -> None:
+    def set_facts(self, facts: list[FactRow] | None, problem: str = "") -> None:
         """Show these facts (None: the agent has no working memory, e.g. a Python agent;
         ``problem``: why they could not be read, shown in their place)."""
-        self._facts = list(facts or [])
+        self._rows = list(facts or [])
         self._problem = problem
-        templates = sorted({template for template, _ in self._facts})
+        templates = sorted({row.template for row in self._rows})
         chosen = self.template_box.currentText()
         self.template_box.blockSignals(True)
         self.template_box.clear()
@@ -77,23 +95,49 @@ class FactsPanel(QWidget):
         if index >= 0:
             self.template_box.setCurrentIndex(index)
 
+    def visible_rows(self) -> list[FactRow]:
+        """The facts the list shows now, module by module."""
+        return [self.tree.topLevelItem(i).child(j).data(0, Qt.UserRole)
+                for i in range(self.tree.topLevelItemCount()) for j in range(self.tree.topLevelItem(i).childCount())]
+
     def visible_facts(self) -> list[tuple[str, str]]:
         """The (template, fact) pairs the list shows now."""
-        return [(self.tree.topLevelItem(i).text(0), self.tree.topLevelItem(i).text(1))
-                for i in range(self.tree.topLevelItemCount())]
+        return [(row.template, row.text) for row in self.visible_rows()]
+
+    def visible_modules(self) -> list[str]:
+        """The modules listed now, in their order."""
+        return [self.tree.topLevelItem(i).data(0, Qt.UserRole) for i in range(self.tree.topLevelItemCount())]
 
     def _refill(self) -> None:
         template = self.template_box.currentText()
         needle = self.filter_edit.text().strip().lower()
-        shown = [(t, f) for t, f in self._facts
-                 if (template == ALL_TEMPLATES or t == template) and (not needle or needle in f.lower())]
+        shown = [row for row in self._rows
+                 if (template == ALL_TEMPLATES or row.template == template)
+                 and (not needle or needle in f"{row.module} f-{row.index} {row.text}".lower())]
+        bold = QFont(self.tree.font())
+        bold.setBold(True)
         self.tree.setUpdatesEnabled(False)
         self.tree.clear()
-        self.tree.addTopLevelItems([QTreeWidgetItem([t, f]) for t, f in shown])
+        for module in module_order({row.module for row in shown}):
+            rows = sorted((row for row in shown if row.module == module), key=lambda row: row.index)
+            total = sum(1 for row in self._rows if row.module == module)
+            role = "  ·  game protocol" if module in PROTOCOL_MODULES else ""
+            head = QTreeWidgetItem([f"{module}{role}  ·  {len(rows)} of {total} facts"])
+            head.setData(0, Qt.UserRole, module)
+            head.setFont(0, bold)
+            head.setFlags(Qt.ItemIsEnabled)
+            self.tree.addTopLevelItem(head)
+            head.setFirstColumnSpanned(True)
+            for row in rows:
+                item = QTreeWidgetItem([f"f-{row.index}", row.template, row.text])
+                item.setData(0, Qt.UserRole, row)
+                item.setToolTip(2, row.text)
+                head.addChild(item)
+            head.setExpanded(module not in self._collapsed)
         self.tree.setUpdatesEnabled(True)
         if self._problem:
             self.count_label.setText(f"Could not read the agent's facts: {self._problem}")
             self.count_label.setStyleSheet("color: #B34700;")
         else:
-            self.count_label.setText(f"{len(shown)} of {len(self._facts)} facts")
+            self.count_label.setText(f"{len(shown)} of {len(self._rows)} facts")
             self.count_label.setStyleSheet("color: #667085;")

@@ -29,6 +29,7 @@ from PyQt5.QtWidgets import (
 from app.backends import registry
 from app.backends.agent_check import load_errors
 from app.backends.human import HUMAN_SPEC
+from app.backends.base import FactRow
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
@@ -85,7 +86,7 @@ class MainWindow(QMainWindow):
         self.game_map: GameMap | None = None
         self.agents: dict[str, AgentSpec] = {}
         self._agent_key: str | None = None
-        self._facts: list[tuple[str, str]] | None = None
+        self._facts: list[FactRow] | None = None
         self._facts_error = ""  # why the agent's facts could not be read ("": they were)
         self._agent_parameters: dict[str, str] = {}  # what the current game's agent takes (from its setup)
         self._parameters_error = ""  # why they could not be listed

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from PyQt5.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 
-from app.backends.base import Driver
+from app.backends.base import Driver, FactRow
 from app.backends.games import params_for
 from app.backends.human import HumanDriver
 from app.backends.registry import AgentKind, AgentSpec, create_driver
@@ -56,7 +56,7 @@ class StepReport:
     lines: tuple[tuple[LineKind, str], ...] = ()
     events: tuple[StepEvent, ...] = ()
     notes: tuple[tuple[int, str], ...] = ()  # the game's notes (what was said, by step) since the last report
-    facts: list[tuple[str, str]] | None = None
+    facts: list[FactRow] | None = None  # the agent's working memory, the protocol's facts too
     result: GameResult | None = None
     failure: str = ""  # the engine stopped the game for the agent (crash, timeout, stall)
     error: str = ""  # the agent could not be started at all
@@ -118,7 +118,7 @@ class AgentWorker(QObject):
             return
         game, driver = match.game, match.driver
         belief, belief_error = self._read("belief", driver.belief)
-        facts, facts_error = self._read("facts", driver.facts) if self.want_facts else (None, "")
+        facts, facts_error = self._read("facts", driver.working_memory) if self.want_facts else (None, "")
         parameters, parameters_error = self._read("parameters", driver.parameters) if kind is ReportKind.SETUP else ({}, "")
         result = game.result() if game.over else None
         report = StepReport(

@@ -97,7 +97,7 @@ QLabel#bannerInfo { background: #E3F0FA; color: #0B3C5D; border: 1px solid #A9CD
 QPlainTextEdit#log { background: #FFFFFF; border: none; color: #1F2933; selection-background-color: #CFE6F5; }
 QTabWidget::pane { border: 1px solid #DDE3EA; border-radius: 8px; background: #FFFFFF; top: -1px; }
 QTabBar::tab { padding: 6px 14px; color: #475467; border: none; }
-QTabBar::tab:selected { color: #0072B2; border-bottom: 2px solid #0072B2; font-weight: 600; }
+QTabBar::tab:selected { color: #0072B2; border-bottom: 2px solid #0072B2; }  /* bold would be cut: tabs are sized for normal text */
 QTabBar::tab:disabled { color: #B0B8C4; }
 QStatusBar { background: #FFFFFF; border-top: 1px solid #DDE3EA; color: #344054; }
 QStatusBar QLabel { padding: 0 10px; }

@@ -7,7 +7,7 @@ import re
 import pytest
 from PyQt5.QtCore import QPoint, Qt
 
-from app.backends.base import Driver
+from app.backends.base import Driver, FactRow
 from app.backends.games import load_game_map, play
 from app.core import PROFILES, Action, Cell, Game
 from tests.gui.agents_for_tests import BROKEN_SYNTAX_AGENT, CRASHING_AGENT, SLOW_AGENT
@@ -221,9 +221,10 @@ class FakeClipsDriver(Driver):
         self.fired += 1
         return Action.solve() if self.fired > 2 else Action.fire(0, self.fired)
 
-    def facts(self):
-        return [("k-per-row", f"(k-per-row (row {x}) (num 1))") for x in range(3)] + [
-            ("exec", f"(exec (step {s}) (action fire) (x 0) (y {s + 1}))") for s in range(self.fired)]
+    def working_memory(self):
+        return [FactRow("ENV", x + 1, "k-per-row", f"(k-per-row (row {x}) (num 1))") for x in range(3)] + [
+            FactRow("MAIN", s + 4, "exec", f"(exec (step {s}) (action fire) (x 0) (y {s + 1}))")
+            for s in range(self.fired)]
 
 
 def test_facts_panel_lists_the_agents_facts_filterable_by_template(qtbot, window, monkeypatch):
@@ -273,7 +274,7 @@ def test_facts_panel_lists_a_clips_agents_facts(qtbot, window):
     try:
         for _ in range(steps):
             match.step()
-        expected = driver.facts()
+        expected = [(row.template, row.text) for row in driver.working_memory()]
     finally:
         match.close()
     def normal(facts):  # gensym names (gen12) depend on what the CLIPS environment did before

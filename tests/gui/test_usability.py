@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from PyQt5.QtCore import QRect, QSettings
 from PyQt5.QtGui import QColor, QImage
 from PyQt5.QtWidgets import QComboBox, QToolBar, QToolButton
@@ -103,3 +105,32 @@ def test_every_toolbar_control_is_reachable_in_a_narrow_window(qtbot, window):
     more = bar.findChild(QToolButton, "qt_toolbar_ext_button")
     assert more is not None and more.isVisible() and bar.rect().contains(more.geometry())
     assert more.width() >= 20 and _drawn(more) > 40, "the overflow button must be seen to be used"
+
+
+def test_the_facts_tab_shows_the_protocol_by_module_with_indexes(qtbot, window):
+    from app.backends.registry import discover
+
+    clips = sorted(name for name, spec in discover().items() if spec.kind == "clips")
+    if not clips:
+        pytest.skip("no CLIPS agent shipped")
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    assert window.select_agent(clips[0])
+    window.tabs.setCurrentIndex(1)
+    window.step()
+    qtbot.waitUntil(lambda: window.session.steps_done == 1, timeout=20000)
+    panel = window.facts_panel
+    qtbot.waitUntil(lambda: bool(panel.visible_rows()), timeout=5000)
+    rows = panel.visible_rows()
+    templates = {row.template for row in rows}
+    assert {"exec", "status", "moves", "k-cell", "k-per-row", "k-per-col"} <= templates
+    modules = panel.visible_modules()
+    assert modules[-2:] == ["MAIN", "ENV"] and len(modules) > 2, "the agent's own modules come first"
+    indexes = [row.index for row in rows]
+    assert len(set(indexes)) == len(indexes) and all(index > 0 for index in indexes)
+    panel.set_template("k-per-row")
+    assert {row.template for row in panel.visible_rows()} == {"k-per-row"}
+    assert panel.visible_modules() == ["ENV"]
+    panel.set_template("All templates")
+    exec_row = next(row for row in rows if row.template == "exec")
+    panel.filter_edit.setText(f"f-{exec_row.index}")
+    assert exec_row in panel.visible_rows()

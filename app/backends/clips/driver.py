@@ -15,7 +15,7 @@ from pathlib import Path
 import clips
 from clips._clips import ffi, lib
 
-from app.backends.base import AgentFailure, Driver, StartContext, runner_param
+from app.backends.base import AgentFailure, Driver, FactRow, StartContext, runner_param
 from app.backends.clips import pool
 from app.backends.clips.capi import (
     KINDS,
@@ -472,31 +472,25 @@ class ClipsDriver(Driver):
             values[key] = f"{value:g}" if isinstance(value, float) else str(value)
         return values
 
-    def facts(self) -> list[tuple[str, str]]:
-        """The facts of the agent's own modules (not MAIN's or ENV's) as (template, text) pairs."""
+    def working_memory(self) -> list[FactRow]:
+        """Every fact in the environment, MAIN's and ENV's too, with its module and index, in CLIPS's order."""
         if self.env is None:
             return []
 
-        pairs = []
+        rows = []
         for fact in self.env.facts():
             template = lib.FactDeftemplate(fact._fact)
-            module = ffi.string(lib.DeftemplateModule(template)).decode()
-            if module in PROTOCOL_MODULES:
-                continue
-            pairs.append((ffi.string(lib.DeftemplateName(template)).decode(), str(fact)))
-        return pairs
+            rows.append(FactRow(module=ffi.string(lib.DeftemplateModule(template)).decode(), index=fact.index,
+                                template=ffi.string(lib.DeftemplateName(template)).decode(), text=str(fact)))
+        return rows
+
+    def facts(self) -> list[tuple[str, str]]:
+        """The facts of the agent's own modules (not MAIN's or ENV's) as (template, text) pairs."""
+        return [(row.template, row.text) for row in self.working_memory() if row.module not in PROTOCOL_MODULES]
 
     def protocol_facts(self) -> list[tuple[str, str]]:
         """The facts of MAIN and ENV (status, moves, statistics, exec, k-cells...) as (template, text)."""
-        if self.env is None:
-            return []
-
-        pairs = []
-        for fact in self.env.facts():
-            template = lib.FactDeftemplate(fact._fact)
-            if ffi.string(lib.DeftemplateModule(template)).decode() in PROTOCOL_MODULES:
-                pairs.append((ffi.string(lib.DeftemplateName(template)).decode(), str(fact)))
-        return pairs
+        return [(row.template, row.text) for row in self.working_memory() if row.module in PROTOCOL_MODULES]
 
     def request_cancel(self) -> None:
         """Stop a running ``next_action`` soon (thread-safe); it raises AgentFailure."""

@@ -6,12 +6,11 @@ from collections.abc import Mapping
 
 import clips
 
-from app.backends.base import RUNNER_PARAMS
+from app.backends.base import PROTOCOL_MODULES, RUNNER_PARAMS
 from app.core import AgentError
 
 BRIDGE_PARAMS = tuple(RUNNER_PARAMS)  # agent params the bridge itself consumes
 PARAMS_TEMPLATE = "agent-params"  # an agent's own parameters: the slots of its one fact of this template
-PROTOCOL_MODULES = ("MAIN", "ENV")
 
 
 def params_template(env: clips.Environment):
