@@ -22,6 +22,10 @@ class Interaction:
     def __init__(self, parent: QWidget | None = None):
         self.parent = parent
 
+    def for_window(self, window: QWidget) -> Interaction:
+        """The same interaction for another window: its dialogs stay over that window, not this one's."""
+        return Interaction(window)
+
     def choose_map(self, start_dir: str = "") -> str | None:
         """A map file the user picks (None: cancelled)."""
         path, _ = QFileDialog.getOpenFileName(self.parent, "Load map", start_dir, MAP_FILTER)
@@ -92,6 +96,10 @@ class ScriptedInteraction(Interaction):
         self.unsaved_questions: list[str] = []
         self.text_answers: deque[str | None] = deque()
         self.text_questions: list[tuple[str, str, str]] = []  # (title, label, the text offered)
+
+    def for_window(self, window: QWidget) -> Interaction:
+        """This one: a test scripts the answers of every window in one place."""
+        return self
 
     def choose_map(self, start_dir: str = "") -> str | None:
         """The next queued map answer (None when none is queued)."""

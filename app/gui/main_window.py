@@ -28,8 +28,8 @@ from PyQt5.QtWidgets import (
 
 from app.backends import registry
 from app.backends.agent_check import load_errors
-from app.backends.human import HUMAN_SPEC
 from app.backends.base import FactRow
+from app.backends.human import HUMAN_SPEC
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
@@ -196,7 +196,9 @@ class MainWindow(QMainWindow):
 
         if self.compare_window is None:
             self.compare_window = CompareWindow(self.interaction)
-        self.compare_window.preload(self.map_path, str(self.rules_box.currentData() or DEFAULT_PROFILE))
+        files = self._recent("recent/agents")
+        self.compare_window.preload(self.map_path, str(self.rules_box.currentData() or DEFAULT_PROFILE), files,
+                                    self._agent_key if self._agent_key in files else "")
         self.compare_window.show()
         self.compare_window.raise_()
 

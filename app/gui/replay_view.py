@@ -95,7 +95,7 @@ class ReplayWindow(QMainWindow):
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.settings = settings if settings is not None else app_settings()
-        self.interaction = interaction if interaction is not None else Interaction(self)
+        self.interaction = interaction.for_window(self) if interaction is not None else Interaction(self)
         self.track: ReplayTrack | None = None
         self.path: str | None = None
         self.position = 0

@@ -7,13 +7,17 @@ from collections import Counter
 
 import pytest
 
-from PyQt5.QtCore import QRect, QSettings
+from PyQt5.QtCore import QRect, QSettings, Qt
 from PyQt5.QtGui import QColor, QImage
 from PyQt5.QtWidgets import QComboBox, QToolBar, QToolButton
 
+from app.backends.games import load_game_map, play
+from app.core import PROFILES
+from app.gui.app import make_application
+from app.gui.compare.window import CompareWindow
 from app.gui.main_window import MainWindow
 from app.gui.theme import TITLE_BAR, fit_to_screen
-from tests.paths import MAPS_DIR
+from tests.paths import MAPS_DIR, ROOT
 
 
 def _contrast(a: QColor, b: QColor) -> float:
@@ -134,3 +138,65 @@ def test_the_facts_tab_shows_the_protocol_by_module_with_indexes(qtbot, window):
     exec_row = next(row for row in rows if row.template == "exec")
     panel.filter_edit.setText(f"f-{exec_row.index}")
     assert exec_row in panel.visible_rows()
+
+
+def _own_agent(tmp_path) -> str:
+    """A copy of the cross agent in a folder of its own, as a student's agent file."""
+    folder = tmp_path / "my-agent"
+    folder.mkdir()
+    target = folder / "my_cross.py"
+    target.write_text((ROOT / "agents" / "cross_agent.py").read_text(encoding="utf-8"), encoding="utf-8")
+    return str(target)
+
+
+def test_compare_plays_an_agent_file_side_by_side_and_in_batch(qtbot, window, interaction, tmp_path):
+    own = _own_agent(tmp_path)
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    compare = CompareWindow(interaction)
+    qtbot.addWidget(compare)
+    view = compare.side_by_side
+    view.load_map(str(MAPS_DIR / "four-known.map"))
+    interaction.agent_answers.append([own])
+    view.agent_picker.add_button.click()
+    assert own in view.chosen()
+    view.set_agents(["random", own])
+    with qtbot.waitSignal(view.finished, timeout=30000):
+        view.start()
+    expected = play(own, load_game_map(str(MAPS_DIR / "four-known.map")), PROFILES["unito-2019"]).result()
+    assert view.scores()[view.agent_picker.spec(own).name] == str(expected.score)
+
+    panel = compare.batch
+    interaction.agent_answers.append([own])
+    panel.agent_picker.add_button.click()
+    panel.set_agents([own])
+    panel.folder.setText(str(MAPS_DIR / "four-known.map"))
+    panel.jobs.setValue(1)
+    panel.start()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60000)
+    assert [row.score for row in panel.rows()] == [expected.score]
+    compare.close()
+
+
+def test_the_main_windows_recent_agent_files_are_listed_in_compare_and_the_current_one_ticked(qtbot, window, tmp_path):
+    own = _own_agent(tmp_path)
+    assert window.select_agent(own)
+    window.compare_action.trigger()
+    compare = window.compare_window
+    for panel in (compare.side_by_side, compare.batch):
+        assert own in panel.agent_picker.chosen()
+        items = [panel.agent_picker.list.item(i) for i in range(panel.agent_picker.list.count())]
+        assert any("my-agent/" in item.text() and item.data(Qt.UserRole) == own for item in items)
+    window.close()
+
+
+def test_dialogs_opened_from_compare_or_the_editor_stay_over_their_own_window(qtbot, tmp_path):
+    make_application()
+    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))  # real dialogs
+    qtbot.addWidget(win)
+    win.open_compare()
+    editor = win.open_editor()
+    qtbot.addWidget(editor)
+    assert win.interaction.parent is win
+    assert win.compare_window.interaction.parent is win.compare_window
+    assert editor.interaction.parent is editor
+    win.close()

@@ -23,7 +23,7 @@ from PyQt5.QtWidgets import (
 from app.backends import bench
 from app.backends.registry import AgentSpec
 from app.core import BattleshipError
-from app.gui.compare.controls import agent_list, checked_agents, panel_card, rules_box, tick_agents
+from app.gui.compare.controls import AgentPicker, panel_card, rules_box
 from app.gui.compare.tables import GAME_COLUMNS, SUMMARY_HEADS, fill_table, game_cells, make_table, summary_cells
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
@@ -106,7 +106,8 @@ class BatchPanel(QWidget):
         form.addRow("Coach", self.coach_box)
         side_layout.addLayout(form)
         side_layout.addWidget(QLabel("Agents"))
-        self.agent_picker = agent_list(agents, [n for n in ("cross", "random") if n in agents])
+        self.agent_picker = AgentPicker(agents, interaction, [n for n in ("cross", "random") if n in agents])
+        self.agent_picker.failed.connect(lambda text: self.status.setText(text))
         side_layout.addWidget(self.agent_picker, 1)
         buttons = QHBoxLayout()
         self.run_button = QPushButton("Run batch")
@@ -121,7 +122,7 @@ class BatchPanel(QWidget):
         self.export_button.clicked.connect(self.export_csv)
         side_layout.addWidget(self.export_button)
         self.progress = QProgressBar()
-        self.progress.setFormat("%v / %m games")
+        self.progress.setFormat("no batch run yet")
         self.progress.setValue(0)
         side_layout.addWidget(self.progress)
         self.status = QLabel("")
@@ -177,14 +178,18 @@ class BatchPanel(QWidget):
             self.folder.setText(path)
 
     def set_agents(self, names: Sequence[str]) -> None:
-        """Tick exactly these agents."""
-        tick_agents(self.agent_picker, names)
+        """Tick exactly these agents (names, or agent files as ``add_agent_files`` listed them)."""
+        self.agent_picker.set_agents(names)
+
+    def add_agent_files(self, keys: Sequence[str], checked: bool = False) -> list[str]:
+        """List agent files (each key: path(s) joined by commas); the keys they are listed under."""
+        return self.agent_picker.add_files(keys, checked)
 
     def start(self) -> None:
         """Start the batch in the background."""
         if self.running:
             return
-        agents = checked_agents(self.agent_picker)
+        agents = self.agent_picker.chosen()
         if not agents:
             self.status.setText("Tick at least one agent.")
             return
@@ -198,6 +203,7 @@ class BatchPanel(QWidget):
         self.runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=float(self.timeout.value()))
         self.finished_rows = {}
         self.progress.setRange(0, len(self.runner.tasks))
+        self.progress.setFormat("%v / %m games")
         self.progress.setValue(0)
         self.status.setText(f"{len(agents)} agents × {len(maps)} maps = {len(self.runner.tasks)} games…")
         self.started = time.perf_counter()

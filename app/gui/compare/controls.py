@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
-from PyQt5.QtCore import Qt
-from PyQt5.QtWidgets import QComboBox, QFrame, QListWidget, QListWidgetItem, QVBoxLayout
+from PyQt5.QtCore import Qt, pyqtSignal
+from PyQt5.QtWidgets import (
+    QBoxLayout,
+    QComboBox,
+    QFrame,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from app.backends import registry
 from app.backends.registry import AgentSpec
-from app.core import DEFAULT_PROFILE, PROFILES
+from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
+from app.gui.interaction import Interaction
 from app.gui.theme import card
 
 
@@ -17,30 +29,93 @@ def panel_card() -> tuple[QFrame, QVBoxLayout]:
     return card(margins=(12, 10))
 
 
-def agent_list(agents: dict[str, AgentSpec], checked: Sequence[str] = ()) -> QListWidget:
-    """A list of agents with check boxes (``checked`` ticked)."""
-    widget = QListWidget()
-    for name, spec in agents.items():
-        item = QListWidgetItem(f"{name}  ·  {'CLIPS' if spec.kind == 'clips' else 'Python'}")
-        item.setData(Qt.UserRole, name)
-        item.setToolTip(spec.description or name)
+class AgentPicker(QWidget):
+    """Agents to tick: the shipped ones, then agent files (the recent ones and any the user adds).
+
+    Keys are what ``registry.resolve`` takes: a shipped agent's name, or an agent's file path(s) joined by commas.
+    ``failed(text)`` reports an agent file that cannot be used.
+    """
+
+    changed = pyqtSignal()
+    failed = pyqtSignal(str)
+
+    def __init__(self, agents: dict[str, AgentSpec], interaction: Interaction, checked: Sequence[str] = (),
+                 strip: bool = False, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.specs: dict[str, AgentSpec] = dict(agents)
+        self.interaction = interaction
+        layout = QBoxLayout(QBoxLayout.LeftToRight if strip else QBoxLayout.TopToBottom, self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.list = QListWidget()
+        self.list.setToolTip("Tick the agents to compare")
+        if strip:  # a wrapping row of check boxes, two lines high
+            self.list.setFlow(QListWidget.LeftToRight)
+            self.list.setWrapping(True)
+            self.list.setResizeMode(QListWidget.Adjust)
+            self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+            self.list.setSpacing(2)
+            self.list.setFixedHeight(2 * self.list.fontMetrics().height() + 26)
+        for name, spec in agents.items():
+            self._add(name, spec, f"{name}  ·  {'CLIPS' if spec.kind == 'clips' else 'Python'}", name in checked)
+        self.list.itemChanged.connect(lambda _item: self.changed.emit())
+        layout.addWidget(self.list, 1)
+        self.add_button = QPushButton("Add agent file…")
+        self.add_button.setToolTip("Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent")
+        self.add_button.clicked.connect(self.choose_files)
+        layout.addWidget(self.add_button, 0, Qt.AlignTop)
+
+    def _add(self, key: str, spec: AgentSpec, text: str, checked: bool) -> None:
+        item = QListWidgetItem(text)
+        item.setData(Qt.UserRole, key)
+        item.setToolTip(spec.description or key)
         item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
-        item.setCheckState(Qt.Checked if name in checked else Qt.Unchecked)
-        widget.addItem(item)
-    return widget
+        item.setCheckState(Qt.Checked if checked else Qt.Unchecked)
+        self.list.addItem(item)
 
+    def add_files(self, keys: Sequence[str], checked: bool = False) -> list[str]:
+        """List these agent files (each key: path(s) joined by commas), ticked if ``checked``; the keys listed
+        (an agent already listed is ticked again, one that cannot be used is reported through ``failed``)."""
+        listed = []
+        for key in keys:
+            try:
+                spec = registry.resolve(key)
+            except BattleshipError as error:
+                self.failed.emit(f"Cannot use agent {key}: {error}")
+                continue
+            if key != spec.name or key not in self.specs:  # not a shipped agent's name: listed by its path(s)
+                key = ",".join(map(str, spec.paths))
+            if key not in self.specs:
+                self.specs[key] = spec
+                folder = Path(spec.paths[0]).parent.name if spec.paths else ""
+                self._add(key, spec, f"{spec.name}  ·  {folder}/" if folder else spec.name, checked)
+                self.list.item(self.list.count() - 1).setToolTip("\n".join(map(str, spec.paths)))
+            elif checked:
+                self.set_agents([*self.chosen(), key])
+            listed.append(key)
+        return listed
 
-def checked_agents(widget: QListWidget) -> list[str]:
-    """The names ticked in an ``agent_list``."""
-    return [widget.item(i).data(Qt.UserRole) for i in range(widget.count())
-            if widget.item(i).checkState() == Qt.Checked]
+    def choose_files(self) -> None:
+        """Ask for an agent's file(s) and list it, ticked."""
+        files = [key for key, spec in self.specs.items() if key != spec.name]  # listed by path, not by name
+        start = str(Path(files[-1].split(",")[0]).parent) if files else str(registry.AGENTS_DIR)
+        paths = self.interaction.choose_agent_files(start)
+        if paths:
+            self.add_files([",".join(paths)], checked=True)
 
+    def set_agents(self, keys: Sequence[str]) -> None:
+        """Tick exactly these agents."""
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in keys else Qt.Unchecked)
 
-def tick_agents(widget: QListWidget, names: Sequence[str]) -> None:
-    """Tick exactly ``names`` in an ``agent_list``."""
-    for i in range(widget.count()):
-        item = widget.item(i)
-        item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in names else Qt.Unchecked)
+    def chosen(self) -> list[str]:
+        """The keys of the ticked agents, in the list's order."""
+        return [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())
+                if self.list.item(i).checkState() == Qt.Checked]
+
+    def spec(self, key: str) -> AgentSpec:
+        """The agent listed under ``key``."""
+        return self.specs[key]
 
 
 def rules_box() -> QComboBox:

@@ -39,11 +39,11 @@ class Lane(QFrame):
         splitter = QSplitter(Qt.Vertical)
         splitter.setChildrenCollapsible(False)
         self.board = BoardWidget()
-        self.board.setMinimumSize(200, 200)
+        self.board.setMinimumSize(150, 150)
         splitter.addWidget(self.board)
         # the lane's log only: its score is in the line above and every count in the Results table below
         self.log_view = log_view(5000, 8)
-        self.log_view.setMinimumHeight(90)
+        self.log_view.setMinimumHeight(60)
         splitter.addWidget(self.log_view)
         self.score_text = ""  # the score shown once solved
         splitter.setStretchFactor(0, 3)

@@ -10,8 +10,8 @@ from PyQt5.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QListWidget,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -21,7 +21,7 @@ from PyQt5.QtWidgets import (
 from app.backends import bench
 from app.backends.registry import AgentSpec
 from app.core import BattleshipError, GameMap
-from app.gui.compare.controls import agent_list, checked_agents, panel_card, rules_box, tick_agents
+from app.gui.compare.controls import AgentPicker, panel_card, rules_box
 from app.gui.compare.lane import Lane
 from app.gui.compare.lockstep import Lockstep
 from app.gui.compare.tables import LANE_COLUMNS, fill_table, make_table
@@ -54,6 +54,7 @@ class SideBySide(QWidget):
         self.map_button.clicked.connect(self.choose_map)
         self.map_label = QLabel("No map chosen")
         self.map_label.setObjectName("mapInfo")
+        self.map_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)  # a long path is cut, not the window
         row.addWidget(self.map_button)
         row.addWidget(self.map_label, 1)
         row.addWidget(QLabel("Rules"))
@@ -77,12 +78,11 @@ class SideBySide(QWidget):
         row.addWidget(self.step_label)
         controls_layout.addLayout(row)
         pick = QHBoxLayout()
-        pick.addWidget(QLabel(f"Agents ({MIN_AGENTS} to {MAX_AGENTS})"))
-        self.agent_picker = agent_list(agents, [n for n in ("cross", "random") if n in agents])
-        self.agent_picker.setFlow(QListWidget.LeftToRight)
-        self.agent_picker.setWrapping(True)
-        self.agent_picker.setFixedHeight(34)
-        self.agent_picker.itemChanged.connect(lambda _item: self._update_controls())
+        pick.addWidget(QLabel(f"Agents ({MIN_AGENTS} to {MAX_AGENTS})"), 0, Qt.AlignTop)
+        self.agent_picker = AgentPicker(agents, interaction, [n for n in ("cross", "random") if n in agents],
+                                        strip=True)
+        self.agent_picker.changed.connect(self._update_controls)
+        self.agent_picker.failed.connect(self.show_message)
         pick.addWidget(self.agent_picker, 1)
         controls_layout.addLayout(pick)
         self.message = QLabel("")
@@ -92,7 +92,7 @@ class SideBySide(QWidget):
         controls_layout.addWidget(self.message)
         outer.addWidget(controls)
 
-        splitter = QSplitter(Qt.Vertical)
+        splitter = self.splitter = QSplitter(Qt.Vertical)
         splitter.setChildrenCollapsible(False)
         self.lanes_box = QWidget()
         self.lanes_layout = QHBoxLayout(self.lanes_box)
@@ -137,12 +137,16 @@ class SideBySide(QWidget):
         return True
 
     def set_agents(self, names: Sequence[str]) -> None:
-        """Tick exactly these agents."""
-        tick_agents(self.agent_picker, names)
+        """Tick exactly these agents (names, or agent files as ``add_agent_files`` listed them)."""
+        self.agent_picker.set_agents(names)
+
+    def add_agent_files(self, keys: Sequence[str], checked: bool = False) -> list[str]:
+        """List agent files (each key: path(s) joined by commas); the keys they are listed under."""
+        return self.agent_picker.add_files(keys, checked)
 
     def chosen(self) -> list[str]:
         """The ticked agents."""
-        return checked_agents(self.agent_picker)
+        return self.agent_picker.chosen()
 
     def show_message(self, text: str) -> None:
         """Show a problem above the boards."""
@@ -166,7 +170,7 @@ class SideBySide(QWidget):
         self.hide_message()
         self._clear_lanes()
         for name in names:
-            lane = Lane(self.agents[name])
+            lane = Lane(self.agent_picker.spec(name))
             self.lanes.append(lane)
             self.lanes_layout.addWidget(lane, 1)
         self.lockstep = Lockstep(self.lanes, self)
@@ -236,7 +240,11 @@ class SideBySide(QWidget):
         rows = self.rows()
         fill_table(self.results, [[(getattr(r, name), digits) for _, name, digits in LANE_COLUMNS] for r in rows])
         self.results.sortItems(1, Qt.DescendingOrder)
-        self.results.setMinimumHeight(self._results_height(len(rows)))
+        # the table may shrink to two rows (a small screen scrolls it); it starts tall enough for every row
+        wanted = self._results_height(len(rows)) + self.results.parentWidget().minimumSizeHint().height() \
+            - self.results.minimumHeight()
+        total = sum(self.splitter.sizes())
+        self.splitter.setSizes([max(0, total - wanted), wanted])
 
     def _results_height(self, rows: int) -> int:
         return self.results.horizontalHeader().sizeHint().height() + rows * self.results.verticalHeader().defaultSectionSize() + 6

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PyQt5.QtWidgets import QMainWindow, QTabWidget, QVBoxLayout, QWidget
@@ -9,8 +10,9 @@ from PyQt5.QtWidgets import QMainWindow, QTabWidget, QVBoxLayout, QWidget
 from app.backends import registry
 from app.core import BattleshipError
 from app.gui.compare.batch import BatchPanel
-from app.gui.compare.side_by_side import SideBySide
+from app.gui.compare.side_by_side import MAX_AGENTS, SideBySide
 from app.gui.interaction import Interaction
+from app.gui.theme import fit_to_screen
 
 
 class CompareWindow(QMainWindow):
@@ -19,7 +21,7 @@ class CompareWindow(QMainWindow):
     def __init__(self, interaction: Interaction | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Battleship Lab — Compare agents")
-        self.interaction = interaction if interaction is not None else Interaction(self)
+        self.interaction = interaction.for_window(self) if interaction is not None else Interaction(self)
         try:
             agents = registry.discover()
         except BattleshipError:
@@ -36,11 +38,16 @@ class CompareWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
         self.setCentralWidget(central)
-        self.resize(1400, 900)
+        fit_to_screen(self, 1400, 900)
 
-    def preload(self, map_path: str | None, rules: str) -> None:
-        """Start from the main window's map (if the side-by-side view has none yet) and rules."""
+    def preload(self, map_path: str | None, rules: str, agent_files: Sequence[str] = (), tick: str = "") -> None:
+        """Start from the main window's map (if the side-by-side view has none yet) and rules, with its recent
+        agent files listed (each: path(s) joined by commas) and ``tick`` (one of them) ticked."""
         view = self.side_by_side
+        for panel in (view, self.batch):
+            panel.add_agent_files([key for key in agent_files if key != tick])
+            if tick and len(panel.agent_picker.chosen()) < MAX_AGENTS:
+                panel.add_agent_files([tick], checked=True)
         if map_path and view.game_map is None:
             view.load_map(map_path)
         for box in (view.rules, self.batch.rules):

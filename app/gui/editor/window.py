@@ -29,6 +29,7 @@ from app.gui.theme import card as _card
 from app.gui.theme import (
     card_title,
     error_banner,
+    fit_to_screen,
     side_column,
     split_central,
     title_row,
@@ -49,7 +50,7 @@ class MapEditor(QMainWindow):
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.settings = settings if settings is not None else app_settings()
-        self.interaction = interaction if interaction is not None else Interaction(self)
+        self.interaction = interaction.for_window(self) if interaction is not None else Interaction(self)
         self.draft = MapDraft()
         self.path: str | None = None
         self.fmt = "native"
@@ -64,7 +65,7 @@ class MapEditor(QMainWindow):
         self.canvas.ship_removed.connect(self.remove_at)
         self.canvas.known_toggled.connect(self.toggle_known)
         self.canvas.preview_changed.connect(self._on_preview)
-        self.resize(1180, 780)
+        fit_to_screen(self, 1180, 780)
         self._saved = self._snapshot()  # the draft as last opened or saved: what closing would lose is the rest
         self._refresh()
 
