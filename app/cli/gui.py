@@ -22,6 +22,8 @@ def register(subparsers) -> None:
     parser.add_argument("--autorun", action="store_true", help="start the game at once")
     parser.add_argument("--screenshot", metavar="OUT.png", help="save a picture of the window when the game ends")
     parser.add_argument("--quit-when-done", action="store_true", help="close when the game ends")
+    parser.add_argument("--lang", choices=("en", "it"),
+                        help="interface language (default: the one chosen in the menu, else the system's)")
     parser.set_defaults(func=gui_command)
 
 

@@ -9,11 +9,11 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from PyQt5.QtCore import QObject, Qt, QTimer, pyqtSignal
+from PyQt5.QtCore import QObject, QSettings, Qt, QTimer, pyqtSignal
 from PyQt5.QtWidgets import QApplication, QWidget
 
 from app.core import PROFILES, GameResult
-from app.gui import theme
+from app.gui import i18n, theme
 from app.gui.main_window import MainWindow
 
 
@@ -59,6 +59,10 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 def run_gui(args: argparse.Namespace) -> int:
     """Open the window pre-loaded from the command line; returns the exit code."""
     app = make_application()
+    language = i18n.choose_language(getattr(args, "lang", None), QSettings("BattleshipLab", "Battleship Lab"))
+    if not i18n.install(language):
+        print(f"warning: no {language} translation found ({i18n.catalogue_path(language)}); "
+              f"the interface stays in English", file=sys.stderr)
     window = MainWindow()
     window.restore_geometry()
     status = {"code": 0}

@@ -14,12 +14,13 @@ import enum
 from dataclasses import dataclass
 
 import numpy as np
-from PyQt5.QtCore import QEvent, QPointF, QRectF, QSize, Qt, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF, QRectF, QSize, Qt, pyqtSignal
 from PyQt5.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PyQt5.QtWidgets import QGridLayout, QLabel, QSizePolicy, QToolTip, QWidget
 
 from app.core import SIZE, Action, Cell, Game, GameMap, Observation, Outcome, Piece
 from app.gui import theme
+from app.gui.i18n import translate
 
 
 class Fill(enum.Enum):
@@ -547,29 +548,32 @@ class BoardWidget(QWidget):
         painter.drawText(top_half, Qt.AlignCenter, str(left_to_find))
         painter.setFont(small)
         painter.setPen(theme.MUTED_INK)
-        painter.drawText(bottom, Qt.AlignCenter, f"of {original}")
+        painter.drawText(bottom, Qt.AlignCenter, self.tr("of {0}").format(original))
         painter.end()
         self._pixmaps[key] = pixmap
         return pixmap
 
     def describe(self, cell: Cell) -> str:
         """What ``cell`` shows, in words (the tooltip)."""
-        text = f"row {cell.x}, column {cell.y}"
+        text = self.tr("row {0}, column {1}").format(cell.x, cell.y)
         if self._state is None:
             return text
         look = self._state.look(cell)
         parts = []
         if look.known_at_start:
-            parts.append("known at start")
+            parts.append(self.tr("known at start"))
         if look.piece is not None and look.style is not None:
-            parts.append({PieceStyle.KNOWN: f"{look.piece.value}", PieceStyle.HIT: f"hit: {look.piece.value}",
-                          PieceStyle.RIGHT_FLAG: f"{look.piece.value}, found by a flag",
-                          PieceStyle.MISSED: f"{look.piece.value}, missed"}[look.style])
+            piece = look.piece.value  # the protocol's name of the piece (top, middle, sub...)
+            parts.append({PieceStyle.KNOWN: piece, PieceStyle.HIT: self.tr("hit: {0}").format(piece),
+                          PieceStyle.RIGHT_FLAG: self.tr("{0}, found by a flag").format(piece),
+                          PieceStyle.MISSED: self.tr("{0}, missed").format(piece)}[look.style])
         else:
-            parts.append({Fill.UNKNOWN: "unknown", Fill.WATER: "water", Fill.MISS: "fired: water (miss)",
-                          Fill.HIDDEN_WATER: "water", Fill.WRONG_FLAG: "water"}[look.fill])
+            water = self.tr("water")
+            parts.append({Fill.UNKNOWN: self.tr("unknown"), Fill.WATER: water, Fill.MISS: self.tr("fired: water (miss)"),
+                          Fill.HIDDEN_WATER: water, Fill.WRONG_FLAG: water}[look.fill])
         if look.flag is not FlagMark.NONE:
-            parts.append({FlagMark.FLAG: "flagged", FlagMark.RIGHT: "right flag", FlagMark.WRONG: "wrong flag"}[look.flag])
+            parts.append({FlagMark.FLAG: self.tr("flagged"), FlagMark.RIGHT: self.tr("right flag"),
+                          FlagMark.WRONG: self.tr("wrong flag")}[look.flag])
         belief = self._state.belief
         if self._belief_visible and belief is not None and look.fill is Fill.UNKNOWN and look.piece is None:
             parts.append(f"P(ship) {float(belief[cell.x, cell.y]):.2f}")
@@ -617,7 +621,7 @@ class BoardWidget(QWidget):
     def move_cursor(self, dx: int, dy: int) -> Cell:
         """Move the keyboard cursor by (dx rows, dy columns), staying on the board; returns its cell."""
         self._cursor = Cell(min(SIZE - 1, max(0, self._cursor.x + dx)), min(SIZE - 1, max(0, self._cursor.y + dy)))
-        self.setAccessibleDescription(f"cursor at row {self._cursor.x}, column {self._cursor.y}")
+        self.setAccessibleDescription(self.tr("cursor at row {0}, column {1}").format(self._cursor.x, self._cursor.y))
         self.update()
         return self._cursor
 
@@ -662,20 +666,20 @@ class _Swatch(QWidget):
 
 
 LEGEND_PLAY = (
-    ("Unknown", CellLook(), ""),
-    ("Known at start (K)", CellLook(piece=Piece.LEFT, style=PieceStyle.KNOWN, known_at_start=True), ""),
-    ("Hit (piece shape)", CellLook(piece=Piece.SUB, style=PieceStyle.HIT), ""),
-    ("Miss", CellLook(Fill.MISS), ""),
-    ("Water", CellLook(Fill.WATER), ""),
-    ("Flag", CellLook(flag=FlagMark.FLAG), ""),
-    ("Last action", CellLook(), "last"),
-    ("Belief P(ship)", CellLook(), "belief"),
+    (QT_TRANSLATE_NOOP("Legend", "Unknown"), CellLook(), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Known at start (K)"), CellLook(piece=Piece.LEFT, style=PieceStyle.KNOWN, known_at_start=True), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Hit (piece shape)"), CellLook(piece=Piece.SUB, style=PieceStyle.HIT), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Miss"), CellLook(Fill.MISS), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Water"), CellLook(Fill.WATER), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Flag"), CellLook(flag=FlagMark.FLAG), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Last action"), CellLook(), "last"),
+    (QT_TRANSLATE_NOOP("Legend", "Belief P(ship)"), CellLook(), "belief"),
 )
 LEGEND_END = (
-    ("Right flag", CellLook(Fill.HIDDEN_WATER, Piece.TOP, PieceStyle.RIGHT_FLAG, flag=FlagMark.RIGHT), ""),
-    ("Wrong flag", CellLook(Fill.WRONG_FLAG, flag=FlagMark.WRONG), ""),
-    ("Missed ship cell", CellLook(Fill.HIDDEN_WATER, Piece.MIDDLE, PieceStyle.MISSED), ""),
-    ("Sunk ship (framed)", CellLook(Fill.HIDDEN_WATER, Piece.SUB, PieceStyle.HIT), "sunk"),
+    (QT_TRANSLATE_NOOP("Legend", "Right flag"), CellLook(Fill.HIDDEN_WATER, Piece.TOP, PieceStyle.RIGHT_FLAG, flag=FlagMark.RIGHT), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Wrong flag"), CellLook(Fill.WRONG_FLAG, flag=FlagMark.WRONG), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Missed ship cell"), CellLook(Fill.HIDDEN_WATER, Piece.MIDDLE, PieceStyle.MISSED), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Sunk ship (framed)"), CellLook(Fill.HIDDEN_WATER, Piece.SUB, PieceStyle.HIT), "sunk"),
 )
 
 
@@ -693,13 +697,15 @@ class LegendWidget(QWidget):
         for index, ((text, look, extra), at_end) in enumerate(entries):
             row, col = divmod(index, columns)
             swatch = _Swatch(look, extra)
-            label = QLabel(text)
+            label = QLabel(translate("Legend", text))
+            label.setWordWrap(True)  # a narrow window wraps the legend, not cuts it
             label.setStyleSheet("color: #475467;")
             layout.addWidget(swatch, row, col * 2)
             layout.addWidget(label, row, col * 2 + 1)
             if at_end:
                 self._end_widgets += [swatch, label]
-        layout.setColumnStretch(columns * 2, 1)
+        for column in range(columns):  # the labels share the width (they wrap only when it runs short)
+            layout.setColumnStretch(column * 2 + 1, 1)
         self.set_revealed(False)
 
     def set_revealed(self, revealed: bool) -> None:

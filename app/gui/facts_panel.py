@@ -6,7 +6,7 @@ a template picker and a text filter narrow the list.
 
 from __future__ import annotations
 
-from PyQt5.QtCore import Qt
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
 from PyQt5.QtGui import QFont
 from PyQt5.QtWidgets import (
     QComboBox,
@@ -20,8 +20,9 @@ from PyQt5.QtWidgets import (
 )
 
 from app.backends.base import PROTOCOL_MODULES, FactRow
+from app.gui.i18n import translate
 
-ALL_TEMPLATES = "All templates"
+ALL_TEMPLATES = QT_TRANSLATE_NOOP("FactsPanel", "All templates")  # translated where shown
 
 
 def module_order(modules: set[str]) -> list[str]:
@@ -41,27 +42,27 @@ class FactsPanel(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         bar = QHBoxLayout()
         self.template_box = QComboBox()
-        self.template_box.addItem(ALL_TEMPLATES)
+        self.template_box.addItem(translate("FactsPanel", ALL_TEMPLATES))
         self.template_box.setMinimumWidth(140)
-        self.template_box.setToolTip("Show the facts of one template only")
+        self.template_box.setToolTip(self.tr("Show the facts of one template only"))
         self.template_box.currentIndexChanged.connect(self._refill)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("filter facts…")
+        self.filter_edit.setPlaceholderText(self.tr("filter facts…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Show only the facts containing this text (module, f-index or fact)")
+        self.filter_edit.setToolTip(self.tr("Show only the facts containing this text (module, f-index or fact)"))
         self.filter_edit.textChanged.connect(self._refill)
         bar.addWidget(self.template_box)
         bar.addWidget(self.filter_edit, 1)
         layout.addLayout(bar)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["fact", "template", "as CLIPS prints it"])
+        self.tree.setHeaderLabels([self.tr("fact"), self.tr("template"), self.tr("as CLIPS prints it")])
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)
         self.tree.setColumnWidth(0, 90)
         self.tree.setColumnWidth(1, 100)
-        self.tree.setToolTip("The working memory at the current step, by module: "
-                             "the agent's own, then MAIN and ENV (the game protocol)")
+        self.tree.setToolTip(self.tr("The working memory at the current step, by module: "
+                                     "the agent's own, then MAIN and ENV (the game protocol)"))
         self.tree.itemCollapsed.connect(lambda item: self._collapsed.add(item.data(0, Qt.UserRole)))
         self.tree.itemExpanded.connect(lambda item: self._collapsed.discard(item.data(0, Qt.UserRole)))
         layout.addWidget(self.tree, 1)
@@ -80,18 +81,18 @@ class FactsPanel(QWidget):
         chosen = self.template_box.currentText()
         self.template_box.blockSignals(True)
         self.template_box.clear()
-        self.template_box.addItem(ALL_TEMPLATES)
+        self.template_box.addItem(translate("FactsPanel", ALL_TEMPLATES))
         self.template_box.addItems(templates)
         index = self.template_box.findText(chosen)
         self.template_box.setCurrentIndex(max(0, index))
         self.template_box.blockSignals(False)
         self._refill()
         if facts is None and not problem:
-            self.count_label.setText("This agent has no working memory to show (facts appear for CLIPS agents).")
+            self.count_label.setText(self.tr("This agent has no working memory to show (facts appear for CLIPS agents)."))
 
     def set_template(self, template: str) -> None:
         """Show only the facts of ``template`` (or all with ALL_TEMPLATES)."""
-        index = self.template_box.findText(template)
+        index = 0 if template == ALL_TEMPLATES else self.template_box.findText(template)
         if index >= 0:
             self.template_box.setCurrentIndex(index)
 
@@ -109,7 +110,7 @@ class FactsPanel(QWidget):
         return [self.tree.topLevelItem(i).data(0, Qt.UserRole) for i in range(self.tree.topLevelItemCount())]
 
     def _refill(self) -> None:
-        template = self.template_box.currentText()
+        template = self.template_box.currentText() if self.template_box.currentIndex() > 0 else ALL_TEMPLATES
         needle = self.filter_edit.text().strip().lower()
         shown = [row for row in self._rows
                  if (template == ALL_TEMPLATES or row.template == template)
@@ -121,8 +122,8 @@ class FactsPanel(QWidget):
         for module in module_order({row.module for row in shown}):
             rows = sorted((row for row in shown if row.module == module), key=lambda row: row.index)
             total = sum(1 for row in self._rows if row.module == module)
-            role = "  ·  game protocol" if module in PROTOCOL_MODULES else ""
-            head = QTreeWidgetItem([f"{module}{role}  ·  {len(rows)} of {total} facts"])
+            role = "  ·  " + self.tr("game protocol") if module in PROTOCOL_MODULES else ""
+            head = QTreeWidgetItem([f"{module}{role}  ·  " + self.tr("{0} of {1} facts").format(len(rows), total)])
             head.setData(0, Qt.UserRole, module)
             head.setFont(0, bold)
             head.setFlags(Qt.ItemIsEnabled)
@@ -136,8 +137,8 @@ class FactsPanel(QWidget):
             head.setExpanded(module not in self._collapsed)
         self.tree.setUpdatesEnabled(True)
         if self._problem:
-            self.count_label.setText(f"Could not read the agent's facts: {self._problem}")
+            self.count_label.setText(self.tr("Could not read the agent's facts: {0}").format(self._problem))
             self.count_label.setStyleSheet("color: #B34700;")
         else:
-            self.count_label.setText(f"{len(shown)} of {len(self._rows)} facts")
+            self.count_label.setText(self.tr("{0} of {1} facts").format(len(shown), len(self._rows)))
             self.count_label.setStyleSheet("color: #667085;")

@@ -10,6 +10,8 @@ from collections import deque
 
 from PyQt5.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
+from app.gui.i18n import translate
+
 MAP_FILTER = "Maps (*.map *.clp *.txt);;All files (*)"
 AGENT_FILTER = "Agents (*.py *.clp);;All files (*)"
 LOG_FILTER = "Game logs (*.jsonl);;All files (*)"
@@ -28,33 +30,34 @@ class Interaction:
 
     def choose_map(self, start_dir: str = "") -> str | None:
         """A map file the user picks (None: cancelled)."""
-        path, _ = QFileDialog.getOpenFileName(self.parent, "Load map", start_dir, MAP_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Interaction", "Load map"), start_dir, MAP_FILTER)
         return path or None
 
     def choose_agent_files(self, start_dir: str = "") -> list[str]:
         """Agent file(s) the user picks: one .py, or one or more .clp modules (empty: cancelled)."""
-        paths, _ = QFileDialog.getOpenFileNames(self.parent, "Open agent file(s)", start_dir, AGENT_FILTER)
+        paths, _ = QFileDialog.getOpenFileNames(self.parent, translate("Interaction", "Open agent file(s)"), start_dir,
+                                                AGENT_FILTER)
         return list(paths)
 
     def choose_folder(self, start_dir: str = "") -> str | None:
         """A folder the user picks (None: cancelled)."""
-        path = QFileDialog.getExistingDirectory(self.parent, "Choose a folder of maps", start_dir)
+        path = QFileDialog.getExistingDirectory(self.parent, translate("Interaction", "Choose a folder of maps"), start_dir)
         return path or None
 
     def choose_save_file(self, suggested: str = "", file_filter: str = "All files (*)") -> str | None:
         """A file name to save to (None: cancelled)."""
-        path, _ = QFileDialog.getSaveFileName(self.parent, "Save as", suggested, file_filter)
+        path, _ = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Save as"), suggested, file_filter)
         return path or None
 
     def choose_replay(self, start_dir: str = "") -> str | None:
         """A game log to open (None: cancelled)."""
-        path, _ = QFileDialog.getOpenFileName(self.parent, "Open replay", start_dir, LOG_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Interaction", "Open replay"), start_dir, LOG_FILTER)
         return path or None
 
     def choose_map_target(self, start: str = "", fmt: str = "native") -> tuple[str, str] | None:
         """Where and in which format (native, clp, bimaru) to save a map (None: cancelled)."""
         filters = list(SAVE_MAP_FILTERS.values())
-        path, chosen = QFileDialog.getSaveFileName(self.parent, "Save map", start, ";;".join(filters),
+        path, chosen = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Save map"), start, ";;".join(filters),
                                                    SAVE_MAP_FILTERS.get(fmt, filters[0]))
         if not path:
             return None
@@ -75,7 +78,8 @@ class Interaction:
     def ask_unsaved(self, name: str) -> str:
         """What to do with unsaved changes to ``name``: "save", "discard" or "cancel"."""
         answer = QMessageBox.question(
-            self.parent, "Unsaved changes", f"The map {name} has changes that are not saved. Save them first?",
+            self.parent, translate("Interaction", "Unsaved changes"),
+            translate("Interaction", "The map {0} has changes that are not saved. Save them first?").format(name),
             QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 

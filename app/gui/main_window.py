@@ -10,10 +10,11 @@ import html
 import textwrap
 from pathlib import Path
 
-from PyQt5.QtCore import QSettings, Qt, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, pyqtSignal
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
+    QActionGroup,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
@@ -34,6 +35,7 @@ from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
 from app.core.game import load_note
+from app.gui import i18n
 from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.coach_panel import CoachPanel
 from app.gui.facts_panel import FactsPanel
@@ -61,7 +63,7 @@ OPEN_KEY = "__open__"
 NOTICE_OUTCOMES = (Outcome.REJECTED, Outcome.FIRE_WASTED, Outcome.FLAG_WASTED)
 LINE_COLOURS = {LineKind.AGENT: "#667085", LineKind.REJECTED: "#B34700", LineKind.STOP: "#B34700",
                 LineKind.PROBLEM: "#B34700"}
-BELIEF_TIP = "Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)"
+BELIEF_TIP = QT_TRANSLATE_NOOP("MainWindow", "Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
 
 
 def _defines_agent(path: str) -> bool:
@@ -94,7 +96,7 @@ class MainWindow(QMainWindow):
         self._oracles: dict[tuple, int] = {}
         self._notice = ""  # the last step's action was rejected or counted for nothing
         self._remember_speed = True
-        self.setWindowTitle("Battleship Lab")
+        self.setWindowTitle(self.tr("Battleship Lab"))
         self.setAcceptDrops(True)
         self._build_toolbar()
         self._build_central()
@@ -111,15 +113,16 @@ class MainWindow(QMainWindow):
         self._on_speed(self.speed_slider.value())
         self._fill_recent_maps()
         fit_to_screen(self, 1320, 840)
+        self._update_status(None)
         self._update_controls()
 
     # ----- construction ------------------------------------------------------------
     def _build_toolbar(self) -> None:
-        bar = window_toolbar(self, "Controls", "controls")
+        bar = window_toolbar(self, self.tr("Controls"), "controls")
 
-        self.load_action = QAction("Load Map…", self)
+        self.load_action = QAction(self.tr("Load Map…"), self)
         self.load_action.setShortcut(QKeySequence.Open)
-        self.load_action.setToolTip("Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)")
+        self.load_action.setToolTip(self.tr("Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)"))
         self.load_action.triggered.connect(self.choose_map)
         self.recent_menu = QMenu(self)
         load_button = QToolButton()
@@ -128,16 +131,16 @@ class MainWindow(QMainWindow):
         load_button.setPopupMode(QToolButton.MenuButtonPopup)
         bar.addWidget(load_button)
 
-        bar.addWidget(QLabel("Agent"))
+        bar.addWidget(QLabel(self.tr("Agent")))
         self.agent_box = QComboBox()
-        self.agent_box.setToolTip("Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file")
+        self.agent_box.setToolTip(self.tr("Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file"))
         self.agent_box.setMinimumWidth(185)
         self.agent_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
         self.agent_box.activated.connect(self._on_agent_chosen)
         bar.addWidget(self.agent_box)
-        bar.addWidget(QLabel("Rules"))
+        bar.addWidget(QLabel(self.tr("Rules")))
         self.rules_box = QComboBox()
-        self.rules_box.setToolTip("The rules profile: how the game is scored and what a fire on water tells")
+        self.rules_box.setToolTip(self.tr("The rules profile: how the game is scored and what a fire on water tells"))
         for name, profile in PROFILES.items():
             self.rules_box.addItem(name, name)
             self.rules_box.setItemData(self.rules_box.count() - 1, profile.description, Qt.ToolTipRole)
@@ -153,11 +156,11 @@ class MainWindow(QMainWindow):
             self.addAction(act)
             return act
 
-        self.run_action = action("Run", "F5", "Play on by itself", self.run)
-        self.step_action = action("Step", "F10", "Carry out one step", self.step)
-        self.pause_action = action("Pause", "F6", "Pause after the current step", self.pause)
-        self.reset_action = action("Reset", "Ctrl+R", "Start this game over", self.reset)
-        self.solve_action = action("Solve", "Ctrl+Return", "End your game and score it", self.solve)
+        self.run_action = action(self.tr("Run"), "F5", self.tr("Play on by itself"), self.run)
+        self.step_action = action(self.tr("Step"), "F10", self.tr("Carry out one step"), self.step)
+        self.pause_action = action(self.tr("Pause"), "F6", self.tr("Pause after the current step"), self.pause)
+        self.reset_action = action(self.tr("Reset"), "Ctrl+R", self.tr("Start this game over"), self.reset)
+        self.solve_action = action(self.tr("Solve"), "Ctrl+Return", self.tr("End your game and score it"), self.solve)
         self._tool_slots: dict[QAction, QAction] = {}  # action -> the toolbar slot holding its button
         for act in (self.run_action, self.step_action, self.pause_action, self.reset_action, self.solve_action):
             button = QToolButton()
@@ -171,19 +174,19 @@ class MainWindow(QMainWindow):
         speed_row = QHBoxLayout(speed)
         speed_row.setContentsMargins(0, 0, 0, 0)
         speed_row.setSpacing(4)
-        speed_row.addWidget(QLabel("Speed"))
+        speed_row.addWidget(QLabel(self.tr("Speed")))
         self.speed_slider = QSlider(Qt.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setFixedWidth(90)
-        self.speed_slider.setToolTip("From one step per second to as fast as it goes")
+        self.speed_slider.setToolTip(self.tr("From one step per second to as fast as it goes"))
         self.speed_slider.valueChanged.connect(self._on_speed)
         speed_row.addWidget(self.speed_slider)
         self.speed_label = QLabel()
-        self.speed_label.setMinimumWidth(self.speed_label.fontMetrics().horizontalAdvance("60 steps/s") + 12)
+        self.speed_label.setMinimumWidth(self.speed_label.fontMetrics().horizontalAdvance(self.tr("{0} steps/s").format(60)) + 12)
         speed_row.addWidget(self.speed_label)
         bar.addWidget(speed)
         bar.addSeparator()
-        self.compare_action = action("Compare…", "Ctrl+K", "Compare agents side by side, or in batch over maps",
+        self.compare_action = action(self.tr("Compare…"), "Ctrl+K", self.tr("Compare agents side by side, or in batch over maps"),
                                      self.open_compare)
         compare_button = QToolButton()
         compare_button.setDefaultAction(self.compare_action)
@@ -207,9 +210,9 @@ class MainWindow(QMainWindow):
         self.splitter = splitter
 
         board_card, board_layout = _card()
-        head, self.map_title, self.map_info = title_row("No map loaded", "Load a map to start (Ctrl+O).")
-        self.belief_box = QCheckBox("Belief overlay")
-        self.belief_box.setToolTip(BELIEF_TIP)
+        head, self.map_title, self.map_info = title_row(self.tr("No map loaded"), self.tr("Load a map to start (Ctrl+O)."))
+        self.belief_box = QCheckBox(self.tr("Belief overlay"))
+        self.belief_box.setToolTip(self.tr(BELIEF_TIP))
         self.belief_box.toggled.connect(lambda on: self.board.set_belief_visible(on))
         belief_action = QAction(self)
         belief_action.setShortcut(QKeySequence("Ctrl+B"))
@@ -223,9 +226,9 @@ class MainWindow(QMainWindow):
         self.load_banner.show_log.connect(lambda: self.tabs.setCurrentWidget(self.log_view))
         board_layout.addWidget(self.load_banner)
         self._load_checked: tuple | None = None  # the agent files (and their times) the banner is about
-        self.hint = QLabel(
+        self.hint = QLabel(self.tr(
             "<b>Your game.</b> Left click fires · right click flags or unflags · arrows move the cursor, "
-            "F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.")
+            "F or Space fires, G flags · Solve (Ctrl+Enter) ends the game."))
         self.hint.setObjectName("bannerInfo")
         self.hint.setWordWrap(True)
         self.hint.hide()
@@ -242,16 +245,18 @@ class MainWindow(QMainWindow):
         right_layout.addWidget(self.score_panel)
         self.tabs = QTabWidget()
         self.log_view = log_view(20000, 9)
-        self.tabs.addTab(self.log_view, "Log")
-        self.tabs.setTabToolTip(0, "One line per step, what the agent printed, and errors")
-        self.log_view.setToolTip("One line per step, what the agent printed, and errors")
+        self.tabs.addTab(self.log_view, self.tr("Log"))
+        self.tabs.setTabToolTip(0, self.tr("One line per step, what the agent printed, and errors"))
+        self.log_view.setToolTip(self.tabs.tabToolTip(0))
         self.facts_panel = FactsPanel()
-        self.tabs.addTab(self.facts_panel, "Facts")
-        self.tabs.setTabToolTip(1, "A CLIPS agent's working memory at the current step")
+        self.tabs.addTab(self.facts_panel, self.tr("Facts"))
+        self.tabs.setTabToolTip(1, self.tr("A CLIPS agent's working memory at the current step, "
+                                           "the protocol's facts too"))
         self.coach_panel = CoachPanel(self.board)
-        self.tabs.addTab(self.coach_panel, "Coach")
-        self.tabs.setTabToolTip(2, "Once the game is over: each decision graded against bayes's play with the "
-                                   "agent's information (open a saved log with Replay to step through it)")
+        self.tabs.addTab(self.coach_panel, self.tr("Coach"))
+        self.tabs.setTabToolTip(2, self.tr("Once the game is over: each decision graded against bayes's play with "
+                                           "the agent's information (open a saved log with Replay to step through "
+                                           "it)"))
         self.tabs.currentChanged.connect(lambda _i: self._show_facts())
         right_layout.addWidget(self.tabs, 1)
         splitter.addWidget(right)
@@ -262,9 +267,9 @@ class MainWindow(QMainWindow):
 
     def _build_status(self) -> None:
         status = self.statusBar()
-        self.step_label = QLabel("Step —")
-        self.fires_label = QLabel("Fires left —")
-        self.flags_label = QLabel("Flags left —")
+        self.step_label = QLabel()
+        self.fires_label = QLabel()
+        self.flags_label = QLabel()
         self.state_label = QLabel("")
         for label in (self.step_label, self.fires_label, self.flags_label):
             status.addPermanentWidget(label)
@@ -273,7 +278,7 @@ class MainWindow(QMainWindow):
     def _build_menu(self) -> None:
         """The menu bar: files, the map editor and replays (the toolbar holds the game controls)."""
         menu = self.menuBar()
-        self.file_menu = menu.addMenu("&File")
+        self.file_menu = menu.addMenu(self.tr("&File"))
         self.file_menu.setToolTipsVisible(True)
         self.file_menu.addAction(self.load_action)
         self.file_menu.addSeparator()
@@ -286,24 +291,47 @@ class MainWindow(QMainWindow):
             self.file_menu.addAction(act)
             return act
 
-        self.save_log_action = action("Save Game Log…", "Ctrl+Shift+S",
-                                      "Save this game's steps as a JSON Lines log (replay it later)", self.save_log)
-        self.open_replay_action = action("Open Replay…", "Ctrl+Shift+O",
-                                         "Open a game log and step through it", self.choose_replay)
+        self.save_log_action = action(self.tr("Save Game Log…"), "Ctrl+Shift+S",
+                                      self.tr("Save this game's steps as a JSON Lines log (replay it later)"), self.save_log)
+        self.open_replay_action = action(self.tr("Open Replay…"), "Ctrl+Shift+O",
+                                         self.tr("Open a game log and step through it"), self.choose_replay)
         self.file_menu.addSeparator()
-        self.editor_action = action("Map Editor…", "Ctrl+E",
-                                    "Draw a map, make it a puzzle, save it as .map, .clp or Bimaru", self.open_editor)
+        self.editor_action = action(self.tr("Map Editor…"), "Ctrl+E",
+                                    self.tr("Draw a map, make it a puzzle, save it as .map, .clp or Bimaru"), self.open_editor)
         self.file_menu.addAction(self.compare_action)
-        self.params_action = action("Agent Parameters…", "Ctrl+Shift+P",
-                                    "Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)",
+        self.params_action = action(self.tr("Agent Parameters…"), "Ctrl+Shift+P",
+                                    self.tr("Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)"),
                                     self.edit_params)
         self.file_menu.addSeparator()
-        quit_action = action("Quit", "Ctrl+Q", "Close Battleship Lab", self.close)
+        quit_action = action(self.tr("Quit"), "Ctrl+Q", self.tr("Close Battleship Lab"), self.close)
         quit_action.setMenuRole(QAction.QuitRole)
+        self._build_language_menu(menu)
         for button in self.findChildren(QToolButton, "qt_toolbar_ext_button"):
-            button.setToolTip("More controls (the window is too narrow to show them all)")
+            button.setToolTip(self.tr("More controls (the window is too narrow to show them all)"))
         self._editor = None
         self._replays: list = []
+
+    def _build_language_menu(self, menu) -> None:
+        """Language ▸ English / Italiano: remembered, used from the next start (``--lang`` overrides it)."""
+        self.language_menu = menu.addMenu(self.tr("&Language"))
+        self.language_menu.setToolTipsVisible(True)
+        group = QActionGroup(self)
+        current = i18n.current_language()
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in i18n.LANGUAGES.items():
+            act = QAction(name, self, checkable=True)
+            act.setChecked(code == current)
+            act.setToolTip(self.tr("The interface language, from the next start"))
+            act.triggered.connect(lambda _checked=False, c=code: self.choose_language(c))
+            group.addAction(act)
+            self.language_menu.addAction(act)
+            self.language_actions[code] = act
+
+    def choose_language(self, code: str) -> None:
+        """Use ``code`` (en, it) for the interface from the next start on."""
+        self.settings.setValue(i18n.SETTINGS_KEY, code)
+        self.interaction.inform(self.tr("Language"), self.tr("The interface will be in {0} from the next start of "
+                                                             "Battleship Lab.").format(i18n.LANGUAGES[code]))
 
     def open_editor(self):
         """Show the map editor (one per main window), opened on the current map if there is one."""
@@ -354,7 +382,7 @@ class MainWindow(QMainWindow):
 
         game = self.session.game_so_far()
         if game is None:
-            self.show_error("No game to save yet: play at least one step.")
+            self.show_error(self.tr("No game to save yet: play at least one step."))
             return False
         if path is None:
             stem = Path(self.map_path or "game").stem
@@ -368,9 +396,10 @@ class MainWindow(QMainWindow):
         try:
             save(game, path, seed=self.session.seed)
         except BattleshipError as error:
-            self.show_error(f"Could not save the log: {error}")
+            self.show_error(self.tr("Could not save the log: {0}").format(error))
             return False
-        self.log(f"game log saved to {path}" + ("" if game.over else " (the game is not over yet)"), "#0072B2")
+        self.log((self.tr("game log saved to {0}") if game.over else self.tr("game log saved to {0} (the game is not over yet)"))
+                 .format(path), "#0072B2")
         return True
 
     # ----- agents and rules ---------------------------------------------------------
@@ -379,13 +408,13 @@ class MainWindow(QMainWindow):
             self.agents = registry.discover()
         except BattleshipError as error:
             self.agents = {}
-            self.show_error(f"Could not list the agents: {error}")
+            self.show_error(self.tr("Could not list the agents: {0}").format(error))
         box = self.agent_box
         box.clear()
         for name, spec in self.agents.items():
             box.addItem(f"{name}  ·  {'CLIPS' if spec.kind == 'clips' else 'Python'}", name)
             box.setItemData(box.count() - 1, spec.description or name, Qt.ToolTipRole)
-        box.addItem("Human  ·  you play", HUMAN_KEY)
+        box.addItem(self.tr("Human  ·  you play"), HUMAN_KEY)
         box.setItemData(box.count() - 1, HUMAN_SPEC.description, Qt.ToolTipRole)
         recent = self._recent("recent/agents")
         if recent:
@@ -394,7 +423,7 @@ class MainWindow(QMainWindow):
                 box.addItem(f"{Path(text.split(',')[-1]).name}  ·  file", text)
                 box.setItemData(box.count() - 1, text, Qt.ToolTipRole)
         box.insertSeparator(box.count())
-        box.addItem("Open agent file…", OPEN_KEY)
+        box.addItem(self.tr("Open agent file…"), OPEN_KEY)
         last = str(self.settings.value("last/agent", "cross"))
         index = box.findData(last)
         if index < 0:
@@ -433,7 +462,7 @@ class MainWindow(QMainWindow):
         try:
             spec = self._spec_for(key)
         except BattleshipError as error:
-            self.show_error(f"Cannot use agent '{text}': {error}")
+            self.show_error(self.tr("Cannot use agent '{0}': {1}").format(text, error))
             self._select_key(self._agent_key)
             return False
         if key not in self.agents and key != HUMAN_KEY:
@@ -478,10 +507,10 @@ class MainWindow(QMainWindow):
         try:
             game_map = load_game_map(path)
         except BattleshipError as error:
-            self.show_error(f"Could not load the map: {error}")
+            self.show_error(self.tr("Could not load the map: {0}").format(error))
             return False
         except OSError as error:
-            self.show_error(f"Could not load the map: {path}: {error.strerror or error}")
+            self.show_error(self.tr("Could not load the map: {0}").format(f"{path}: {error.strerror or error}"))
             return False
         self.use_map(game_map, path)
         return True
@@ -499,7 +528,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         recent = self._recent("recent/maps")
         if not recent:
-            self.recent_menu.addAction("No recent maps").setEnabled(False)
+            self.recent_menu.addAction(self.tr("No recent maps")).setEnabled(False)
         for path in recent:
             act = self.recent_menu.addAction(Path(path).name)
             act.setToolTip(path)
@@ -527,17 +556,18 @@ class MainWindow(QMainWindow):
         spec = self.current_spec()
         example = f"e.g. {spec.name}:KEY=VALUE" if spec is not None else "e.g. AGENT:KEY=VALUE"
         if spec is not None and self._parameters_error:
-            takes = f"Could not list what {spec.name} takes: {self._parameters_error}"
+            takes = self.tr("Could not list what {0} takes: {1}").format(spec.name, self._parameters_error)
         elif spec is not None and self._agent_parameters:  # cleared whenever the agent or the game changes
             takes = textwrap.fill(", ".join(f"{key}={value}" for key, value in self._agent_parameters.items()),
                                   100, subsequent_indent="    ")
-            takes = f"{spec.name} takes (values of this game):\n    {takes}"
+            takes = self.tr("{0} takes (values of this game):").format(spec.name) + f"\n    {takes}"
         else:
-            takes = "An agent given a key it does not take lists the ones it takes when the game starts."
+            takes = self.tr("An agent given a key it does not take lists the ones it takes when the game starts.")
         answer = self.interaction.ask_text(
-            "Agent parameters",
-            "Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,\n"
-            f"AGENT:KEY=VALUE for one agent only ({example}); separated by spaces. Empty: none.\n\n{takes}",
+            self.tr("Agent parameters"),
+            self.tr("Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,\n"
+                    "AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.").format(example)
+            + f"\n\n{takes}",
             self.params_text())
         if answer is not None:
             self.set_params_text(answer)
@@ -553,11 +583,11 @@ class MainWindow(QMainWindow):
         try:
             params = self.agent_params(text.split(), [spec.name] if spec is not None else [])
         except BattleshipError as error:
-            self.show_error(f"Agent parameters not changed: {error}")
+            self.show_error(self.tr("Agent parameters not changed: {0}").format(error))
             return False
         self.hide_error()
         self.session.params = params
-        self.log(f"agent parameters: {self.params_text() or 'none'} (from this game on)")
+        self.log(self.tr("agent parameters: {0} (from this game on)").format(self.params_text() or self.tr("none")))
         self._restart_game()
         return True
 
@@ -601,7 +631,8 @@ class MainWindow(QMainWindow):
 
     def _on_speed(self, index: int) -> None:
         speed = SPEEDS[index]
-        self.speed_label.setText(f"{speed} step/s" if speed == 1 else (f"{speed} steps/s" if speed else "fastest"))
+        self.speed_label.setText((self.tr("{0} step/s") if speed == 1 else self.tr("{0} steps/s")).format(speed) if speed
+                                 else self.tr("fastest"))
         self.session.set_interval(0 if speed == 0 else round(1000 / speed))
         if self._remember_speed:
             self.settings.setValue("last/speed", index)
@@ -671,31 +702,31 @@ class MainWindow(QMainWindow):
 
     def _on_report(self, report: StepReport) -> None:
         if report.error:
-            self.show_error(f"The agent could not start: {report.error}")
+            self.show_error(self.tr("The agent could not start: {0}").format(report.error))
             return
         if report.kind is ReportKind.SETUP:
             self._agent_parameters = dict(report.parameters)
             self._parameters_error = report.parameters_error
             spec, profile = self.session.spec, self.session.profile
-            self.log(f"— new game: {self.map_title.text()} · {spec.name if spec else '?'} · "
-                     f"{profile.name if profile else '?'} —", "#0072B2")
+            self.log(self.tr("— new game: {0} · {1} · {2} —").format(
+                self.map_title.text(), spec.name if spec else "?", profile.name if profile else "?"), "#0072B2")
         for kind, text in report.lines:
             self.log(text, LINE_COLOURS.get(kind))
         if report.events:
             last = report.events[-1]
-            self._notice = (f"Last action {last.text} {last.outcome.value}: {last.reason}"
+            self._notice = (self.tr("Last action {0} {1}: {2}").format(last.text, last.outcome.value, last.reason)
                             if last.outcome in NOTICE_OUTCOMES else "")
         if report.state is not None:
             self.board.set_state(report.state)
             self._update_status(report.state)
         self.belief_box.setEnabled(report.has_belief)
-        self.belief_box.setToolTip(f"Could not read the agent's belief: {report.belief_error}"
-                                   if report.belief_error else BELIEF_TIP)
+        self.belief_box.setToolTip(self.tr("Could not read the agent's belief: {0}").format(report.belief_error)
+                                   if report.belief_error else self.tr(BELIEF_TIP))
         self._facts, self._facts_error = report.facts, report.facts_error
         if self.tabs.currentIndex() == 1 or report.result is not None:
             self._show_facts()
         if report.failure:
-            self.show_error(f"The agent failed: {report.failure}. The game was solved as it stands.")
+            self.show_error(self.tr("The agent failed: {0}. The game was solved as it stands.").format(report.failure))
         if report.result is not None:
             self._show_result(report.result)
 
@@ -710,25 +741,28 @@ class MainWindow(QMainWindow):
         self.hint.hide()
         self.coach_panel.set_game(self.session.game_so_far())
         self.coach_panel.set_step(result.events[-1].step if result.events else None)
-        self.log(f"result: score {result.score} (oracle {result.oracle}) after {result.steps} steps; "
-                 f"{result.stop_reason}" + (f"; {result.load_note}" if result.load_errors else ""), "#0072B2")
+        self.log(self.tr("result: score {0} (oracle {1}) after {2} steps; {3}").format(
+            result.score, result.oracle, result.steps, result.stop_reason)
+            + (f"; {result.load_note}" if result.load_errors else ""), "#0072B2")
         self.game_finished.emit(result)
 
     def _update_header(self) -> None:
         game_map = self.game_map
         if game_map is None:
-            self.map_title.setText("No map loaded")
-            self.map_info.setText("Load a map to start (Ctrl+O).")
-            self.setWindowTitle("Battleship Lab")
+            self.map_title.setText(self.tr("No map loaded"))
+            self.map_info.setText(self.tr("Load a map to start (Ctrl+O)."))
+            self.setWindowTitle(self.tr("Battleship Lab"))
             return
-        fleet = "standard fleet" if game_map.is_standard else f"non-standard fleet {game_map.fleet_description()}"
+        fleet = (self.tr("standard fleet") if game_map.is_standard
+                 else self.tr("non-standard fleet {0}").format(game_map.fleet_description()))
         known = len(game_map.known)
         self.map_title.setText(game_map.name or Path(self.map_path or "").stem)
-        self.map_info.setText(f"{fleet} · {known} cell{'s' if known != 1 else ''} known at start"
-                              f" · oracle {self._oracle_text()}")
+        known_text = self.tr("1 cell known at start") if known == 1 else self.tr("{0} cells known at start").format(known)
+        oracle = self.tr("oracle {0}").format(self._oracle_text())
+        self.map_info.setText(f"{fleet} · {known_text} · {oracle}")
         self.map_info.setToolTip("\n".join(t for t in (self.map_path, game_map.notes) if t))
         spec = self.session.spec
-        self.setWindowTitle(f"Battleship Lab — {self.map_title.text()}" + (f" — {spec.name}" if spec else ""))
+        self.setWindowTitle(f"{self.tr('Battleship Lab')} — {self.map_title.text()}" + (f" — {spec.name}" if spec else ""))
 
     def _oracle_text(self) -> str:
         if self.game_map is None or self.session.profile is None:
@@ -745,14 +779,14 @@ class MainWindow(QMainWindow):
 
     def _update_status(self, state: BoardState | None) -> None:
         if state is None:
-            self.step_label.setText("Step —")
-            self.fires_label.setText("Fires left —")
-            self.flags_label.setText("Flags left —")
+            self.step_label.setText(self.tr("Step {0}").format("—"))
+            self.fires_label.setText(self.tr("Fires left {0}").format("—"))
+            self.flags_label.setText(self.tr("Flags left {0}").format("—"))
             return
         obs = state.observation
-        self.step_label.setText(f"Step {obs.step} / {obs.max_steps}")
-        self.fires_label.setText(f"Fires left {obs.fires_left}")
-        self.flags_label.setText(f"Flags left {obs.guesses_left}")
+        self.step_label.setText(self.tr("Step {0}").format(f"{obs.step} / {obs.max_steps}"))
+        self.fires_label.setText(self.tr("Fires left {0}").format(obs.fires_left))
+        self.flags_label.setText(self.tr("Flags left {0}").format(obs.guesses_left))
 
     def _update_controls(self) -> None:
         s = self.session
@@ -768,21 +802,21 @@ class MainWindow(QMainWindow):
             self._tool_slots[act].setVisible(not human)  # manual play has no use for them
         self._tool_slots[self.solve_action].setVisible(human)
         if s.game_map is None:
-            text = "Load a map to start."
+            text = self.tr("Load a map to start.")
         elif s.spec is None:
-            text = "Pick an agent."
+            text = self.tr("Pick an agent.")
         elif s.over:
-            text = "Game over — press Reset to play again."
+            text = self.tr("Game over — press Reset to play again.")
         elif s.running:
-            text = "Running…"
+            text = self.tr("Running…")
         elif human:
-            text = "Your move."
+            text = self.tr("Your move.")
         elif s.started:
-            text = "Paused."
+            text = self.tr("Paused.")
         else:
-            text = "Ready — press Run or Step."
+            text = self.tr("Ready — press Run or Step.")
         if not self.load_banner.isHidden() and not s.over:
-            text = f"{text}   The agent did not load cleanly: see the red banner."
+            text = f"{text}   " + self.tr("The agent did not load cleanly: see the red banner.")
         if self._notice and not s.over:
             text = f"{text}   {self._notice}"
         self.state_label.setText(text)

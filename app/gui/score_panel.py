@@ -7,23 +7,25 @@ per-term contributions shown under each count); ``clear()`` empties it.
 
 from __future__ import annotations
 
-from PyQt5.QtCore import Qt
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
 from PyQt5.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.core import PROFILES, GameResult
+from app.gui.i18n import translate
 from app.gui.theme import TitledCard
 
-TILES = (
-    ("fok", "fires on ship"),
-    ("fko", "fires on water"),
-    ("gok", "right flags"),
-    ("gko", "wrong flags"),
-    ("safe", "ship cells not found"),
-    ("sink", "ships sunk"),
-    ("fires_left", "fires left"),
-    ("guesses_left", "flags left"),
+TILES = (  # translated where shown
+    ("fok", QT_TRANSLATE_NOOP("ScorePanel", "fires on ship")),
+    ("fko", QT_TRANSLATE_NOOP("ScorePanel", "fires on water")),
+    ("gok", QT_TRANSLATE_NOOP("ScorePanel", "right flags")),
+    ("gko", QT_TRANSLATE_NOOP("ScorePanel", "wrong flags")),
+    ("safe", QT_TRANSLATE_NOOP("ScorePanel", "ship cells not found")),
+    ("sink", QT_TRANSLATE_NOOP("ScorePanel", "ships sunk")),
+    ("fires_left", QT_TRANSLATE_NOOP("ScorePanel", "fires left")),
+    ("guesses_left", QT_TRANSLATE_NOOP("ScorePanel", "flags left")),
 )
-TILE_CAPTIONS = {"fires_left": "fires left", "guesses_left": "flags left"}
+TILE_CAPTIONS = {"fires_left": QT_TRANSLATE_NOOP("ScorePanel", "fires left"),
+                 "guesses_left": QT_TRANSLATE_NOOP("ScorePanel", "flags left")}
 
 
 def _fraction(value: float | None) -> str:
@@ -42,7 +44,7 @@ class _Tile(QFrame):
         self.value = QLabel("—")
         self.value.setAlignment(Qt.AlignCenter)
         self.value.setStyleSheet("font-size: 16pt; font-weight: 600; color: #1F2933;")
-        self.caption = QLabel(TILE_CAPTIONS.get(key, key))
+        self.caption = QLabel(translate("ScorePanel", TILE_CAPTIONS[key]) if key in TILE_CAPTIONS else key)
         self.caption.setAlignment(Qt.AlignCenter)
         self.caption.setStyleSheet("color: #475467; font-weight: 600;")
         self.contribution = QLabel(" ")
@@ -58,6 +60,7 @@ class ScorePanel(TitledCard):
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Score", spacing=8, parent=parent)
         self._result: GameResult | None = None
+        self.title.setText(self.tr("Score"))
         layout = self.body
 
         head = QHBoxLayout()
@@ -67,7 +70,7 @@ class ScorePanel(TitledCard):
         head.addWidget(self.score_label)
         side = QVBoxLayout()
         side.setSpacing(2)
-        self.oracle_label = QLabel("oracle —")
+        self.oracle_label = QLabel()
         self.oracle_label.setStyleSheet("color: #344054; font-weight: 600;")
         self.bar = QProgressBar()
         self.bar.setRange(0, 100)
@@ -89,7 +92,7 @@ class ScorePanel(TitledCard):
         grid.setSpacing(6)
         self.tiles: dict[str, _Tile] = {}
         for index, (key, tooltip) in enumerate(TILES):
-            tile = _Tile(key, tooltip)
+            tile = _Tile(key, translate("ScorePanel", tooltip))
             self.tiles[key] = tile
             grid.addWidget(tile, index // 4, index % 4)
         layout.addWidget(self.tiles_box)
@@ -109,11 +112,12 @@ class ScorePanel(TitledCard):
         """The result shown (None when empty)."""
         return self._result
 
-    def clear(self, hint: str = "The score appears when the game is solved.", oracle: str = "—") -> None:
-        """Empty the panel (``oracle``: the oracle score to show meanwhile, as text)."""
+    def clear(self, hint: str = "", oracle: str = "—") -> None:
+        """Empty the panel (``hint``: what to say meanwhile; ``oracle``: the oracle score to show, as text)."""
         self._result = None
+        hint = hint or self.tr("The score appears when the game is solved.")
         self.score_label.setText("—")
-        self.oracle_label.setText(f"oracle {oracle}")
+        self.oracle_label.setText(self.tr("oracle {0}").format(oracle))
         self.bar.setValue(0)
         self.percent_label.setText(" ")
         for tile in self.tiles.values():
@@ -135,27 +139,28 @@ class ScorePanel(TitledCard):
         profile = PROFILES.get(result.rules)
         weights = dict(profile.weights) if profile else {}
         self.score_label.setText(str(result.score))
-        self.oracle_label.setText(f"oracle {result.oracle}")
+        self.oracle_label.setText(self.tr("oracle {0}").format(result.oracle))
         percent = result.percent_of_oracle
         self.bar.setValue(int(max(0.0, min(100.0, percent))) if percent is not None else 0)
-        self.percent_label.setText(f"{percent:.1f}% of the oracle score" if percent is not None else "no oracle ratio")
+        self.percent_label.setText(self.tr("{0}% of the oracle score").format(f"{percent:.1f}") if percent is not None
+                                   else self.tr("no oracle ratio"))
         for key, tile in self.tiles.items():
             tile.value.setText(str(stats[key]))
             weight = weights.get(key)
-            tile.contribution.setText(f"{weight * stats[key]:+d} pts" if weight else "not scored")
+            tile.contribution.setText(self.tr("{0} pts").format(f"{weight * stats[key]:+d}") if weight else self.tr("not scored"))
         s = result.statistics
         found = s.fok + s.gok
         hidden = found + s.safe
-        found_text = f"{found} of {hidden} ({100 * found / hidden:.1f}%)" if hidden else "0 of 0"
+        found_text = self.tr("{0} of {1}").format(found, hidden) + (f" ({100 * found / hidden:.1f}%)" if hidden else "")
         self.summary_label.setText(
-            f"Precision <b>{_fraction(result.precision)}</b> &nbsp; Recall <b>{_fraction(result.recall)}</b>"
-            f" &nbsp; Found {found_text}<br>{result.steps} steps · {result.stop_reason}")
+            self.tr("Precision <b>{0}</b> &nbsp; Recall <b>{1}</b> &nbsp; Found {2}<br>{3} steps · {4}").format(
+                _fraction(result.precision), _fraction(result.recall), found_text, result.steps, result.stop_reason))
         if profile:
-            self.formula_label.setText(f"{profile.name}: score = {profile.formula()}")
+            self.formula_label.setText(self.tr("{0}: score = {1}").format(profile.name, profile.formula()))
 
     def values(self) -> dict[str, str]:
         """The texts shown, by key (score, oracle and the statistics), for tests and tools."""
         shown = {key: tile.value.text() for key, tile in self.tiles.items()}
         shown["score"] = self.score_label.text()
-        shown["oracle"] = self.oracle_label.text().removeprefix("oracle ").strip()
+        shown["oracle"] = self.oracle_label.text().split()[-1]
         return shown
