@@ -36,8 +36,12 @@ def main(out_dir: Path) -> None:
 
     app = make_application()
     agents = [name for name in AGENTS if name in discover()]
+    from PyQt5.QtCore import QRect
+
+    from app.gui.theme import fit_to_screen
+
     window = CompareWindow(ScriptedInteraction())
-    window.resize(1500, 950)
+    fit_to_screen(window, 1400, 900, QRect(0, 0, 1366, 768 - 40))  # as on a 1366x768 laptop
     window.show()
     view = window.side_by_side
     view.load_map(str(ROOT / "tests" / "data" / "course-maps" / "mappa1.clp"))

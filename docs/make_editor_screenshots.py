@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PyQt5.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
+from PyQt5.QtCore import QEventLoop, QRect, QSettings, QTimer  # noqa: E402
 
 from app.backends.games import load_game_map, play  # noqa: E402
 from app.core import PROFILES, Cell  # noqa: E402
@@ -30,6 +30,9 @@ from app.gui.app import make_application, save_screenshot  # noqa: E402
 from app.gui.editor.window import MapEditor  # noqa: E402
 from app.gui.interaction import ScriptedInteraction  # noqa: E402
 from app.gui.replay_view import ReplayWindow  # noqa: E402
+from app.gui.theme import fit_to_screen  # noqa: E402
+
+LAPTOP = QRect(0, 0, 1366, 768 - 40)  # as on a 1366x768 laptop
 
 
 def _settle(ms: int = 100) -> None:
@@ -45,7 +48,7 @@ def main(out_dir: str = "docs") -> None:
     with tempfile.TemporaryDirectory() as tmp:
         settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.IniFormat)
         editor = MapEditor(settings=settings, interaction=ScriptedInteraction())
-        editor.resize(1280, 820)
+        fit_to_screen(editor, 1280, 820, LAPTOP)
         editor.show()
         for start, end in ((Cell(1, 1), Cell(1, 4)), (Cell(3, 7), Cell(5, 7)), (Cell(8, 2), Cell(8, 4)),
                            (Cell(4, 0), Cell(5, 0)), (Cell(9, 8), Cell(9, 9)), (Cell(6, 4), Cell(6, 4))):
@@ -65,7 +68,7 @@ def main(out_dir: str = "docs") -> None:
         log = Path(tmp) / "cross.jsonl"
         save(play("cross", load_game_map(ROOT / "maps" / "four-known.map"), PROFILES["unito-2019"]), log)
         viewer = ReplayWindow(settings=settings, interaction=ScriptedInteraction())
-        viewer.resize(1320, 840)
+        fit_to_screen(viewer, 1320, 840, LAPTOP)
         viewer.show()
         viewer.open_replay(str(log))
         viewer.go_to(12)

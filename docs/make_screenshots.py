@@ -1,4 +1,5 @@
-"""Render the README's screenshots of the desktop app (offscreen): start, mid-game with overlay, final score.
+"""Render the README's screenshots of the desktop app (offscreen), as on a 1366x768 laptop: start, mid-game
+with the overlay, final score, manual play, a CLIPS agent's facts, an open drop-down, the Italian interface.
 
     QT_QPA_PLATFORM=offscreen python docs/make_screenshots.py [OUT_DIR]
 """
@@ -14,12 +15,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PyQt5.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
+from PyQt5.QtCore import QEventLoop, QRect, QSettings, QTimer  # noqa: E402
+from PyQt5.QtGui import QPainter  # noqa: E402
 
 from app.backends.registry import discover  # noqa: E402
 from app.gui.app import make_application, save_screenshot  # noqa: E402
 from app.gui.interaction import ScriptedInteraction  # noqa: E402
 from app.gui.main_window import MainWindow  # noqa: E402
+from app.gui.theme import fit_to_screen  # noqa: E402
+
+LAPTOP = QRect(0, 0, 1366, 768 - 40)  # a 1366x768 screen less a 40-pixel panel
 
 
 def _settle(app, ms: int = 100) -> None:
@@ -42,7 +47,7 @@ def main(out_dir: str = "docs") -> None:
     with tempfile.TemporaryDirectory() as tmp:
         settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.IniFormat)
         window = MainWindow(settings=settings, interaction=ScriptedInteraction())
-        window.resize(1320, 840)
+        fit_to_screen(window, 1320, 840, LAPTOP)
         window.show()
         window.load_map(str(ROOT / "maps" / "four-known.map"))
         window.select_agent("cross")
@@ -79,8 +84,51 @@ def main(out_dir: str = "docs") -> None:
                 _wait(app, lambda s=steps: window.session.steps_done > s or window.session.over)
             _settle(app)
             save_screenshot(window, out / "gui-clips-facts.png")
+        save_open_drop_down(app, window, out / "gui-dropdown.png")
         window.close()
+        save_italian(app, Path(tmp), out / "gui-italian.png")
     print(f"screenshots written to {out}/")
+
+
+def save_open_drop_down(app, window: MainWindow, path: Path) -> None:
+    """The window with the Agent drop-down open and its second entry highlighted (the pop-up drawn in place)."""
+    box = window.agent_box
+    box.showPopup()
+    view = box.view()
+    index = box.model().index(1, 0)
+    view.setCurrentIndex(index)
+    view.selectionModel().select(index, view.selectionModel().ClearAndSelect)
+    _settle(app)
+    picture = window.grab()
+    popup = view.window()
+    painter = QPainter(picture)
+    painter.drawPixmap(window.mapFromGlobal(popup.mapToGlobal(popup.rect().topLeft())), popup.grab())
+    painter.end()
+    box.hidePopup()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    picture.save(str(path), "PNG")
+
+
+def save_italian(app, tmp: Path, path: Path) -> None:
+    """The cross agent's finished game with the interface in Italian (as ``main.py gui --lang it``)."""
+    from app.gui import i18n
+
+    i18n.install("it")
+    try:
+        window = MainWindow(settings=QSettings(str(tmp / "it.ini"), QSettings.IniFormat),
+                            interaction=ScriptedInteraction())
+        fit_to_screen(window, 1320, 840, LAPTOP)
+        window.show()
+        window.load_map(str(ROOT / "maps" / "four-known.map"))
+        window.select_agent("cross")
+        window.set_fastest()
+        window.run()
+        _wait(app, lambda: window.session.over)
+        _settle(app)
+        save_screenshot(window, path)
+        window.close()
+    finally:
+        i18n.install("en")
 
 
 if __name__ == "__main__":

@@ -59,8 +59,8 @@ class FactsPanel(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)
-        self.tree.setColumnWidth(0, 90)
-        self.tree.setColumnWidth(1, 100)
+        self.tree.setColumnWidth(0, 76)
+        self.tree.setColumnWidth(1, 140)
         self.tree.setToolTip(self.tr("The working memory at the current step, by module: "
                                      "the agent's own, then MAIN and ENV (the game protocol)"))
         self.tree.itemCollapsed.connect(lambda item: self._collapsed.add(item.data(0, Qt.UserRole)))

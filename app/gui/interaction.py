@@ -83,6 +83,11 @@ class Interaction:
             QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 
+    def confirm(self, title: str, text: str) -> bool:
+        """True when the user says yes to ``text``."""
+        return QMessageBox.question(self.parent, title, text, QMessageBox.Yes | QMessageBox.No,
+                                    QMessageBox.No) == QMessageBox.Yes
+
 
 class ScriptedInteraction(Interaction):
     """Answers from queues filled by a test; records every message instead of showing it."""
@@ -100,6 +105,8 @@ class ScriptedInteraction(Interaction):
         self.unsaved_questions: list[str] = []
         self.text_answers: deque[str | None] = deque()
         self.text_questions: list[tuple[str, str, str]] = []  # (title, label, the text offered)
+        self.confirm_answers: deque[bool] = deque()
+        self.confirm_questions: list[str] = []
 
     def for_window(self, window: QWidget) -> Interaction:
         """This one: a test scripts the answers of every window in one place."""
@@ -137,6 +144,11 @@ class ScriptedInteraction(Interaction):
     def inform(self, title: str, text: str) -> None:
         """Record the message."""
         self.messages.append((title, text))
+
+    def confirm(self, title: str, text: str) -> bool:
+        """Record the question; the next queued answer (yes when none is queued)."""
+        self.confirm_questions.append(text)
+        return self.confirm_answers.popleft() if self.confirm_answers else True
 
     def ask_unsaved(self, name: str) -> str:
         """Record the question; the next queued answer ("discard" when none is queued)."""

@@ -21,6 +21,7 @@ from PyQt5.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QSizePolicy,
     QSlider,
     QTabWidget,
     QToolButton,
@@ -171,6 +172,7 @@ class MainWindow(QMainWindow):
         bar.addSeparator()
 
         speed = QWidget()  # label, slider and value go to the overflow menu together
+        speed.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
         speed_row = QHBoxLayout(speed)
         speed_row.setContentsMargins(0, 0, 0, 0)
         speed_row.setSpacing(4)
@@ -420,8 +422,8 @@ class MainWindow(QMainWindow):
         if recent:
             box.insertSeparator(box.count())
             for text in recent:
-                box.addItem(f"{Path(text.split(',')[-1]).name}  ·  file", text)
-                box.setItemData(box.count() - 1, text, Qt.ToolTipRole)
+                box.addItem(self._file_agent_label(text), text)
+                box.setItemData(box.count() - 1, text.replace(",", "\n"), Qt.ToolTipRole)
         box.insertSeparator(box.count())
         box.addItem(self.tr("Open agent file…"), OPEN_KEY)
         last = str(self.settings.value("last/agent", "cross"))
@@ -430,6 +432,15 @@ class MainWindow(QMainWindow):
             index = box.findData("cross")
         box.setCurrentIndex(max(0, index))
         self._agent_key = box.currentData()
+
+    def _file_agent_label(self, key: str) -> str:
+        """An agent file's entry: the agent's name (a+b for several .clp files) and its folder."""
+        folder = Path(key.split(",")[0]).parent.name
+        try:
+            name = registry.resolve(key).name
+        except BattleshipError:
+            return self.tr("{0}  ·  missing").format(Path(key.split(",")[-1]).name)
+        return f"{name}  ·  {folder}/"
 
     def _spec_for(self, key: str) -> AgentSpec:
         if key == HUMAN_KEY:
@@ -440,6 +451,9 @@ class MainWindow(QMainWindow):
 
     def _on_agent_chosen(self, index: int) -> None:
         key = self.agent_box.itemData(index)
+        if key != self._agent_key and not self._may_end_game():
+            self._select_key(self._agent_key)
+            return
         if key == OPEN_KEY:
             recent = self._recent("recent/agents")
             start = str(Path(recent[0].split(",")[0]).parent) if recent else str(registry.AGENTS_DIR)
@@ -450,6 +464,14 @@ class MainWindow(QMainWindow):
             self.select_agent(",".join(paths))
             return
         self.select_agent(key)
+
+    def _may_end_game(self) -> bool:
+        """True when no game is under way, or the user agrees to end it."""
+        s = self.session
+        if not s.started or s.over:
+            return True
+        return self.interaction.confirm(self.tr("End this game?"),
+                                        self.tr("A game is under way: another agent starts a new one. End it?"))
 
     def _select_key(self, key: str | None) -> None:
         index = self.agent_box.findData(key)
@@ -660,7 +682,7 @@ class MainWindow(QMainWindow):
         human = self.session.is_human
         self.board.set_interactive(human and state is not None)
         self.hint.setVisible(human and state is not None)
-        self.belief_box.setEnabled(False)
+        self.belief_box.setEnabled(not human and state is not None)  # on offer from the start; shows once there is one
         self._update_status(state)
         if human and state is not None:
             self.board.setFocus()
@@ -719,7 +741,6 @@ class MainWindow(QMainWindow):
         if report.state is not None:
             self.board.set_state(report.state)
             self._update_status(report.state)
-        self.belief_box.setEnabled(report.has_belief)
         self.belief_box.setToolTip(self.tr("Could not read the agent's belief: {0}").format(report.belief_error)
                                    if report.belief_error else self.tr(BELIEF_TIP))
         self._facts, self._facts_error = report.facts, report.facts_error
@@ -779,12 +800,14 @@ class MainWindow(QMainWindow):
 
     def _update_status(self, state: BoardState | None) -> None:
         if state is None:
-            self.step_label.setText(self.tr("Step {0}").format("—"))
+            self.step_label.setText(self.tr("Steps {0}").format("—"))
             self.fires_label.setText(self.tr("Fires left {0}").format("—"))
             self.flags_label.setText(self.tr("Flags left {0}").format("—"))
             return
         obs = state.observation
-        self.step_label.setText(self.tr("Step {0}").format(f"{obs.step} / {obs.max_steps}"))
+        self.step_label.setText(self.tr("Steps {0}").format(f"{obs.step} / {obs.max_steps}"))
+        self.step_label.setToolTip(self.tr("Steps played of the game's limit (the log numbers them from 0, "
+                                           "as the exec facts do)"))
         self.fires_label.setText(self.tr("Fires left {0}").format(obs.fires_left))
         self.flags_label.setText(self.tr("Flags left {0}").format(obs.guesses_left))
 

@@ -4,67 +4,67 @@
     <context>
         <name>BoardWidget</name>
         <message>
-            <location filename="../../app/gui/board.py" line="532" />
+            <location filename="../../app/gui/board.py" line="551" />
             <source>of {0}</source>
             <translation>su {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="539" />
+            <location filename="../../app/gui/board.py" line="558" />
             <source>row {0}, column {1}</source>
             <translation>riga {0}, colonna {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="545" />
+            <location filename="../../app/gui/board.py" line="564" />
             <source>known at start</source>
             <translation>nota all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="548" />
+            <location filename="../../app/gui/board.py" line="567" />
             <source>hit: {0}</source>
             <translation>colpita: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="548" />
+            <location filename="../../app/gui/board.py" line="567" />
             <source>{0}, found by a flag</source>
             <translation>{0}, trovata con una bandierina</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="548" />
+            <location filename="../../app/gui/board.py" line="567" />
             <source>{0}, missed</source>
             <translation>{0}, non trovata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="552" />
+            <location filename="../../app/gui/board.py" line="571" />
             <source>water</source>
             <translation>acqua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="553" />
+            <location filename="../../app/gui/board.py" line="572" />
             <source>unknown</source>
             <translation>sconosciuta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="553" />
+            <location filename="../../app/gui/board.py" line="572" />
             <source>fired: water (miss)</source>
             <translation>sparo: acqua (mancato)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="556" />
+            <location filename="../../app/gui/board.py" line="575" />
             <source>flagged</source>
             <translation>con bandierina</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="556" />
+            <location filename="../../app/gui/board.py" line="575" />
             <source>right flag</source>
             <translation>bandierina giusta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="556" />
+            <location filename="../../app/gui/board.py" line="575" />
             <source>wrong flag</source>
             <translation>bandierina sbagliata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="605" />
+            <location filename="../../app/gui/board.py" line="624" />
             <source>cursor at row {0}, column {1}</source>
             <translation>cursore a riga {0}, colonna {1}</translation>
         </message>
@@ -173,62 +173,62 @@
     <context>
         <name>Legend</name>
         <message>
-            <location filename="../../app/gui/board.py" line="649" />
+            <location filename="../../app/gui/board.py" line="668" />
             <source>Unknown</source>
             <translation>Sconosciuta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="649" />
+            <location filename="../../app/gui/board.py" line="668" />
             <source>Known at start (K)</source>
             <translation>Nota all'inizio (K)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="649" />
+            <location filename="../../app/gui/board.py" line="668" />
             <source>Hit (piece shape)</source>
             <translation>Colpita (forma del pezzo)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="649" />
+            <location filename="../../app/gui/board.py" line="668" />
             <source>Miss</source>
             <translation>Mancato</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="649" />
+            <location filename="../../app/gui/board.py" line="668" />
             <source>Water</source>
             <translation>Acqua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="649" />
+            <location filename="../../app/gui/board.py" line="668" />
             <source>Flag</source>
             <translation>Bandierina</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="649" />
+            <location filename="../../app/gui/board.py" line="668" />
             <source>Last action</source>
             <translation>Ultima azione</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="649" />
+            <location filename="../../app/gui/board.py" line="668" />
             <source>Belief P(ship)</source>
             <translation>Stima P(nave)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="659" />
+            <location filename="../../app/gui/board.py" line="678" />
             <source>Right flag</source>
             <translation>Bandierina giusta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="659" />
+            <location filename="../../app/gui/board.py" line="678" />
             <source>Wrong flag</source>
             <translation>Bandierina sbagliata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="659" />
+            <location filename="../../app/gui/board.py" line="678" />
             <source>Missed ship cell</source>
             <translation>Cella di nave non trovata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="659" />
+            <location filename="../../app/gui/board.py" line="678" />
             <source>Sunk ship (framed)</source>
             <translation>Nave affondata (riquadrata)</translation>
         </message>
@@ -236,441 +236,461 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../app/gui/main_window.py" line="689" />
+            <location filename="../../app/gui/main_window.py" line="711" />
             <source>Battleship Lab</source>
             <translation>Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="111" />
+            <location filename="../../app/gui/main_window.py" line="113" />
             <source>Controls</source>
             <translation>Comandi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="113" />
+            <location filename="../../app/gui/main_window.py" line="115" />
             <source>Load Map…</source>
             <translation>Carica mappa…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="115" />
+            <location filename="../../app/gui/main_window.py" line="117" />
             <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
             <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="124" />
+            <location filename="../../app/gui/main_window.py" line="126" />
             <source>Agent</source>
             <translation>Agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="126" />
+            <location filename="../../app/gui/main_window.py" line="128" />
             <source>Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file</source>
             <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="131" />
+            <location filename="../../app/gui/main_window.py" line="133" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="133" />
+            <location filename="../../app/gui/main_window.py" line="135" />
             <source>The rules profile: how the game is scored and what a fire on water tells</source>
             <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="149" />
+            <location filename="../../app/gui/main_window.py" line="151" />
             <source>Run</source>
             <translation>Avvia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="149" />
+            <location filename="../../app/gui/main_window.py" line="151" />
             <source>Play on by itself</source>
             <translation>Gioca da solo fino alla fine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="150" />
+            <location filename="../../app/gui/main_window.py" line="152" />
             <source>Step</source>
             <translation>Passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="150" />
+            <location filename="../../app/gui/main_window.py" line="152" />
             <source>Carry out one step</source>
             <translation>Esegui un passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="151" />
+            <location filename="../../app/gui/main_window.py" line="153" />
             <source>Pause</source>
             <translation>Pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="151" />
+            <location filename="../../app/gui/main_window.py" line="153" />
             <source>Pause after the current step</source>
             <translation>Fermati dopo il passo in corso</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="152" />
+            <location filename="../../app/gui/main_window.py" line="154" />
             <source>Reset</source>
             <translation>Ricomincia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="152" />
+            <location filename="../../app/gui/main_window.py" line="154" />
             <source>Start this game over</source>
             <translation>Ricomincia questa partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="153" />
+            <location filename="../../app/gui/main_window.py" line="155" />
             <source>Solve</source>
             <translation>Risolvi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="153" />
+            <location filename="../../app/gui/main_window.py" line="155" />
             <source>End your game and score it</source>
             <translation>Termina la partita e calcola il punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="167" />
+            <location filename="../../app/gui/main_window.py" line="170" />
             <source>Speed</source>
             <translation>Velocità</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="171" />
+            <location filename="../../app/gui/main_window.py" line="174" />
             <source>From one step per second to as fast as it goes</source>
             <translation>Da un passo al secondo alla massima velocità</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="612" />
+            <location filename="../../app/gui/main_window.py" line="635" />
             <source>{0} steps/s</source>
             <translation>{0} passi/s</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="179" />
+            <location filename="../../app/gui/main_window.py" line="182" />
             <source>Compare…</source>
             <translation>Confronta…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="179" />
+            <location filename="../../app/gui/main_window.py" line="182" />
             <source>Compare agents side by side, or in batch over maps</source>
             <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="687" />
+            <location filename="../../app/gui/main_window.py" line="709" />
             <source>No map loaded</source>
             <translation>Nessuna mappa caricata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="688" />
+            <location filename="../../app/gui/main_window.py" line="710" />
             <source>Load a map to start (Ctrl+O).</source>
             <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="204" />
+            <location filename="../../app/gui/main_window.py" line="207" />
             <source>Belief overlay</source>
             <translation>Mostra la stima</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="205" />
+            <location filename="../../app/gui/main_window.py" line="208" />
             <source>Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)</source>
             <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="215" />
+            <location filename="../../app/gui/main_window.py" line="218" />
             <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
             <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="234" />
+            <location filename="../../app/gui/main_window.py" line="237" />
             <source>Log</source>
             <translation>Registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="235" />
+            <location filename="../../app/gui/main_window.py" line="238" />
             <source>One line per step, what the agent printed, and errors</source>
             <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="238" />
+            <location filename="../../app/gui/main_window.py" line="241" />
             <source>Facts</source>
             <translation>Fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="239" />
+            <location filename="../../app/gui/main_window.py" line="242" />
             <source>A CLIPS agent's working memory at the current step, the protocol's facts too</source>
             <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="261" />
+            <location filename="../../app/gui/main_window.py" line="264" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="274" />
+            <location filename="../../app/gui/main_window.py" line="277" />
             <source>Save Game Log…</source>
             <translation>Salva il registro della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="274" />
+            <location filename="../../app/gui/main_window.py" line="277" />
             <source>Save this game's steps as a JSON Lines log (replay it later)</source>
             <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="276" />
+            <location filename="../../app/gui/main_window.py" line="279" />
             <source>Open Replay…</source>
             <translation>Apri replay…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="276" />
+            <location filename="../../app/gui/main_window.py" line="279" />
             <source>Open a game log and step through it</source>
             <translation>Apri un registro di partita e scorrilo passo per passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="279" />
+            <location filename="../../app/gui/main_window.py" line="282" />
             <source>Map Editor…</source>
             <translation>Editor di mappe…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="279" />
+            <location filename="../../app/gui/main_window.py" line="282" />
             <source>Draw a map, make it a puzzle, save it as .map, .clp or Bimaru</source>
             <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="282" />
+            <location filename="../../app/gui/main_window.py" line="285" />
             <source>Agent Parameters…</source>
             <translation>Parametri dell'agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="282" />
+            <location filename="../../app/gui/main_window.py" line="285" />
             <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="286" />
+            <location filename="../../app/gui/main_window.py" line="289" />
             <source>Quit</source>
             <translation>Esci</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="286" />
+            <location filename="../../app/gui/main_window.py" line="289" />
             <source>Close Battleship Lab</source>
             <translation>Chiudi Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="290" />
+            <location filename="../../app/gui/main_window.py" line="293" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="296" />
+            <location filename="../../app/gui/main_window.py" line="299" />
             <source>&amp;Language</source>
             <translation>&amp;Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="304" />
+            <location filename="../../app/gui/main_window.py" line="307" />
             <source>The interface language, from the next start</source>
             <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="313" />
+            <location filename="../../app/gui/main_window.py" line="316" />
             <source>Language</source>
             <translation>Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="313" />
+            <location filename="../../app/gui/main_window.py" line="316" />
             <source>The interface will be in {0} from the next start of Battleship Lab.</source>
             <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="365" />
+            <location filename="../../app/gui/main_window.py" line="368" />
             <source>No game to save yet: play at least one step.</source>
             <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="379" />
+            <location filename="../../app/gui/main_window.py" line="382" />
             <source>Could not save the log: {0}</source>
             <translation>Impossibile salvare il registro: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="381" />
+            <location filename="../../app/gui/main_window.py" line="384" />
             <source>game log saved to {0}</source>
             <translation>registro della partita salvato in {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="381" />
+            <location filename="../../app/gui/main_window.py" line="384" />
             <source>game log saved to {0} (the game is not over yet)</source>
             <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="391" />
+            <location filename="../../app/gui/main_window.py" line="394" />
             <source>Could not list the agents: {0}</source>
             <translation>Impossibile elencare gli agenti: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="397" />
+            <location filename="../../app/gui/main_window.py" line="400" />
             <source>Human  ·  you play</source>
             <translation>Umano  ·  giochi tu</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="406" />
+            <location filename="../../app/gui/main_window.py" line="409" />
             <source>Open agent file…</source>
             <translation>Apri file di agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="445" />
+            <location filename="../../app/gui/main_window.py" line="468" />
             <source>Cannot use agent '{0}': {1}</source>
             <translation>Impossibile usare l'agente '{0}': {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="493" />
+            <location filename="../../app/gui/main_window.py" line="516" />
             <source>Could not load the map: {0}</source>
             <translation>Impossibile caricare la mappa: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="511" />
+            <location filename="../../app/gui/main_window.py" line="534" />
             <source>No recent maps</source>
             <translation>Nessuna mappa recente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="541" />
+            <location filename="../../app/gui/main_window.py" line="564" />
             <source>{0} takes (values of this game):</source>
             <translation>{0} accetta (valori di questa partita):</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="543" />
+            <location filename="../../app/gui/main_window.py" line="566" />
             <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
             <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="544" />
+            <location filename="../../app/gui/main_window.py" line="567" />
             <source>Agent parameters</source>
             <translation>Parametri dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="544" />
+            <location filename="../../app/gui/main_window.py" line="567" />
             <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
             <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="564" />
+            <location filename="../../app/gui/main_window.py" line="587" />
             <source>Agent parameters not changed: {0}</source>
             <translation>Parametri dell'agente non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="568" />
+            <location filename="../../app/gui/main_window.py" line="591" />
             <source>agent parameters: {0} (from this game on)</source>
             <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="568" />
+            <location filename="../../app/gui/main_window.py" line="591" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="612" />
+            <location filename="../../app/gui/main_window.py" line="635" />
             <source>{0} step/s</source>
             <translation>{0} passo/s</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="612" />
+            <location filename="../../app/gui/main_window.py" line="635" />
             <source>fastest</source>
             <translation>massima</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="646" />
+            <location filename="../../app/gui/main_window.py" line="669" />
             <source>The agent could not start: {0}</source>
             <translation>L'agente non è partito: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="651" />
+            <location filename="../../app/gui/main_window.py" line="674" />
             <source>— new game: {0} · {1} · {2} —</source>
             <translation>— nuova partita: {0} · {1} · {2} —</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="657" />
+            <location filename="../../app/gui/main_window.py" line="680" />
             <source>Last action {0} {1}: {2}</source>
             <translation>Ultima azione {0} {1}: {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="667" />
+            <location filename="../../app/gui/main_window.py" line="689" />
             <source>The agent failed: {0}. The game was solved as it stands.</source>
             <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="680" />
+            <location filename="../../app/gui/main_window.py" line="702" />
             <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
             <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="691" />
+            <location filename="../../app/gui/main_window.py" line="713" />
             <source>standard fleet</source>
             <translation>flotta standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="691" />
+            <location filename="../../app/gui/main_window.py" line="713" />
             <source>non-standard fleet {0}</source>
             <translation>flotta non standard {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="695" />
+            <location filename="../../app/gui/main_window.py" line="717" />
             <source>1 cell known at start</source>
             <translation>1 cella nota all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="695" />
+            <location filename="../../app/gui/main_window.py" line="717" />
             <source>{0} cells known at start</source>
             <translation>{0} celle note all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="720" />
-            <source>Step {0}</source>
-            <translation>Passo {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="721" />
+            <location filename="../../app/gui/main_window.py" line="745" />
             <source>Fires left {0}</source>
             <translation>Spari rimasti {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="722" />
+            <location filename="../../app/gui/main_window.py" line="746" />
             <source>Flags left {0}</source>
             <translation>Bandierine rimaste {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="738" />
+            <location filename="../../app/gui/main_window.py" line="762" />
             <source>Load a map to start.</source>
             <translation>Carica una mappa per iniziare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="740" />
+            <location filename="../../app/gui/main_window.py" line="764" />
             <source>Pick an agent.</source>
             <translation>Scegli un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="742" />
+            <location filename="../../app/gui/main_window.py" line="766" />
             <source>Game over — press Reset to play again.</source>
             <translation>Partita finita — premi Ricomincia per giocare ancora.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="744" />
+            <location filename="../../app/gui/main_window.py" line="768" />
             <source>Running…</source>
             <translation>In corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="746" />
+            <location filename="../../app/gui/main_window.py" line="770" />
             <source>Your move.</source>
             <translation>Tocca a te.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="748" />
+            <location filename="../../app/gui/main_window.py" line="772" />
             <source>Paused.</source>
             <translation>In pausa.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="750" />
+            <location filename="../../app/gui/main_window.py" line="774" />
             <source>Ready — press Run or Step.</source>
             <translation>Pronto — premi Avvia o Passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="696" />
+            <location filename="../../app/gui/main_window.py" line="718" />
             <source>oracle {0}</source>
             <translation>oracolo {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="423" />
+            <source>{0}  ·  missing</source>
+            <translation>{0}  ·  mancante</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="454" />
+            <source>End this game?</source>
+            <translation>Terminare questa partita?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="454" />
+            <source>A game is under way: another agent starts a new one. End it?</source>
+            <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="742" />
+            <source>Steps {0}</source>
+            <translation>Passi {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="743" />
+            <source>Steps played of the game's limit (the log numbers them from 0, as the exec facts do)</source>
+            <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
         </message>
     </context>
     <context>
@@ -716,52 +736,52 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>bandierine rimaste</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="68" />
+            <location filename="../../app/gui/score_panel.py" line="67" />
             <source>Score</source>
             <translation>Punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="123" />
+            <location filename="../../app/gui/score_panel.py" line="122" />
             <source>The score appears when the game is solved.</source>
             <translation>Il punteggio compare quando la partita è risolta.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="147" />
+            <location filename="../../app/gui/score_panel.py" line="146" />
             <source>oracle {0}</source>
             <translation>oracolo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="150" />
+            <location filename="../../app/gui/score_panel.py" line="149" />
             <source>{0}% of the oracle score</source>
             <translation>{0}% del punteggio dell'oracolo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="150" />
+            <location filename="../../app/gui/score_panel.py" line="149" />
             <source>no oracle ratio</source>
             <translation>nessun rapporto con l'oracolo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="155" />
+            <location filename="../../app/gui/score_panel.py" line="154" />
             <source>{0} pts</source>
             <translation>{0} punti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="155" />
+            <location filename="../../app/gui/score_panel.py" line="154" />
             <source>not scored</source>
             <translation>non conta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="159" />
+            <location filename="../../app/gui/score_panel.py" line="158" />
             <source>{0} of {1}</source>
             <translation>{0} su {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="160" />
+            <location filename="../../app/gui/score_panel.py" line="159" />
             <source>Precision &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Recall &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Found {2}&lt;br&gt;{3} steps · {4}</source>
             <translation>Precisione &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Richiamo &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Trovate {2}&lt;br&gt;{3} passi · {4}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="164" />
+            <location filename="../../app/gui/score_panel.py" line="163" />
             <source>{0}: score = {1}</source>
             <translation>{0}: punteggio = {1}</translation>
         </message>

@@ -200,3 +200,33 @@ def test_dialogs_opened_from_compare_or_the_editor_stay_over_their_own_window(qt
     assert win.compare_window.interaction.parent is win.compare_window
     assert editor.interaction.parent is editor
     win.close()
+
+
+def test_switching_agent_mid_game_asks_first(qtbot, window, interaction):
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    window.select_agent("cross")
+    window.step()
+    qtbot.waitUntil(lambda: window.session.steps_done == 1, timeout=10000)
+    interaction.confirm_answers.append(False)
+    window.agent_box.setCurrentIndex(window.agent_box.findData("random"))
+    window.agent_box.activated.emit(window.agent_box.currentIndex())
+    assert interaction.confirm_questions and window.session.spec.name == "cross"
+    assert window.agent_box.currentData() == "cross" and window.session.steps_done == 1
+    window.agent_box.activated.emit(window.agent_box.findData("random"))  # yes (nothing queued)
+    assert window.session.spec.name == "random" and window.session.steps_done == 0
+
+
+def test_the_belief_overlay_is_on_offer_before_the_first_step_and_steps_are_counted(window):
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    window.select_agent("bayes")
+    assert window.belief_box.isEnabled()
+    assert window.step_label.text() == "Steps 0 / 100"
+    window.select_agent("Human")
+    assert not window.belief_box.isEnabled()
+
+
+def test_an_agent_files_entry_names_the_agent_and_its_folder(window, tmp_path):
+    own = _own_agent(tmp_path)
+    assert window.select_agent(own)
+    label = window.agent_box.itemText(window.agent_box.findData(own))
+    assert label == f"{window.session.spec.name}  ·  my-agent/"
