@@ -230,3 +230,24 @@ def test_an_agent_files_entry_names_the_agent_and_its_folder(window, tmp_path):
     assert window.select_agent(own)
     label = window.agent_box.itemText(window.agent_box.findData(own))
     assert label == f"{window.session.spec.name}  ·  my-agent/"
+
+
+def test_batch_export_starts_in_the_home_folder_then_the_last_one(qtbot, tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from app.backends import bench
+    from app.gui.interaction import ScriptedInteraction
+
+    make_application()
+    interaction = ScriptedInteraction()
+    offered = []
+    monkeypatch.setattr(interaction, "choose_save_file",
+                        lambda suggested="", file_filter="": offered.append(suggested) or str(tmp_path / "r.csv"))
+    compare = CompareWindow(interaction)
+    qtbot.addWidget(compare)
+    panel = compare.batch
+    panel.finished_rows = {0: bench.GameRow("cross", "m", "m.map", "unito-2019", 0)}
+    monkeypatch.setattr(panel, "rows", lambda: list(panel.finished_rows.values()))
+    panel.export_csv()
+    panel.export_csv()
+    assert offered == [str(Path.home() / "bench-results.csv"), str(tmp_path / "bench-results.csv")]

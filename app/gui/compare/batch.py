@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from collections.abc import Sequence
 
 from PyQt5.QtCore import QObject, Qt, QThread, pyqtSignal, pyqtSlot
@@ -68,6 +69,7 @@ class BatchPanel(QWidget):
         self._worker: BenchWorker | None = None
         self.finished_rows: dict[int, bench.GameRow] = {}
         self.started = 0.0
+        self.export_dir = ""  # where the last CSV went
         outer = QHBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(10)
@@ -274,9 +276,11 @@ class BatchPanel(QWidget):
         if not rows:
             self.status.setText("Nothing to export yet.")
             return
-        path = self.interaction.choose_save_file("bench-results.csv", "CSV files (*.csv)")
+        start = self.export_dir or str(Path.home())  # the last export's folder, not wherever the app started
+        path = self.interaction.choose_save_file(str(Path(start) / "bench-results.csv"), "CSV files (*.csv)")
         if not path:
             return
+        self.export_dir = str(Path(path).parent)
         if not path.lower().endswith(".csv"):
             path += ".csv"
         try:
