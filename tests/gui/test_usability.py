@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from PyQt5.QtCore import QRect, QSettings, Qt
 from PyQt5.QtGui import QColor, QImage
 from PyQt5.QtWidgets import QComboBox, QToolBar, QToolButton
