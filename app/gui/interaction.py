@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from PyQt5.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PyQt5.QtWidgets import QCheckBox, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from app.gui.i18n import translate
 
@@ -83,10 +83,14 @@ class Interaction:
             QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 
-    def confirm(self, title: str, text: str) -> bool:
-        """True when the user says yes to ``text``."""
-        return QMessageBox.question(self.parent, title, text, QMessageBox.Yes | QMessageBox.No,
-                                    QMessageBox.No) == QMessageBox.Yes
+    def confirm(self, title: str, text: str, offer_dont_ask: bool = False) -> tuple[bool, bool]:
+        """(the user said yes to ``text``, and ticked "Don't ask again" when ``offer_dont_ask``)."""
+        box = QMessageBox(QMessageBox.Question, title, text, QMessageBox.Yes | QMessageBox.No, self.parent)
+        box.setDefaultButton(QMessageBox.No)
+        if offer_dont_ask:
+            box.setCheckBox(QCheckBox(translate("Interaction", "Don't ask again")))
+        yes = box.exec_() == QMessageBox.Yes
+        return yes, offer_dont_ask and box.checkBox().isChecked()
 
 
 class ScriptedInteraction(Interaction):
@@ -105,7 +109,7 @@ class ScriptedInteraction(Interaction):
         self.unsaved_questions: list[str] = []
         self.text_answers: deque[str | None] = deque()
         self.text_questions: list[tuple[str, str, str]] = []  # (title, label, the text offered)
-        self.confirm_answers: deque[bool] = deque()
+        self.confirm_answers: deque[tuple[bool, bool]] = deque()  # (yes, don't ask again)
         self.confirm_questions: list[str] = []
 
     def for_window(self, window: QWidget) -> Interaction:
@@ -145,10 +149,11 @@ class ScriptedInteraction(Interaction):
         """Record the message."""
         self.messages.append((title, text))
 
-    def confirm(self, title: str, text: str) -> bool:
-        """Record the question; the next queued answer (yes when none is queued)."""
+    def confirm(self, title: str, text: str, offer_dont_ask: bool = False) -> tuple[bool, bool]:
+        """Record the question; the next queued answer ((yes, don't ask again) when none is queued)."""
         self.confirm_questions.append(text)
-        return self.confirm_answers.popleft() if self.confirm_answers else True
+        yes, dont_ask = self.confirm_answers.popleft() if self.confirm_answers else (True, False)
+        return yes, offer_dont_ask and dont_ask
 
     def ask_unsaved(self, name: str) -> str:
         """Record the question; the next queued answer ("discard" when none is queued)."""

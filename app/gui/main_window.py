@@ -6,6 +6,7 @@ rules and scores come from ``app.core`` through ``GameSession``.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import textwrap
 from pathlib import Path
@@ -34,7 +35,7 @@ from app.backends.base import FactRow
 from app.backends.human import HUMAN_SPEC
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
-from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome
+from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome, Piece
 from app.core.game import load_note
 from app.gui import i18n
 from app.gui.board import BoardState, BoardWidget, LegendWidget
@@ -64,6 +65,7 @@ OPEN_KEY = "__open__"
 NOTICE_OUTCOMES = (Outcome.REJECTED, Outcome.FIRE_WASTED, Outcome.FLAG_WASTED)
 LINE_COLOURS = {LineKind.AGENT: "#667085", LineKind.REJECTED: "#B34700", LineKind.STOP: "#B34700",
                 LineKind.PROBLEM: "#B34700"}
+AGENT_SOLVED = "solved by the agent"  # the stop reason app.core.game gives a game ended by a solve action
 BELIEF_TIP = QT_TRANSLATE_NOOP("MainWindow", "Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
 
 
@@ -470,8 +472,9 @@ class MainWindow(QMainWindow):
         s = self.session
         if not s.started or s.over:
             return True
-        return self.interaction.confirm(self.tr("End this game?"),
-                                        self.tr("A game is under way: another agent starts a new one. End it?"))
+        yes, _ = self.interaction.confirm(self.tr("End this game?"),
+                                          self.tr("A game is under way: another agent starts a new one. End it?"))
+        return yes
 
     def _select_key(self, key: str | None) -> None:
         index = self.agent_box.findData(key)
@@ -494,6 +497,7 @@ class MainWindow(QMainWindow):
         self._agent_key = key
         self._select_key(key)
         self.settings.setValue("last/agent", key)
+        self.hide_error()  # the previous agent's trouble is not this one's
         self._restart_game(spec)
         return True
 
@@ -644,12 +648,34 @@ class MainWindow(QMainWindow):
     def _on_cell_action(self, x: int, y: int, what: str) -> None:
         if not self.session.is_human or self.session.over:
             return
+        state, cell = self.session.state, Cell(x, y)
+        observation = state.observation if state is not None else None
         if what == "fire":
+            if observation is not None and cell in observation.fired and not self._ask_once(
+                    "fire-again", self.tr("This cell was fired at already: another fire tells nothing new and "
+                                          "costs a fire. Fire anyway?")):
+                return
             self.session.submit(Action.fire(x, y))
             return
-        state = self.session.state
-        flagged = state is not None and Cell(x, y) in state.observation.flags
+        flagged = observation is not None and cell in observation.flags
+        if not flagged and observation is not None and observation.content(cell) is Piece.WATER and not self._ask_once(
+                "flag-water", self.tr("This cell is water: a flag on it is a wrong flag (gko) when the game is "
+                                      "solved. Flag it anyway?")):
+            return
         self.session.submit(Action.unguess(x, y) if flagged else Action.guess(x, y))
+
+    def _ask_once(self, key: str, question: str) -> bool:
+        """Ask ``question`` with "Don't ask again"; a remembered answer is given without asking (and said)."""
+        remembered = str(self.settings.value(f"ask/{key}", ""))
+        if remembered in ("yes", "no"):
+            if remembered == "no":
+                self._notice = self.tr("Refused: {0}").format(question.split(":")[0])
+                self._update_controls()
+            return remembered == "yes"
+        yes, dont_ask = self.interaction.confirm(self.tr("Your game"), question, offer_dont_ask=True)
+        if dont_ask:
+            self.settings.setValue(f"ask/{key}", "yes" if yes else "no")
+        return yes
 
     def _on_speed(self, index: int) -> None:
         speed = SPEEDS[index]
@@ -741,6 +767,8 @@ class MainWindow(QMainWindow):
         if report.state is not None:
             self.board.set_state(report.state)
             self._update_status(report.state)
+        if report.belief_error:  # on offer from the start, unless the agent's belief cannot be read
+            self.belief_box.setEnabled(False)
         self.belief_box.setToolTip(self.tr("Could not read the agent's belief: {0}").format(report.belief_error)
                                    if report.belief_error else self.tr(BELIEF_TIP))
         self._facts, self._facts_error = report.facts, report.facts_error
@@ -756,6 +784,8 @@ class MainWindow(QMainWindow):
             self.facts_panel.set_facts(self._facts, problem=self._facts_error)
 
     def _show_result(self, result: GameResult) -> None:
+        if self.session.is_human and result.stop_reason == AGENT_SOLVED:
+            result = dataclasses.replace(result, stop_reason=self.tr("solved"))  # by you, not by an agent
         self.score_panel.show_result(result)
         self.legend.set_revealed(True)
         self.board.set_interactive(False)

@@ -174,6 +174,11 @@
             <source>The map {0} has changes that are not saved. Save them first?</source>
             <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
         </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="91" />
+            <source>Don't ask again</source>
+            <translation>Non chiedere più</translation>
+        </message>
     </context>
     <context>
         <name>Legend</name>
@@ -241,471 +246,496 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../app/gui/main_window.py" line="720" />
+            <location filename="../../app/gui/main_window.py" line="750" />
             <source>Battleship Lab</source>
             <translation>Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="117" />
+            <location filename="../../app/gui/main_window.py" line="119" />
             <source>Controls</source>
             <translation>Comandi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="119" />
+            <location filename="../../app/gui/main_window.py" line="121" />
             <source>Load Map…</source>
             <translation>Carica mappa…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="121" />
+            <location filename="../../app/gui/main_window.py" line="123" />
             <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
             <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="130" />
+            <location filename="../../app/gui/main_window.py" line="132" />
             <source>Agent</source>
             <translation>Agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="132" />
+            <location filename="../../app/gui/main_window.py" line="134" />
             <source>Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file</source>
             <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="137" />
+            <location filename="../../app/gui/main_window.py" line="139" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="139" />
+            <location filename="../../app/gui/main_window.py" line="141" />
             <source>The rules profile: how the game is scored and what a fire on water tells</source>
             <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="155" />
+            <location filename="../../app/gui/main_window.py" line="157" />
             <source>Run</source>
             <translation>Avvia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="155" />
+            <location filename="../../app/gui/main_window.py" line="157" />
             <source>Play on by itself</source>
             <translation>Gioca da solo fino alla fine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="156" />
+            <location filename="../../app/gui/main_window.py" line="158" />
             <source>Step</source>
             <translation>Passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="156" />
+            <location filename="../../app/gui/main_window.py" line="158" />
             <source>Carry out one step</source>
             <translation>Esegui un passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="157" />
+            <location filename="../../app/gui/main_window.py" line="159" />
             <source>Pause</source>
             <translation>Pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="157" />
+            <location filename="../../app/gui/main_window.py" line="159" />
             <source>Pause after the current step</source>
             <translation>Fermati dopo il passo in corso</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="158" />
+            <location filename="../../app/gui/main_window.py" line="160" />
             <source>Reset</source>
             <translation>Ricomincia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="158" />
+            <location filename="../../app/gui/main_window.py" line="160" />
             <source>Start this game over</source>
             <translation>Ricomincia questa partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="159" />
+            <location filename="../../app/gui/main_window.py" line="161" />
             <source>Solve</source>
             <translation>Risolvi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="159" />
+            <location filename="../../app/gui/main_window.py" line="161" />
             <source>End your game and score it</source>
             <translation>Termina la partita e calcola il punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="174" />
+            <location filename="../../app/gui/main_window.py" line="176" />
             <source>Speed</source>
             <translation>Velocità</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="178" />
+            <location filename="../../app/gui/main_window.py" line="180" />
             <source>From one step per second to as fast as it goes</source>
             <translation>Da un passo al secondo alla massima velocità</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="641" />
+            <location filename="../../app/gui/main_window.py" line="667" />
             <source>{0} steps/s</source>
             <translation>{0} passi/s</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="186" />
+            <location filename="../../app/gui/main_window.py" line="188" />
             <source>Compare…</source>
             <translation>Confronta…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="186" />
+            <location filename="../../app/gui/main_window.py" line="188" />
             <source>Compare agents side by side, or in batch over maps</source>
             <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="718" />
+            <location filename="../../app/gui/main_window.py" line="748" />
             <source>No map loaded</source>
             <translation>Nessuna mappa caricata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="719" />
+            <location filename="../../app/gui/main_window.py" line="749" />
             <source>Load a map to start (Ctrl+O).</source>
             <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="211" />
+            <location filename="../../app/gui/main_window.py" line="213" />
             <source>Belief overlay</source>
             <translation>Mostra la stima</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="62" />
+            <location filename="../../app/gui/main_window.py" line="64" />
             <source>Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)</source>
             <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="222" />
+            <location filename="../../app/gui/main_window.py" line="224" />
             <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
             <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="241" />
+            <location filename="../../app/gui/main_window.py" line="243" />
             <source>Log</source>
             <translation>Registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="242" />
+            <location filename="../../app/gui/main_window.py" line="244" />
             <source>One line per step, what the agent printed, and errors</source>
             <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="245" />
+            <location filename="../../app/gui/main_window.py" line="247" />
             <source>Facts</source>
             <translation>Fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="246" />
+            <location filename="../../app/gui/main_window.py" line="248" />
             <source>A CLIPS agent's working memory at the current step, the protocol's facts too</source>
             <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="268" />
+            <location filename="../../app/gui/main_window.py" line="270" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="281" />
+            <location filename="../../app/gui/main_window.py" line="283" />
             <source>Save Game Log…</source>
             <translation>Salva il registro della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="281" />
+            <location filename="../../app/gui/main_window.py" line="283" />
             <source>Save this game's steps as a JSON Lines log (replay it later)</source>
             <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="283" />
+            <location filename="../../app/gui/main_window.py" line="285" />
             <source>Open Replay…</source>
             <translation>Apri replay…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="283" />
+            <location filename="../../app/gui/main_window.py" line="285" />
             <source>Open a game log and step through it</source>
             <translation>Apri un registro di partita e scorrilo passo per passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="286" />
+            <location filename="../../app/gui/main_window.py" line="288" />
             <source>Map Editor…</source>
             <translation>Editor di mappe…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="286" />
+            <location filename="../../app/gui/main_window.py" line="288" />
             <source>Draw a map, make it a puzzle, save it as .map, .clp or Bimaru</source>
             <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="289" />
+            <location filename="../../app/gui/main_window.py" line="291" />
             <source>Agent Parameters…</source>
             <translation>Parametri dell'agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="289" />
+            <location filename="../../app/gui/main_window.py" line="291" />
             <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="293" />
+            <location filename="../../app/gui/main_window.py" line="295" />
             <source>Quit</source>
             <translation>Esci</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="293" />
+            <location filename="../../app/gui/main_window.py" line="295" />
             <source>Close Battleship Lab</source>
             <translation>Chiudi Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="297" />
+            <location filename="../../app/gui/main_window.py" line="299" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="303" />
+            <location filename="../../app/gui/main_window.py" line="305" />
             <source>&amp;Language</source>
             <translation>&amp;Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="311" />
+            <location filename="../../app/gui/main_window.py" line="313" />
             <source>The interface language, from the next start</source>
             <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="320" />
+            <location filename="../../app/gui/main_window.py" line="322" />
             <source>Language</source>
             <translation>Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="320" />
+            <location filename="../../app/gui/main_window.py" line="322" />
             <source>The interface will be in {0} from the next start of Battleship Lab.</source>
             <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="372" />
+            <location filename="../../app/gui/main_window.py" line="374" />
             <source>No game to save yet: play at least one step.</source>
             <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="386" />
+            <location filename="../../app/gui/main_window.py" line="388" />
             <source>Could not save the log: {0}</source>
             <translation>Impossibile salvare il registro: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="388" />
+            <location filename="../../app/gui/main_window.py" line="390" />
             <source>game log saved to {0}</source>
             <translation>registro della partita salvato in {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="388" />
+            <location filename="../../app/gui/main_window.py" line="390" />
             <source>game log saved to {0} (the game is not over yet)</source>
             <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="398" />
+            <location filename="../../app/gui/main_window.py" line="400" />
             <source>Could not list the agents: {0}</source>
             <translation>Impossibile elencare gli agenti: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="404" />
+            <location filename="../../app/gui/main_window.py" line="406" />
             <source>Human  ·  you play</source>
             <translation>Umano  ·  giochi tu</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="413" />
+            <location filename="../../app/gui/main_window.py" line="415" />
             <source>Open agent file…</source>
             <translation>Apri file di agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="472" />
+            <location filename="../../app/gui/main_window.py" line="475" />
             <source>Cannot use agent '{0}': {1}</source>
             <translation>Impossibile usare l'agente '{0}': {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="520" />
+            <location filename="../../app/gui/main_window.py" line="524" />
             <source>Could not load the map: {0}</source>
             <translation>Impossibile caricare la mappa: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="538" />
+            <location filename="../../app/gui/main_window.py" line="542" />
             <source>No recent maps</source>
             <translation>Nessuna mappa recente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="570" />
+            <location filename="../../app/gui/main_window.py" line="574" />
             <source>{0} takes (values of this game):</source>
             <translation>{0} accetta (valori di questa partita):</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="572" />
+            <location filename="../../app/gui/main_window.py" line="576" />
             <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
             <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="573" />
+            <location filename="../../app/gui/main_window.py" line="577" />
             <source>Agent parameters</source>
             <translation>Parametri dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="573" />
+            <location filename="../../app/gui/main_window.py" line="577" />
             <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
             <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="593" />
+            <location filename="../../app/gui/main_window.py" line="597" />
             <source>Agent parameters not changed: {0}</source>
             <translation>Parametri dell'agente non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="597" />
+            <location filename="../../app/gui/main_window.py" line="601" />
             <source>agent parameters: {0} (from this game on)</source>
             <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="597" />
+            <location filename="../../app/gui/main_window.py" line="601" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="641" />
+            <location filename="../../app/gui/main_window.py" line="667" />
             <source>{0} step/s</source>
             <translation>{0} passo/s</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="641" />
+            <location filename="../../app/gui/main_window.py" line="667" />
             <source>fastest</source>
             <translation>massima</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="675" />
+            <location filename="../../app/gui/main_window.py" line="701" />
             <source>The agent could not start: {0}</source>
             <translation>L'agente non è partito: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="681" />
+            <location filename="../../app/gui/main_window.py" line="707" />
             <source>— new game: {0} · {1} · {2} —</source>
             <translation>— nuova partita: {0} · {1} · {2} —</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="687" />
+            <location filename="../../app/gui/main_window.py" line="713" />
             <source>Last action {0} {1}: {2}</source>
             <translation>Ultima azione {0} {1}: {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="698" />
+            <location filename="../../app/gui/main_window.py" line="726" />
             <source>The agent failed: {0}. The game was solved as it stands.</source>
             <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="711" />
+            <location filename="../../app/gui/main_window.py" line="741" />
             <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
             <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="722" />
+            <location filename="../../app/gui/main_window.py" line="752" />
             <source>standard fleet</source>
             <translation>flotta standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="722" />
+            <location filename="../../app/gui/main_window.py" line="752" />
             <source>non-standard fleet {0}</source>
             <translation>flotta non standard {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="726" />
+            <location filename="../../app/gui/main_window.py" line="756" />
             <source>1 cell known at start</source>
             <translation>1 cella nota all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="726" />
+            <location filename="../../app/gui/main_window.py" line="756" />
             <source>{0} cells known at start</source>
             <translation>{0} celle note all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="756" />
+            <location filename="../../app/gui/main_window.py" line="786" />
             <source>Fires left {0}</source>
             <translation>Spari rimasti {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="757" />
+            <location filename="../../app/gui/main_window.py" line="787" />
             <source>Flags left {0}</source>
             <translation>Bandierine rimaste {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="773" />
+            <location filename="../../app/gui/main_window.py" line="803" />
             <source>Load a map to start.</source>
             <translation>Carica una mappa per iniziare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="775" />
+            <location filename="../../app/gui/main_window.py" line="805" />
             <source>Pick an agent.</source>
             <translation>Scegli un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="777" />
+            <location filename="../../app/gui/main_window.py" line="807" />
             <source>Game over — press Reset to play again.</source>
             <translation>Partita finita — premi Ricomincia per giocare ancora.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="779" />
+            <location filename="../../app/gui/main_window.py" line="809" />
             <source>Running…</source>
             <translation>In corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="781" />
+            <location filename="../../app/gui/main_window.py" line="811" />
             <source>Your move.</source>
             <translation>Tocca a te.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="783" />
+            <location filename="../../app/gui/main_window.py" line="813" />
             <source>Paused.</source>
             <translation>In pausa.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="785" />
+            <location filename="../../app/gui/main_window.py" line="815" />
             <source>Ready — press Run or Step.</source>
             <translation>Pronto — premi Avvia o Passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="727" />
+            <location filename="../../app/gui/main_window.py" line="757" />
             <source>oracle {0}</source>
             <translation>oracolo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="427" />
+            <location filename="../../app/gui/main_window.py" line="429" />
             <source>{0}  ·  missing</source>
             <translation>{0}  ·  mancante</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="458" />
+            <location filename="../../app/gui/main_window.py" line="460" />
             <source>End this game?</source>
             <translation>Terminare questa partita?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="458" />
+            <location filename="../../app/gui/main_window.py" line="460" />
             <source>A game is under way: another agent starts a new one. End it?</source>
             <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="753" />
+            <location filename="../../app/gui/main_window.py" line="783" />
             <source>Steps {0}</source>
             <translation>Passi {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="754" />
+            <location filename="../../app/gui/main_window.py" line="784" />
             <source>Steps played of the game's limit (the log numbers them from 0, as the exec facts do)</source>
             <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="566" />
+            <location filename="../../app/gui/main_window.py" line="570" />
             <source>Could not list what {0} takes: {1}</source>
             <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="692" />
+            <location filename="../../app/gui/main_window.py" line="720" />
             <source>Could not read the agent's belief: {0}</source>
             <translation>Impossibile leggere la stima dell'agente: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="639" />
+            <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
+            <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="646" />
+            <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
+            <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="657" />
+            <source>Refused: {0}</source>
+            <translation>Rifiutato: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="660" />
+            <source>Your game</source>
+            <translation>La tua partita</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="736" />
+            <source>solved</source>
+            <translation>risolta</translation>
         </message>
     </context>
     <context>

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from app.backends.base import Driver
+from app.backends.base import Driver, FactRow
 from app.backends.games import load_game_map
 from app.core import PROFILES, Action
 from app.core.oracle import oracle_score
@@ -52,9 +52,9 @@ class Misbehaving(Driver):
         self._maybe_raise("belief")
         return None
 
-    def facts(self):
+    def working_memory(self):  # what the window's Facts tab reads
         self._maybe_raise("facts")
-        return [("k-per-row", "(k-per-row (row 0) (num 1))")]
+        return [FactRow("ENV", 1, "k-per-row", "(k-per-row (row 0) (num 1))")]
 
     def parameters(self):
         self._maybe_raise("parameters")

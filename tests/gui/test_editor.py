@@ -275,3 +275,19 @@ class TestUnsavedChanges:
         target = tmp_path / "r.map"
         assert editor.save(str(target), "native") and not editor.is_modified()
         assert editor.open_map(str(MAPS_DIR / "four-known.map")) and not editor.is_modified()
+
+
+def test_a_refusal_does_not_move_the_board_under_the_pointer(qtbot, editor):
+    _drag(qtbot, editor, Cell(1, 1), Cell(1, 4))
+    top = editor.canvas.mapTo(editor, QPoint(0, 0)).y()
+    _drag(qtbot, editor, Cell(2, 5), Cell(4, 5))  # refused: it touches the first ship
+    assert not editor.banner.isHidden()
+    QApplication.processEvents()
+    assert editor.canvas.mapTo(editor, QPoint(0, 0)).y() == top
+
+
+def test_new_forgets_the_old_maps_path(qtbot, editor):
+    assert editor.open_map(str(MAPS_DIR / "four-known.map"))
+    assert "four-known" in editor.file_label.text()
+    editor.new_map()
+    assert "four-known" not in editor.file_label.text() and editor.file_label.text() == "Not saved yet."

@@ -206,7 +206,7 @@ def test_switching_agent_mid_game_asks_first(qtbot, window, interaction):
     window.select_agent("cross")
     window.step()
     qtbot.waitUntil(lambda: window.session.steps_done == 1, timeout=10000)
-    interaction.confirm_answers.append(False)
+    interaction.confirm_answers.append((False, False))
     window.agent_box.setCurrentIndex(window.agent_box.findData("random"))
     window.agent_box.activated.emit(window.agent_box.currentIndex())
     assert interaction.confirm_questions and window.session.spec.name == "cross"
@@ -250,3 +250,43 @@ def test_batch_export_starts_in_the_home_folder_then_the_last_one(qtbot, tmp_pat
     panel.export_csv()
     panel.export_csv()
     assert offered == [str(Path.home() / "bench-results.csv"), str(tmp_path / "bench-results.csv")]
+
+
+def test_a_human_is_asked_before_firing_twice_or_flagging_water_and_may_say_dont_ask_again(qtbot, window,
+                                                                                          interaction):
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    window.select_agent("Human")
+    water = next(cell for cell, piece in window.session.state.observation.known.items() if piece.value == "water")
+    window._on_cell_action(0, 0, "fire")
+    qtbot.waitUntil(lambda: window.session.steps_done == 1, timeout=5000)
+    interaction.confirm_answers.append((False, False))
+    window._on_cell_action(0, 0, "fire")
+    assert "fired at already" in interaction.confirm_questions[-1] and window.session.steps_done == 1
+    interaction.confirm_answers.append((False, True))  # no, and don't ask again: refused from now on
+    window._on_cell_action(water.x, water.y, "flag")
+    window._on_cell_action(water.x, water.y, "flag")
+    assert len(interaction.confirm_questions) == 2 and "gko" in interaction.confirm_questions[-1]
+    assert window.session.steps_done == 1 and "Refused" in window.state_label.text()
+    interaction.confirm_answers.append((True, True))  # yes, and don't ask again
+    window._on_cell_action(0, 0, "fire")
+    qtbot.waitUntil(lambda: window.session.steps_done == 2, timeout=5000)
+    window._on_cell_action(0, 0, "fire")
+    qtbot.waitUntil(lambda: window.session.steps_done == 3, timeout=5000)
+    assert len(interaction.confirm_questions) == 3
+
+
+def test_a_human_game_ends_solved_not_solved_by_the_agent(qtbot, window):
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    window.select_agent("Human")
+    window.solve()
+    qtbot.waitUntil(lambda: window.session.over, timeout=5000)
+    assert window.score_panel.result.stop_reason == "solved"
+    assert "solved by the agent" not in window.score_panel.summary_label.text()
+
+
+def test_the_previous_agents_error_goes_when_another_agent_is_picked(window):
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    assert not window.select_agent("no-such-agent")
+    assert window.banner_text()
+    window.select_agent("Human")
+    assert window.banner_text() == ""

@@ -15,6 +15,7 @@ from PyQt5.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QStackedWidget,
     QToolButton,
     QWidget,
 )
@@ -108,9 +109,11 @@ class MapEditor(QMainWindow):
                            "and end a ship, Delete removes.")
         self.hint.setObjectName("bannerInfo")
         self.hint.setWordWrap(True)
-        board_layout.addWidget(self.hint)
         self.banner = error_banner()
-        board_layout.addWidget(self.banner)
+        self.notice_slot = QStackedWidget()  # the hint, or a refusal in its place: the board never moves
+        self.notice_slot.addWidget(self.hint)
+        self.notice_slot.addWidget(self.banner)
+        board_layout.addWidget(self.notice_slot)
         self.canvas = MapCanvas()
         board_layout.addWidget(self.canvas, 1)
         self.splitter.addWidget(board_card)
@@ -228,6 +231,7 @@ class MapEditor(QMainWindow):
         self.path, self.fmt = path, fmt
         self.refused = []
         self._message = ""
+        self.file_label.setText("Not saved yet.")
         self._sync_meta()
         self._changed()
         self._saved = self._snapshot()
@@ -536,9 +540,9 @@ class MapEditor(QMainWindow):
         self.clear_known_action.setEnabled(bool(draft.known))
         if self._message:
             self.banner.setText(self._message)
-            self.banner.show()
+            self.notice_slot.setCurrentWidget(self.banner)
         else:
-            self.banner.hide()
+            self.notice_slot.setCurrentWidget(self.hint)
             self.banner.clear()
         if not self.file_label.text():
             self.file_label.setText("Not saved yet." if self.path is None else self.path)
