@@ -40,3 +40,15 @@ def test_both_panels_show_every_agent(summaries):
 def test_bad_extension_is_a_clear_error(tmp_path, summaries):
     with pytest.raises(BattleshipError, match=r"scores\.gif: the plot file must end in"):
         save_plot(tmp_path / "scores.gif", summaries)
+
+
+def test_bars_use_the_colour_blind_safe_palette_and_a_pattern_below_zero(summaries):
+    from matplotlib.colors import to_hex
+
+    from app.backends.bench_plots import ABOVE_ZERO, BELOW_ZERO
+
+    figure = new_figure()
+    draw(figure, summaries)
+    bars = figure.axes[1].patches
+    looks = [(to_hex(bar.get_facecolor()).upper(), bool(bar.get_hatch())) for bar in bars]
+    assert looks == [(ABOVE_ZERO, False), (BELOW_ZERO, True), (ABOVE_ZERO, False)]

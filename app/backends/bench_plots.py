@@ -30,6 +30,10 @@ def new_figure(width: float = 11.0, height: float = 4.5):
     return _figure_class()(figsize=(width, height), layout="constrained")
 
 
+# Okabe-Ito, the app's colour-blind-safe palette (app/gui/theme.py); a negative bar is also hatched
+ABOVE_ZERO, BELOW_ZERO, ORACLE_LINE = "#009E73", "#D55E00", "#0072B2"
+
+
 def draw(figure, summaries: Sequence[AgentSummary], title: str = "") -> None:
     """Draw both panels on ``figure`` (cleared first)."""
     figure.clear()
@@ -47,11 +51,12 @@ def draw(figure, summaries: Sequence[AgentSummary], title: str = "") -> None:
     scores_axes.set_ylabel("score")
     scores_axes.grid(axis="y", alpha=0.3)
     percents = [s.mean_percent_of_oracle or 0.0 for s in summaries]
-    bars = percent_axes.bar(positions, percents, color=["tab:green" if v >= 0 else "tab:red" for v in percents])
+    bars = percent_axes.bar(positions, percents, color=[ABOVE_ZERO if v >= 0 else BELOW_ZERO for v in percents],
+                            hatch=["" if v >= 0 else "//" for v in percents], edgecolor="white")
     percent_axes.bar_label(bars, labels=[f"{v:.1f}%" for v in percents], padding=2, fontsize=8)
     percent_axes.set_xticks(positions, names, rotation=20 if len(names) > 4 else 0)
     percent_axes.axhline(0, color="grey", linewidth=0.8)
-    percent_axes.axhline(100, color="tab:blue", linewidth=0.8, linestyle="--")
+    percent_axes.axhline(100, color=ORACLE_LINE, linewidth=0.8, linestyle="--")
     percent_axes.set_title("mean score as % of oracle")
     percent_axes.set_ylabel("% of oracle")
     percent_axes.grid(axis="y", alpha=0.3)

@@ -17,6 +17,9 @@ def register(subparsers) -> None:
     parser.add_argument("--map", help="map to load")
     parser.add_argument("--agent", help="agent to pick")
     parser.add_argument("--rules", help="rules profile")
+    parser.add_argument("--fires", type=int, help="fires allowed (default: the profile's)")
+    parser.add_argument("--guesses", type=int, help="flags allowed at once (default: the profile's)")
+    parser.add_argument("--max-steps", type=int, help="steps before the automatic solve (default: the profile's)")
     parser.add_argument("--agent-param", action="append", metavar="[AGENT:]KEY=VALUE",
                         help="a parameter for the agent played, AGENT:KEY=VALUE for that agent only (repeatable)")
     parser.add_argument("--autorun", action="store_true", help="start the game at once")

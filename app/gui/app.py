@@ -72,6 +72,10 @@ def run_gui(args: argparse.Namespace) -> int:
             print(f"error: unknown rules profile '{args.rules}' (known: {', '.join(PROFILES)})", file=sys.stderr)
             return 2
         window.select_rules(args.rules)
+    limits = tuple(getattr(args, key, None) for key in ("fires", "guesses", "max_steps"))
+    if any(value is not None for value in limits) and not window.set_limits(*limits):
+        print(f"error: {window.banner_text()}", file=sys.stderr)
+        return 2
     if getattr(args, "agent_param", None):
         from app.core import BattleshipError
 

@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from collections import deque
 
-from PyQt5.QtWidgets import QCheckBox, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PyQt5.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QInputDialog,
+    QLineEdit,
+    QMessageBox,
+    QSpinBox,
+    QWidget,
+)
 
 from app.gui.i18n import translate
 
 MAP_FILTER = "Maps (*.map *.clp *.txt);;All files (*)"
 AGENT_FILTER = "Agents (*.py *.clp);;All files (*)"
 LOG_FILTER = "Game logs (*.jsonl);;All files (*)"
+Limits = tuple[int, int, int]  # fires, flags, steps
 SAVE_MAP_FILTERS = {"native": "Native map (*.map)", "clp": "Course map (*.clp)", "bimaru": "Bimaru puzzle (*.txt)"}
 
 
@@ -83,6 +95,28 @@ class Interaction:
             QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 
+    def ask_limits(self, limits: Limits) -> Limits | None:
+        """The game's limits (fires, flags, steps) as the user sets them, starting from ``limits`` (None: cancelled)."""
+        dialog = QDialog(self.parent)
+        dialog.setWindowTitle(translate("Interaction", "Game limits"))
+        form = QFormLayout(dialog)
+        boxes = []
+        for label, value, low in ((translate("Interaction", "Fires"), limits[0], 0),
+                                  (translate("Interaction", "Flags"), limits[1], 0),
+                                  (translate("Interaction", "Steps"), limits[2], 1)):
+            box = QSpinBox()
+            box.setRange(low, 10_000)
+            box.setValue(value)
+            form.addRow(label, box)
+            boxes.append(box)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec_() != QDialog.Accepted:
+            return None
+        return boxes[0].value(), boxes[1].value(), boxes[2].value()
+
     def confirm(self, title: str, text: str, offer_dont_ask: bool = False) -> tuple[bool, bool]:
         """(the user said yes to ``text``, and ticked "Don't ask again" when ``offer_dont_ask``)."""
         box = QMessageBox(QMessageBox.Question, title, text, QMessageBox.Yes | QMessageBox.No, self.parent)
@@ -110,6 +144,8 @@ class ScriptedInteraction(Interaction):
         self.text_answers: deque[str | None] = deque()
         self.text_questions: list[tuple[str, str, str]] = []  # (title, label, the text offered)
         self.confirm_answers: deque[tuple[bool, bool]] = deque()  # (yes, don't ask again)
+        self.limits_answers: deque[Limits | None] = deque()
+        self.limits_offered: list[Limits] = []
         self.confirm_questions: list[str] = []
 
     def for_window(self, window: QWidget) -> Interaction:
@@ -148,6 +184,11 @@ class ScriptedInteraction(Interaction):
     def inform(self, title: str, text: str) -> None:
         """Record the message."""
         self.messages.append((title, text))
+
+    def ask_limits(self, limits: Limits) -> Limits | None:
+        """Record the limits offered; the next queued answer (None, cancelled, when none is queued)."""
+        self.limits_offered.append(limits)
+        return self.limits_answers.popleft() if self.limits_answers else None
 
     def confirm(self, title: str, text: str, offer_dont_ask: bool = False) -> tuple[bool, bool]:
         """Record the question; the next queued answer ((yes, don't ask again) when none is queued)."""

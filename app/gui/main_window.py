@@ -18,15 +18,11 @@ from PyQt5.QtWidgets import (
     QActionGroup,
     QCheckBox,
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMenu,
-    QSizePolicy,
-    QSlider,
     QTabWidget,
     QToolButton,
-    QWidget,
 )
 
 from app.backends import registry
@@ -35,16 +31,29 @@ from app.backends.base import FactRow
 from app.backends.human import HUMAN_SPEC
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
-from app.core import DEFAULT_PROFILE, PROFILES, Action, BattleshipError, Cell, GameMap, GameResult, Outcome, Piece
+from app.core import (
+    DEFAULT_PROFILE,
+    PROFILES,
+    Action,
+    BattleshipError,
+    Cell,
+    GameMap,
+    GameResult,
+    Outcome,
+    Piece,
+    RulesProfile,
+)
 from app.core.game import load_note
 from app.gui import i18n
 from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.coach_panel import CoachPanel
 from app.gui.facts_panel import FactsPanel
+from app.gui.help_menu import build_help_menu
 from app.gui.interaction import LOG_FILTER, Interaction
 from app.gui.load_banner import LoadErrorBanner
 from app.gui.score_panel import ScorePanel
 from app.gui.session import GameSession, LineKind, ReportKind, StepReport
+from app.gui.speed import DEFAULT_SPEED_INDEX, FASTEST_INDEX, SpeedControl
 from app.gui.theme import card as _card
 from app.gui.theme import (
     error_banner,
@@ -57,8 +66,6 @@ from app.gui.theme import (
 )
 from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
-SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)  # steps per second; 0 = as fast as it goes
-DEFAULT_SPEED_INDEX = 4
 RECENT_LIMIT = 8
 HUMAN_KEY = "__human__"
 OPEN_KEY = "__open__"
@@ -97,6 +104,7 @@ class MainWindow(QMainWindow):
         self._parameters_error = ""  # why they could not be listed
         self._oracle_map: GameMap | None = None  # the map the oracle scores of ``_oracles`` belong to
         self._oracles: dict[tuple, int] = {}
+        self.limits: tuple[int | None, int | None, int | None] = (None, None, None)  # None: the profile's
         self._notice = ""  # the last step's action was rejected or counted for nothing
         self._remember_speed = True
         self.setWindowTitle(self.tr("Battleship Lab"))
@@ -113,7 +121,7 @@ class MainWindow(QMainWindow):
         self.select_rules(rules if rules in PROFILES else DEFAULT_PROFILE)
         speed = self.settings.value("last/speed", DEFAULT_SPEED_INDEX)
         self.speed_slider.setValue(int(speed) if str(speed).isascii() and str(speed).isdigit() else DEFAULT_SPEED_INDEX)
-        self._on_speed(self.speed_slider.value())
+        self._on_speed(self.speed.interval_ms())
         self._fill_recent_maps()
         fit_to_screen(self, 1320, 840)
         self._update_status(None)
@@ -173,22 +181,11 @@ class MainWindow(QMainWindow):
             self._tool_slots[act] = bar.addWidget(button)
         bar.addSeparator()
 
-        speed = QWidget()  # label, slider and value go to the overflow menu together
-        speed.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
-        speed_row = QHBoxLayout(speed)
-        speed_row.setContentsMargins(0, 0, 0, 0)
-        speed_row.setSpacing(4)
-        speed_row.addWidget(QLabel(self.tr("Speed")))
-        self.speed_slider = QSlider(Qt.Horizontal)
-        self.speed_slider.setRange(0, len(SPEEDS) - 1)
-        self.speed_slider.setFixedWidth(90)
-        self.speed_slider.setToolTip(self.tr("From one step per second to as fast as it goes"))
-        self.speed_slider.valueChanged.connect(self._on_speed)
-        speed_row.addWidget(self.speed_slider)
-        self.speed_label = QLabel()
-        self.speed_label.setMinimumWidth(self.speed_label.fontMetrics().horizontalAdvance(self.tr("{0} steps/s").format(60)) + 12)
-        speed_row.addWidget(self.speed_label)
-        bar.addWidget(speed)
+        self.speed = SpeedControl()
+        self.speed_slider = self.speed.slider
+        self.speed_label = self.speed.value_label
+        self.speed.interval_changed.connect(self._on_speed)
+        bar.addWidget(self.speed)
         bar.addSeparator()
         self.compare_action = action(self.tr("Compare…"), "Ctrl+K", self.tr("Compare agents side by side, or in batch over maps"),
                                      self.open_compare)
@@ -303,6 +300,9 @@ class MainWindow(QMainWindow):
         self.editor_action = action(self.tr("Map Editor…"), "Ctrl+E",
                                     self.tr("Draw a map, make it a puzzle, save it as .map, .clp or Bimaru"), self.open_editor)
         self.file_menu.addAction(self.compare_action)
+        self.limits_action = action(self.tr("Game Limits…"), "Ctrl+L",
+                                    self.tr("Fires, flags and steps a game allows (as run's --fires, --guesses, "
+                                            "--max-steps)"), self.edit_limits)
         self.params_action = action(self.tr("Agent Parameters…"), "Ctrl+Shift+P",
                                     self.tr("Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)"),
                                     self.edit_params)
@@ -310,6 +310,7 @@ class MainWindow(QMainWindow):
         quit_action = action(self.tr("Quit"), "Ctrl+Q", self.tr("Close Battleship Lab"), self.close)
         quit_action.setMenuRole(QAction.QuitRole)
         self._build_language_menu(menu)
+        build_help_menu(self, menu)
         for button in self.findChildren(QToolButton, "qt_toolbar_ext_button"):
             button.setToolTip(self.tr("More controls (the window is too narrow to show them all)"))
         self._editor = None
@@ -622,7 +623,34 @@ class MainWindow(QMainWindow):
         spec = spec or self.current_spec()
         name = str(self.rules_box.currentData() or DEFAULT_PROFILE)
         self.settings.setValue("last/rules", name)
-        self.session.configure(self.game_map, PROFILES[name], spec)
+        self.session.configure(self.game_map, self.profile(), spec)
+
+    def profile(self) -> RulesProfile:
+        """The rules chosen, with the limits set in Game Limits… (as ``--fires``, ``--guesses``, ``--max-steps``)."""
+        return PROFILES[str(self.rules_box.currentData() or DEFAULT_PROFILE)].with_limits(*self.limits)
+
+    def edit_limits(self) -> None:
+        """Ask for the game's limits (fires, flags, steps) and start a fresh game with them."""
+        profile = self.profile()
+        answer = self.interaction.ask_limits((profile.fires, profile.guesses, profile.max_steps))
+        if answer is not None:
+            self.set_limits(*answer)
+
+    def set_limits(self, fires: int | None = None, guesses: int | None = None, max_steps: int | None = None) -> bool:
+        """Play with these limits (None: the rules profile's) from a fresh game on; a bad one is shown, and
+        changes nothing."""
+        try:
+            PROFILES[DEFAULT_PROFILE].with_limits(fires, guesses, max_steps)  # the same checks for every profile
+        except BattleshipError as error:
+            self.show_error(self.tr("Game limits not changed: {0}").format(error))
+            return False
+        self.hide_error()
+        self.limits = (fires, guesses, max_steps)
+        profile = self.profile()
+        self.log(self.tr("limits: {0} fires, {1} flags, {2} steps (from this game on)").format(
+            profile.fires, profile.guesses, profile.max_steps))
+        self._restart_game()
+        return True
 
     def run(self) -> None:
         """Play on by itself."""
@@ -677,19 +705,16 @@ class MainWindow(QMainWindow):
             self.settings.setValue(f"ask/{key}", "yes" if yes else "no")
         return yes
 
-    def _on_speed(self, index: int) -> None:
-        speed = SPEEDS[index]
-        self.speed_label.setText((self.tr("{0} step/s") if speed == 1 else self.tr("{0} steps/s")).format(speed) if speed
-                                 else self.tr("fastest"))
-        self.session.set_interval(0 if speed == 0 else round(1000 / speed))
+    def _on_speed(self, interval_ms: int) -> None:
+        self.session.set_interval(interval_ms)
         if self._remember_speed:
-            self.settings.setValue("last/speed", index)
+            self.settings.setValue("last/speed", self.speed_slider.value())
 
     def set_fastest(self) -> None:
         """Move the speed slider to "as fast as it goes" (for this session only: not remembered)."""
         self._remember_speed = False
         try:
-            self.speed_slider.setValue(len(SPEEDS) - 1)
+            self.speed_slider.setValue(FASTEST_INDEX)
         finally:
             self._remember_speed = True
 

@@ -133,51 +133,154 @@
         </message>
     </context>
     <context>
+        <name>HelpMenu</name>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="16" />
+            <source>Arrows</source>
+            <translation>Frecce</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="16" />
+            <source>move the cursor</source>
+            <translation>muovono il cursore</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="16" />
+            <source>Home / End, PageUp / PageDown</source>
+            <translation>Home / Fine, PagSu / PagGiù</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="16" />
+            <source>jump to the edges</source>
+            <translation>saltano ai bordi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="16" />
+            <source>F, Space or Enter</source>
+            <translation>F, Spazio o Invio</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="16" />
+            <source>fire at the cursor</source>
+            <translation>spara sul cursore</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="16" />
+            <source>flag or unflag at the cursor</source>
+            <translation>mette o toglie una bandierina sul cursore</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="16" />
+            <source>Left / right click</source>
+            <translation>Clic sinistro / destro</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="16" />
+            <source>fire / flag or unflag</source>
+            <translation>spara / mette o toglie una bandierina</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="33" />
+            <source>unknown</source>
+            <translation>sconosciuta</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="51" />
+            <source>&lt;p&gt;Start from a template: &lt;b&gt;agents/templates/my_agent.clp&lt;/b&gt; (CLIPS) or &lt;b&gt;agents/templates/my_agent.py&lt;/b&gt; (Python). Pick it with &lt;b&gt;Agent ▸ Open agent file…&lt;/b&gt;; after each change press &lt;b&gt;Reset&lt;/b&gt; to load it again.&lt;/p&gt;&lt;p&gt;Check it before playing: &lt;tt&gt;python main.py check-agent FILE&lt;/tt&gt; lists load errors and what course agents often get wrong.&lt;/p&gt;&lt;p&gt;Read more in docs/clips-agents.md, docs/agents.md and docs/rules.md.&lt;/p&gt;</source>
+            <translation>&lt;p&gt;Parti da un modello: &lt;b&gt;agents/templates/my_agent.clp&lt;/b&gt; (CLIPS) o &lt;b&gt;agents/templates/my_agent.py&lt;/b&gt; (Python). Sceglilo con &lt;b&gt;Agente ▸ Apri file di agente…&lt;/b&gt;; dopo ogni modifica premi &lt;b&gt;Ricomincia&lt;/b&gt; per ricaricarlo.&lt;/p&gt;&lt;p&gt;Controllalo prima di giocare: &lt;tt&gt;python main.py check-agent FILE&lt;/tt&gt; elenca gli errori di caricamento e gli sbagli frequenti degli agenti del corso.&lt;/p&gt;&lt;p&gt;Per saperne di più: docs/clips-agents.md, docs/agents.md e docs/rules.md.&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="64" />
+            <source>&lt;p&gt;&lt;b&gt;Battleship Lab&lt;/b&gt; — solitaire Battleship for CLIPS and Python agents.&lt;/p&gt;&lt;p&gt;Version: {0}&lt;/p&gt;&lt;p&gt;Rules profiles:&lt;/p&gt;&lt;ul&gt;{1}&lt;/ul&gt;&lt;p&gt;Settings are kept in: {2}&lt;/p&gt;</source>
+            <translation>&lt;p&gt;&lt;b&gt;Battleship Lab&lt;/b&gt; — battaglia navale in solitario per agenti CLIPS e Python.&lt;/p&gt;&lt;p&gt;Versione: {0}&lt;/p&gt;&lt;p&gt;Profili di regole:&lt;/p&gt;&lt;ul&gt;{1}&lt;/ul&gt;&lt;p&gt;Le impostazioni sono salvate in: {2}&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="72" />
+            <source>&amp;Help</source>
+            <translation>&amp;Aiuto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="74" />
+            <source>Keyboard Shortcuts</source>
+            <translation>Scorciatoie da tastiera</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="74" />
+            <source>Writing an Agent</source>
+            <translation>Scrivere un agente</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/help_menu.py" line="74" />
+            <source>About Battleship Lab</source>
+            <translation>Informazioni su Battleship Lab</translation>
+        </message>
+    </context>
+    <context>
         <name>Interaction</name>
         <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
+            <location filename="../../app/gui/interaction.py" line="45" />
             <source>Load map</source>
             <translation>Carica mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="38" />
+            <location filename="../../app/gui/interaction.py" line="50" />
             <source>Open agent file(s)</source>
             <translation>Apri i file dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="44" />
+            <location filename="../../app/gui/interaction.py" line="56" />
             <source>Choose a folder of maps</source>
             <translation>Scegli una cartella di mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="49" />
+            <location filename="../../app/gui/interaction.py" line="61" />
             <source>Save as</source>
             <translation>Salva come</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="54" />
+            <location filename="../../app/gui/interaction.py" line="66" />
             <source>Open replay</source>
             <translation>Apri replay</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="60" />
+            <location filename="../../app/gui/interaction.py" line="72" />
             <source>Save map</source>
             <translation>Salva mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="80" />
+            <location filename="../../app/gui/interaction.py" line="92" />
             <source>Unsaved changes</source>
             <translation>Modifiche non salvate</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="80" />
+            <location filename="../../app/gui/interaction.py" line="92" />
             <source>The map {0} has changes that are not saved. Save them first?</source>
             <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="91" />
+            <location filename="../../app/gui/interaction.py" line="125" />
             <source>Don't ask again</source>
             <translation>Non chiedere più</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="101" />
+            <source>Game limits</source>
+            <translation>Limiti della partita</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="104" />
+            <source>Fires</source>
+            <translation>Spari</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="104" />
+            <source>Flags</source>
+            <translation>Bandierine</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="104" />
+            <source>Steps</source>
+            <translation>Passi</translation>
         </message>
     </context>
     <context>
@@ -246,197 +349,182 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../app/gui/main_window.py" line="750" />
+            <location filename="../../app/gui/main_window.py" line="775" />
             <source>Battleship Lab</source>
             <translation>Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="119" />
+            <location filename="../../app/gui/main_window.py" line="127" />
             <source>Controls</source>
             <translation>Comandi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="121" />
+            <location filename="../../app/gui/main_window.py" line="129" />
             <source>Load Map…</source>
             <translation>Carica mappa…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="123" />
+            <location filename="../../app/gui/main_window.py" line="131" />
             <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
             <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="132" />
+            <location filename="../../app/gui/main_window.py" line="140" />
             <source>Agent</source>
             <translation>Agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="134" />
+            <location filename="../../app/gui/main_window.py" line="142" />
             <source>Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file</source>
             <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="139" />
+            <location filename="../../app/gui/main_window.py" line="147" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="141" />
+            <location filename="../../app/gui/main_window.py" line="149" />
             <source>The rules profile: how the game is scored and what a fire on water tells</source>
             <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="157" />
+            <location filename="../../app/gui/main_window.py" line="165" />
             <source>Run</source>
             <translation>Avvia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="157" />
+            <location filename="../../app/gui/main_window.py" line="165" />
             <source>Play on by itself</source>
             <translation>Gioca da solo fino alla fine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="158" />
+            <location filename="../../app/gui/main_window.py" line="166" />
             <source>Step</source>
             <translation>Passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="158" />
+            <location filename="../../app/gui/main_window.py" line="166" />
             <source>Carry out one step</source>
             <translation>Esegui un passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="159" />
+            <location filename="../../app/gui/main_window.py" line="167" />
             <source>Pause</source>
             <translation>Pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="159" />
+            <location filename="../../app/gui/main_window.py" line="167" />
             <source>Pause after the current step</source>
             <translation>Fermati dopo il passo in corso</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="160" />
+            <location filename="../../app/gui/main_window.py" line="168" />
             <source>Reset</source>
             <translation>Ricomincia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="160" />
+            <location filename="../../app/gui/main_window.py" line="168" />
             <source>Start this game over</source>
             <translation>Ricomincia questa partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="161" />
+            <location filename="../../app/gui/main_window.py" line="169" />
             <source>Solve</source>
             <translation>Risolvi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="161" />
+            <location filename="../../app/gui/main_window.py" line="169" />
             <source>End your game and score it</source>
             <translation>Termina la partita e calcola il punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="176" />
-            <source>Speed</source>
-            <translation>Velocità</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="180" />
-            <source>From one step per second to as fast as it goes</source>
-            <translation>Da un passo al secondo alla massima velocità</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="667" />
-            <source>{0} steps/s</source>
-            <translation>{0} passi/s</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="188" />
+            <location filename="../../app/gui/main_window.py" line="185" />
             <source>Compare…</source>
             <translation>Confronta…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="188" />
+            <location filename="../../app/gui/main_window.py" line="185" />
             <source>Compare agents side by side, or in batch over maps</source>
             <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="748" />
+            <location filename="../../app/gui/main_window.py" line="773" />
             <source>No map loaded</source>
             <translation>Nessuna mappa caricata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="749" />
+            <location filename="../../app/gui/main_window.py" line="774" />
             <source>Load a map to start (Ctrl+O).</source>
             <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="213" />
+            <location filename="../../app/gui/main_window.py" line="210" />
             <source>Belief overlay</source>
             <translation>Mostra la stima</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="64" />
+            <location filename="../../app/gui/main_window.py" line="71" />
             <source>Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)</source>
             <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="224" />
+            <location filename="../../app/gui/main_window.py" line="221" />
             <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
             <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="243" />
+            <location filename="../../app/gui/main_window.py" line="240" />
             <source>Log</source>
             <translation>Registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="244" />
+            <location filename="../../app/gui/main_window.py" line="241" />
             <source>One line per step, what the agent printed, and errors</source>
             <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="247" />
+            <location filename="../../app/gui/main_window.py" line="244" />
             <source>Facts</source>
             <translation>Fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="248" />
+            <location filename="../../app/gui/main_window.py" line="245" />
             <source>A CLIPS agent's working memory at the current step, the protocol's facts too</source>
             <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="270" />
+            <location filename="../../app/gui/main_window.py" line="267" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="283" />
+            <location filename="../../app/gui/main_window.py" line="280" />
             <source>Save Game Log…</source>
             <translation>Salva il registro della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="283" />
+            <location filename="../../app/gui/main_window.py" line="280" />
             <source>Save this game's steps as a JSON Lines log (replay it later)</source>
             <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="285" />
+            <location filename="../../app/gui/main_window.py" line="282" />
             <source>Open Replay…</source>
             <translation>Apri replay…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="285" />
+            <location filename="../../app/gui/main_window.py" line="282" />
             <source>Open a game log and step through it</source>
             <translation>Apri un registro di partita e scorrilo passo per passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="288" />
+            <location filename="../../app/gui/main_window.py" line="285" />
             <source>Map Editor…</source>
             <translation>Editor di mappe…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="288" />
+            <location filename="../../app/gui/main_window.py" line="285" />
             <source>Draw a map, make it a puzzle, save it as .map, .clp or Bimaru</source>
             <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
         </message>
@@ -461,281 +549,291 @@
             <translation>Chiudi Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="299" />
+            <location filename="../../app/gui/main_window.py" line="300" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="305" />
+            <location filename="../../app/gui/main_window.py" line="306" />
             <source>&amp;Language</source>
             <translation>&amp;Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="313" />
+            <location filename="../../app/gui/main_window.py" line="314" />
             <source>The interface language, from the next start</source>
             <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="322" />
+            <location filename="../../app/gui/main_window.py" line="323" />
             <source>Language</source>
             <translation>Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="322" />
+            <location filename="../../app/gui/main_window.py" line="323" />
             <source>The interface will be in {0} from the next start of Battleship Lab.</source>
             <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="374" />
+            <location filename="../../app/gui/main_window.py" line="375" />
             <source>No game to save yet: play at least one step.</source>
             <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="388" />
+            <location filename="../../app/gui/main_window.py" line="389" />
             <source>Could not save the log: {0}</source>
             <translation>Impossibile salvare il registro: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="390" />
+            <location filename="../../app/gui/main_window.py" line="391" />
             <source>game log saved to {0}</source>
             <translation>registro della partita salvato in {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="390" />
+            <location filename="../../app/gui/main_window.py" line="391" />
             <source>game log saved to {0} (the game is not over yet)</source>
             <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="400" />
+            <location filename="../../app/gui/main_window.py" line="401" />
             <source>Could not list the agents: {0}</source>
             <translation>Impossibile elencare gli agenti: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="406" />
+            <location filename="../../app/gui/main_window.py" line="407" />
             <source>Human  ·  you play</source>
             <translation>Umano  ·  giochi tu</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="415" />
+            <location filename="../../app/gui/main_window.py" line="416" />
             <source>Open agent file…</source>
             <translation>Apri file di agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="475" />
+            <location filename="../../app/gui/main_window.py" line="476" />
             <source>Cannot use agent '{0}': {1}</source>
             <translation>Impossibile usare l'agente '{0}': {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="524" />
+            <location filename="../../app/gui/main_window.py" line="525" />
             <source>Could not load the map: {0}</source>
             <translation>Impossibile caricare la mappa: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="542" />
+            <location filename="../../app/gui/main_window.py" line="543" />
             <source>No recent maps</source>
             <translation>Nessuna mappa recente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="574" />
+            <location filename="../../app/gui/main_window.py" line="575" />
             <source>{0} takes (values of this game):</source>
             <translation>{0} accetta (valori di questa partita):</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="576" />
+            <location filename="../../app/gui/main_window.py" line="577" />
             <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
             <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="577" />
+            <location filename="../../app/gui/main_window.py" line="578" />
             <source>Agent parameters</source>
             <translation>Parametri dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="577" />
+            <location filename="../../app/gui/main_window.py" line="578" />
             <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
             <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="597" />
+            <location filename="../../app/gui/main_window.py" line="598" />
             <source>Agent parameters not changed: {0}</source>
             <translation>Parametri dell'agente non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="601" />
+            <location filename="../../app/gui/main_window.py" line="602" />
             <source>agent parameters: {0} (from this game on)</source>
             <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="601" />
+            <location filename="../../app/gui/main_window.py" line="602" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="667" />
-            <source>{0} step/s</source>
-            <translation>{0} passo/s</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="667" />
-            <source>fastest</source>
-            <translation>massima</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="701" />
+            <location filename="../../app/gui/main_window.py" line="726" />
             <source>The agent could not start: {0}</source>
             <translation>L'agente non è partito: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="707" />
+            <location filename="../../app/gui/main_window.py" line="732" />
             <source>— new game: {0} · {1} · {2} —</source>
             <translation>— nuova partita: {0} · {1} · {2} —</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="713" />
+            <location filename="../../app/gui/main_window.py" line="738" />
             <source>Last action {0} {1}: {2}</source>
             <translation>Ultima azione {0} {1}: {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="726" />
+            <location filename="../../app/gui/main_window.py" line="751" />
             <source>The agent failed: {0}. The game was solved as it stands.</source>
             <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="741" />
+            <location filename="../../app/gui/main_window.py" line="766" />
             <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
             <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="752" />
+            <location filename="../../app/gui/main_window.py" line="777" />
             <source>standard fleet</source>
             <translation>flotta standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="752" />
+            <location filename="../../app/gui/main_window.py" line="777" />
             <source>non-standard fleet {0}</source>
             <translation>flotta non standard {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="756" />
+            <location filename="../../app/gui/main_window.py" line="781" />
             <source>1 cell known at start</source>
             <translation>1 cella nota all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="756" />
+            <location filename="../../app/gui/main_window.py" line="781" />
             <source>{0} cells known at start</source>
             <translation>{0} celle note all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="786" />
+            <location filename="../../app/gui/main_window.py" line="811" />
             <source>Fires left {0}</source>
             <translation>Spari rimasti {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="787" />
+            <location filename="../../app/gui/main_window.py" line="812" />
             <source>Flags left {0}</source>
             <translation>Bandierine rimaste {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="803" />
+            <location filename="../../app/gui/main_window.py" line="828" />
             <source>Load a map to start.</source>
             <translation>Carica una mappa per iniziare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="805" />
+            <location filename="../../app/gui/main_window.py" line="830" />
             <source>Pick an agent.</source>
             <translation>Scegli un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="807" />
+            <location filename="../../app/gui/main_window.py" line="832" />
             <source>Game over — press Reset to play again.</source>
             <translation>Partita finita — premi Ricomincia per giocare ancora.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="809" />
+            <location filename="../../app/gui/main_window.py" line="834" />
             <source>Running…</source>
             <translation>In corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="811" />
+            <location filename="../../app/gui/main_window.py" line="836" />
             <source>Your move.</source>
             <translation>Tocca a te.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="813" />
+            <location filename="../../app/gui/main_window.py" line="838" />
             <source>Paused.</source>
             <translation>In pausa.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="815" />
+            <location filename="../../app/gui/main_window.py" line="840" />
             <source>Ready — press Run or Step.</source>
             <translation>Pronto — premi Avvia o Passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="757" />
+            <location filename="../../app/gui/main_window.py" line="782" />
             <source>oracle {0}</source>
             <translation>oracolo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="429" />
+            <location filename="../../app/gui/main_window.py" line="430" />
             <source>{0}  ·  missing</source>
             <translation>{0}  ·  mancante</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="460" />
+            <location filename="../../app/gui/main_window.py" line="461" />
             <source>End this game?</source>
             <translation>Terminare questa partita?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="460" />
+            <location filename="../../app/gui/main_window.py" line="461" />
             <source>A game is under way: another agent starts a new one. End it?</source>
             <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="783" />
+            <location filename="../../app/gui/main_window.py" line="808" />
             <source>Steps {0}</source>
             <translation>Passi {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="784" />
+            <location filename="../../app/gui/main_window.py" line="809" />
             <source>Steps played of the game's limit (the log numbers them from 0, as the exec facts do)</source>
             <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="570" />
+            <location filename="../../app/gui/main_window.py" line="571" />
             <source>Could not list what {0} takes: {1}</source>
             <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="720" />
+            <location filename="../../app/gui/main_window.py" line="745" />
             <source>Could not read the agent's belief: {0}</source>
             <translation>Impossibile leggere la stima dell'agente: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="639" />
+            <location filename="../../app/gui/main_window.py" line="667" />
             <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
             <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="646" />
+            <location filename="../../app/gui/main_window.py" line="674" />
             <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
             <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="657" />
+            <location filename="../../app/gui/main_window.py" line="685" />
             <source>Refused: {0}</source>
             <translation>Rifiutato: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="660" />
+            <location filename="../../app/gui/main_window.py" line="688" />
             <source>Your game</source>
             <translation>La tua partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="736" />
+            <location filename="../../app/gui/main_window.py" line="761" />
             <source>solved</source>
             <translation>risolta</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="288" />
+            <source>Game Limits…</source>
+            <translation>Limiti della partita…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="288" />
+            <source>Fires, flags and steps a game allows (as run's --fires, --guesses, --max-steps)</source>
+            <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="630" />
+            <source>Game limits not changed: {0}</source>
+            <translation>Limiti della partita non cambiati: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="635" />
+            <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
+            <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
         </message>
     </context>
     <context>
@@ -829,6 +927,34 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/score_panel.py" line="163" />
             <source>{0}: score = {1}</source>
             <translation>{0}: punteggio = {1}</translation>
+        </message>
+    </context>
+    <context>
+        <name>SpeedControl</name>
+        <message>
+            <location filename="../../app/gui/speed.py" line="27" />
+            <source>Speed</source>
+            <translation>Velocità</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/speed.py" line="31" />
+            <source>From one step per second to as fast as it goes</source>
+            <translation>Da un passo al secondo alla massima velocità</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/speed.py" line="51" />
+            <source>{0} steps/s</source>
+            <translation>{0} passi/s</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/speed.py" line="49" />
+            <source>fastest</source>
+            <translation>massima</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/speed.py" line="51" />
+            <source>{0} step/s</source>
+            <translation>{0} passo/s</translation>
         </message>
     </context>
 </TS>

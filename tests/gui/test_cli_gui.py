@@ -41,3 +41,13 @@ def test_agent_params_on_the_command_line(tmp_path):
     bad = _gui(tmp_path, "--agent", "bayes", "--agent-param", "bayse:plan_layouts=0", "--quit-when-done")
     assert bad.returncode == 2 and "'bayse' is not an agent of this command" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_game_limits_on_the_command_line(tmp_path):
+    done = _gui(tmp_path, "--map", str(MAPS_DIR / "four-known.map"), "--agent", "cross", "--max-steps", "0",
+                "--autorun", "--quit-when-done")
+    assert done.returncode == 2 and "max steps must be at least 1" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = _gui(tmp_path, "--map", str(MAPS_DIR / "four-known.map"), "--agent", "cross", "--fires", "2",
+                "--max-steps", "12", "--lang", "it", "--autorun", "--quit-when-done")
+    assert done.returncode == 0, done.stderr

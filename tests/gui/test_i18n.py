@@ -46,7 +46,8 @@ def test_translations_keep_the_placeholders_and_markup():
 
 def test_flag_is_one_word_in_each_language():
     for context, source, text, _ in _messages(ITALIAN):
-        assert "guess" not in source.lower(), (context, source)  # English says "flag", never "guess"
+        words = re.sub(r"--[a-z-]+", "", source.lower())  # command-line options keep their names (--guesses)
+        assert "guess" not in words, (context, source)  # English says "flag", never "guess"
         if "flag" in source.lower():
             assert "bandierin" in text.lower(), (context, source, text)
         assert not re.search(r"ipotes|indovin|segnal", text.lower()), (context, text)

@@ -290,3 +290,41 @@ def test_the_previous_agents_error_goes_when_another_agent_is_picked(window):
     assert window.banner_text()
     window.select_agent("Human")
     assert window.banner_text() == ""
+
+
+def test_the_help_menu_lists_the_shortcuts_says_how_to_start_an_agent_and_where_settings_live(window, interaction):
+    help_menu = next(action.menu() for action in window.menuBar().actions() if action.text() == "&Help")
+    for action in help_menu.actions():
+        action.trigger()
+    (_, keys), (_, agent), (_, about) = interaction.messages[-3:]
+    assert "F5" in keys and "Run" in keys and "Ctrl+O" in keys and "fire at the cursor" in keys
+    assert "agents/templates/my_agent.clp" in agent and "check-agent" in agent
+    assert window.settings.fileName() in about and all(name in about for name in PROFILES)
+
+
+def test_game_limits_are_set_in_the_window_as_on_the_command_line(qtbot, window, interaction):
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    window.select_agent("cross")
+    interaction.limits_answers.append((3, 7, 40))
+    window.limits_action.trigger()
+    assert interaction.limits_offered == [(5, 20, 100)]
+    profile = window.session.profile
+    assert (profile.fires, profile.guesses, profile.max_steps) == (3, 7, 40)
+    assert window.fires_label.text() == "Fires left 3" and window.step_label.text() == "Steps 0 / 40"
+    assert not window.set_limits(max_steps=0) and "max steps" in window.banner_text()
+    assert window.session.profile.max_steps == 40
+
+
+def test_side_by_side_has_a_speed_control(qtbot, interaction):
+    make_application()
+    compare = CompareWindow(interaction)
+    qtbot.addWidget(compare)
+    view = compare.side_by_side
+    view.load_map(str(MAPS_DIR / "four-known.map"))
+    view.set_agents(["cross", "random"])
+    view.speed.slider.setValue(0)  # one step a second
+    view.step()
+    assert view.lockstep.interval_ms == 1000
+    view.speed.slider.setValue(view.speed.slider.maximum())
+    assert view.lockstep.interval_ms == 0
+    compare.close()

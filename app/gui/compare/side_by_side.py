@@ -26,6 +26,7 @@ from app.gui.compare.lane import Lane
 from app.gui.compare.lockstep import Lockstep
 from app.gui.compare.tables import LANE_COLUMNS, fill_table, make_table
 from app.gui.interaction import Interaction
+from app.gui.speed import FASTEST_INDEX, SpeedControl
 from app.gui.theme import card_title
 
 MIN_AGENTS, MAX_AGENTS = 2, 4
@@ -76,6 +77,9 @@ class SideBySide(QWidget):
         self.step_label = QLabel("")
         self.step_label.setMinimumWidth(80)
         row.addWidget(self.step_label)
+        self.speed = SpeedControl(FASTEST_INDEX)
+        self.speed.interval_changed.connect(self._on_speed)
+        row.addWidget(self.speed)
         controls_layout.addLayout(row)
         pick = QHBoxLayout()
         pick.addWidget(QLabel(f"Agents ({MIN_AGENTS} to {MAX_AGENTS})"), 0, Qt.AlignTop)
@@ -174,6 +178,7 @@ class SideBySide(QWidget):
             self.lanes.append(lane)
             self.lanes_layout.addWidget(lane, 1)
         self.lockstep = Lockstep(self.lanes, self)
+        self.lockstep.interval_ms = self.speed.interval_ms()
         self.lockstep.stepped.connect(self._on_stepped)
         self.lockstep.finished.connect(self._on_finished)
         rules = str(self.rules.currentData())
@@ -211,6 +216,10 @@ class SideBySide(QWidget):
         if self.lockstep is not None and not self.lockstep.done:
             self.lockstep.run()
         self._update_controls()
+
+    def _on_speed(self, interval_ms: int) -> None:
+        if self.lockstep is not None:
+            self.lockstep.interval_ms = interval_ms
 
     def _on_stepped(self, steps: int) -> None:
         self.step_label.setText(f"step {steps}")
