@@ -348,7 +348,8 @@ class ReplayWindow(QMainWindow):
         self._show_notes(position)
         self.coach_panel.set_step(track.events[position - 1].step if position > 0 else None)
         obs = state.observation
-        self.step_label.setText(f"{position} / {track.last} steps")
+        # the count of steps done, and the step whose row is highlighted (the log numbers steps from 0)
+        self.step_label.setText(f"{position} / {track.last} steps" + (f" · step {position - 1}" if position else ""))
         self.statusBar().showMessage(f"fires left {obs.fires_left} · flags left {obs.guesses_left}"
                                      + (" · solved" if over else ""))
         self._update_controls()
@@ -394,6 +395,16 @@ class ReplayWindow(QMainWindow):
         return "" if self.banner.isHidden() else self.banner.text()
 
     # ----- window state ----------------------------------------------------------------------
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """Keep the highlighted step in view when the list changes height (its last row was cut off)."""
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._scroll_to_current)
+
+    def _scroll_to_current(self) -> None:
+        item = self.log_list.currentItem()
+        if item is not None:
+            self.log_list.scrollToItem(item)
+
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         self.pause()
         save_window_state(self.settings, "replay", self, self.splitter)

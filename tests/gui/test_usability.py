@@ -328,3 +328,28 @@ def test_side_by_side_has_a_speed_control(qtbot, interaction):
     view.speed.slider.setValue(view.speed.slider.maximum())
     assert view.lockstep.interval_ms == 0
     compare.close()
+
+
+def test_the_replays_last_step_is_in_view_and_named_beside_the_count(qtbot, tmp_path):
+    from app.core.gamelog import save
+    from app.gui.replay_view import ReplayWindow
+
+    make_application()
+    log = tmp_path / "g.jsonl"
+    save(play("random", load_game_map(str(MAPS_DIR / "four-known.map")), PROFILES["unito-2019"]), log)
+    viewer = ReplayWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(viewer)
+    assert viewer.open_replay(str(log))
+    viewer.resize(1320, 840)
+    viewer.show()
+    viewer.last()
+    viewer.resize(1320, 640)  # a smaller screen: the list shrinks under its highlighted row
+    last = viewer.log_list.item(viewer.log_list.count() - 1)
+
+    def in_view() -> bool:
+        return viewer.log_list.viewport().rect().contains(viewer.log_list.visualItemRect(last))
+
+    qtbot.waitUntil(in_view, timeout=3000)
+    steps = viewer.track.last
+    assert viewer.step_label.text() == f"{steps} / {steps} steps · step {steps - 1}"
+    assert last.text().split()[:2] == ["step", str(steps - 1)]
