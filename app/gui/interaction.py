@@ -95,6 +95,16 @@ class Interaction:
             QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 
+    def ask_params(self, agent: str, values: dict[str, str], other: str) -> tuple[dict[str, str], str] | None:
+        """The parameters of ``agent`` as the user sets them in a form (starting from ``values``, as text), and
+        the line of other agents' ones (None: cancelled)."""
+        from app.gui.params_form import ParamsForm
+
+        form = ParamsForm(agent, values, other, self.parent)
+        if form.exec_() != QDialog.Accepted:
+            return None
+        return form.values(), form.other.text().strip()
+
     def ask_limits(self, limits: Limits) -> Limits | None:
         """The game's limits (fires, flags, steps) as the user sets them, starting from ``limits`` (None: cancelled)."""
         dialog = QDialog(self.parent)
@@ -145,6 +155,8 @@ class ScriptedInteraction(Interaction):
         self.text_questions: list[tuple[str, str, str]] = []  # (title, label, the text offered)
         self.confirm_answers: deque[tuple[bool, bool]] = deque()  # (yes, don't ask again)
         self.limits_answers: deque[Limits | None] = deque()
+        self.params_answers: deque[tuple[dict[str, str], str] | None] = deque()  # (changed fields, other line)
+        self.params_questions: list[tuple[str, dict[str, str], str]] = []  # (agent, values offered, other)
         self.limits_offered: list[Limits] = []
         self.confirm_questions: list[str] = []
 
@@ -184,6 +196,13 @@ class ScriptedInteraction(Interaction):
     def inform(self, title: str, text: str) -> None:
         """Record the message."""
         self.messages.append((title, text))
+
+    def ask_params(self, agent: str, values: dict[str, str], other: str) -> tuple[dict[str, str], str] | None:
+        """Record the form offered; the next queued answer, its fields laid over the values offered (None,
+        cancelled, when none is queued)."""
+        self.params_questions.append((agent, dict(values), other))
+        answer = self.params_answers.popleft() if self.params_answers else None
+        return None if answer is None else ({**values, **answer[0]}, answer[1])
 
     def ask_limits(self, limits: Limits) -> Limits | None:
         """Record the limits offered; the next queued answer (None, cancelled, when none is queued)."""

@@ -579,8 +579,12 @@ class MainWindow(QMainWindow):
         return " ".join(f"{key}={value}" for key, value in self.session.params.items())
 
     def edit_params(self) -> None:
-        """Ask for the agent parameters (as ``--agent-param`` takes them) and start a fresh game with them."""
+        """Ask for the agent parameters and start a fresh game with them: a form of what the agent takes once a
+        game has shown it, else a line as ``--agent-param`` takes them."""
         spec = self.current_spec()
+        if spec is not None and self._agent_parameters and not self._parameters_error:
+            self._edit_params_form(spec)
+            return
         example = f"e.g. {spec.name}:KEY=VALUE" if spec is not None else "e.g. AGENT:KEY=VALUE"
         if spec is not None and self._parameters_error:
             takes = self.tr("Could not list what {0} takes: {1}").format(spec.name, self._parameters_error)
@@ -598,6 +602,22 @@ class MainWindow(QMainWindow):
             self.params_text())
         if answer is not None:
             self.set_params_text(answer)
+
+    def _edit_params_form(self, spec: AgentSpec) -> None:
+        in_force = dict(self._agent_parameters)  # what the agent takes, with this game's values
+
+        def about_this_agent(item: str) -> bool:  # KEY or AGENT:KEY for a key this agent takes
+            agent, _, key = item.rpartition(":")
+            return key in in_force and agent in ("", spec.name)
+
+        set_before = {item.rpartition(":")[2] for item in self.session.params if about_this_agent(item)}
+        other = " ".join(f"{item}={value}" for item, value in self.session.params.items() if not about_this_agent(item))
+        answer = self.interaction.ask_params(spec.name, in_force, other)
+        if answer is None:
+            return
+        values, other = answer
+        items = [f"{key}={value}" for key, value in values.items() if value != in_force[key] or key in set_before]
+        self.set_params_text(" ".join(items + ([other] if other else [])))
 
     def agent_params(self, items: list[str], also: list[str]) -> dict[str, str]:
         """``[AGENT:]KEY=VALUE`` items as ``--agent-param`` takes them, AGENT one of the listed agents or

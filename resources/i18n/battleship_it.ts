@@ -258,27 +258,27 @@
             <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="125" />
+            <location filename="../../app/gui/interaction.py" line="135" />
             <source>Don't ask again</source>
             <translation>Non chiedere più</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="101" />
+            <location filename="../../app/gui/interaction.py" line="111" />
             <source>Game limits</source>
             <translation>Limiti della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="104" />
+            <location filename="../../app/gui/interaction.py" line="114" />
             <source>Fires</source>
             <translation>Spari</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="104" />
+            <location filename="../../app/gui/interaction.py" line="114" />
             <source>Flags</source>
             <translation>Bandierine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="104" />
+            <location filename="../../app/gui/interaction.py" line="114" />
             <source>Steps</source>
             <translation>Passi</translation>
         </message>
@@ -349,7 +349,7 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../app/gui/main_window.py" line="775" />
+            <location filename="../../app/gui/main_window.py" line="795" />
             <source>Battleship Lab</source>
             <translation>Battleship Lab</translation>
         </message>
@@ -449,12 +449,12 @@
             <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="773" />
+            <location filename="../../app/gui/main_window.py" line="793" />
             <source>No map loaded</source>
             <translation>Nessuna mappa caricata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="774" />
+            <location filename="../../app/gui/main_window.py" line="794" />
             <source>Load a map to start (Ctrl+O).</source>
             <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
         </message>
@@ -624,134 +624,134 @@
             <translation>Nessuna mappa recente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="575" />
+            <location filename="../../app/gui/main_window.py" line="579" />
             <source>{0} takes (values of this game):</source>
             <translation>{0} accetta (valori di questa partita):</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="577" />
+            <location filename="../../app/gui/main_window.py" line="581" />
             <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
             <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="578" />
+            <location filename="../../app/gui/main_window.py" line="582" />
             <source>Agent parameters</source>
             <translation>Parametri dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="578" />
+            <location filename="../../app/gui/main_window.py" line="582" />
             <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
             <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="598" />
+            <location filename="../../app/gui/main_window.py" line="618" />
             <source>Agent parameters not changed: {0}</source>
             <translation>Parametri dell'agente non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="602" />
+            <location filename="../../app/gui/main_window.py" line="622" />
             <source>agent parameters: {0} (from this game on)</source>
             <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="602" />
+            <location filename="../../app/gui/main_window.py" line="622" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="726" />
+            <location filename="../../app/gui/main_window.py" line="746" />
             <source>The agent could not start: {0}</source>
             <translation>L'agente non è partito: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="732" />
+            <location filename="../../app/gui/main_window.py" line="752" />
             <source>— new game: {0} · {1} · {2} —</source>
             <translation>— nuova partita: {0} · {1} · {2} —</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="738" />
+            <location filename="../../app/gui/main_window.py" line="758" />
             <source>Last action {0} {1}: {2}</source>
             <translation>Ultima azione {0} {1}: {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="751" />
+            <location filename="../../app/gui/main_window.py" line="771" />
             <source>The agent failed: {0}. The game was solved as it stands.</source>
             <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="766" />
+            <location filename="../../app/gui/main_window.py" line="786" />
             <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
             <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="777" />
+            <location filename="../../app/gui/main_window.py" line="797" />
             <source>standard fleet</source>
             <translation>flotta standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="777" />
+            <location filename="../../app/gui/main_window.py" line="797" />
             <source>non-standard fleet {0}</source>
             <translation>flotta non standard {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="781" />
+            <location filename="../../app/gui/main_window.py" line="801" />
             <source>1 cell known at start</source>
             <translation>1 cella nota all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="781" />
+            <location filename="../../app/gui/main_window.py" line="801" />
             <source>{0} cells known at start</source>
             <translation>{0} celle note all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="811" />
+            <location filename="../../app/gui/main_window.py" line="831" />
             <source>Fires left {0}</source>
             <translation>Spari rimasti {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="812" />
+            <location filename="../../app/gui/main_window.py" line="832" />
             <source>Flags left {0}</source>
             <translation>Bandierine rimaste {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="828" />
+            <location filename="../../app/gui/main_window.py" line="848" />
             <source>Load a map to start.</source>
             <translation>Carica una mappa per iniziare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="830" />
+            <location filename="../../app/gui/main_window.py" line="850" />
             <source>Pick an agent.</source>
             <translation>Scegli un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="832" />
+            <location filename="../../app/gui/main_window.py" line="852" />
             <source>Game over — press Reset to play again.</source>
             <translation>Partita finita — premi Ricomincia per giocare ancora.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="834" />
+            <location filename="../../app/gui/main_window.py" line="854" />
             <source>Running…</source>
             <translation>In corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="836" />
+            <location filename="../../app/gui/main_window.py" line="856" />
             <source>Your move.</source>
             <translation>Tocca a te.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="838" />
+            <location filename="../../app/gui/main_window.py" line="858" />
             <source>Paused.</source>
             <translation>In pausa.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="840" />
+            <location filename="../../app/gui/main_window.py" line="860" />
             <source>Ready — press Run or Step.</source>
             <translation>Pronto — premi Avvia o Passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="782" />
+            <location filename="../../app/gui/main_window.py" line="802" />
             <source>oracle {0}</source>
             <translation>oracolo {0}</translation>
         </message>
@@ -771,47 +771,47 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="808" />
+            <location filename="../../app/gui/main_window.py" line="828" />
             <source>Steps {0}</source>
             <translation>Passi {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="809" />
+            <location filename="../../app/gui/main_window.py" line="829" />
             <source>Steps played of the game's limit (the log numbers them from 0, as the exec facts do)</source>
             <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="571" />
+            <location filename="../../app/gui/main_window.py" line="575" />
             <source>Could not list what {0} takes: {1}</source>
             <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="745" />
+            <location filename="../../app/gui/main_window.py" line="765" />
             <source>Could not read the agent's belief: {0}</source>
             <translation>Impossibile leggere la stima dell'agente: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="667" />
+            <location filename="../../app/gui/main_window.py" line="687" />
             <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
             <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="674" />
+            <location filename="../../app/gui/main_window.py" line="694" />
             <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
             <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="685" />
+            <location filename="../../app/gui/main_window.py" line="705" />
             <source>Refused: {0}</source>
             <translation>Rifiutato: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="688" />
+            <location filename="../../app/gui/main_window.py" line="708" />
             <source>Your game</source>
             <translation>La tua partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="761" />
+            <location filename="../../app/gui/main_window.py" line="781" />
             <source>solved</source>
             <translation>risolta</translation>
         </message>
@@ -826,14 +826,47 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="630" />
+            <location filename="../../app/gui/main_window.py" line="650" />
             <source>Game limits not changed: {0}</source>
             <translation>Limiti della partita non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="635" />
+            <location filename="../../app/gui/main_window.py" line="655" />
             <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
             <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
+        </message>
+    </context>
+    <context>
+        <name>ParamsForm</name>
+        <message>
+            <location filename="../../app/gui/params_form.py" line="78" />
+            <source>Agent parameters</source>
+            <translation>Parametri dell'agente</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/params_form.py" line="80" />
+            <source>What {0} takes, with the values of this game:</source>
+            <translation>Che cosa accetta {0}, con i valori di questa partita:</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/params_form.py" line="84" />
+            <source>{0} (now {1})</source>
+            <translation>{0} (ora {1})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/params_form.py" line="88" />
+            <source>AGENT:KEY=VALUE for another agent, separated by spaces</source>
+            <translation>AGENTE:CHIAVE=VALORE per un altro agente, separati da spazi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/params_form.py" line="89" />
+            <source>Parameters for other agents, as --agent-param takes them</source>
+            <translation>Parametri per altri agenti, come li accetta --agent-param</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/params_form.py" line="90" />
+            <source>Other</source>
+            <translation>Altri</translation>
         </message>
     </context>
     <context>

@@ -353,24 +353,29 @@ class TestAgentParams:
         ("bdi", "max-age=7", ("max-age=", "fire-strategy=", "max_firings=", "time_limit=")),
         ("incrocio", "time_limit=20", ("max_firings=", "time_limit=5")),
     ])
-    def test_the_dialog_lists_what_the_agent_takes(self, qtbot, window, agent, param, listed):
+    def test_the_dialog_is_a_form_of_what_the_agent_takes(self, qtbot, window, agent, param, listed):
         window.load_map(FOUR_KNOWN)
         assert window.select_agent(agent)
-        window.edit_params()  # no game started yet: nothing to list
+        window.edit_params()  # no game started yet: nothing to list, the line as --agent-param takes it
         assert f"{agent} takes" not in window.interaction.text_questions[-1][1]
         window.step()
         qtbot.waitUntil(lambda: window.session.game_so_far() is not None, timeout=10000)
-        window.edit_params()
-        label = window.interaction.text_questions[-1][1]
-        assert f"{agent} takes (values of this game):" in label
+        window.edit_params()  # cancelled
+        name, offered, other = window.interaction.params_questions[-1]
+        assert name == agent and other == ""
+        shown = " ".join(f"{key}={value}" for key, value in offered.items())
         for item in listed:
-            assert item in label
-        window.interaction.text_answers.append(f"{agent}:{param}")
-        window.edit_params()  # a fresh game with the new value: listed once it has started
+            assert item in shown
+        key, value = param.split("=")
+        window.interaction.params_answers.append(({key: value}, ""))
+        window.edit_params()  # a fresh game with the new value: in the form once it has started
+        assert window.session.params == {key: value}
         window.step()
         qtbot.waitUntil(lambda: window.session.game_so_far() is not None, timeout=10000)
-        window.edit_params()
-        assert param in window.interaction.text_questions[-1][1]
+        window.interaction.params_answers.append(({}, "nobody:depth=1"))
+        window.edit_params()  # a value set before stays set; the other line is checked as --agent-param's
+        assert window.interaction.params_questions[-1][1][key] == value
+        assert "'nobody' is not an agent" in window.banner_text() and window.session.params == {key: value}
 
     def test_malformed_params_are_shown_and_change_nothing(self, window):
         window.session.params = {"depth": "3"}
