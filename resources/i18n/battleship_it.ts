@@ -77,37 +77,37 @@
             <translation>Tutti i template</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="46" />
+            <location filename="../../app/gui/facts_panel.py" line="47" />
             <source>Show the facts of one template only</source>
             <translation>Mostra solo i fatti di un template</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="49" />
+            <location filename="../../app/gui/facts_panel.py" line="50" />
             <source>filter facts…</source>
             <translation>filtra i fatti…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="51" />
+            <location filename="../../app/gui/facts_panel.py" line="52" />
             <source>Show only the facts containing this text (module, f-index or fact)</source>
             <translation>Mostra solo i fatti che contengono questo testo (modulo, indice f- o fatto)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="57" />
+            <location filename="../../app/gui/facts_panel.py" line="58" />
             <source>fact</source>
             <translation>fatto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="57" />
+            <location filename="../../app/gui/facts_panel.py" line="58" />
             <source>template</source>
             <translation>template</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="57" />
+            <location filename="../../app/gui/facts_panel.py" line="58" />
             <source>as CLIPS prints it</source>
             <translation>come lo stampa CLIPS</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="63" />
+            <location filename="../../app/gui/facts_panel.py" line="64" />
             <source>The working memory at the current step, by module: the agent's own, then MAIN and ENV (the game protocol)</source>
             <translation>La memoria di lavoro al passo corrente, per modulo: quelli dell'agente, poi MAIN ed ENV (il protocollo di gioco)</translation>
         </message>
@@ -122,12 +122,12 @@
             <translation>protocollo di gioco</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="139" />
+            <location filename="../../app/gui/facts_panel.py" line="143" />
             <source>{0} of {1} facts</source>
             <translation>{0} fatti su {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="89" />
+            <location filename="../../app/gui/facts_panel.py" line="140" />
             <source>Could not read the agent's facts: {0}</source>
             <translation>Impossibile leggere i fatti dell'agente: {0}</translation>
         </message>
@@ -349,491 +349,496 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../app/gui/main_window.py" line="795" />
+            <location filename="../../app/gui/main_window.py" line="840" />
             <source>Battleship Lab</source>
             <translation>Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="127" />
+            <location filename="../../app/gui/main_window.py" line="131" />
             <source>Controls</source>
             <translation>Comandi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="129" />
+            <location filename="../../app/gui/main_window.py" line="133" />
             <source>Load Map…</source>
             <translation>Carica mappa…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="131" />
+            <location filename="../../app/gui/main_window.py" line="135" />
             <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
             <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="140" />
+            <location filename="../../app/gui/main_window.py" line="144" />
             <source>Agent</source>
             <translation>Agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="142" />
+            <location filename="../../app/gui/main_window.py" line="146" />
             <source>Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file</source>
             <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="147" />
+            <location filename="../../app/gui/main_window.py" line="151" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="149" />
+            <location filename="../../app/gui/main_window.py" line="153" />
             <source>The rules profile: how the game is scored and what a fire on water tells</source>
             <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="165" />
+            <location filename="../../app/gui/main_window.py" line="169" />
             <source>Run</source>
             <translation>Avvia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="165" />
+            <location filename="../../app/gui/main_window.py" line="169" />
             <source>Play on by itself</source>
             <translation>Gioca da solo fino alla fine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="166" />
+            <location filename="../../app/gui/main_window.py" line="170" />
             <source>Step</source>
             <translation>Passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="166" />
+            <location filename="../../app/gui/main_window.py" line="170" />
             <source>Carry out one step</source>
             <translation>Esegui un passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="167" />
+            <location filename="../../app/gui/main_window.py" line="171" />
             <source>Pause</source>
             <translation>Pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="167" />
+            <location filename="../../app/gui/main_window.py" line="171" />
             <source>Pause after the current step</source>
             <translation>Fermati dopo il passo in corso</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="168" />
+            <location filename="../../app/gui/main_window.py" line="172" />
             <source>Reset</source>
             <translation>Ricomincia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="168" />
+            <location filename="../../app/gui/main_window.py" line="172" />
             <source>Start this game over</source>
             <translation>Ricomincia questa partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="169" />
+            <location filename="../../app/gui/main_window.py" line="173" />
             <source>Solve</source>
             <translation>Risolvi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="169" />
+            <location filename="../../app/gui/main_window.py" line="173" />
             <source>End your game and score it</source>
             <translation>Termina la partita e calcola il punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="185" />
+            <location filename="../../app/gui/main_window.py" line="189" />
             <source>Compare…</source>
             <translation>Confronta…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="185" />
+            <location filename="../../app/gui/main_window.py" line="189" />
             <source>Compare agents side by side, or in batch over maps</source>
             <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="793" />
+            <location filename="../../app/gui/main_window.py" line="838" />
             <source>No map loaded</source>
             <translation>Nessuna mappa caricata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="794" />
+            <location filename="../../app/gui/main_window.py" line="839" />
             <source>Load a map to start (Ctrl+O).</source>
             <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="210" />
+            <location filename="../../app/gui/main_window.py" line="214" />
             <source>Belief overlay</source>
             <translation>Mostra la stima</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="71" />
+            <location filename="../../app/gui/main_window.py" line="75" />
             <source>Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)</source>
             <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="221" />
+            <location filename="../../app/gui/main_window.py" line="229" />
             <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
             <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="240" />
+            <location filename="../../app/gui/main_window.py" line="248" />
             <source>Log</source>
             <translation>Registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="241" />
+            <location filename="../../app/gui/main_window.py" line="249" />
             <source>One line per step, what the agent printed, and errors</source>
             <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="244" />
+            <location filename="../../app/gui/main_window.py" line="252" />
             <source>Facts</source>
             <translation>Fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="245" />
+            <location filename="../../app/gui/main_window.py" line="253" />
             <source>A CLIPS agent's working memory at the current step, the protocol's facts too</source>
             <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="267" />
+            <location filename="../../app/gui/main_window.py" line="275" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="280" />
+            <location filename="../../app/gui/main_window.py" line="288" />
             <source>Save Game Log…</source>
             <translation>Salva il registro della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="280" />
+            <location filename="../../app/gui/main_window.py" line="288" />
             <source>Save this game's steps as a JSON Lines log (replay it later)</source>
             <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="282" />
+            <location filename="../../app/gui/main_window.py" line="290" />
             <source>Open Replay…</source>
             <translation>Apri replay…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="282" />
+            <location filename="../../app/gui/main_window.py" line="290" />
             <source>Open a game log and step through it</source>
             <translation>Apri un registro di partita e scorrilo passo per passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="285" />
+            <location filename="../../app/gui/main_window.py" line="293" />
             <source>Map Editor…</source>
             <translation>Editor di mappe…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="285" />
+            <location filename="../../app/gui/main_window.py" line="293" />
             <source>Draw a map, make it a puzzle, save it as .map, .clp or Bimaru</source>
             <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="291" />
+            <location filename="../../app/gui/main_window.py" line="299" />
             <source>Agent Parameters…</source>
             <translation>Parametri dell'agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="291" />
+            <location filename="../../app/gui/main_window.py" line="299" />
             <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="295" />
+            <location filename="../../app/gui/main_window.py" line="303" />
             <source>Quit</source>
             <translation>Esci</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="295" />
+            <location filename="../../app/gui/main_window.py" line="303" />
             <source>Close Battleship Lab</source>
             <translation>Chiudi Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="300" />
+            <location filename="../../app/gui/main_window.py" line="308" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="306" />
+            <location filename="../../app/gui/main_window.py" line="314" />
             <source>&amp;Language</source>
             <translation>&amp;Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="314" />
+            <location filename="../../app/gui/main_window.py" line="322" />
             <source>The interface language, from the next start</source>
             <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="323" />
+            <location filename="../../app/gui/main_window.py" line="331" />
             <source>Language</source>
             <translation>Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="323" />
+            <location filename="../../app/gui/main_window.py" line="331" />
             <source>The interface will be in {0} from the next start of Battleship Lab.</source>
             <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="375" />
+            <location filename="../../app/gui/main_window.py" line="383" />
             <source>No game to save yet: play at least one step.</source>
             <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="389" />
+            <location filename="../../app/gui/main_window.py" line="397" />
             <source>Could not save the log: {0}</source>
             <translation>Impossibile salvare il registro: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="391" />
+            <location filename="../../app/gui/main_window.py" line="399" />
             <source>game log saved to {0}</source>
             <translation>registro della partita salvato in {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="391" />
+            <location filename="../../app/gui/main_window.py" line="399" />
             <source>game log saved to {0} (the game is not over yet)</source>
             <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="401" />
+            <location filename="../../app/gui/main_window.py" line="409" />
             <source>Could not list the agents: {0}</source>
             <translation>Impossibile elencare gli agenti: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="407" />
+            <location filename="../../app/gui/main_window.py" line="415" />
             <source>Human  ·  you play</source>
             <translation>Umano  ·  giochi tu</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="416" />
+            <location filename="../../app/gui/main_window.py" line="424" />
             <source>Open agent file…</source>
             <translation>Apri file di agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="476" />
+            <location filename="../../app/gui/main_window.py" line="484" />
             <source>Cannot use agent '{0}': {1}</source>
             <translation>Impossibile usare l'agente '{0}': {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="525" />
+            <location filename="../../app/gui/main_window.py" line="533" />
             <source>Could not load the map: {0}</source>
             <translation>Impossibile caricare la mappa: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="543" />
+            <location filename="../../app/gui/main_window.py" line="551" />
             <source>No recent maps</source>
             <translation>Nessuna mappa recente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="579" />
+            <location filename="../../app/gui/main_window.py" line="587" />
             <source>{0} takes (values of this game):</source>
             <translation>{0} accetta (valori di questa partita):</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="581" />
+            <location filename="../../app/gui/main_window.py" line="589" />
             <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
             <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="582" />
+            <location filename="../../app/gui/main_window.py" line="590" />
             <source>Agent parameters</source>
             <translation>Parametri dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="582" />
+            <location filename="../../app/gui/main_window.py" line="590" />
             <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
             <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="618" />
+            <location filename="../../app/gui/main_window.py" line="626" />
             <source>Agent parameters not changed: {0}</source>
             <translation>Parametri dell'agente non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="622" />
+            <location filename="../../app/gui/main_window.py" line="630" />
             <source>agent parameters: {0} (from this game on)</source>
             <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="622" />
+            <location filename="../../app/gui/main_window.py" line="630" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="746" />
+            <location filename="../../app/gui/main_window.py" line="790" />
             <source>The agent could not start: {0}</source>
             <translation>L'agente non è partito: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="752" />
+            <location filename="../../app/gui/main_window.py" line="796" />
             <source>— new game: {0} · {1} · {2} —</source>
             <translation>— nuova partita: {0} · {1} · {2} —</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="758" />
+            <location filename="../../app/gui/main_window.py" line="802" />
             <source>Last action {0} {1}: {2}</source>
             <translation>Ultima azione {0} {1}: {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="771" />
+            <location filename="../../app/gui/main_window.py" line="815" />
             <source>The agent failed: {0}. The game was solved as it stands.</source>
             <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="786" />
+            <location filename="../../app/gui/main_window.py" line="830" />
             <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
             <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="797" />
+            <location filename="../../app/gui/main_window.py" line="842" />
             <source>standard fleet</source>
             <translation>flotta standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="797" />
+            <location filename="../../app/gui/main_window.py" line="842" />
             <source>non-standard fleet {0}</source>
             <translation>flotta non standard {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="801" />
+            <location filename="../../app/gui/main_window.py" line="846" />
             <source>1 cell known at start</source>
             <translation>1 cella nota all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="801" />
+            <location filename="../../app/gui/main_window.py" line="846" />
             <source>{0} cells known at start</source>
             <translation>{0} celle note all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="831" />
+            <location filename="../../app/gui/main_window.py" line="876" />
             <source>Fires left {0}</source>
             <translation>Spari rimasti {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="832" />
+            <location filename="../../app/gui/main_window.py" line="877" />
             <source>Flags left {0}</source>
             <translation>Bandierine rimaste {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="848" />
+            <location filename="../../app/gui/main_window.py" line="893" />
             <source>Load a map to start.</source>
             <translation>Carica una mappa per iniziare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="850" />
+            <location filename="../../app/gui/main_window.py" line="895" />
             <source>Pick an agent.</source>
             <translation>Scegli un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="852" />
+            <location filename="../../app/gui/main_window.py" line="897" />
             <source>Game over — press Reset to play again.</source>
             <translation>Partita finita — premi Ricomincia per giocare ancora.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="854" />
+            <location filename="../../app/gui/main_window.py" line="899" />
             <source>Running…</source>
             <translation>In corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="856" />
+            <location filename="../../app/gui/main_window.py" line="901" />
             <source>Your move.</source>
             <translation>Tocca a te.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="858" />
+            <location filename="../../app/gui/main_window.py" line="903" />
             <source>Paused.</source>
             <translation>In pausa.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="860" />
+            <location filename="../../app/gui/main_window.py" line="905" />
             <source>Ready — press Run or Step.</source>
             <translation>Pronto — premi Avvia o Passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="802" />
+            <location filename="../../app/gui/main_window.py" line="847" />
             <source>oracle {0}</source>
             <translation>oracolo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="430" />
+            <location filename="../../app/gui/main_window.py" line="438" />
             <source>{0}  ·  missing</source>
             <translation>{0}  ·  mancante</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="461" />
+            <location filename="../../app/gui/main_window.py" line="469" />
             <source>End this game?</source>
             <translation>Terminare questa partita?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="461" />
+            <location filename="../../app/gui/main_window.py" line="469" />
             <source>A game is under way: another agent starts a new one. End it?</source>
             <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="828" />
+            <location filename="../../app/gui/main_window.py" line="873" />
             <source>Steps {0}</source>
             <translation>Passi {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="829" />
+            <location filename="../../app/gui/main_window.py" line="874" />
             <source>Steps played of the game's limit (the log numbers them from 0, as the exec facts do)</source>
             <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="575" />
+            <location filename="../../app/gui/main_window.py" line="583" />
             <source>Could not list what {0} takes: {1}</source>
             <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="765" />
+            <location filename="../../app/gui/main_window.py" line="809" />
             <source>Could not read the agent's belief: {0}</source>
             <translation>Impossibile leggere la stima dell'agente: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="687" />
+            <location filename="../../app/gui/main_window.py" line="695" />
             <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
             <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="694" />
+            <location filename="../../app/gui/main_window.py" line="702" />
             <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
             <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="705" />
+            <location filename="../../app/gui/main_window.py" line="713" />
             <source>Refused: {0}</source>
             <translation>Rifiutato: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="708" />
+            <location filename="../../app/gui/main_window.py" line="716" />
             <source>Your game</source>
             <translation>La tua partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="781" />
+            <location filename="../../app/gui/main_window.py" line="825" />
             <source>solved</source>
             <translation>risolta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="288" />
+            <location filename="../../app/gui/main_window.py" line="296" />
             <source>Game Limits…</source>
             <translation>Limiti della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="288" />
+            <location filename="../../app/gui/main_window.py" line="296" />
             <source>Fires, flags and steps a game allows (as run's --fires, --guesses, --max-steps)</source>
             <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="650" />
+            <location filename="../../app/gui/main_window.py" line="658" />
             <source>Game limits not changed: {0}</source>
             <translation>Limiti della partita non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="655" />
+            <location filename="../../app/gui/main_window.py" line="663" />
             <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
             <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="907" />
+            <source>The agent did not load cleanly: see the red banner.</source>
+            <translation>L'agente non si è caricato senza errori: vedi il riquadro rosso.</translation>
         </message>
     </context>
     <context>
@@ -912,52 +917,52 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>bandierine rimaste</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="67" />
+            <location filename="../../app/gui/score_panel.py" line="63" />
             <source>Score</source>
             <translation>Punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="122" />
+            <location filename="../../app/gui/score_panel.py" line="118" />
             <source>The score appears when the game is solved.</source>
             <translation>Il punteggio compare quando la partita è risolta.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="146" />
+            <location filename="../../app/gui/score_panel.py" line="142" />
             <source>oracle {0}</source>
             <translation>oracolo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="149" />
+            <location filename="../../app/gui/score_panel.py" line="145" />
             <source>{0}% of the oracle score</source>
             <translation>{0}% del punteggio dell'oracolo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="149" />
+            <location filename="../../app/gui/score_panel.py" line="145" />
             <source>no oracle ratio</source>
             <translation>nessun rapporto con l'oracolo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="154" />
+            <location filename="../../app/gui/score_panel.py" line="150" />
             <source>{0} pts</source>
             <translation>{0} punti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="154" />
+            <location filename="../../app/gui/score_panel.py" line="150" />
             <source>not scored</source>
             <translation>non conta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="158" />
+            <location filename="../../app/gui/score_panel.py" line="154" />
             <source>{0} of {1}</source>
             <translation>{0} su {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="159" />
+            <location filename="../../app/gui/score_panel.py" line="155" />
             <source>Precision &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Recall &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Found {2}&lt;br&gt;{3} steps · {4}</source>
             <translation>Precisione &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Richiamo &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Trovate {2}&lt;br&gt;{3} passi · {4}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="163" />
+            <location filename="../../app/gui/score_panel.py" line="159" />
             <source>{0}: score = {1}</source>
             <translation>{0}: punteggio = {1}</translation>
         </message>
