@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PyQt5.QtCore import QSettings, Qt, QTimer, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QColor
 from PyQt5.QtWidgets import (
     QAction,
@@ -102,7 +102,7 @@ class ReplayWindow(QMainWindow):
         self._timer = QTimer(self)
         self._timer.setInterval(PLAY_INTERVAL_MS)
         self._timer.timeout.connect(self._tick)
-        self.setWindowTitle("Replay — Battleship Lab")
+        self.setWindowTitle(self.tr("Replay — Battleship Lab"))
         self._build_toolbar()
         self._build_central()
         fit_to_screen(self, 1320, 840)
@@ -110,40 +110,42 @@ class ReplayWindow(QMainWindow):
 
     # ----- construction ----------------------------------------------------------------
     def _build_toolbar(self) -> None:
-        bar = window_toolbar(self, "Replay", "replayToolbar")
+        bar = window_toolbar(self, self.tr("Replay"), "replayToolbar")
 
-        def action(text: str, shortcuts: tuple[str, ...], tip: str, slot) -> QAction:
-            act, self.buttons[text] = toolbar_action(self, bar, text, shortcuts, tip, slot)
+        def action(text: str, shortcuts: tuple[str, ...], tip: str, slot) -> QAction:  # marked, translated here
+            act, self.buttons[text] = toolbar_action(self, bar, self.tr(text), shortcuts, self.tr(tip), slot)
             return act
 
         self.buttons: dict[str, QToolButton] = {}
-        self.open_action = action("Open replay…", ("Ctrl+O",), "Open a game log (.jsonl)", self.choose_and_open)
+        self.open_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "Open replay…"), ("Ctrl+O",), QT_TRANSLATE_NOOP("ReplayWindow", "Open a game log (.jsonl)"),
+                                  self.choose_and_open)
         bar.addSeparator()
-        self.first_action = action("Start", ("Home",), "Go to the start of the game", self.first)
-        self.back_action = action("◀ Back", ("Left", "Backspace"), "One step back", self.back)
-        self.play_action = action("Play", ("Space",), "Play the game forward, or pause", self.toggle_play)
+        self.first_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "Start"), ("Home",), QT_TRANSLATE_NOOP("ReplayWindow", "Go to the start of the game"), self.first)
+        self.back_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "◀ Back"), ("Left", "Backspace"), QT_TRANSLATE_NOOP("ReplayWindow", "One step back"), self.back)
+        self.play_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "Play"), ("Space",), QT_TRANSLATE_NOOP("ReplayWindow", "Play the game forward, or pause"),
+                                  self.toggle_play)
         self.buttons["Play"].setObjectName("runButton")
         self.buttons["Play"].setMinimumWidth(70)
-        self.forward_action = action("Forward ▶", ("Right",), "One step forward", self.forward)
-        self.last_action = action("End", ("End",), "Go to the solve and the score", self.last)
+        self.forward_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "Forward ▶"), ("Right",), QT_TRANSLATE_NOOP("ReplayWindow", "One step forward"), self.forward)
+        self.last_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "End"), ("End",), QT_TRANSLATE_NOOP("ReplayWindow", "Go to the solve and the score"), self.last)
         bar.addSeparator()
         self.scrubber = QSlider(Qt.Horizontal)
         self.scrubber.setMinimumWidth(260)
         self.scrubber.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
-        self.scrubber.setToolTip("Drag to any step of the game")
+        self.scrubber.setToolTip(self.tr("Drag to any step of the game"))
         self.scrubber.setFocusPolicy(Qt.NoFocus)  # arrows belong to the window's step actions
         self.scrubber.valueChanged.connect(self.go_to)
         bar.addWidget(self.scrubber)
         self.step_label = QLabel("— steps")
         self.step_label.setMinimumWidth(110)
-        self.step_label.setToolTip("The position shown: steps carried out so far, of the game's total")
+        self.step_label.setToolTip(self.tr("The position shown: steps carried out so far, of the game's total"))
         bar.addWidget(self.step_label)
 
     def _build_central(self) -> None:
         central, self.splitter = split_central("replaySplitter")
 
         board_card, board_layout = _card()
-        head, self.title_label, self.info_label = title_row("No replay open", "Open a game log (Ctrl+O).")
+        head, self.title_label, self.info_label = title_row(self.tr("No replay open"), self.tr("Open a game log (Ctrl+O)."))
         board_layout.addLayout(head)
         self.banner = error_banner()
         board_layout.addWidget(self.banner)
@@ -158,10 +160,10 @@ class ReplayWindow(QMainWindow):
         self.score_panel = ScorePanel()
         right_layout.addWidget(self.score_panel)
         log_card, log_layout = _card()
-        log_layout.addWidget(card_title("Steps"))
+        log_layout.addWidget(card_title(self.tr("Steps")))
         self.log_list = QListWidget()
         self.log_list.setObjectName("log")
-        self.log_list.setToolTip("One line per step; pick a line to go to that step")
+        self.log_list.setToolTip(self.tr("One line per step; pick a line to go to that step"))
         self.log_list.setStyleSheet("QListWidget#log { border: none; background: #FFFFFF; }"
                                     "QListWidget#log::item:selected { background: #CFE6F5; color: #1F2933; }")
         mono = mono_font(9)
@@ -170,7 +172,7 @@ class ReplayWindow(QMainWindow):
         log_layout.addWidget(self.log_list, 1)
         right_layout.addWidget(log_card, 3)
         notes_card, notes_layout = _card()
-        self.notes_title = card_title("What the agent said")
+        self.notes_title = card_title(self.tr("What the agent said"))
         notes_layout.addWidget(self.notes_title)
         self.notes_view = QPlainTextEdit()
         self.notes_view.setObjectName("notes")
@@ -178,8 +180,8 @@ class ReplayWindow(QMainWindow):
         self.notes_view.setFont(mono)
         self.notes_view.setFrameShape(QPlainTextEdit.NoFrame)
         self.notes_view.setLineWrapMode(QPlainTextEdit.WidgetWidth)
-        self.notes_view.setToolTip("The agent's printouts (and why the game stopped) while it decided this step, "
-                                   "as saved in the log")
+        self.notes_view.setToolTip(self.tr("The agent's printouts (and why the game stopped) while it decided this "
+                                           "step, as saved in the log"))
         self.notes_view.setMinimumHeight(70)
         notes_layout.addWidget(self.notes_view, 1)
         self.side_tabs = QTabWidget()
@@ -196,7 +198,7 @@ class ReplayWindow(QMainWindow):
         self.splitter.setSizes([760, 520])
         self.setCentralWidget(central)
         for button in self.findChildren(QToolButton, "qt_toolbar_ext_button"):
-            button.setToolTip("More controls (the window is too narrow to show them all)")
+            button.setToolTip(self.tr("More controls (the window is too narrow to show them all)"))
         self.file_label = QLabel()
         self.statusBar().addPermanentWidget(self.file_label)  # right; showMessage() takes the left
 
@@ -213,7 +215,7 @@ class ReplayWindow(QMainWindow):
         try:
             track = ReplayTrack.from_replay(replay_file(path))
         except BattleshipError as error:
-            self.show_error(f"Could not open the replay: {error}")
+            self.show_error(self.tr("Could not open the replay: {0}").format(error))
             return False
         self.show_track(track, str(Path(path).resolve()))
         return True
@@ -224,10 +226,10 @@ class ReplayWindow(QMainWindow):
         self.track, self.path = track, path
         game = track.replay.game
         self.title_label.setText(game.map.name or (Path(path).stem if path else "replay"))
-        agent = game.agent or "unknown agent"
-        self.info_label.setText(f"{agent} · {game.profile.name} · {len(track.events)} steps · "
-                                f"score {track.result.score} (oracle {track.result.oracle})")
-        self.setWindowTitle(f"Replay — {self.title_label.text()} — Battleship Lab")
+        agent = game.agent or self.tr("unknown agent")
+        self.info_label.setText(self.tr("{0} · {1} · {2} steps · score {3} (oracle {4})").format(
+            agent, game.profile.name, len(track.events), track.result.score, track.result.oracle))
+        self.setWindowTitle(self.tr("Replay — {0} — Battleship Lab").format(self.title_label.text()))
         if track.replay.mismatches:
             shown = "; ".join(track.replay.mismatches[:3])
             more = len(track.replay.mismatches) - 3
@@ -325,7 +327,7 @@ class ReplayWindow(QMainWindow):
         track = self.track
         if track is None:
             self.board.set_state(None)
-            self.score_panel.clear(hint="Open a game log to replay it.")
+            self.score_panel.clear(hint=self.tr("Open a game log to replay it."))
             self._update_controls()
             return
         position = self.position
@@ -336,8 +338,8 @@ class ReplayWindow(QMainWindow):
         if over:
             self.score_panel.show_result(track.result)
         else:
-            self.score_panel.clear(hint=f"Step {position} of {track.last}: the score if solved now would be "
-                                        f"{track.scores[position]}.", oracle=str(track.result.oracle))
+            self.score_panel.clear(hint=self.tr("Step {0} of {1}: the score if solved now would be {2}.").format(
+                position, track.last, track.scores[position]), oracle=str(track.result.oracle))
         self.scrubber.blockSignals(True)
         self.scrubber.setValue(position)
         self.scrubber.blockSignals(False)
@@ -349,28 +351,29 @@ class ReplayWindow(QMainWindow):
         self.coach_panel.set_step(track.events[position - 1].step if position > 0 else None)
         obs = state.observation
         # the count of steps done, and the step whose row is highlighted (the log numbers steps from 0)
-        self.step_label.setText(f"{position} / {track.last} steps" + (f" · step {position - 1}" if position else ""))
-        self.statusBar().showMessage(f"fires left {obs.fires_left} · flags left {obs.guesses_left}"
-                                     + (" · solved" if over else ""))
+        self.step_label.setText(self.tr("{0} / {1} steps").format(position, track.last)
+                                + (" · " + self.tr("step {0}").format(position - 1) if position else ""))
+        self.statusBar().showMessage(self.tr("fires left {0} · flags left {1}").format(obs.fires_left, obs.guesses_left)
+                                     + (" · " + self.tr("solved") if over else ""))
         self._update_controls()
 
     def _show_notes(self, position: int) -> None:
         track = self.track
         if position <= 0 or track is None:
-            self.notes_title.setText("What the agent said")
-            self.notes_view.setPlainText("Step forward: each step shows what the agent printed while deciding it."
-                                         if track is not None else "")
+            self.notes_title.setText(self.tr("What the agent said"))
+            self.notes_view.setPlainText(self.tr("Step forward: each step shows what the agent printed while deciding "
+                                                 "it.") if track is not None else "")
             return
         event = track.events[position - 1]
-        self.notes_title.setText(f"What the agent said for step {event.step} ({event.text})")
+        self.notes_title.setText(self.tr("What the agent said for step {0} ({1})").format(event.step, event.text))
         notes = track.notes_before(position)
         if notes:
             self.notes_view.setPlainText("\n".join(notes))
         elif not track.replay.game.notes:
-            self.notes_view.setPlainText("This log holds no printouts (saved without them, or the agent printed "
-                                         "nothing).")
+            self.notes_view.setPlainText(self.tr("This log holds no printouts (saved without them, or the agent "
+                                                 "printed nothing)."))
         else:
-            self.notes_view.setPlainText("(nothing printed for this step)")
+            self.notes_view.setPlainText(self.tr("(nothing printed for this step)"))
 
     def _update_controls(self) -> None:
         track = self.track
@@ -382,7 +385,7 @@ class ReplayWindow(QMainWindow):
         self.forward_action.setEnabled(not at_end)
         self.last_action.setEnabled(not at_end)
         self.play_action.setEnabled(has)
-        self.play_action.setText("Pause" if self.playing else "Play")
+        self.play_action.setText(self.tr("Pause") if self.playing else self.tr("Play"))
         self.scrubber.setEnabled(has)
 
     def show_error(self, text: str) -> None:

@@ -2,6 +2,162 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="it_IT">
     <context>
+        <name>AgentPicker</name>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="50" />
+            <source>Tick the agents to compare</source>
+            <translation>Spunta gli agenti da confrontare</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="62" />
+            <source>Add agent file…</source>
+            <translation>Aggiungi file di agente…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="63" />
+            <source>Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent</source>
+            <translation>Confronta il tuo agente: un file .py, o i file .clp di un agente CLIPS</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="83" />
+            <source>Cannot use agent {0}: {1}</source>
+            <translation>Impossibile usare l'agente {0}: {1}</translation>
+        </message>
+    </context>
+    <context>
+        <name>BatchPanel</name>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="78" />
+            <source>Batch over a folder of maps</source>
+            <translation>In serie su una cartella di mappe</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="83" />
+            <source>folder, glob or map file</source>
+            <translation>cartella, glob o file di mappa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="89" />
+            <source>Maps</source>
+            <translation>Mappe</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="91" />
+            <source>Rules</source>
+            <translation>Regole</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="94" />
+            <source>Seed</source>
+            <translation>Seme</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="98" />
+            <source>Processes</source>
+            <translation>Processi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="102" />
+            <source> s per game</source>
+            <translation> s per partita</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="103" />
+            <source>Timeout</source>
+            <translation>Tempo massimo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="105" />
+            <source>Agents</source>
+            <translation>Agenti</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="110" />
+            <source>Run batch</source>
+            <translation>Avvia la serie</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="113" />
+            <source>Stop</source>
+            <translation>Ferma</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="118" />
+            <source>Export CSV…</source>
+            <translation>Esporta CSV…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="122" />
+            <source>no batch run yet</source>
+            <translation>nessuna serie ancora</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="141" />
+            <source>Plots</source>
+            <translation>Grafici</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="143" />
+            <source>Games</source>
+            <translation>Partite</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="161" />
+            <source>Plots need matplotlib: {0}</source>
+            <translation>I grafici richiedono matplotlib: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="191" />
+            <source>Tick at least one agent.</source>
+            <translation>Spunta almeno un agente.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="202" />
+            <source>%v / %m games</source>
+            <translation>%v / %m partite</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="204" />
+            <source>{0} agents × {1} maps = {2} games…</source>
+            <translation>{0} agenti × {1} mappe = {2} partite…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="226" />
+            <source>{0} games · {1} s · {2} failures</source>
+            <translation>{0} partite · {1} s · {2} fallimenti</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="236" />
+            <source>{0} of {1} games in {2} s</source>
+            <translation>{0} partite su {1} in {2} s</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="238" />
+            <source>(stopped)</source>
+            <translation>(fermata)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="240" />
+            <source>error: {0}</source>
+            <translation>errore: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="271" />
+            <source>Nothing to export yet.</source>
+            <translation>Ancora niente da esportare.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="274" />
+            <source>CSV files (*.csv)</source>
+            <translation>File CSV (*.csv)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="285" />
+            <source>Saved {0} rows to {1}</source>
+            <translation>Salvate {0} righe in {1}</translation>
+        </message>
+    </context>
+    <context>
         <name>BoardWidget</name>
         <message>
             <location filename="../../app/gui/board.py" line="551" />
@@ -70,6 +226,52 @@
         </message>
     </context>
     <context>
+        <name>CompareWindow</name>
+        <message>
+            <location filename="../../app/gui/compare/window.py" line="23" />
+            <source>Battleship Lab — Compare agents</source>
+            <translation>Battleship Lab — Confronta agenti</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/window.py" line="33" />
+            <source>Side by side</source>
+            <translation>Affiancati</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/window.py" line="34" />
+            <source>Batch</source>
+            <translation>In serie</translation>
+        </message>
+    </context>
+    <context>
+        <name>EditorLegend</name>
+        <message>
+            <location filename="../../app/gui/editor/legend.py" line="34" />
+            <source>Ship (hidden at start)</source>
+            <translation>Nave (nascosta all'inizio)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/legend.py" line="34" />
+            <source>Ship known at start (K)</source>
+            <translation>Nave nota all'inizio (K)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/legend.py" line="34" />
+            <source>Water known at start</source>
+            <translation>Acqua nota all'inizio</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/legend.py" line="34" />
+            <source>Refused or wrong</source>
+            <translation>Rifiutata o sbagliata</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/legend.py" line="47" />
+            <source>Legend</source>
+            <translation>Legenda</translation>
+        </message>
+    </context>
+    <context>
         <name>FactsPanel</name>
         <message>
             <location filename="../../app/gui/facts_panel.py" line="25" />
@@ -130,6 +332,84 @@
             <location filename="../../app/gui/facts_panel.py" line="140" />
             <source>Could not read the agent's facts: {0}</source>
             <translation>Impossibile leggere i fatti dell'agente: {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>FleetPanel</name>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="40" />
+            <source>battleship</source>
+            <translation>corazzata</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="40" />
+            <source>cruiser</source>
+            <translation>incrociatore</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="41" />
+            <source>destroyer</source>
+            <translation>cacciatorpediniere</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="41" />
+            <source>submarine</source>
+            <translation>sottomarino</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="49" />
+            <source>Fleet</source>
+            <translation>Flotta</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="58" />
+            <source>1 cell</source>
+            <translation>1 cella</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="58" />
+            <source>{0} cells</source>
+            <translation>{0} celle</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="65" />
+            <source>The standard fleet has {0} × {1} of {2}</source>
+            <translation>La flotta standard ha {0} × {1} da {2}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="86" />
+            <source>✓ all placed</source>
+            <translation>✓ tutte piazzate</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="89" />
+            <source>{0} placed — {1} too many</source>
+            <translation>{0} piazzate — {1} di troppo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="92" />
+            <source>{0} of {1} left</source>
+            <translation>ne mancano {0} su {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="97" />
+            <source>The standard fleet is complete.</source>
+            <translation>La flotta standard è completa.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="99" />
+            <source>1 ship ({0} cells) left to place.</source>
+            <translation>Manca 1 nave ({0} celle) da piazzare.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="101" />
+            <source>{0} ships ({1} cells) left to place.</source>
+            <translation>Mancano {0} navi ({1} celle) da piazzare.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/fleet_panel.py" line="103" />
+            <source>Not in the standard fleet: {0}.</source>
+            <translation>Non nella flotta standard: {0}.</translation>
         </message>
     </context>
     <context>
@@ -281,6 +561,49 @@
             <location filename="../../app/gui/interaction.py" line="114" />
             <source>Steps</source>
             <translation>Passi</translation>
+        </message>
+    </context>
+    <context>
+        <name>Lane</name>
+        <message>
+            <location filename="../../app/gui/compare/lane.py" line="75" />
+            <source>ready</source>
+            <translation>pronto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/lane.py" line="81" />
+            <source>could not start</source>
+            <translation>non è partito</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/lane.py" line="82" />
+            <source>error: {0}</source>
+            <translation>errore: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/lane.py" line="89" />
+            <source>{0} steps · fires {1} · flags {2}</source>
+            <translation>{0} passi · spari {1} · bandierine {2}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/lane.py" line="93" />
+            <source>{0}% of oracle</source>
+            <translation>{0}% dell'oracolo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/lane.py" line="95" />
+            <source>score &lt;b&gt;{0}&lt;/b&gt;</source>
+            <translation>punteggio &lt;b&gt;{0}&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/lane.py" line="95" />
+            <source>{0} steps</source>
+            <translation>{0} passi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/lane.py" line="95" />
+            <source>agent failed</source>
+            <translation>l'agente si è fermato per errore</translation>
         </message>
     </context>
     <context>
@@ -842,6 +1165,402 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         </message>
     </context>
     <context>
+        <name>MapCanvas</name>
+        <message>
+            <location filename="../../app/gui/editor/canvas.py" line="58" />
+            <source>ship ({0})</source>
+            <translation>nave ({0})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/canvas.py" line="58" />
+            <source>water</source>
+            <translation>acqua</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/canvas.py" line="60" />
+            <source>known at start</source>
+            <translation>nota all'inizio</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/canvas.py" line="62" />
+            <source>concerned by a problem</source>
+            <translation>coinvolta in un problema</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/canvas.py" line="63" />
+            <source>row {0}, column {1}</source>
+            <translation>riga {0}, colonna {1}</translation>
+        </message>
+    </context>
+    <context>
+        <name>MapEditor</name>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="62" />
+            <source>Map editor — Battleship Lab</source>
+            <translation>Editor di mappe — Battleship Lab</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="75" />
+            <source>Editor</source>
+            <translation>Editor</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="501" />
+            <source>New map</source>
+            <translation>Nuova mappa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="107" />
+            <source>&lt;b&gt;Draw the fleet.&lt;/b&gt; Drag across cells to draw a ship · click a ship to remove it · right click (or K) marks a cell known at start · keyboard: arrows, Space/Enter to start and end a ship, Delete removes.</source>
+            <translation>&lt;b&gt;Disegna la flotta.&lt;/b&gt; Trascina sulle celle per disegnare una nave · clic su una nave per toglierla · clic destro (o K) segna una cella nota all'inizio · tastiera: frecce, Spazio/Invio per iniziare e finire una nave, Canc toglie.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="127" />
+            <source>Check</source>
+            <translation>Verifica</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="132" />
+            <source>What the engine says about the map: overlap, touching ships, the fleet, the cells known at start, and how many solutions the puzzle has</source>
+            <translation>Che cosa dice il motore della mappa: sovrapposizioni, navi che si toccano, la flotta, le celle note all'inizio e quante soluzioni ha il puzzle</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="135" />
+            <source>Standard fleet only</source>
+            <translation>Solo flotta standard</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="137" />
+            <source>Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; off: any fleet (agents are told the map's fleet)</source>
+            <translation>Rifiuta le navi per cui la flotta standard (1x4, 2x3, 3x2, 4x1) non ha posto; spento: qualunque flotta (agli agenti viene detta la flotta della mappa)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="142" />
+            <source>Clear known cells</source>
+            <translation>Cancella le celle note</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="143" />
+            <source>Unmark every cell known at start</source>
+            <translation>Togli il segno a ogni cella nota all'inizio</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="152" />
+            <source>Map</source>
+            <translation>Mappa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="157" />
+            <source>e.g. Harbour</source>
+            <translation>es. Porto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="158" />
+            <source>The map's name (saved in the native format's header)</source>
+            <translation>Il nome della mappa (salvato nell'intestazione del formato nativo)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="160" />
+            <source>you</source>
+            <translation>tu</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="161" />
+            <source>Who made the map (native format header)</source>
+            <translation>Chi ha fatto la mappa (intestazione del formato nativo)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="163" />
+            <source>anything worth knowing about it</source>
+            <translation>qualunque cosa utile da sapere</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="164" />
+            <source>Notes about the map (native format header)</source>
+            <translation>Note sulla mappa (intestazione del formato nativo)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="165" />
+            <source>Name</source>
+            <translation>Nome</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="165" />
+            <source>Author</source>
+            <translation>Autore</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="165" />
+            <source>Notes</source>
+            <translation>Note</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="180" />
+            <source>More controls (the window is too narrow to show them all)</source>
+            <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="191" />
+            <source>Refused: {0}</source>
+            <translation>Rifiutato: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="557" />
+            <source>Not saved yet.</source>
+            <translation>Non ancora salvata.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="308" />
+            <source>A random fleet, uniform over all legal placements.</source>
+            <translation>Una flotta casuale, uniforme su tutti i piazzamenti validi.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="315" />
+            <source>Fix the problems first: {0}</source>
+            <translation>Prima correggi i problemi: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="318" />
+            <source>The standard fleet is complete already.</source>
+            <translation>La flotta standard è già completa.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="323" />
+            <source>Cannot fill the rest: {0}</source>
+            <translation>Impossibile completare: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="325" />
+            <source>The missing ships were placed at random around yours.</source>
+            <translation>Le navi mancanti sono state piazzate a caso intorno alle tue.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="335" />
+            <source>Not a valid map yet: {0}</source>
+            <translation>Non è ancora una mappa valida: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="345" />
+            <source>1 cell marked known</source>
+            <translation>1 cella segnata come nota</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="345" />
+            <source>{0} cells marked known</source>
+            <translation>{0} celle segnate come note</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="346" />
+            <source>: the puzzle now has exactly one solution.</source>
+            <translation>: ora il puzzle ha una sola soluzione.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="348" />
+            <source>The puzzle already has exactly one solution.</source>
+            <translation>Il puzzle ha già una sola soluzione.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="401" />
+            <source>The puzzle has several solutions: the solver's first is shown. Make it a puzzle adds hints.</source>
+            <translation>Il puzzle ha più soluzioni: è mostrata la prima del risolutore. Rendila un puzzle aggiunge indizi.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="410" />
+            <source>Could not open the map: {0}</source>
+            <translation>Impossibile aprire la mappa: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="413" />
+            <source>Opened {0}</source>
+            <translation>Aperta {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="439" />
+            <source>Not saved: the map is not valid: {0}</source>
+            <translation>Non salvata: la mappa non è valida: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="442" />
+            <source>Not saved: a Bimaru puzzle needs the standard fleet (this map has {0}).</source>
+            <translation>Non salvata: un puzzle Bimaru richiede la flotta standard (questa mappa ha {0}).</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="442" />
+            <source>no ships</source>
+            <translation>nessuna nave</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="450" />
+            <source>Not saved: {0}</source>
+            <translation>Non salvata: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="458" />
+            <source>note: the puzzle has several solutions (Make it a puzzle fixes that)</source>
+            <translation>nota: il puzzle ha più soluzioni (Rendila un puzzle lo sistema)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="459" />
+            <source>Saved {0} ({1})</source>
+            <translation>Salvata {0} ({1})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="475" />
+            <source>Cannot play it yet: {0}</source>
+            <translation>Non si può ancora giocare: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="503" />
+            <source>Map editor — {0}[*] — Battleship Lab</source>
+            <translation>Editor di mappe — {0}[*] — Battleship Lab</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="514" />
+            <source>1 ship</source>
+            <translation>1 nave</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="514" />
+            <source>{0} ships</source>
+            <translation>{0} navi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="515" />
+            <source>{0} known at start ({1} ship, {2} water)</source>
+            <translation>{0} note all'inizio ({1} nave, {2} acqua)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="521" />
+            <source>… and {0} more</source>
+            <translation>… e altri {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="523" />
+            <source>Empty board: draw a ship, or press Random map.</source>
+            <translation>Griglia vuota: disegna una nave, o premi Mappa casuale.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="526" />
+            <source>standard fleet</source>
+            <translation>flotta standard</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="526" />
+            <source>{0} ships still to place</source>
+            <translation>{0} navi ancora da piazzare</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="526" />
+            <source>non-standard fleet</source>
+            <translation>flotta non standard</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="530" />
+            <source>No ships overlap or touch</source>
+            <translation>Nessuna nave si sovrappone o ne tocca un'altra</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="535" />
+            <source>the puzzle has no solution</source>
+            <translation>il puzzle non ha soluzioni</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="537" />
+            <source>the puzzle has exactly one solution</source>
+            <translation>il puzzle ha una sola soluzione</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="539" />
+            <source>the puzzle has {0} solutions</source>
+            <translation>il puzzle ha {0} soluzioni</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="540" />
+            <source>Counts and known cells: {0}</source>
+            <translation>Conteggi e celle note: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="82" />
+            <source>New</source>
+            <translation>Nuova</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="82" />
+            <source>Start an empty map</source>
+            <translation>Inizia una mappa vuota</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="83" />
+            <source>Open…</source>
+            <translation>Apri…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="83" />
+            <source>Open a native .map, a course .clp or a Bimaru puzzle</source>
+            <translation>Apri una .map nativa, una .clp del corso o un puzzle Bimaru</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="85" />
+            <source>Save</source>
+            <translation>Salva</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="85" />
+            <source>Save the map to its file (atomically)</source>
+            <translation>Salva la mappa nel suo file (in modo atomico)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="86" />
+            <source>Save As…</source>
+            <translation>Salva come…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="86" />
+            <source>Save as a native .map, a course .clp or a Bimaru puzzle .txt</source>
+            <translation>Salva come .map nativa, .clp del corso o puzzle Bimaru .txt</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="89" />
+            <source>Random map</source>
+            <translation>Mappa casuale</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="89" />
+            <source>Draw a whole new fleet at random (the map generator)</source>
+            <translation>Disegna a caso una flotta completamente nuova (il generatore di mappe)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="91" />
+            <source>Fill the rest</source>
+            <translation>Completa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="91" />
+            <source>Place the ships still missing at random around the ones drawn</source>
+            <translation>Piazza a caso le navi mancanti intorno a quelle disegnate</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="93" />
+            <source>Make it a puzzle</source>
+            <translation>Rendila un puzzle</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="93" />
+            <source>Mark cells known at start until the puzzle has exactly one solution</source>
+            <translation>Segna celle note all'inizio finché il puzzle ha una sola soluzione</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="97" />
+            <source>Play this map</source>
+            <translation>Gioca questa mappa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/editor/window.py" line="97" />
+            <source>Load this map in the main window and play it</source>
+            <translation>Carica questa mappa nella finestra principale e giocala</translation>
+        </message>
+    </context>
+    <context>
         <name>ParamsForm</name>
         <message>
             <location filename="../../app/gui/params_form.py" line="78" />
@@ -872,6 +1591,199 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/params_form.py" line="90" />
             <source>Other</source>
             <translation>Altri</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReplayWindow</name>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="103" />
+            <source>Replay — Battleship Lab</source>
+            <translation>Replay — Battleship Lab</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="111" />
+            <source>Replay</source>
+            <translation>Replay</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="133" />
+            <source>Drag to any step of the game</source>
+            <translation>Trascina a qualunque passo della partita</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="139" />
+            <source>The position shown: steps carried out so far, of the game's total</source>
+            <translation>La posizione mostrata: passi eseguiti finora, sul totale della partita</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="146" />
+            <source>No replay open</source>
+            <translation>Nessun replay aperto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="146" />
+            <source>Open a game log (Ctrl+O).</source>
+            <translation>Apri un registro di partita (Ctrl+O).</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="161" />
+            <source>Steps</source>
+            <translation>Passi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="164" />
+            <source>One line per step; pick a line to go to that step</source>
+            <translation>Una riga per passo; scegli una riga per andare a quel passo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="347" />
+            <source>What the agent said</source>
+            <translation>Che cosa ha detto l'agente</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="181" />
+            <source>The agent's printouts (and why the game stopped) while it decided this step, as saved in the log</source>
+            <translation>Le stampe dell'agente (e perché la partita si è fermata) mentre decideva questo passo, come salvate nel registro</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="192" />
+            <source>More controls (the window is too narrow to show them all)</source>
+            <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="209" />
+            <source>Could not open the replay: {0}</source>
+            <translation>Impossibile aprire il replay: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="220" />
+            <source>unknown agent</source>
+            <translation>agente sconosciuto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="221" />
+            <source>{0} · {1} · {2} steps · score {3} (oracle {4})</source>
+            <translation>{0} · {1} · {2} passi · punteggio {3} (oracolo {4})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="223" />
+            <source>Replay — {0} — Battleship Lab</source>
+            <translation>Replay — {0} — Battleship Lab</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="315" />
+            <source>Open a game log to replay it.</source>
+            <translation>Apri un registro di partita per rivederla.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="326" />
+            <source>Step {0} of {1}: the score if solved now would be {2}.</source>
+            <translation>Passo {0} di {1}: il punteggio se risolta ora sarebbe {2}.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="338" />
+            <source>{0} / {1} steps</source>
+            <translation>{0} / {1} passi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="338" />
+            <source>step {0}</source>
+            <translation>passo {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="340" />
+            <source>fires left {0} · flags left {1}</source>
+            <translation>spari rimasti {0} · bandierine rimaste {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="340" />
+            <source>solved</source>
+            <translation>risolta</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="348" />
+            <source>Step forward: each step shows what the agent printed while deciding it.</source>
+            <translation>Vai avanti: ogni passo mostra che cosa ha stampato l'agente mentre lo decideva.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="352" />
+            <source>What the agent said for step {0} ({1})</source>
+            <translation>Che cosa ha detto l'agente al passo {0} ({1})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="357" />
+            <source>This log holds no printouts (saved without them, or the agent printed nothing).</source>
+            <translation>Questo registro non contiene stampe (salvato senza, o l'agente non ha stampato nulla).</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="360" />
+            <source>(nothing printed for this step)</source>
+            <translation>(niente stampato per questo passo)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="372" />
+            <source>Pause</source>
+            <translation>Pausa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="372" />
+            <source>Play</source>
+            <translation>Riproduci</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="118" />
+            <source>Open replay…</source>
+            <translation>Apri replay…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="118" />
+            <source>Open a game log (.jsonl)</source>
+            <translation>Apri un registro di partita (.jsonl)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="121" />
+            <source>Start</source>
+            <translation>Inizio</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="121" />
+            <source>Go to the start of the game</source>
+            <translation>Vai all'inizio della partita</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="122" />
+            <source>◀ Back</source>
+            <translation>◀ Indietro</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="122" />
+            <source>One step back</source>
+            <translation>Un passo indietro</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="123" />
+            <source>Play the game forward, or pause</source>
+            <translation>Riproduci la partita in avanti, o metti in pausa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="127" />
+            <source>Forward ▶</source>
+            <translation>Avanti ▶</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="127" />
+            <source>One step forward</source>
+            <translation>Un passo avanti</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="128" />
+            <source>End</source>
+            <translation>Fine</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="128" />
+            <source>Go to the solve and the score</source>
+            <translation>Vai alla risoluzione e al punteggio</translation>
         </message>
     </context>
     <context>
@@ -965,6 +1877,79 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/score_panel.py" line="159" />
             <source>{0}: score = {1}</source>
             <translation>{0}: punteggio = {1}</translation>
+        </message>
+    </context>
+    <context>
+        <name>SideBySide</name>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="54" />
+            <source>Map…</source>
+            <translation>Mappa…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="56" />
+            <source>No map chosen</source>
+            <translation>Nessuna mappa scelta</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="61" />
+            <source>Rules</source>
+            <translation>Regole</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="64" />
+            <source>Seed</source>
+            <translation>Seme</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="282" />
+            <source>Start</source>
+            <translation>Avvia</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="71" />
+            <source>Step</source>
+            <translation>Passo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="73" />
+            <source>Pause</source>
+            <translation>Pausa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="85" />
+            <source>Agents ({0} to {1})</source>
+            <translation>Agenti (da {0} a {1})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="107" />
+            <source>Results</source>
+            <translation>Risultati</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="135" />
+            <source>Could not load the map: {0}</source>
+            <translation>Impossibile caricare la mappa: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="169" />
+            <source>Tick {0} to {1} agents (now {2}).</source>
+            <translation>Spunta da {0} a {1} agenti (ora {2}).</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="172" />
+            <source>Choose a map first.</source>
+            <translation>Prima scegli una mappa.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="225" />
+            <source>{0} steps</source>
+            <translation>{0} passi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/side_by_side.py" line="282" />
+            <source>Resume</source>
+            <translation>Riprendi</translation>
         </message>
     </context>
     <context>

@@ -76,55 +76,55 @@ class BatchPanel(QWidget):
 
         side, side_layout = panel_card()
         side.setFixedWidth(270)
-        title = card_title("Batch over a folder of maps")
+        title = card_title(self.tr("Batch over a folder of maps"))
         side_layout.addWidget(title)
         form = QFormLayout()
         folder_row = QHBoxLayout()
         self.folder = QLineEdit()
-        self.folder.setPlaceholderText("folder, glob or map file")
+        self.folder.setPlaceholderText(self.tr("folder, glob or map file"))
         folder_button = QPushButton("…")
         folder_button.setFixedWidth(32)
         folder_button.clicked.connect(self.choose_folder)
         folder_row.addWidget(self.folder, 1)
         folder_row.addWidget(folder_button)
-        form.addRow("Maps", folder_row)
+        form.addRow(self.tr("Maps"), folder_row)
         self.rules = rules_box()
-        form.addRow("Rules", self.rules)
+        form.addRow(self.tr("Rules"), self.rules)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
-        form.addRow("Seed", self.seed)
+        form.addRow(self.tr("Seed"), self.seed)
         self.jobs = QSpinBox()
         self.jobs.setRange(1, 64)
         self.jobs.setValue(bench.default_jobs())
-        form.addRow("Processes", self.jobs)
+        form.addRow(self.tr("Processes"), self.jobs)
         self.timeout = QSpinBox()
         self.timeout.setRange(1, 3600)
         self.timeout.setValue(int(bench.DEFAULT_TIMEOUT))
-        self.timeout.setSuffix(" s per game")
-        form.addRow("Timeout", self.timeout)
-        self.coach_box = QCheckBox("Luck-adjusted score")
-        self.coach_box.setToolTip("Grade every game with the coach too (docs/coach.md) and show its luck-adjusted "
-                                  "score: a few seconds more per game")
-        form.addRow("Coach", self.coach_box)
+        self.timeout.setSuffix(self.tr(" s per game"))
+        form.addRow(self.tr("Timeout"), self.timeout)
+        self.coach_box = QCheckBox(self.tr("Luck-adjusted score"))
+        self.coach_box.setToolTip(self.tr("Grade every game with the coach too (docs/coach.md) and show its "
+                                          "luck-adjusted score: a few seconds more per game"))
+        form.addRow(self.tr("Coach"), self.coach_box)
         side_layout.addLayout(form)
-        side_layout.addWidget(QLabel("Agents"))
+        side_layout.addWidget(QLabel(self.tr("Agents")))
         self.agent_picker = AgentPicker(agents, interaction, [n for n in ("cross", "random") if n in agents])
         self.agent_picker.failed.connect(lambda text: self.status.setText(text))
         side_layout.addWidget(self.agent_picker, 1)
         buttons = QHBoxLayout()
-        self.run_button = QPushButton("Run batch")
+        self.run_button = QPushButton(self.tr("Run batch"))
         self.run_button.setObjectName("primary")
         self.run_button.clicked.connect(self.start)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.clicked.connect(self.stop)
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.stop_button)
         side_layout.addLayout(buttons)
-        self.export_button = QPushButton("Export CSV…")
+        self.export_button = QPushButton(self.tr("Export CSV…"))
         self.export_button.clicked.connect(self.export_csv)
         side_layout.addWidget(self.export_button)
         self.progress = QProgressBar()
-        self.progress.setFormat("no batch run yet")
+        self.progress.setFormat(self.tr("no batch run yet"))
         self.progress.setValue(0)
         side_layout.addWidget(self.progress)
         self.status = QLabel("")
@@ -143,9 +143,9 @@ class BatchPanel(QWidget):
         main.addWidget(top)
         self.tabs = QTabWidget()
         self.canvas = self._make_canvas()
-        self.tabs.addTab(self.canvas, "Plots")
+        self.tabs.addTab(self.canvas, self.tr("Plots"))
         self.games_table = make_table([h for h, _, _ in GAME_COLUMNS])
-        self.tabs.addTab(self.games_table, "Games")
+        self.tabs.addTab(self.games_table, self.tr("Games"))
         main.addWidget(self.tabs)
         main.setStretchFactor(0, 1)
         main.setStretchFactor(1, 3)
@@ -163,7 +163,7 @@ class BatchPanel(QWidget):
             return FigureCanvasQTAgg(self.figure)
         except (ImportError, BattleshipError) as error:
             self.figure = None
-            label = QLabel(f"Plots need matplotlib: {error}")
+            label = QLabel(self.tr("Plots need matplotlib: {0}").format(error))
             label.setAlignment(Qt.AlignCenter)
             return label
 
@@ -193,7 +193,7 @@ class BatchPanel(QWidget):
             return
         agents = self.agent_picker.chosen()
         if not agents:
-            self.status.setText("Tick at least one agent.")
+            self.status.setText(self.tr("Tick at least one agent."))
             return
         try:
             maps = bench.expand_maps([self.folder.text().strip() or "."])
@@ -205,9 +205,9 @@ class BatchPanel(QWidget):
         self.runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=float(self.timeout.value()))
         self.finished_rows = {}
         self.progress.setRange(0, len(self.runner.tasks))
-        self.progress.setFormat("%v / %m games")
+        self.progress.setFormat(self.tr("%v / %m games"))
         self.progress.setValue(0)
-        self.status.setText(f"{len(agents)} agents × {len(maps)} maps = {len(self.runner.tasks)} games…")
+        self.status.setText(self.tr("{0} agents × {1} maps = {2} games…").format(len(agents), len(maps), len(self.runner.tasks)))
         self.started = time.perf_counter()
         thread = QThread()
         thread.setObjectName("bench")
@@ -229,8 +229,8 @@ class BatchPanel(QWidget):
         self.finished_rows[index] = row
         self.progress.setValue(len(self.finished_rows))
         failures = sum(bool(r.failure) for r in self.finished_rows.values())
-        self.status.setText(f"{len(self.finished_rows)} games · {time.perf_counter() - self.started:.1f} s · "
-                            f"{failures} failures")
+        self.status.setText(self.tr("{0} games · {1} s · {2} failures").format(
+            len(self.finished_rows), f"{time.perf_counter() - self.started:.1f}", failures))
 
     def _on_finished(self, stopped: bool, error: str) -> None:
         thread = self._thread
@@ -239,11 +239,11 @@ class BatchPanel(QWidget):
             thread.wait(2000)
         rows = self.rows()
         total = len(self.runner.tasks) if self.runner else 0
-        text = f"{len(rows)} of {total} games in {time.perf_counter() - self.started:.1f} s"
+        text = self.tr("{0} of {1} games in {2} s").format(len(rows), total, f"{time.perf_counter() - self.started:.1f}")
         if stopped:
-            text += " (stopped)"
+            text += " " + self.tr("(stopped)")
         if error:
-            text += f" — error: {error}"
+            text += " — " + self.tr("error: {0}").format(error)
         self.status.setText(text)
         self.show_rows(rows)
         self._update_controls()
@@ -274,10 +274,10 @@ class BatchPanel(QWidget):
         """Save the finished games as CSV (one row per agent and map)."""
         rows = self.rows()
         if not rows:
-            self.status.setText("Nothing to export yet.")
+            self.status.setText(self.tr("Nothing to export yet."))
             return
         start = self.export_dir or str(Path.home())  # the last export's folder, not wherever the app started
-        path = self.interaction.choose_save_file(str(Path(start) / "bench-results.csv"), "CSV files (*.csv)")
+        path = self.interaction.choose_save_file(str(Path(start) / "bench-results.csv"), self.tr("CSV files (*.csv)"))
         if not path:
             return
         self.export_dir = str(Path(path).parent)
@@ -288,7 +288,7 @@ class BatchPanel(QWidget):
         except BattleshipError as error:
             self.status.setText(str(error))
             return
-        self.status.setText(f"Saved {len(rows)} rows to {path}")
+        self.status.setText(self.tr("Saved {0} rows to {1}").format(len(rows), path))
 
     def _update_controls(self) -> None:
         self.run_button.setEnabled(not self.running)

@@ -47,7 +47,7 @@ class AgentPicker(QWidget):
         layout = QBoxLayout(QBoxLayout.LeftToRight if strip else QBoxLayout.TopToBottom, self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.list = QListWidget()
-        self.list.setToolTip("Tick the agents to compare")
+        self.list.setToolTip(self.tr("Tick the agents to compare"))
         if strip:  # a wrapping row of check boxes, two lines high
             self.list.setFlow(QListWidget.LeftToRight)
             self.list.setWrapping(True)
@@ -59,8 +59,8 @@ class AgentPicker(QWidget):
             self._add(name, spec, f"{name}  ·  {'CLIPS' if spec.kind == 'clips' else 'Python'}", name in checked)
         self.list.itemChanged.connect(lambda _item: self.changed.emit())
         layout.addWidget(self.list, 1)
-        self.add_button = QPushButton("Add agent file…")
-        self.add_button.setToolTip("Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent")
+        self.add_button = QPushButton(self.tr("Add agent file…"))
+        self.add_button.setToolTip(self.tr("Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent"))
         self.add_button.clicked.connect(self.choose_files)
         layout.addWidget(self.add_button, 0, Qt.AlignTop)
 
@@ -80,7 +80,7 @@ class AgentPicker(QWidget):
             try:
                 spec = registry.resolve(key)
             except BattleshipError as error:
-                self.failed.emit(f"Cannot use agent {key}: {error}")
+                self.failed.emit(self.tr("Cannot use agent {0}: {1}").format(key, error))
                 continue
             if key != spec.name or key not in self.specs:  # not a shipped agent's name: listed by its path(s)
                 key = ",".join(map(str, spec.paths))

@@ -30,7 +30,7 @@ class Lane(QFrame):
         layout.setSpacing(6)
         self.title = QLabel(f"{spec.name}  ·  {'CLIPS' if spec.kind == 'clips' else 'Python'}")
         self.title.setObjectName("mapTitle")
-        self.status = QLabel("ready")
+        self.status = QLabel(self.tr("ready"))
         self.status.setObjectName("mapInfo")
         self.status.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.status.setWordWrap(True)  # a narrow lane wraps its score line instead of cutting it
@@ -72,27 +72,29 @@ class Lane(QFrame):
         self.board.set_state(state)
         self.score_text = ""
         self.log_view.clear()
-        self.status.setText("ready")
+        self.status.setText(self.tr("ready"))
 
     def _on_report(self, report: StepReport) -> None:
         self.seconds += report.seconds
         if report.error:
             self.error = report.error
-            self.status.setText("could not start")
-            self._log(f"error: {report.error}", LOG_COLOURS["stop"])
+            self.status.setText(self.tr("could not start"))
+            self._log(self.tr("error: {0}").format(report.error), LOG_COLOURS["stop"])
             return
         for kind, text in report.lines:
             self._log(text, LOG_COLOURS.get(kind))
         if report.state is not None:
             self.board.set_state(report.state)
             obs = report.state.observation
-            self.status.setText(f"step {obs.step} · fires {obs.fires_left} · flags {obs.guesses_left}")
+            self.status.setText(self.tr("{0} steps · fires {1} · flags {2}").format(obs.step, obs.fires_left, obs.guesses_left))
         if report.result is not None:
             result = report.result
             self.score_text = str(result.score)
-            percent = f" · {result.percent_of_oracle:.1f}% of oracle" if result.percent_of_oracle is not None else ""
-            self.status.setText(f"score <b>{result.score}</b>{percent} · {result.steps} steps"
-                                + (" · agent failed" if report.failure else ""))
+            percent = (" · " + self.tr("{0}% of oracle").format(f"{result.percent_of_oracle:.1f}")
+                       if result.percent_of_oracle is not None else "")
+            self.status.setText(self.tr("score <b>{0}</b>").format(result.score) + percent + " · "
+                                + self.tr("{0} steps").format(result.steps)
+                                + (" · " + self.tr("agent failed") if report.failure else ""))
 
     def _log(self, text: str, colour: str | None) -> None:
         import html

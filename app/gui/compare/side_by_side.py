@@ -51,26 +51,26 @@ class SideBySide(QWidget):
 
         controls, controls_layout = panel_card()
         row = QHBoxLayout()
-        self.map_button = QPushButton("Map…")
+        self.map_button = QPushButton(self.tr("Map…"))
         self.map_button.clicked.connect(self.choose_map)
-        self.map_label = QLabel("No map chosen")
+        self.map_label = QLabel(self.tr("No map chosen"))
         self.map_label.setObjectName("mapInfo")
         self.map_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)  # a long path is cut, not the window
         row.addWidget(self.map_button)
         row.addWidget(self.map_label, 1)
-        row.addWidget(QLabel("Rules"))
+        row.addWidget(QLabel(self.tr("Rules")))
         self.rules = rules_box()
         row.addWidget(self.rules)
-        row.addWidget(QLabel("Seed"))
+        row.addWidget(QLabel(self.tr("Seed")))
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         row.addWidget(self.seed)
-        self.start_button = QPushButton("Start")
+        self.start_button = QPushButton(self.tr("Start"))
         self.start_button.setObjectName("primary")
         self.start_button.clicked.connect(self._on_start_clicked)
-        self.step_button = QPushButton("Step")
+        self.step_button = QPushButton(self.tr("Step"))
         self.step_button.clicked.connect(self.step)
-        self.pause_button = QPushButton("Pause")
+        self.pause_button = QPushButton(self.tr("Pause"))
         self.pause_button.clicked.connect(self.pause)
         for button in (self.start_button, self.step_button, self.pause_button):
             row.addWidget(button)
@@ -82,7 +82,7 @@ class SideBySide(QWidget):
         row.addWidget(self.speed)
         controls_layout.addLayout(row)
         pick = QHBoxLayout()
-        pick.addWidget(QLabel(f"Agents ({MIN_AGENTS} to {MAX_AGENTS})"), 0, Qt.AlignTop)
+        pick.addWidget(QLabel(self.tr("Agents ({0} to {1})").format(MIN_AGENTS, MAX_AGENTS)), 0, Qt.AlignTop)
         self.agent_picker = AgentPicker(agents, interaction, [n for n in ("cross", "random") if n in agents],
                                         strip=True)
         self.agent_picker.changed.connect(self._update_controls)
@@ -104,7 +104,7 @@ class SideBySide(QWidget):
         self.lanes_layout.setSpacing(10)
         splitter.addWidget(self.lanes_box)
         results, results_layout = panel_card()
-        title = card_title("Results")
+        title = card_title(self.tr("Results"))
         results_layout.addWidget(title)
         self.results = make_table([h for h, _, _ in LANE_COLUMNS])
         self.results.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
@@ -132,7 +132,7 @@ class SideBySide(QWidget):
         try:
             self.game_map = load_game_map(path)
         except (BattleshipError, OSError) as error:
-            self.show_message(f"Could not load the map: {error}")
+            self.show_message(self.tr("Could not load the map: {0}").format(error))
             return False
         self.map_path = path
         self.map_label.setText(f"{self.game_map.name}  ·  {path}")
@@ -166,10 +166,10 @@ class SideBySide(QWidget):
         """New games of the ticked agents on the map, run in lockstep to the end."""
         names = self.chosen()
         if not MIN_AGENTS <= len(names) <= MAX_AGENTS:
-            self.show_message(f"Tick {MIN_AGENTS} to {MAX_AGENTS} agents (now {len(names)}).")
+            self.show_message(self.tr("Tick {0} to {1} agents (now {2}).").format(MIN_AGENTS, MAX_AGENTS, len(names)))
             return
         if self.game_map is None:
-            self.show_message("Choose a map first.")
+            self.show_message(self.tr("Choose a map first."))
             return
         self.hide_message()
         self._clear_lanes()
@@ -185,7 +185,7 @@ class SideBySide(QWidget):
         for lane in self.lanes:
             lane.configure(self.game_map, rules, self.seed.value())
         self.results.setRowCount(0)
-        self.step_label.setText("step 0")
+        self.step_label.setText(self.tr("{0} steps").format(0))
         self.lockstep.run()
         self._update_controls()
 
@@ -222,7 +222,7 @@ class SideBySide(QWidget):
             self.lockstep.interval_ms = interval_ms
 
     def _on_stepped(self, steps: int) -> None:
-        self.step_label.setText(f"step {steps}")
+        self.step_label.setText(self.tr("{0} steps").format(steps))
         self._update_controls()
 
     def _on_finished(self) -> None:
@@ -279,7 +279,7 @@ class SideBySide(QWidget):
         playing = self.lockstep is not None and not self.lockstep.done
         running = playing and self.lockstep.running
         self.start_button.setEnabled(ready and not running)
-        self.start_button.setText("Resume" if playing and not running else "Start")
+        self.start_button.setText(self.tr("Resume") if playing and not running else self.tr("Start"))
         self.step_button.setEnabled(ready and not running)
         self.pause_button.setEnabled(running)
 

@@ -20,7 +20,7 @@ class CompareWindow(QMainWindow):
 
     def __init__(self, interaction: Interaction | None = None, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Battleship Lab — Compare agents")
+        self.setWindowTitle(self.tr("Battleship Lab — Compare agents"))
         self.interaction = interaction.for_window(self) if interaction is not None else Interaction(self)
         try:
             agents = registry.discover()
@@ -30,8 +30,8 @@ class CompareWindow(QMainWindow):
         self.tabs.setStyleSheet("QTabBar::tab { min-width: 140px; }")
         self.side_by_side = SideBySide(agents, self.interaction)
         self.batch = BatchPanel(agents, self.interaction)
-        self.tabs.addTab(self.side_by_side, "Side by side")
-        self.tabs.addTab(self.batch, "Batch")
+        self.tabs.addTab(self.side_by_side, self.tr("Side by side"))
+        self.tabs.addTab(self.batch, self.tr("Batch"))
         central = QWidget()
         central.setObjectName("central")
         layout = QVBoxLayout(central)

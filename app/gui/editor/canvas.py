@@ -55,12 +55,12 @@ class MapCanvas(BoardWidget):
     def describe(self, cell: Cell) -> str:
         """What ``cell`` holds in the draft, in words (the tooltip)."""
         piece = self.draft.game_map().piece_at(cell)
-        parts = [f"ship ({piece.value})" if piece.is_ship else "water"]
+        parts = [self.tr("ship ({0})").format(piece.value) if piece.is_ship else self.tr("water")]
         if cell in self.draft.known:
-            parts.append("known at start")
+            parts.append(self.tr("known at start"))
         if cell in self.marks:
-            parts.append("concerned by a problem")
-        return f"row {cell.x}, column {cell.y}: " + ", ".join(parts)
+            parts.append(self.tr("concerned by a problem"))
+        return self.tr("row {0}, column {1}").format(cell.x, cell.y) + ": " + ", ".join(parts)
 
     @property
     def anchor(self) -> Cell | None:

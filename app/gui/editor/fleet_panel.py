@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PyQt5.QtCore import QRectF, Qt
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QRectF, Qt
 from PyQt5.QtGui import QBrush, QColor, QPainter
 from PyQt5.QtWidgets import QGridLayout, QLabel, QWidget
 
 from app.core import STANDARD_FLEET, Cell, Ship
-from app.core.draft import MapDraft, ship_name
+from app.core.draft import MapDraft
 from app.gui import theme
 from app.gui.board import piece_path
+from app.gui.i18n import translate
 from app.gui.theme import TitledCard
 
 
@@ -36,11 +37,16 @@ class _ShipIcon(QWidget):
         painter.end()
 
 
+SHIP_NAMES = {4: QT_TRANSLATE_NOOP("FleetPanel", "battleship"), 3: QT_TRANSLATE_NOOP("FleetPanel", "cruiser"),
+              2: QT_TRANSLATE_NOOP("FleetPanel", "destroyer"), 1: QT_TRANSLATE_NOOP("FleetPanel", "submarine")}
+
+
 class FleetPanel(TitledCard):
     """What is left of the standard fleet to place: one row per ship length."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Fleet", spacing=6, parent=parent)
+        self.title.setText(self.tr("Fleet"))
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(4)
@@ -48,14 +54,15 @@ class FleetPanel(TitledCard):
         wanted = Counter(STANDARD_FLEET)
         for row, length in enumerate(sorted(wanted, reverse=True)):
             icon = _ShipIcon(length)
-            name = QLabel(f"{ship_name(length).capitalize()} · {length} cell{'s' if length > 1 else ''}")
+            ship = translate("FleetPanel", SHIP_NAMES[length])
+            cells = self.tr("1 cell") if length == 1 else self.tr("{0} cells").format(length)
+            name = QLabel(f"{ship[:1].upper()}{ship[1:]} · {cells}")
             name.setStyleSheet("color: #344054;")
             status = QLabel()
             status.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
             status.setMinimumWidth(120)
             for widget in (icon, name, status):
-                widget.setToolTip(f"The standard fleet has {wanted[length]} {ship_name(length)}"
-                                  f"{'s' if wanted[length] > 1 else ''} of {length} cell{'s' if length > 1 else ''}")
+                widget.setToolTip(self.tr("The standard fleet has {0} × {1} of {2}").format(wanted[length], ship, cells))
             grid.addWidget(icon, row, 0)
             grid.addWidget(name, row, 1)
             grid.addWidget(status, row, 2)
@@ -76,18 +83,22 @@ class FleetPanel(TitledCard):
             icon.done = have >= want
             icon.update()
             if have == want:
-                status.setText("✓ all placed")
+                status.setText(self.tr("✓ all placed"))
                 status.setStyleSheet("color: #007A5A; font-weight: 600;")
             elif have > want:
-                status.setText(f"{have} placed — {have - want} too many")
+                status.setText(self.tr("{0} placed — {1} too many").format(have, have - want))
                 status.setStyleSheet("color: #B34700; font-weight: 600;")
             else:
-                status.setText(f"{want - have} of {want} left")
+                status.setText(self.tr("{0} of {1} left").format(want - have, want))
                 status.setStyleSheet("color: #1F2933; font-weight: 600;")
         extra = sorted((n for n in placed if n not in wanted), reverse=True)
         left = draft.fleet_left()
-        text = (f"{len(left)} ship{'s' if len(left) != 1 else ''} ({sum(left)} cells) left to place."
-                if left else "The standard fleet is complete.")
+        if not left:
+            text = self.tr("The standard fleet is complete.")
+        elif len(left) == 1:
+            text = self.tr("1 ship ({0} cells) left to place.").format(sum(left))
+        else:
+            text = self.tr("{0} ships ({1} cells) left to place.").format(len(left), sum(left))
         if extra:
-            text += " Not in the standard fleet: " + ", ".join(f"{placed[n]}x{n}" for n in extra) + "."
+            text += " " + self.tr("Not in the standard fleet: {0}.").format(", ".join(f"{placed[n]}x{n}" for n in extra))
         self.summary.setText(text)

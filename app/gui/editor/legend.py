@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PyQt5.QtCore import QRectF, Qt
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QRectF, Qt
 from PyQt5.QtGui import QPainter, QPen
 from PyQt5.QtWidgets import QGridLayout, QLabel, QWidget
 
@@ -32,10 +32,10 @@ class _EditorSwatch(QWidget):
 
 
 EDITOR_LEGEND = (
-    ("Ship (hidden at start)", Piece.LEFT, False, False),
-    ("Ship known at start (K)", Piece.SUB, True, False),
-    ("Water known at start", Piece.WATER, True, False),
-    ("Refused or wrong", Piece.WATER, False, True),
+    (QT_TRANSLATE_NOOP("EditorLegend", "Ship (hidden at start)"), Piece.LEFT, False, False),
+    (QT_TRANSLATE_NOOP("EditorLegend", "Ship known at start (K)"), Piece.SUB, True, False),
+    (QT_TRANSLATE_NOOP("EditorLegend", "Water known at start"), Piece.WATER, True, False),
+    (QT_TRANSLATE_NOOP("EditorLegend", "Refused or wrong"), Piece.WATER, False, True),
 )
 
 
@@ -44,12 +44,13 @@ class EditorLegend(TitledCard):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Legend", parent=parent)
+        self.title.setText(self.tr("Legend"))
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(6)
         for index, (text, piece, known, problem) in enumerate(EDITOR_LEGEND):
             row, col = divmod(index, 2)
-            label = QLabel(text)
+            label = QLabel(self.tr(text))
             label.setStyleSheet("color: #475467;")
             grid.addWidget(_EditorSwatch(piece, known, problem), row, col * 2)
             grid.addWidget(label, row, col * 2 + 1)

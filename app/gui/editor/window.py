@@ -6,7 +6,7 @@ import html
 import random
 from pathlib import Path
 
-from PyQt5.QtCore import QSettings, Qt, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, pyqtSignal
 from PyQt5.QtWidgets import (
     QAction,
     QCheckBox,
@@ -59,7 +59,7 @@ class MapEditor(QMainWindow):
         self._message = ""
         self._solutions: tuple[int, int] | None = None  # (count, limit) for the current draft
         self._seed = random.SystemRandom().randrange(1 << 30)
-        self.setWindowTitle("Map editor — Battleship Lab")
+        self.setWindowTitle(self.tr("Map editor — Battleship Lab"))
         self._build_toolbar()
         self._build_central()
         self.canvas.ship_drawn.connect(self.place)
@@ -72,29 +72,29 @@ class MapEditor(QMainWindow):
 
     # ----- construction --------------------------------------------------------------
     def _build_toolbar(self) -> None:
-        bar = window_toolbar(self, "Editor", "editorToolbar")
+        bar = window_toolbar(self, self.tr("Editor"), "editorToolbar")
 
-        def action(text: str, shortcut: str, tip: str, slot) -> QAction:
-            act, self.buttons[text] = toolbar_action(self, bar, text, shortcut, tip, slot)
+        def action(text: str, shortcut: str, tip: str, slot) -> QAction:  # text, tip: marked, translated here
+            act, self.buttons[text] = toolbar_action(self, bar, self.tr(text), shortcut, self.tr(tip), slot)
             return act
 
         self.buttons: dict[str, QToolButton] = {}
-        self.new_action = action("New", "Ctrl+N", "Start an empty map", self.new_map)
-        self.open_action = action("Open…", "Ctrl+O", "Open a native .map, a course .clp or a Bimaru puzzle",
+        self.new_action = action(QT_TRANSLATE_NOOP("MapEditor", "New"), "Ctrl+N", QT_TRANSLATE_NOOP("MapEditor", "Start an empty map"), self.new_map)
+        self.open_action = action(QT_TRANSLATE_NOOP("MapEditor", "Open…"), "Ctrl+O", QT_TRANSLATE_NOOP("MapEditor", "Open a native .map, a course .clp or a Bimaru puzzle"),
                                   self.choose_and_open)
-        self.save_action = action("Save", "Ctrl+S", "Save the map to its file (atomically)", self.save)
-        self.save_as_action = action("Save As…", "Ctrl+Shift+S",
-                                     "Save as a native .map, a course .clp or a Bimaru puzzle .txt", self.save_as)
+        self.save_action = action(QT_TRANSLATE_NOOP("MapEditor", "Save"), "Ctrl+S", QT_TRANSLATE_NOOP("MapEditor", "Save the map to its file (atomically)"), self.save)
+        self.save_as_action = action(QT_TRANSLATE_NOOP("MapEditor", "Save As…"), "Ctrl+Shift+S",
+                                     QT_TRANSLATE_NOOP("MapEditor", "Save as a native .map, a course .clp or a Bimaru puzzle .txt"), self.save_as)
         bar.addSeparator()
-        self.random_action = action("Random map", "Ctrl+G", "Draw a whole new fleet at random (the map generator)",
+        self.random_action = action(QT_TRANSLATE_NOOP("MapEditor", "Random map"), "Ctrl+G", QT_TRANSLATE_NOOP("MapEditor", "Draw a whole new fleet at random (the map generator)"),
                                     self.random_map)
-        self.fill_action = action("Fill the rest", "Ctrl+F",
-                                  "Place the ships still missing at random around the ones drawn", self.fill_rest)
-        self.puzzle_action = action("Make it a puzzle", "Ctrl+U",
-                                    "Mark cells known at start until the puzzle has exactly one solution",
+        self.fill_action = action(QT_TRANSLATE_NOOP("MapEditor", "Fill the rest"), "Ctrl+F",
+                                  QT_TRANSLATE_NOOP("MapEditor", "Place the ships still missing at random around the ones drawn"), self.fill_rest)
+        self.puzzle_action = action(QT_TRANSLATE_NOOP("MapEditor", "Make it a puzzle"), "Ctrl+U",
+                                    QT_TRANSLATE_NOOP("MapEditor", "Mark cells known at start until the puzzle has exactly one solution"),
                                     self.make_puzzle)
         bar.addSeparator()
-        self.play_action = action("Play this map", "Ctrl+P", "Load this map in the main window and play it",
+        self.play_action = action(QT_TRANSLATE_NOOP("MapEditor", "Play this map"), "Ctrl+P", QT_TRANSLATE_NOOP("MapEditor", "Load this map in the main window and play it"),
                                   self.request_play)
         self.buttons["Play this map"].setObjectName("runButton")
 
@@ -102,11 +102,12 @@ class MapEditor(QMainWindow):
         central, self.splitter = split_central("editorSplitter")
 
         board_card, board_layout = _card()
-        head, self.title_label, self.info_label = title_row("New map")
+        head, self.title_label, self.info_label = title_row(self.tr("New map"))
         board_layout.addLayout(head)
-        self.hint = QLabel("<b>Draw the fleet.</b> Drag across cells to draw a ship · click a ship to remove it · "
-                           "right click (or K) marks a cell known at start · keyboard: arrows, Space/Enter to start "
-                           "and end a ship, Delete removes.")
+        self.hint = QLabel(self.tr(
+            "<b>Draw the fleet.</b> Drag across cells to draw a ship · click a ship to remove it · "
+            "right click (or K) marks a cell known at start · keyboard: arrows, Space/Enter to start "
+            "and end a ship, Delete removes."))
         self.hint.setObjectName("bannerInfo")
         self.hint.setWordWrap(True)
         self.banner = error_banner()
@@ -123,23 +124,23 @@ class MapEditor(QMainWindow):
         right_layout.addWidget(self.fleet_panel)
 
         check_card, check_layout = _card()
-        title = card_title("Check")
+        title = card_title(self.tr("Check"))
         check_layout.addWidget(title)
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setTextFormat(Qt.RichText)
-        self.status_label.setToolTip("What the engine says about the map: overlap, touching ships, the fleet, "
-                                     "the cells known at start, and how many solutions the puzzle has")
+        self.status_label.setToolTip(self.tr("What the engine says about the map: overlap, touching ships, the "
+                                             "fleet, the cells known at start, and how many solutions the puzzle has"))
         check_layout.addWidget(self.status_label)
-        self.standard_box = QCheckBox("Standard fleet only")
+        self.standard_box = QCheckBox(self.tr("Standard fleet only"))
         self.standard_box.setChecked(True)
-        self.standard_box.setToolTip("Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; "
-                                     "off: any fleet (agents are told the map's fleet)")
+        self.standard_box.setToolTip(self.tr("Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; "
+                                             "off: any fleet (agents are told the map's fleet)"))
         self.standard_box.toggled.connect(self._on_standard)
         row = QHBoxLayout()
         row.addWidget(self.standard_box, 1)
-        self.clear_known_action = QAction("Clear known cells", self)
-        self.clear_known_action.setToolTip("Unmark every cell known at start")
+        self.clear_known_action = QAction(self.tr("Clear known cells"), self)
+        self.clear_known_action.setToolTip(self.tr("Unmark every cell known at start"))
         self.clear_known_action.triggered.connect(lambda _checked=False: self.clear_known())
         clear_button = QToolButton()
         clear_button.setDefaultAction(self.clear_known_action)
@@ -148,20 +149,21 @@ class MapEditor(QMainWindow):
         right_layout.addWidget(check_card)
 
         meta_card, meta_layout = _card()
-        title = card_title("Map")
+        title = card_title(self.tr("Map"))
         meta_layout.addWidget(title)
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignLeft)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("e.g. Harbour")
-        self.name_edit.setToolTip("The map's name (saved in the native format's header)")
+        self.name_edit.setPlaceholderText(self.tr("e.g. Harbour"))
+        self.name_edit.setToolTip(self.tr("The map's name (saved in the native format's header)"))
         self.author_edit = QLineEdit()
-        self.author_edit.setPlaceholderText("you")
-        self.author_edit.setToolTip("Who made the map (native format header)")
+        self.author_edit.setPlaceholderText(self.tr("you"))
+        self.author_edit.setToolTip(self.tr("Who made the map (native format header)"))
         self.notes_edit = QLineEdit()
-        self.notes_edit.setPlaceholderText("anything worth knowing about it")
-        self.notes_edit.setToolTip("Notes about the map (native format header)")
-        for label, edit in (("Name", self.name_edit), ("Author", self.author_edit), ("Notes", self.notes_edit)):
+        self.notes_edit.setPlaceholderText(self.tr("anything worth knowing about it"))
+        self.notes_edit.setToolTip(self.tr("Notes about the map (native format header)"))
+        for label, edit in ((self.tr("Name"), self.name_edit), (self.tr("Author"), self.author_edit),
+                            (self.tr("Notes"), self.notes_edit)):
             form.addRow(label, edit)
             edit.textEdited.connect(self._on_meta)
         meta_layout.addLayout(form)
@@ -175,7 +177,7 @@ class MapEditor(QMainWindow):
         self.splitter.setSizes([700, 440])
         self.setCentralWidget(central)
         for button in self.findChildren(QToolButton, "qt_toolbar_ext_button"):
-            button.setToolTip("More controls (the window is too narrow to show them all)")
+            button.setToolTip(self.tr("More controls (the window is too narrow to show them all)"))
         self.file_label = QLabel()
         self.statusBar().addWidget(self.file_label, 1)
 
@@ -186,7 +188,7 @@ class MapEditor(QMainWindow):
         problems = self.draft.add_ship(cells)
         if problems:
             self.refused = problems
-            self._message = "Refused: " + "; ".join(p.message for p in problems)
+            self._message = self.tr("Refused: {0}").format("; ".join(p.message for p in problems))
         else:
             self.refused = []
             self._message = ""
@@ -231,7 +233,7 @@ class MapEditor(QMainWindow):
         self.path, self.fmt = path, fmt
         self.refused = []
         self._message = ""
-        self.file_label.setText("Not saved yet.")
+        self.file_label.setText(self.tr("Not saved yet."))
         self._sync_meta()
         self._changed()
         self._saved = self._snapshot()
@@ -303,24 +305,24 @@ class MapEditor(QMainWindow):
         self.draft.ships = random_ships(self._rng(seed))
         self.draft.known.clear()
         self.draft.standard = True
-        self._after_generate("A random fleet, uniform over all legal placements.")
+        self._after_generate(self.tr("A random fleet, uniform over all legal placements."))
 
     def fill_rest(self, seed: int | None = None) -> bool:
         """Place the ships still missing at random around the drawn ones; False (and why) if they cannot fit."""
         from app.solver.generator import random_ships
 
         if self.draft.problems():
-            self._show_message("Fix the problems first: " + self.draft.problems()[0].message)
+            self._show_message(self.tr("Fix the problems first: {0}").format(self.draft.problems()[0].message))
             return False
         if not self.draft.fleet_left():
-            self._show_message("The standard fleet is complete already.")
+            self._show_message(self.tr("The standard fleet is complete already."))
             return False
         try:
             self.draft.ships = random_ships(self._rng(seed), placed=list(self.draft.ships), max_tries=200_000)
         except MapError as error:
-            self._show_message(f"Cannot fill the rest: {error.problem}")
+            self._show_message(self.tr("Cannot fill the rest: {0}").format(error.problem))
             return False
-        self._after_generate("The missing ships were placed at random around yours.")
+        self._after_generate(self.tr("The missing ships were placed at random around yours."))
         return True
 
     def make_puzzle(self, seed: int | None = None) -> bool:
@@ -330,7 +332,7 @@ class MapEditor(QMainWindow):
         try:
             game_map = self.draft.to_map()
         except MapError as error:
-            self._show_message(f"Not a valid map yet: {error.problem}")
+            self._show_message(self.tr("Not a valid map yet: {0}").format(error.problem))
             return False
         before = len(game_map.known)
         unique = make_unique(game_map, self._rng(seed))
@@ -339,8 +341,11 @@ class MapEditor(QMainWindow):
         added = len(unique.known) - before
         self._message = ""
         self._refresh()
-        self.file_label.setText(f"{added} cell{'s' if added != 1 else ''} marked known: the puzzle now has "
-                                "exactly one solution." if added else "The puzzle already has exactly one solution.")
+        if added:
+            marked = self.tr("1 cell marked known") if added == 1 else self.tr("{0} cells marked known").format(added)
+            self.file_label.setText(marked + self.tr(": the puzzle now has exactly one solution."))
+        else:
+            self.file_label.setText(self.tr("The puzzle already has exactly one solution."))
         return True
 
     def _after_generate(self, text: str) -> None:
@@ -393,19 +398,19 @@ class MapEditor(QMainWindow):
                 found = count_solutions(Constraints.from_puzzle(item), 2)
                 game_map = load_game_map(path, pick_first=True)
                 if found > 1:
-                    note = "The puzzle has several solutions: the solver's first is shown. Make it a puzzle adds hints."
+                    note = self.tr("The puzzle has several solutions: the solver's first is shown. Make it a puzzle adds hints.")
                 fmt = "bimaru"
             else:
                 game_map = load_game_map(path)
                 fmt = "clp" if format_for_path(path) == "clp" else "native"
         except BattleshipError as error:
-            self._show_message(f"Could not open the map: {error}")
+            self._show_message(self.tr("Could not open the map: {0}").format(error))
             return False
         except OSError as error:
-            self._show_message(f"Could not open the map: {path}: {error.strerror or error}")
+            self._show_message(self.tr("Could not open the map: {0}").format(f"{path}: {error.strerror or error}"))
             return False
         self.open_game_map(game_map, path, fmt)
-        self.file_label.setText(note or f"Opened {self.path}")
+        self.file_label.setText(note or self.tr("Opened {0}").format(self.path))
         return True
 
     def open_game_map(self, game_map: GameMap, path: str | None = None, fmt: str | None = None) -> None:
@@ -419,7 +424,7 @@ class MapEditor(QMainWindow):
             except BattleshipError:
                 path = None  # the file went away or changed: save asks where
         self._edit(MapDraft.from_map(game_map), str(Path(path).resolve()) if path else None, fmt or "native")
-        self.file_label.setText(self.path or "Not saved yet.")
+        self.file_label.setText(self.path or self.tr("Not saved yet."))
 
     def save(self, path: str | None = None, fmt: str | None = None) -> bool:
         """Save the map (atomically) to ``path`` in ``fmt`` (default: its file and format, else ask)."""
@@ -431,18 +436,18 @@ class MapEditor(QMainWindow):
         try:
             game_map = self.draft.to_map()
         except MapError as error:
-            self._show_message(f"Not saved: the map is not valid: {error.problem}")
+            self._show_message(self.tr("Not saved: the map is not valid: {0}").format(error.problem))
             return False
         if fmt == "bimaru" and not game_map.is_standard:
-            self._show_message("Not saved: a Bimaru puzzle needs the standard fleet "
-                               f"(this map has {game_map.fleet_description() or 'no ships'}).")
+            self._show_message(self.tr("Not saved: a Bimaru puzzle needs the standard fleet (this map has {0}).")
+                               .format(game_map.fleet_description() or self.tr("no ships")))
             return False
         from app.core.formats import save
 
         try:
             save(game_map, path, fmt)
         except BattleshipError as error:
-            self._show_message(f"Not saved: {error}")
+            self._show_message(self.tr("Not saved: {0}").format(error))
             return False
         self.path, self.fmt = str(Path(path).resolve()), fmt
         self._message = ""
@@ -450,8 +455,8 @@ class MapEditor(QMainWindow):
         self._refresh()
         note = ""
         if fmt == "bimaru" and (self.solutions() or (0, 0))[0] > 1:
-            note = " — note: the puzzle has several solutions (Make it a puzzle fixes that)"
-        self.file_label.setText(f"Saved {self.path} ({fmt}){note}")
+            note = " — " + self.tr("note: the puzzle has several solutions (Make it a puzzle fixes that)")
+        self.file_label.setText(self.tr("Saved {0} ({1})").format(self.path, fmt) + note)
         return True
 
     def save_as(self) -> bool:
@@ -467,7 +472,7 @@ class MapEditor(QMainWindow):
         try:
             game_map = self.draft.to_map()
         except MapError as error:
-            self._show_message(f"Cannot play it yet: {error.problem}")
+            self._show_message(self.tr("Cannot play it yet: {0}").format(error.problem))
             return
         if self.path and not game_map.name:
             import dataclasses
@@ -493,9 +498,9 @@ class MapEditor(QMainWindow):
         self.canvas.show_draft(self.draft, marks)
 
     def _refresh_title(self) -> None:
-        name = self.draft.name or (Path(self.path).stem if self.path else "New map")
+        name = self.draft.name or (Path(self.path).stem if self.path else self.tr("New map"))
         self.title_label.setText(name)
-        self.setWindowTitle(f"Map editor — {name}[*] — Battleship Lab")  # [*]: Qt's unsaved-changes mark
+        self.setWindowTitle(self.tr("Map editor — {0}[*] — Battleship Lab").format(name))  # [*]: Qt's unsaved-changes mark
         self.setWindowModified(self.is_modified())
 
     def _refresh(self) -> None:
@@ -506,30 +511,34 @@ class MapEditor(QMainWindow):
         problems = draft.problems()
         known = [draft.game_map().piece_at(c) for c in draft.known]
         ships_known = sum(p.is_ship for p in known)
-        self.info_label.setText(f"{len(draft.ships)} ship{'s' if len(draft.ships) != 1 else ''} · "
-                                f"{len(known)} known at start ({ships_known} ship, {len(known) - ships_known} water)")
+        ships = self.tr("1 ship") if len(draft.ships) == 1 else self.tr("{0} ships").format(len(draft.ships))
+        self.info_label.setText(ships + " · " + self.tr("{0} known at start ({1} ship, {2} water)").format(
+            len(known), ships_known, len(known) - ships_known))
         lines = []
         if problems:
             lines += [f'<span style="color:#B34700">✗ {html.escape(p.message)}</span>' for p in problems[:6]]
             if len(problems) > 6:
-                lines.append(f"… and {len(problems) - 6} more")
+                lines.append(self.tr("… and {0} more").format(len(problems) - 6))
         elif not draft.ships:
-            lines.append('<span style="color:#667085">Empty board: draw a ship, or press Random map.</span>')
+            lines.append('<span style="color:#667085">' + self.tr("Empty board: draw a ship, or press Random map.")
+                         + "</span>")
         else:
-            fleet = "standard fleet" if draft.is_complete() else (
-                f"{len(draft.fleet_left())} ships still to place" if draft.standard else "non-standard fleet")
+            fleet = self.tr("standard fleet") if draft.is_complete() else (
+                self.tr("{0} ships still to place").format(len(draft.fleet_left())) if draft.standard
+                else self.tr("non-standard fleet"))
             colour = "#007A5A" if draft.is_complete() or not draft.standard else "#344054"
-            lines.append(f'<span style="color:{colour}">✓ No ships overlap or touch · {fleet}</span>')
+            lines.append(f'<span style="color:{colour}">✓ ' + self.tr("No ships overlap or touch") + f" · {fleet}</span>")
             found = self.solutions() if draft.is_complete() or not draft.standard else None
             if found is not None:
                 count, limit = found
                 if count == 0:
-                    text = "the puzzle has no solution"
+                    text = self.tr("the puzzle has no solution")
                 elif count == 1:
-                    text = "<b>the puzzle has exactly one solution</b>"
+                    text = "<b>" + self.tr("the puzzle has exactly one solution") + "</b>"
                 else:
-                    text = f"the puzzle has {count}{'+' if count >= limit else ''} solutions"
-                lines.append(f'<span style="color:#344054">Counts and known cells: {text}</span>')
+                    text = self.tr("the puzzle has {0} solutions").format(f"{count}{'+' if count >= limit else ''}")
+                lines.append('<span style="color:#344054">' + self.tr("Counts and known cells: {0}").format(text)
+                             + "</span>")
         self.status_label.setText("<br>".join(lines))
         valid = bool(draft.ships) and not problems
         self.save_action.setEnabled(valid)
@@ -545,7 +554,7 @@ class MapEditor(QMainWindow):
             self.notice_slot.setCurrentWidget(self.hint)
             self.banner.clear()
         if not self.file_label.text():
-            self.file_label.setText("Not saved yet." if self.path is None else self.path)
+            self.file_label.setText(self.tr("Not saved yet.") if self.path is None else self.path)
 
     # ----- window state --------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
