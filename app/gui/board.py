@@ -667,7 +667,8 @@ class _Swatch(QWidget):
 
 LEGEND_PLAY = (
     (QT_TRANSLATE_NOOP("Legend", "Unknown"), CellLook(), ""),
-    (QT_TRANSLATE_NOOP("Legend", "Known at start (K)"), CellLook(piece=Piece.LEFT, style=PieceStyle.KNOWN, known_at_start=True), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Known at start (K)"),
+     CellLook(piece=Piece.LEFT, style=PieceStyle.KNOWN, known_at_start=True), ""),
     (QT_TRANSLATE_NOOP("Legend", "Hit (piece shape)"), CellLook(piece=Piece.SUB, style=PieceStyle.HIT), ""),
     (QT_TRANSLATE_NOOP("Legend", "Miss"), CellLook(Fill.MISS), ""),
     (QT_TRANSLATE_NOOP("Legend", "Water"), CellLook(Fill.WATER), ""),
@@ -676,7 +677,8 @@ LEGEND_PLAY = (
     (QT_TRANSLATE_NOOP("Legend", "Belief P(ship)"), CellLook(), "belief"),
 )
 LEGEND_END = (
-    (QT_TRANSLATE_NOOP("Legend", "Right flag"), CellLook(Fill.HIDDEN_WATER, Piece.TOP, PieceStyle.RIGHT_FLAG, flag=FlagMark.RIGHT), ""),
+    (QT_TRANSLATE_NOOP("Legend", "Right flag"),
+     CellLook(Fill.HIDDEN_WATER, Piece.TOP, PieceStyle.RIGHT_FLAG, flag=FlagMark.RIGHT), ""),
     (QT_TRANSLATE_NOOP("Legend", "Wrong flag"), CellLook(Fill.WRONG_FLAG, flag=FlagMark.WRONG), ""),
     (QT_TRANSLATE_NOOP("Legend", "Missed ship cell"), CellLook(Fill.HIDDEN_WATER, Piece.MIDDLE, PieceStyle.MISSED), ""),
     (QT_TRANSLATE_NOOP("Legend", "Sunk ship (framed)"), CellLook(Fill.HIDDEN_WATER, Piece.SUB, PieceStyle.HIT), "sunk"),

@@ -88,7 +88,8 @@ class FactsPanel(QWidget):
         self.template_box.blockSignals(False)
         self._refill()
         if facts is None and not problem:
-            self.count_label.setText(self.tr("This agent has no working memory to show (facts appear for CLIPS agents)."))
+            self.count_label.setText(
+                self.tr("This agent has no working memory to show (facts appear for CLIPS agents)."))
 
     def set_template(self, template: str) -> None:
         """Show only the facts of ``template`` (or all with ALL_TEMPLATES)."""

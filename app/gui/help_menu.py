@@ -15,7 +15,8 @@ from app.core import PROFILES
 ROOT = Path(__file__).resolve().parents[2]
 BOARD_KEYS = (  # the board's own keys in a game of yours (app/gui/board.py); translated where shown
     (QT_TRANSLATE_NOOP("HelpMenu", "Arrows"), QT_TRANSLATE_NOOP("HelpMenu", "move the cursor")),
-    (QT_TRANSLATE_NOOP("HelpMenu", "Home / End, PageUp / PageDown"), QT_TRANSLATE_NOOP("HelpMenu", "jump to the edges")),
+    (QT_TRANSLATE_NOOP("HelpMenu", "Home / End, PageUp / PageDown"),
+     QT_TRANSLATE_NOOP("HelpMenu", "jump to the edges")),
     (QT_TRANSLATE_NOOP("HelpMenu", "F, Space or Enter"), QT_TRANSLATE_NOOP("HelpMenu", "fire at the cursor")),
     ("G", QT_TRANSLATE_NOOP("HelpMenu", "flag or unflag at the cursor")),
     (QT_TRANSLATE_NOOP("HelpMenu", "Left / right click"), QT_TRANSLATE_NOOP("HelpMenu", "fire / flag or unflag")),

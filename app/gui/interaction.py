@@ -53,7 +53,8 @@ class Interaction:
 
     def choose_folder(self, start_dir: str = "") -> str | None:
         """A folder the user picks (None: cancelled)."""
-        path = QFileDialog.getExistingDirectory(self.parent, translate("Interaction", "Choose a folder of maps"), start_dir)
+        path = QFileDialog.getExistingDirectory(self.parent, translate("Interaction", "Choose a folder of maps"),
+                                                start_dir)
         return path or None
 
     def choose_save_file(self, suggested: str = "", file_filter: str = "All files (*)") -> str | None:
@@ -63,13 +64,15 @@ class Interaction:
 
     def choose_replay(self, start_dir: str = "") -> str | None:
         """A game log to open (None: cancelled)."""
-        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Interaction", "Open replay"), start_dir, LOG_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Interaction", "Open replay"), start_dir,
+                                              LOG_FILTER)
         return path or None
 
     def choose_map_target(self, start: str = "", fmt: str = "native") -> tuple[str, str] | None:
         """Where and in which format (native, clp, bimaru) to save a map (None: cancelled)."""
         filters = list(SAVE_MAP_FILTERS.values())
-        path, chosen = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Save map"), start, ";;".join(filters),
+        path, chosen = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Save map"), start,
+                                                   ";;".join(filters),
                                                    SAVE_MAP_FILTERS.get(fmt, filters[0]))
         if not path:
             return None

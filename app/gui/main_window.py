@@ -73,7 +73,8 @@ NOTICE_OUTCOMES = (Outcome.REJECTED, Outcome.FIRE_WASTED, Outcome.FLAG_WASTED)
 LINE_COLOURS = {LineKind.AGENT: "#667085", LineKind.REJECTED: "#B34700", LineKind.STOP: "#B34700",
                 LineKind.PROBLEM: "#B34700"}
 AGENT_SOLVED = "solved by the agent"  # the stop reason app.core.game gives a game ended by a solve action
-BELIEF_TIP = QT_TRANSLATE_NOOP("MainWindow", "Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
+BELIEF_TIP = QT_TRANSLATE_NOOP("MainWindow",
+                               "Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
 
 
 def _defines_agent(path: str) -> bool:
@@ -187,7 +188,8 @@ class MainWindow(QMainWindow):
         self.speed.interval_changed.connect(self._on_speed)
         bar.addWidget(self.speed)
         bar.addSeparator()
-        self.compare_action = action(self.tr("Compare…"), "Ctrl+K", self.tr("Compare agents side by side, or in batch over maps"),
+        self.compare_action = action(self.tr("Compare…"), "Ctrl+K",
+                                     self.tr("Compare agents side by side, or in batch over maps"),
                                      self.open_compare)
         compare_button = QToolButton()
         compare_button.setDefaultAction(self.compare_action)
@@ -211,7 +213,8 @@ class MainWindow(QMainWindow):
         self.splitter = splitter
 
         board_card, board_layout = _card()
-        head, self.map_title, self.map_info = title_row(self.tr("No map loaded"), self.tr("Load a map to start (Ctrl+O)."))
+        head, self.map_title, self.map_info = title_row(self.tr("No map loaded"),
+                                                        self.tr("Load a map to start (Ctrl+O)."))
         self.belief_box = QCheckBox(self.tr("Belief overlay"))
         self.belief_box.setToolTip(self.tr(BELIEF_TIP))
         self.belief_box.toggled.connect(lambda on: self.board.set_belief_visible(on))
@@ -293,18 +296,21 @@ class MainWindow(QMainWindow):
             return act
 
         self.save_log_action = action(self.tr("Save Game Log…"), "Ctrl+Shift+S",
-                                      self.tr("Save this game's steps as a JSON Lines log (replay it later)"), self.save_log)
+                                      self.tr("Save this game's steps as a JSON Lines log (replay it later)"),
+                                      self.save_log)
         self.open_replay_action = action(self.tr("Open Replay…"), "Ctrl+Shift+O",
                                          self.tr("Open a game log and step through it"), self.choose_replay)
         self.file_menu.addSeparator()
         self.editor_action = action(self.tr("Map Editor…"), "Ctrl+E",
-                                    self.tr("Draw a map, make it a puzzle, save it as .map, .clp or Bimaru"), self.open_editor)
+                                    self.tr("Draw a map, make it a puzzle, save it as .map, .clp or Bimaru"),
+                                    self.open_editor)
         self.file_menu.addAction(self.compare_action)
         self.limits_action = action(self.tr("Game Limits…"), "Ctrl+L",
                                     self.tr("Fires, flags and steps a game allows (as run's --fires, --guesses, "
                                             "--max-steps)"), self.edit_limits)
         self.params_action = action(self.tr("Agent Parameters…"), "Ctrl+Shift+P",
-                                    self.tr("Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)"),
+                                    self.tr("Settings for the agents, as with --agent-param "
+                                            "(KEY=VALUE or AGENT:KEY=VALUE)"),
                                     self.edit_params)
         self.file_menu.addSeparator()
         quit_action = action(self.tr("Quit"), "Ctrl+Q", self.tr("Close Battleship Lab"), self.close)
@@ -403,7 +409,8 @@ class MainWindow(QMainWindow):
         except BattleshipError as error:
             self.show_error(self.tr("Could not save the log: {0}").format(error))
             return False
-        self.log((self.tr("game log saved to {0}") if game.over else self.tr("game log saved to {0} (the game is not over yet)"))
+        self.log((self.tr("game log saved to {0}") if game.over
+                  else self.tr("game log saved to {0} (the game is not over yet)"))
                  .format(path), "#0072B2")
         return True
 
@@ -853,12 +860,14 @@ class MainWindow(QMainWindow):
                  else self.tr("non-standard fleet {0}").format(game_map.fleet_description()))
         known = len(game_map.known)
         self.map_title.setText(game_map.name or Path(self.map_path or "").stem)
-        known_text = self.tr("1 cell known at start") if known == 1 else self.tr("{0} cells known at start").format(known)
+        known_text = (self.tr("1 cell known at start") if known == 1
+                      else self.tr("{0} cells known at start").format(known))
         oracle = self.tr("oracle {0}").format(self._oracle_text())
         self.map_info.setText(f"{fleet} · {known_text} · {oracle}")
         self.map_info.setToolTip("\n".join(t for t in (self.map_path, game_map.notes) if t))
         spec = self.session.spec
-        self.setWindowTitle(f"{self.tr('Battleship Lab')} — {self.map_title.text()}" + (f" — {spec.name}" if spec else ""))
+        self.setWindowTitle(f"{self.tr('Battleship Lab')} — {self.map_title.text()}"
+                            + (f" — {spec.name}" if spec else ""))
 
     def _oracle_text(self) -> str:
         if self.game_map is None or self.session.profile is None:

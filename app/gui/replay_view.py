@@ -117,17 +117,27 @@ class ReplayWindow(QMainWindow):
             return act
 
         self.buttons: dict[str, QToolButton] = {}
-        self.open_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "Open replay…"), ("Ctrl+O",), QT_TRANSLATE_NOOP("ReplayWindow", "Open a game log (.jsonl)"),
-                                  self.choose_and_open)
+        self.open_action = action(
+            QT_TRANSLATE_NOOP("ReplayWindow", "Open replay…"), ("Ctrl+O",),
+            QT_TRANSLATE_NOOP("ReplayWindow", "Open a game log (.jsonl)"), self.choose_and_open)
         bar.addSeparator()
-        self.first_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "Start"), ("Home",), QT_TRANSLATE_NOOP("ReplayWindow", "Go to the start of the game"), self.first)
-        self.back_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "◀ Back"), ("Left", "Backspace"), QT_TRANSLATE_NOOP("ReplayWindow", "One step back"), self.back)
-        self.play_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "Play"), ("Space",), QT_TRANSLATE_NOOP("ReplayWindow", "Play the game forward, or pause"),
-                                  self.toggle_play)
+        self.first_action = action(
+            QT_TRANSLATE_NOOP("ReplayWindow", "Start"), ("Home",),
+            QT_TRANSLATE_NOOP("ReplayWindow", "Go to the start of the game"), self.first)
+        self.back_action = action(
+            QT_TRANSLATE_NOOP("ReplayWindow", "◀ Back"), ("Left", "Backspace"),
+            QT_TRANSLATE_NOOP("ReplayWindow", "One step back"), self.back)
+        self.play_action = action(
+            QT_TRANSLATE_NOOP("ReplayWindow", "Play"), ("Space",),
+            QT_TRANSLATE_NOOP("ReplayWindow", "Play the game forward, or pause"), self.toggle_play)
         self.buttons["Play"].setObjectName("runButton")
         self.buttons["Play"].setMinimumWidth(70)
-        self.forward_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "Forward ▶"), ("Right",), QT_TRANSLATE_NOOP("ReplayWindow", "One step forward"), self.forward)
-        self.last_action = action(QT_TRANSLATE_NOOP("ReplayWindow", "End"), ("End",), QT_TRANSLATE_NOOP("ReplayWindow", "Go to the solve and the score"), self.last)
+        self.forward_action = action(
+            QT_TRANSLATE_NOOP("ReplayWindow", "Forward ▶"), ("Right",),
+            QT_TRANSLATE_NOOP("ReplayWindow", "One step forward"), self.forward)
+        self.last_action = action(
+            QT_TRANSLATE_NOOP("ReplayWindow", "End"), ("End",),
+            QT_TRANSLATE_NOOP("ReplayWindow", "Go to the solve and the score"), self.last)
         bar.addSeparator()
         self.scrubber = QSlider(Qt.Horizontal)
         self.scrubber.setMinimumWidth(260)
@@ -145,7 +155,8 @@ class ReplayWindow(QMainWindow):
         central, self.splitter = split_central("replaySplitter")
 
         board_card, board_layout = _card()
-        head, self.title_label, self.info_label = title_row(self.tr("No replay open"), self.tr("Open a game log (Ctrl+O)."))
+        head, self.title_label, self.info_label = title_row(self.tr("No replay open"),
+                                                            self.tr("Open a game log (Ctrl+O)."))
         board_layout.addLayout(head)
         self.banner = error_banner()
         board_layout.addWidget(self.banner)
@@ -353,7 +364,8 @@ class ReplayWindow(QMainWindow):
         # the count of steps done, and the step whose row is highlighted (the log numbers steps from 0)
         self.step_label.setText(self.tr("{0} / {1} steps").format(position, track.last)
                                 + (" · " + self.tr("step {0}").format(position - 1) if position else ""))
-        self.statusBar().showMessage(self.tr("fires left {0} · flags left {1}").format(obs.fires_left, obs.guesses_left)
+        self.statusBar().showMessage(self.tr("fires left {0} · flags left {1}").format(obs.fires_left,
+                                                                                       obs.guesses_left)
                                      + (" · " + self.tr("solved") if over else ""))
         self._update_controls()
 

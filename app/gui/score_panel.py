@@ -147,7 +147,8 @@ class ScorePanel(TitledCard):
         for key, tile in self.tiles.items():
             tile.value.setText(str(stats[key]))
             weight = weights.get(key)
-            tile.contribution.setText(self.tr("{0} pts").format(f"{weight * stats[key]:+d}") if weight else self.tr("not scored"))
+            tile.contribution.setText(self.tr("{0} pts").format(f"{weight * stats[key]:+d}") if weight
+                                      else self.tr("not scored"))
         s = result.statistics
         found = s.fok + s.gok
         hidden = found + s.safe

@@ -19,7 +19,7 @@
             <translation>Confronta il tuo agente: un file .py, o i file .clp di un agente CLIPS</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/controls.py" line="83" />
+            <location filename="../../app/gui/compare/controls.py" line="84" />
             <source>Cannot use agent {0}: {1}</source>
             <translation>Impossibile usare l'agente {0}: {1}</translation>
         </message>
@@ -122,37 +122,37 @@
             <translation>{0} agenti × {1} mappe = {2} partite…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="226" />
+            <location filename="../../app/gui/compare/batch.py" line="227" />
             <source>{0} games · {1} s · {2} failures</source>
             <translation>{0} partite · {1} s · {2} fallimenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="236" />
+            <location filename="../../app/gui/compare/batch.py" line="238" />
             <source>{0} of {1} games in {2} s</source>
             <translation>{0} partite su {1} in {2} s</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="238" />
+            <location filename="../../app/gui/compare/batch.py" line="240" />
             <source>(stopped)</source>
             <translation>(fermata)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="240" />
+            <location filename="../../app/gui/compare/batch.py" line="242" />
             <source>error: {0}</source>
             <translation>errore: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="271" />
+            <location filename="../../app/gui/compare/batch.py" line="273" />
             <source>Nothing to export yet.</source>
             <translation>Ancora niente da esportare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="274" />
+            <location filename="../../app/gui/compare/batch.py" line="276" />
             <source>CSV files (*.csv)</source>
             <translation>File CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="285" />
+            <location filename="../../app/gui/compare/batch.py" line="287" />
             <source>Saved {0} rows to {1}</source>
             <translation>Salvate {0} righe in {1}</translation>
         </message>
@@ -319,17 +319,17 @@
             <translation>Questo agente non ha una memoria di lavoro da mostrare (i fatti compaiono per gli agenti CLIPS).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="125" />
+            <location filename="../../app/gui/facts_panel.py" line="126" />
             <source>game protocol</source>
             <translation>protocollo di gioco</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="143" />
+            <location filename="../../app/gui/facts_panel.py" line="144" />
             <source>{0} of {1} facts</source>
             <translation>{0} fatti su {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/facts_panel.py" line="140" />
+            <location filename="../../app/gui/facts_panel.py" line="141" />
             <source>Could not read the agent's facts: {0}</source>
             <translation>Impossibile leggere i fatti dell'agente: {0}</translation>
         </message>
@@ -377,37 +377,37 @@
             <translation>La flotta standard ha {0} × {1} da {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="86" />
+            <location filename="../../app/gui/editor/fleet_panel.py" line="87" />
             <source>✓ all placed</source>
             <translation>✓ tutte piazzate</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="89" />
+            <location filename="../../app/gui/editor/fleet_panel.py" line="90" />
             <source>{0} placed — {1} too many</source>
             <translation>{0} piazzate — {1} di troppo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="92" />
+            <location filename="../../app/gui/editor/fleet_panel.py" line="93" />
             <source>{0} of {1} left</source>
             <translation>ne mancano {0} su {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="97" />
+            <location filename="../../app/gui/editor/fleet_panel.py" line="98" />
             <source>The standard fleet is complete.</source>
             <translation>La flotta standard è completa.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="99" />
+            <location filename="../../app/gui/editor/fleet_panel.py" line="100" />
             <source>1 ship ({0} cells) left to place.</source>
             <translation>Manca 1 nave ({0} celle) da piazzare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="101" />
+            <location filename="../../app/gui/editor/fleet_panel.py" line="102" />
             <source>{0} ships ({1} cells) left to place.</source>
             <translation>Mancano {0} navi ({1} celle) da piazzare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="103" />
+            <location filename="../../app/gui/editor/fleet_panel.py" line="105" />
             <source>Not in the standard fleet: {0}.</source>
             <translation>Non nella flotta standard: {0}.</translation>
         </message>
@@ -460,37 +460,37 @@
             <translation>spara / mette o toglie una bandierina</translation>
         </message>
         <message>
-            <location filename="../../app/gui/help_menu.py" line="33" />
+            <location filename="../../app/gui/help_menu.py" line="34" />
             <source>unknown</source>
             <translation>sconosciuta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/help_menu.py" line="51" />
+            <location filename="../../app/gui/help_menu.py" line="52" />
             <source>&lt;p&gt;Start from a template: &lt;b&gt;agents/templates/my_agent.clp&lt;/b&gt; (CLIPS) or &lt;b&gt;agents/templates/my_agent.py&lt;/b&gt; (Python). Pick it with &lt;b&gt;Agent ▸ Open agent file…&lt;/b&gt;; after each change press &lt;b&gt;Reset&lt;/b&gt; to load it again.&lt;/p&gt;&lt;p&gt;Check it before playing: &lt;tt&gt;python main.py check-agent FILE&lt;/tt&gt; lists load errors and what course agents often get wrong.&lt;/p&gt;&lt;p&gt;Read more in docs/clips-agents.md, docs/agents.md and docs/rules.md.&lt;/p&gt;</source>
             <translation>&lt;p&gt;Parti da un modello: &lt;b&gt;agents/templates/my_agent.clp&lt;/b&gt; (CLIPS) o &lt;b&gt;agents/templates/my_agent.py&lt;/b&gt; (Python). Sceglilo con &lt;b&gt;Agente ▸ Apri file di agente…&lt;/b&gt;; dopo ogni modifica premi &lt;b&gt;Ricomincia&lt;/b&gt; per ricaricarlo.&lt;/p&gt;&lt;p&gt;Controllalo prima di giocare: &lt;tt&gt;python main.py check-agent FILE&lt;/tt&gt; elenca gli errori di caricamento e gli sbagli frequenti degli agenti del corso.&lt;/p&gt;&lt;p&gt;Per saperne di più: docs/clips-agents.md, docs/agents.md e docs/rules.md.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../app/gui/help_menu.py" line="64" />
+            <location filename="../../app/gui/help_menu.py" line="65" />
             <source>&lt;p&gt;&lt;b&gt;Battleship Lab&lt;/b&gt; — solitaire Battleship for CLIPS and Python agents.&lt;/p&gt;&lt;p&gt;Version: {0}&lt;/p&gt;&lt;p&gt;Rules profiles:&lt;/p&gt;&lt;ul&gt;{1}&lt;/ul&gt;&lt;p&gt;Settings are kept in: {2}&lt;/p&gt;</source>
             <translation>&lt;p&gt;&lt;b&gt;Battleship Lab&lt;/b&gt; — battaglia navale in solitario per agenti CLIPS e Python.&lt;/p&gt;&lt;p&gt;Versione: {0}&lt;/p&gt;&lt;p&gt;Profili di regole:&lt;/p&gt;&lt;ul&gt;{1}&lt;/ul&gt;&lt;p&gt;Le impostazioni sono salvate in: {2}&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../app/gui/help_menu.py" line="72" />
+            <location filename="../../app/gui/help_menu.py" line="73" />
             <source>&amp;Help</source>
             <translation>&amp;Aiuto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/help_menu.py" line="74" />
+            <location filename="../../app/gui/help_menu.py" line="75" />
             <source>Keyboard Shortcuts</source>
             <translation>Scorciatoie da tastiera</translation>
         </message>
         <message>
-            <location filename="../../app/gui/help_menu.py" line="74" />
+            <location filename="../../app/gui/help_menu.py" line="75" />
             <source>Writing an Agent</source>
             <translation>Scrivere un agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/help_menu.py" line="74" />
+            <location filename="../../app/gui/help_menu.py" line="75" />
             <source>About Battleship Lab</source>
             <translation>Informazioni su Battleship Lab</translation>
         </message>
@@ -513,52 +513,52 @@
             <translation>Scegli una cartella di mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="61" />
+            <location filename="../../app/gui/interaction.py" line="62" />
             <source>Save as</source>
             <translation>Salva come</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="66" />
+            <location filename="../../app/gui/interaction.py" line="67" />
             <source>Open replay</source>
             <translation>Apri replay</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="72" />
+            <location filename="../../app/gui/interaction.py" line="74" />
             <source>Save map</source>
             <translation>Salva mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="92" />
+            <location filename="../../app/gui/interaction.py" line="95" />
             <source>Unsaved changes</source>
             <translation>Modifiche non salvate</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="92" />
+            <location filename="../../app/gui/interaction.py" line="95" />
             <source>The map {0} has changes that are not saved. Save them first?</source>
             <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="135" />
+            <location filename="../../app/gui/interaction.py" line="138" />
             <source>Don't ask again</source>
             <translation>Non chiedere più</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="111" />
+            <location filename="../../app/gui/interaction.py" line="114" />
             <source>Game limits</source>
             <translation>Limiti della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="114" />
+            <location filename="../../app/gui/interaction.py" line="117" />
             <source>Fires</source>
             <translation>Spari</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="114" />
+            <location filename="../../app/gui/interaction.py" line="117" />
             <source>Flags</source>
             <translation>Bandierine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="114" />
+            <location filename="../../app/gui/interaction.py" line="117" />
             <source>Steps</source>
             <translation>Passi</translation>
         </message>
@@ -586,22 +586,22 @@
             <translation>{0} passi · spari {1} · bandierine {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/lane.py" line="93" />
+            <location filename="../../app/gui/compare/lane.py" line="94" />
             <source>{0}% of oracle</source>
             <translation>{0}% dell'oracolo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/lane.py" line="95" />
+            <location filename="../../app/gui/compare/lane.py" line="96" />
             <source>score &lt;b&gt;{0}&lt;/b&gt;</source>
             <translation>punteggio &lt;b&gt;{0}&lt;/b&gt;</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/lane.py" line="95" />
+            <location filename="../../app/gui/compare/lane.py" line="96" />
             <source>{0} steps</source>
             <translation>{0} passi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/lane.py" line="95" />
+            <location filename="../../app/gui/compare/lane.py" line="96" />
             <source>agent failed</source>
             <translation>l'agente si è fermato per errore</translation>
         </message>
@@ -649,22 +649,22 @@
             <translation>Stima P(nave)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="678" />
+            <location filename="../../app/gui/board.py" line="679" />
             <source>Right flag</source>
             <translation>Bandierina giusta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="678" />
+            <location filename="../../app/gui/board.py" line="679" />
             <source>Wrong flag</source>
             <translation>Bandierina sbagliata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="678" />
+            <location filename="../../app/gui/board.py" line="679" />
             <source>Missed ship cell</source>
             <translation>Cella di nave non trovata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/board.py" line="678" />
+            <location filename="../../app/gui/board.py" line="679" />
             <source>Sunk ship (framed)</source>
             <translation>Nave affondata (riquadrata)</translation>
         </message>
@@ -672,117 +672,117 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../app/gui/main_window.py" line="840" />
+            <location filename="../../app/gui/main_window.py" line="848" />
             <source>Battleship Lab</source>
             <translation>Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="131" />
+            <location filename="../../app/gui/main_window.py" line="132" />
             <source>Controls</source>
             <translation>Comandi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="133" />
+            <location filename="../../app/gui/main_window.py" line="134" />
             <source>Load Map…</source>
             <translation>Carica mappa…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="135" />
+            <location filename="../../app/gui/main_window.py" line="136" />
             <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
             <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="144" />
+            <location filename="../../app/gui/main_window.py" line="145" />
             <source>Agent</source>
             <translation>Agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="146" />
+            <location filename="../../app/gui/main_window.py" line="147" />
             <source>Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file</source>
             <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="151" />
+            <location filename="../../app/gui/main_window.py" line="152" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="153" />
+            <location filename="../../app/gui/main_window.py" line="154" />
             <source>The rules profile: how the game is scored and what a fire on water tells</source>
             <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="169" />
+            <location filename="../../app/gui/main_window.py" line="170" />
             <source>Run</source>
             <translation>Avvia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="169" />
+            <location filename="../../app/gui/main_window.py" line="170" />
             <source>Play on by itself</source>
             <translation>Gioca da solo fino alla fine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="170" />
+            <location filename="../../app/gui/main_window.py" line="171" />
             <source>Step</source>
             <translation>Passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="170" />
+            <location filename="../../app/gui/main_window.py" line="171" />
             <source>Carry out one step</source>
             <translation>Esegui un passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="171" />
+            <location filename="../../app/gui/main_window.py" line="172" />
             <source>Pause</source>
             <translation>Pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="171" />
+            <location filename="../../app/gui/main_window.py" line="172" />
             <source>Pause after the current step</source>
             <translation>Fermati dopo il passo in corso</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="172" />
+            <location filename="../../app/gui/main_window.py" line="173" />
             <source>Reset</source>
             <translation>Ricomincia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="172" />
+            <location filename="../../app/gui/main_window.py" line="173" />
             <source>Start this game over</source>
             <translation>Ricomincia questa partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="173" />
+            <location filename="../../app/gui/main_window.py" line="174" />
             <source>Solve</source>
             <translation>Risolvi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="173" />
+            <location filename="../../app/gui/main_window.py" line="174" />
             <source>End your game and score it</source>
             <translation>Termina la partita e calcola il punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="189" />
+            <location filename="../../app/gui/main_window.py" line="190" />
             <source>Compare…</source>
             <translation>Confronta…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="189" />
+            <location filename="../../app/gui/main_window.py" line="190" />
             <source>Compare agents side by side, or in batch over maps</source>
             <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="838" />
+            <location filename="../../app/gui/main_window.py" line="846" />
             <source>No map loaded</source>
             <translation>Nessuna mappa caricata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="839" />
+            <location filename="../../app/gui/main_window.py" line="847" />
             <source>Load a map to start (Ctrl+O).</source>
             <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="214" />
+            <location filename="../../app/gui/main_window.py" line="217" />
             <source>Belief overlay</source>
             <translation>Mostra la stima</translation>
         </message>
@@ -792,374 +792,374 @@
             <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="229" />
+            <location filename="../../app/gui/main_window.py" line="232" />
             <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
             <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="248" />
+            <location filename="../../app/gui/main_window.py" line="251" />
             <source>Log</source>
             <translation>Registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="249" />
+            <location filename="../../app/gui/main_window.py" line="252" />
             <source>One line per step, what the agent printed, and errors</source>
             <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="252" />
+            <location filename="../../app/gui/main_window.py" line="255" />
             <source>Facts</source>
             <translation>Fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="253" />
+            <location filename="../../app/gui/main_window.py" line="256" />
             <source>A CLIPS agent's working memory at the current step, the protocol's facts too</source>
             <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="275" />
+            <location filename="../../app/gui/main_window.py" line="279" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="288" />
+            <location filename="../../app/gui/main_window.py" line="292" />
             <source>Save Game Log…</source>
             <translation>Salva il registro della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="288" />
+            <location filename="../../app/gui/main_window.py" line="292" />
             <source>Save this game's steps as a JSON Lines log (replay it later)</source>
             <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="290" />
+            <location filename="../../app/gui/main_window.py" line="295" />
             <source>Open Replay…</source>
             <translation>Apri replay…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="290" />
+            <location filename="../../app/gui/main_window.py" line="295" />
             <source>Open a game log and step through it</source>
             <translation>Apri un registro di partita e scorrilo passo per passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="293" />
+            <location filename="../../app/gui/main_window.py" line="298" />
             <source>Map Editor…</source>
             <translation>Editor di mappe…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="293" />
+            <location filename="../../app/gui/main_window.py" line="298" />
             <source>Draw a map, make it a puzzle, save it as .map, .clp or Bimaru</source>
             <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="299" />
+            <location filename="../../app/gui/main_window.py" line="305" />
             <source>Agent Parameters…</source>
             <translation>Parametri dell'agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="299" />
+            <location filename="../../app/gui/main_window.py" line="305" />
             <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="303" />
+            <location filename="../../app/gui/main_window.py" line="310" />
             <source>Quit</source>
             <translation>Esci</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="303" />
+            <location filename="../../app/gui/main_window.py" line="310" />
             <source>Close Battleship Lab</source>
             <translation>Chiudi Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="308" />
+            <location filename="../../app/gui/main_window.py" line="315" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="314" />
+            <location filename="../../app/gui/main_window.py" line="321" />
             <source>&amp;Language</source>
             <translation>&amp;Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="322" />
+            <location filename="../../app/gui/main_window.py" line="329" />
             <source>The interface language, from the next start</source>
             <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="331" />
+            <location filename="../../app/gui/main_window.py" line="338" />
             <source>Language</source>
             <translation>Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="331" />
+            <location filename="../../app/gui/main_window.py" line="338" />
             <source>The interface will be in {0} from the next start of Battleship Lab.</source>
             <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="383" />
+            <location filename="../../app/gui/main_window.py" line="390" />
             <source>No game to save yet: play at least one step.</source>
             <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="397" />
+            <location filename="../../app/gui/main_window.py" line="404" />
             <source>Could not save the log: {0}</source>
             <translation>Impossibile salvare il registro: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="399" />
+            <location filename="../../app/gui/main_window.py" line="406" />
             <source>game log saved to {0}</source>
             <translation>registro della partita salvato in {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="399" />
+            <location filename="../../app/gui/main_window.py" line="406" />
             <source>game log saved to {0} (the game is not over yet)</source>
             <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="409" />
+            <location filename="../../app/gui/main_window.py" line="417" />
             <source>Could not list the agents: {0}</source>
             <translation>Impossibile elencare gli agenti: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="415" />
+            <location filename="../../app/gui/main_window.py" line="423" />
             <source>Human  ·  you play</source>
             <translation>Umano  ·  giochi tu</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="424" />
+            <location filename="../../app/gui/main_window.py" line="432" />
             <source>Open agent file…</source>
             <translation>Apri file di agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="484" />
+            <location filename="../../app/gui/main_window.py" line="492" />
             <source>Cannot use agent '{0}': {1}</source>
             <translation>Impossibile usare l'agente '{0}': {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="533" />
+            <location filename="../../app/gui/main_window.py" line="541" />
             <source>Could not load the map: {0}</source>
             <translation>Impossibile caricare la mappa: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="551" />
+            <location filename="../../app/gui/main_window.py" line="559" />
             <source>No recent maps</source>
             <translation>Nessuna mappa recente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="587" />
+            <location filename="../../app/gui/main_window.py" line="595" />
             <source>{0} takes (values of this game):</source>
             <translation>{0} accetta (valori di questa partita):</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="589" />
+            <location filename="../../app/gui/main_window.py" line="597" />
             <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
             <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="590" />
+            <location filename="../../app/gui/main_window.py" line="598" />
             <source>Agent parameters</source>
             <translation>Parametri dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="590" />
+            <location filename="../../app/gui/main_window.py" line="598" />
             <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
             <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="626" />
+            <location filename="../../app/gui/main_window.py" line="634" />
             <source>Agent parameters not changed: {0}</source>
             <translation>Parametri dell'agente non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="630" />
+            <location filename="../../app/gui/main_window.py" line="638" />
             <source>agent parameters: {0} (from this game on)</source>
             <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="630" />
+            <location filename="../../app/gui/main_window.py" line="638" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="790" />
+            <location filename="../../app/gui/main_window.py" line="798" />
             <source>The agent could not start: {0}</source>
             <translation>L'agente non è partito: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="796" />
+            <location filename="../../app/gui/main_window.py" line="804" />
             <source>— new game: {0} · {1} · {2} —</source>
             <translation>— nuova partita: {0} · {1} · {2} —</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="802" />
+            <location filename="../../app/gui/main_window.py" line="810" />
             <source>Last action {0} {1}: {2}</source>
             <translation>Ultima azione {0} {1}: {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="815" />
+            <location filename="../../app/gui/main_window.py" line="823" />
             <source>The agent failed: {0}. The game was solved as it stands.</source>
             <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="830" />
+            <location filename="../../app/gui/main_window.py" line="838" />
             <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
             <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="842" />
+            <location filename="../../app/gui/main_window.py" line="850" />
             <source>standard fleet</source>
             <translation>flotta standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="842" />
+            <location filename="../../app/gui/main_window.py" line="850" />
             <source>non-standard fleet {0}</source>
             <translation>flotta non standard {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="846" />
+            <location filename="../../app/gui/main_window.py" line="854" />
             <source>1 cell known at start</source>
             <translation>1 cella nota all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="846" />
+            <location filename="../../app/gui/main_window.py" line="854" />
             <source>{0} cells known at start</source>
             <translation>{0} celle note all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="876" />
+            <location filename="../../app/gui/main_window.py" line="886" />
             <source>Fires left {0}</source>
             <translation>Spari rimasti {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="877" />
+            <location filename="../../app/gui/main_window.py" line="887" />
             <source>Flags left {0}</source>
             <translation>Bandierine rimaste {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="893" />
+            <location filename="../../app/gui/main_window.py" line="903" />
             <source>Load a map to start.</source>
             <translation>Carica una mappa per iniziare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="895" />
+            <location filename="../../app/gui/main_window.py" line="905" />
             <source>Pick an agent.</source>
             <translation>Scegli un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="897" />
+            <location filename="../../app/gui/main_window.py" line="907" />
             <source>Game over — press Reset to play again.</source>
             <translation>Partita finita — premi Ricomincia per giocare ancora.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="899" />
+            <location filename="../../app/gui/main_window.py" line="909" />
             <source>Running…</source>
             <translation>In corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="901" />
+            <location filename="../../app/gui/main_window.py" line="911" />
             <source>Your move.</source>
             <translation>Tocca a te.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="903" />
+            <location filename="../../app/gui/main_window.py" line="913" />
             <source>Paused.</source>
             <translation>In pausa.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="905" />
+            <location filename="../../app/gui/main_window.py" line="915" />
             <source>Ready — press Run or Step.</source>
             <translation>Pronto — premi Avvia o Passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="847" />
+            <location filename="../../app/gui/main_window.py" line="856" />
             <source>oracle {0}</source>
             <translation>oracolo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="438" />
+            <location filename="../../app/gui/main_window.py" line="446" />
             <source>{0}  ·  missing</source>
             <translation>{0}  ·  mancante</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="469" />
+            <location filename="../../app/gui/main_window.py" line="477" />
             <source>End this game?</source>
             <translation>Terminare questa partita?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="469" />
+            <location filename="../../app/gui/main_window.py" line="477" />
             <source>A game is under way: another agent starts a new one. End it?</source>
             <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="873" />
+            <location filename="../../app/gui/main_window.py" line="883" />
             <source>Steps {0}</source>
             <translation>Passi {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="874" />
+            <location filename="../../app/gui/main_window.py" line="884" />
             <source>Steps played of the game's limit (the log numbers them from 0, as the exec facts do)</source>
             <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="583" />
+            <location filename="../../app/gui/main_window.py" line="591" />
             <source>Could not list what {0} takes: {1}</source>
             <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="809" />
+            <location filename="../../app/gui/main_window.py" line="817" />
             <source>Could not read the agent's belief: {0}</source>
             <translation>Impossibile leggere la stima dell'agente: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="695" />
+            <location filename="../../app/gui/main_window.py" line="703" />
             <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
             <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="702" />
+            <location filename="../../app/gui/main_window.py" line="710" />
             <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
             <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="713" />
+            <location filename="../../app/gui/main_window.py" line="721" />
             <source>Refused: {0}</source>
             <translation>Rifiutato: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="716" />
+            <location filename="../../app/gui/main_window.py" line="724" />
             <source>Your game</source>
             <translation>La tua partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="825" />
+            <location filename="../../app/gui/main_window.py" line="833" />
             <source>solved</source>
             <translation>risolta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="296" />
+            <location filename="../../app/gui/main_window.py" line="302" />
             <source>Game Limits…</source>
             <translation>Limiti della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="296" />
+            <location filename="../../app/gui/main_window.py" line="302" />
             <source>Fires, flags and steps a game allows (as run's --fires, --guesses, --max-steps)</source>
             <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="658" />
+            <location filename="../../app/gui/main_window.py" line="666" />
             <source>Game limits not changed: {0}</source>
             <translation>Limiti della partita non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="663" />
+            <location filename="../../app/gui/main_window.py" line="671" />
             <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
             <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="907" />
+            <location filename="../../app/gui/main_window.py" line="917" />
             <source>The agent did not load cleanly: see the red banner.</source>
             <translation>L'agente non si è caricato senza errori: vedi il riquadro rosso.</translation>
         </message>
@@ -1205,277 +1205,277 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Editor</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="501" />
+            <location filename="../../app/gui/editor/window.py" line="515" />
             <source>New map</source>
             <translation>Nuova mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="107" />
+            <location filename="../../app/gui/editor/window.py" line="120" />
             <source>&lt;b&gt;Draw the fleet.&lt;/b&gt; Drag across cells to draw a ship · click a ship to remove it · right click (or K) marks a cell known at start · keyboard: arrows, Space/Enter to start and end a ship, Delete removes.</source>
             <translation>&lt;b&gt;Disegna la flotta.&lt;/b&gt; Trascina sulle celle per disegnare una nave · clic su una nave per toglierla · clic destro (o K) segna una cella nota all'inizio · tastiera: frecce, Spazio/Invio per iniziare e finire una nave, Canc toglie.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="127" />
+            <location filename="../../app/gui/editor/window.py" line="140" />
             <source>Check</source>
             <translation>Verifica</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="132" />
+            <location filename="../../app/gui/editor/window.py" line="145" />
             <source>What the engine says about the map: overlap, touching ships, the fleet, the cells known at start, and how many solutions the puzzle has</source>
             <translation>Che cosa dice il motore della mappa: sovrapposizioni, navi che si toccano, la flotta, le celle note all'inizio e quante soluzioni ha il puzzle</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="135" />
+            <location filename="../../app/gui/editor/window.py" line="148" />
             <source>Standard fleet only</source>
             <translation>Solo flotta standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="137" />
+            <location filename="../../app/gui/editor/window.py" line="150" />
             <source>Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; off: any fleet (agents are told the map's fleet)</source>
             <translation>Rifiuta le navi per cui la flotta standard (1x4, 2x3, 3x2, 4x1) non ha posto; spento: qualunque flotta (agli agenti viene detta la flotta della mappa)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="142" />
+            <location filename="../../app/gui/editor/window.py" line="155" />
             <source>Clear known cells</source>
             <translation>Cancella le celle note</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="143" />
+            <location filename="../../app/gui/editor/window.py" line="156" />
             <source>Unmark every cell known at start</source>
             <translation>Togli il segno a ogni cella nota all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="152" />
+            <location filename="../../app/gui/editor/window.py" line="165" />
             <source>Map</source>
             <translation>Mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="157" />
+            <location filename="../../app/gui/editor/window.py" line="170" />
             <source>e.g. Harbour</source>
             <translation>es. Porto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="158" />
+            <location filename="../../app/gui/editor/window.py" line="171" />
             <source>The map's name (saved in the native format's header)</source>
             <translation>Il nome della mappa (salvato nell'intestazione del formato nativo)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="160" />
+            <location filename="../../app/gui/editor/window.py" line="173" />
             <source>you</source>
             <translation>tu</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="161" />
+            <location filename="../../app/gui/editor/window.py" line="174" />
             <source>Who made the map (native format header)</source>
             <translation>Chi ha fatto la mappa (intestazione del formato nativo)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="163" />
+            <location filename="../../app/gui/editor/window.py" line="176" />
             <source>anything worth knowing about it</source>
             <translation>qualunque cosa utile da sapere</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="164" />
+            <location filename="../../app/gui/editor/window.py" line="177" />
             <source>Notes about the map (native format header)</source>
             <translation>Note sulla mappa (intestazione del formato nativo)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="165" />
+            <location filename="../../app/gui/editor/window.py" line="178" />
             <source>Name</source>
             <translation>Nome</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="165" />
+            <location filename="../../app/gui/editor/window.py" line="178" />
             <source>Author</source>
             <translation>Autore</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="165" />
+            <location filename="../../app/gui/editor/window.py" line="178" />
             <source>Notes</source>
             <translation>Note</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="180" />
+            <location filename="../../app/gui/editor/window.py" line="193" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="191" />
+            <location filename="../../app/gui/editor/window.py" line="204" />
             <source>Refused: {0}</source>
             <translation>Rifiutato: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="557" />
+            <location filename="../../app/gui/editor/window.py" line="573" />
             <source>Not saved yet.</source>
             <translation>Non ancora salvata.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="308" />
+            <location filename="../../app/gui/editor/window.py" line="321" />
             <source>A random fleet, uniform over all legal placements.</source>
             <translation>Una flotta casuale, uniforme su tutti i piazzamenti validi.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="315" />
+            <location filename="../../app/gui/editor/window.py" line="328" />
             <source>Fix the problems first: {0}</source>
             <translation>Prima correggi i problemi: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="318" />
+            <location filename="../../app/gui/editor/window.py" line="331" />
             <source>The standard fleet is complete already.</source>
             <translation>La flotta standard è già completa.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="323" />
+            <location filename="../../app/gui/editor/window.py" line="336" />
             <source>Cannot fill the rest: {0}</source>
             <translation>Impossibile completare: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="325" />
+            <location filename="../../app/gui/editor/window.py" line="338" />
             <source>The missing ships were placed at random around yours.</source>
             <translation>Le navi mancanti sono state piazzate a caso intorno alle tue.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="335" />
+            <location filename="../../app/gui/editor/window.py" line="348" />
             <source>Not a valid map yet: {0}</source>
             <translation>Non è ancora una mappa valida: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="345" />
+            <location filename="../../app/gui/editor/window.py" line="358" />
             <source>1 cell marked known</source>
             <translation>1 cella segnata come nota</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="345" />
+            <location filename="../../app/gui/editor/window.py" line="358" />
             <source>{0} cells marked known</source>
             <translation>{0} celle segnate come note</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="346" />
+            <location filename="../../app/gui/editor/window.py" line="359" />
             <source>: the puzzle now has exactly one solution.</source>
             <translation>: ora il puzzle ha una sola soluzione.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="348" />
+            <location filename="../../app/gui/editor/window.py" line="361" />
             <source>The puzzle already has exactly one solution.</source>
             <translation>Il puzzle ha già una sola soluzione.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="401" />
+            <location filename="../../app/gui/editor/window.py" line="414" />
             <source>The puzzle has several solutions: the solver's first is shown. Make it a puzzle adds hints.</source>
             <translation>Il puzzle ha più soluzioni: è mostrata la prima del risolutore. Rendila un puzzle aggiunge indizi.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="410" />
+            <location filename="../../app/gui/editor/window.py" line="424" />
             <source>Could not open the map: {0}</source>
             <translation>Impossibile aprire la mappa: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="413" />
+            <location filename="../../app/gui/editor/window.py" line="427" />
             <source>Opened {0}</source>
             <translation>Aperta {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="439" />
+            <location filename="../../app/gui/editor/window.py" line="453" />
             <source>Not saved: the map is not valid: {0}</source>
             <translation>Non salvata: la mappa non è valida: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="442" />
+            <location filename="../../app/gui/editor/window.py" line="456" />
             <source>Not saved: a Bimaru puzzle needs the standard fleet (this map has {0}).</source>
             <translation>Non salvata: un puzzle Bimaru richiede la flotta standard (questa mappa ha {0}).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="442" />
+            <location filename="../../app/gui/editor/window.py" line="456" />
             <source>no ships</source>
             <translation>nessuna nave</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="450" />
+            <location filename="../../app/gui/editor/window.py" line="464" />
             <source>Not saved: {0}</source>
             <translation>Non salvata: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="458" />
+            <location filename="../../app/gui/editor/window.py" line="472" />
             <source>note: the puzzle has several solutions (Make it a puzzle fixes that)</source>
             <translation>nota: il puzzle ha più soluzioni (Rendila un puzzle lo sistema)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="459" />
+            <location filename="../../app/gui/editor/window.py" line="473" />
             <source>Saved {0} ({1})</source>
             <translation>Salvata {0} ({1})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="475" />
+            <location filename="../../app/gui/editor/window.py" line="489" />
             <source>Cannot play it yet: {0}</source>
             <translation>Non si può ancora giocare: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="503" />
+            <location filename="../../app/gui/editor/window.py" line="518" />
             <source>Map editor — {0}[*] — Battleship Lab</source>
             <translation>Editor di mappe — {0}[*] — Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="514" />
+            <location filename="../../app/gui/editor/window.py" line="529" />
             <source>1 ship</source>
             <translation>1 nave</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="514" />
+            <location filename="../../app/gui/editor/window.py" line="529" />
             <source>{0} ships</source>
             <translation>{0} navi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="515" />
+            <location filename="../../app/gui/editor/window.py" line="530" />
             <source>{0} known at start ({1} ship, {2} water)</source>
             <translation>{0} note all'inizio ({1} nave, {2} acqua)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="521" />
+            <location filename="../../app/gui/editor/window.py" line="536" />
             <source>… and {0} more</source>
             <translation>… e altri {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="523" />
+            <location filename="../../app/gui/editor/window.py" line="538" />
             <source>Empty board: draw a ship, or press Random map.</source>
             <translation>Griglia vuota: disegna una nave, o premi Mappa casuale.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="526" />
+            <location filename="../../app/gui/editor/window.py" line="541" />
             <source>standard fleet</source>
             <translation>flotta standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="526" />
+            <location filename="../../app/gui/editor/window.py" line="541" />
             <source>{0} ships still to place</source>
             <translation>{0} navi ancora da piazzare</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="526" />
+            <location filename="../../app/gui/editor/window.py" line="541" />
             <source>non-standard fleet</source>
             <translation>flotta non standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="530" />
+            <location filename="../../app/gui/editor/window.py" line="545" />
             <source>No ships overlap or touch</source>
             <translation>Nessuna nave si sovrappone o ne tocca un'altra</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="535" />
+            <location filename="../../app/gui/editor/window.py" line="551" />
             <source>the puzzle has no solution</source>
             <translation>il puzzle non ha soluzioni</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="537" />
+            <location filename="../../app/gui/editor/window.py" line="553" />
             <source>the puzzle has exactly one solution</source>
             <translation>il puzzle ha una sola soluzione</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="539" />
+            <location filename="../../app/gui/editor/window.py" line="555" />
             <source>the puzzle has {0} solutions</source>
             <translation>il puzzle ha {0} soluzioni</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="540" />
+            <location filename="../../app/gui/editor/window.py" line="556" />
             <source>Counts and known cells: {0}</source>
             <translation>Conteggi e celle note: {0}</translation>
         </message>
@@ -1490,72 +1490,72 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Inizia una mappa vuota</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="83" />
+            <location filename="../../app/gui/editor/window.py" line="85" />
             <source>Open…</source>
             <translation>Apri…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="83" />
+            <location filename="../../app/gui/editor/window.py" line="85" />
             <source>Open a native .map, a course .clp or a Bimaru puzzle</source>
             <translation>Apri una .map nativa, una .clp del corso o un puzzle Bimaru</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="85" />
+            <location filename="../../app/gui/editor/window.py" line="89" />
             <source>Save</source>
             <translation>Salva</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="85" />
+            <location filename="../../app/gui/editor/window.py" line="89" />
             <source>Save the map to its file (atomically)</source>
             <translation>Salva la mappa nel suo file (in modo atomico)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="86" />
+            <location filename="../../app/gui/editor/window.py" line="92" />
             <source>Save As…</source>
             <translation>Salva come…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="86" />
+            <location filename="../../app/gui/editor/window.py" line="92" />
             <source>Save as a native .map, a course .clp or a Bimaru puzzle .txt</source>
             <translation>Salva come .map nativa, .clp del corso o puzzle Bimaru .txt</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="89" />
+            <location filename="../../app/gui/editor/window.py" line="97" />
             <source>Random map</source>
             <translation>Mappa casuale</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="89" />
+            <location filename="../../app/gui/editor/window.py" line="97" />
             <source>Draw a whole new fleet at random (the map generator)</source>
             <translation>Disegna a caso una flotta completamente nuova (il generatore di mappe)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="91" />
+            <location filename="../../app/gui/editor/window.py" line="100" />
             <source>Fill the rest</source>
             <translation>Completa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="91" />
+            <location filename="../../app/gui/editor/window.py" line="100" />
             <source>Place the ships still missing at random around the ones drawn</source>
             <translation>Piazza a caso le navi mancanti intorno a quelle disegnate</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="93" />
+            <location filename="../../app/gui/editor/window.py" line="104" />
             <source>Make it a puzzle</source>
             <translation>Rendila un puzzle</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="93" />
+            <location filename="../../app/gui/editor/window.py" line="104" />
             <source>Mark cells known at start until the puzzle has exactly one solution</source>
             <translation>Segna celle note all'inizio finché il puzzle ha una sola soluzione</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="97" />
+            <location filename="../../app/gui/editor/window.py" line="109" />
             <source>Play this map</source>
             <translation>Gioca questa mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/editor/window.py" line="97" />
+            <location filename="../../app/gui/editor/window.py" line="109" />
             <source>Load this map in the main window and play it</source>
             <translation>Carica questa mappa nella finestra principale e giocala</translation>
         </message>
@@ -1606,127 +1606,127 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Replay</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="133" />
+            <location filename="../../app/gui/replay_view.py" line="143" />
             <source>Drag to any step of the game</source>
             <translation>Trascina a qualunque passo della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="139" />
+            <location filename="../../app/gui/replay_view.py" line="149" />
             <source>The position shown: steps carried out so far, of the game's total</source>
             <translation>La posizione mostrata: passi eseguiti finora, sul totale della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="146" />
+            <location filename="../../app/gui/replay_view.py" line="156" />
             <source>No replay open</source>
             <translation>Nessun replay aperto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="146" />
+            <location filename="../../app/gui/replay_view.py" line="156" />
             <source>Open a game log (Ctrl+O).</source>
             <translation>Apri un registro di partita (Ctrl+O).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="161" />
+            <location filename="../../app/gui/replay_view.py" line="172" />
             <source>Steps</source>
             <translation>Passi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="164" />
+            <location filename="../../app/gui/replay_view.py" line="175" />
             <source>One line per step; pick a line to go to that step</source>
             <translation>Una riga per passo; scegli una riga per andare a quel passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="347" />
+            <location filename="../../app/gui/replay_view.py" line="359" />
             <source>What the agent said</source>
             <translation>Che cosa ha detto l'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="181" />
+            <location filename="../../app/gui/replay_view.py" line="192" />
             <source>The agent's printouts (and why the game stopped) while it decided this step, as saved in the log</source>
             <translation>Le stampe dell'agente (e perché la partita si è fermata) mentre decideva questo passo, come salvate nel registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="192" />
+            <location filename="../../app/gui/replay_view.py" line="203" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="209" />
+            <location filename="../../app/gui/replay_view.py" line="220" />
             <source>Could not open the replay: {0}</source>
             <translation>Impossibile aprire il replay: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="220" />
+            <location filename="../../app/gui/replay_view.py" line="231" />
             <source>unknown agent</source>
             <translation>agente sconosciuto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="221" />
+            <location filename="../../app/gui/replay_view.py" line="232" />
             <source>{0} · {1} · {2} steps · score {3} (oracle {4})</source>
             <translation>{0} · {1} · {2} passi · punteggio {3} (oracolo {4})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="223" />
+            <location filename="../../app/gui/replay_view.py" line="234" />
             <source>Replay — {0} — Battleship Lab</source>
             <translation>Replay — {0} — Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="315" />
+            <location filename="../../app/gui/replay_view.py" line="326" />
             <source>Open a game log to replay it.</source>
             <translation>Apri un registro di partita per rivederla.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="326" />
+            <location filename="../../app/gui/replay_view.py" line="337" />
             <source>Step {0} of {1}: the score if solved now would be {2}.</source>
             <translation>Passo {0} di {1}: il punteggio se risolta ora sarebbe {2}.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="338" />
+            <location filename="../../app/gui/replay_view.py" line="349" />
             <source>{0} / {1} steps</source>
             <translation>{0} / {1} passi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="338" />
+            <location filename="../../app/gui/replay_view.py" line="349" />
             <source>step {0}</source>
             <translation>passo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="340" />
+            <location filename="../../app/gui/replay_view.py" line="351" />
             <source>fires left {0} · flags left {1}</source>
             <translation>spari rimasti {0} · bandierine rimaste {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="340" />
+            <location filename="../../app/gui/replay_view.py" line="351" />
             <source>solved</source>
             <translation>risolta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="348" />
+            <location filename="../../app/gui/replay_view.py" line="360" />
             <source>Step forward: each step shows what the agent printed while deciding it.</source>
             <translation>Vai avanti: ogni passo mostra che cosa ha stampato l'agente mentre lo decideva.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="352" />
+            <location filename="../../app/gui/replay_view.py" line="364" />
             <source>What the agent said for step {0} ({1})</source>
             <translation>Che cosa ha detto l'agente al passo {0} ({1})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="357" />
+            <location filename="../../app/gui/replay_view.py" line="369" />
             <source>This log holds no printouts (saved without them, or the agent printed nothing).</source>
             <translation>Questo registro non contiene stampe (salvato senza, o l'agente non ha stampato nulla).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="360" />
+            <location filename="../../app/gui/replay_view.py" line="372" />
             <source>(nothing printed for this step)</source>
             <translation>(niente stampato per questo passo)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="372" />
+            <location filename="../../app/gui/replay_view.py" line="384" />
             <source>Pause</source>
             <translation>Pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="372" />
+            <location filename="../../app/gui/replay_view.py" line="384" />
             <source>Play</source>
             <translation>Riproduci</translation>
         </message>
@@ -1741,47 +1741,47 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Apri un registro di partita (.jsonl)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="121" />
+            <location filename="../../app/gui/replay_view.py" line="122" />
             <source>Start</source>
             <translation>Inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="121" />
+            <location filename="../../app/gui/replay_view.py" line="122" />
             <source>Go to the start of the game</source>
             <translation>Vai all'inizio della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="122" />
+            <location filename="../../app/gui/replay_view.py" line="125" />
             <source>◀ Back</source>
             <translation>◀ Indietro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="122" />
+            <location filename="../../app/gui/replay_view.py" line="125" />
             <source>One step back</source>
             <translation>Un passo indietro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="123" />
+            <location filename="../../app/gui/replay_view.py" line="128" />
             <source>Play the game forward, or pause</source>
             <translation>Riproduci la partita in avanti, o metti in pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="127" />
+            <location filename="../../app/gui/replay_view.py" line="133" />
             <source>Forward ▶</source>
             <translation>Avanti ▶</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="127" />
+            <location filename="../../app/gui/replay_view.py" line="133" />
             <source>One step forward</source>
             <translation>Un passo avanti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="128" />
+            <location filename="../../app/gui/replay_view.py" line="136" />
             <source>End</source>
             <translation>Fine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="128" />
+            <location filename="../../app/gui/replay_view.py" line="136" />
             <source>Go to the solve and the score</source>
             <translation>Vai alla risoluzione e al punteggio</translation>
         </message>
@@ -1864,17 +1864,17 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>non conta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="154" />
+            <location filename="../../app/gui/score_panel.py" line="155" />
             <source>{0} of {1}</source>
             <translation>{0} su {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="155" />
+            <location filename="../../app/gui/score_panel.py" line="156" />
             <source>Precision &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Recall &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Found {2}&lt;br&gt;{3} steps · {4}</source>
             <translation>Precisione &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Richiamo &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Trovate {2}&lt;br&gt;{3} passi · {4}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/score_panel.py" line="159" />
+            <location filename="../../app/gui/score_panel.py" line="160" />
             <source>{0}: score = {1}</source>
             <translation>{0}: punteggio = {1}</translation>
         </message>

@@ -207,7 +207,8 @@ class BatchPanel(QWidget):
         self.progress.setRange(0, len(self.runner.tasks))
         self.progress.setFormat(self.tr("%v / %m games"))
         self.progress.setValue(0)
-        self.status.setText(self.tr("{0} agents × {1} maps = {2} games…").format(len(agents), len(maps), len(self.runner.tasks)))
+        self.status.setText(self.tr("{0} agents × {1} maps = {2} games…").format(len(agents), len(maps),
+                                                                                len(self.runner.tasks)))
         self.started = time.perf_counter()
         thread = QThread()
         thread.setObjectName("bench")
@@ -239,7 +240,8 @@ class BatchPanel(QWidget):
             thread.wait(2000)
         rows = self.rows()
         total = len(self.runner.tasks) if self.runner else 0
-        text = self.tr("{0} of {1} games in {2} s").format(len(rows), total, f"{time.perf_counter() - self.started:.1f}")
+        seconds = f"{time.perf_counter() - self.started:.1f}"
+        text = self.tr("{0} of {1} games in {2} s").format(len(rows), total, seconds)
         if stopped:
             text += " " + self.tr("(stopped)")
         if error:

@@ -60,7 +60,8 @@ class AgentPicker(QWidget):
         self.list.itemChanged.connect(lambda _item: self.changed.emit())
         layout.addWidget(self.list, 1)
         self.add_button = QPushButton(self.tr("Add agent file…"))
-        self.add_button.setToolTip(self.tr("Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent"))
+        self.add_button.setToolTip(self.tr("Compare your own agent: one .py file, "
+                                           "or the .clp file(s) of a CLIPS agent"))
         self.add_button.clicked.connect(self.choose_files)
         layout.addWidget(self.add_button, 0, Qt.AlignTop)
 

@@ -86,7 +86,8 @@ class Lane(QFrame):
         if report.state is not None:
             self.board.set_state(report.state)
             obs = report.state.observation
-            self.status.setText(self.tr("{0} steps · fires {1} · flags {2}").format(obs.step, obs.fires_left, obs.guesses_left))
+            self.status.setText(self.tr("{0} steps · fires {1} · flags {2}").format(obs.step, obs.fires_left,
+                                                                                    obs.guesses_left))
         if report.result is not None:
             result = report.result
             self.score_text = str(result.score)

@@ -62,7 +62,8 @@ class FleetPanel(TitledCard):
             status.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
             status.setMinimumWidth(120)
             for widget in (icon, name, status):
-                widget.setToolTip(self.tr("The standard fleet has {0} × {1} of {2}").format(wanted[length], ship, cells))
+                widget.setToolTip(self.tr("The standard fleet has {0} × {1} of {2}").format(wanted[length], ship,
+                                                                                            cells))
             grid.addWidget(icon, row, 0)
             grid.addWidget(name, row, 1)
             grid.addWidget(status, row, 2)
@@ -100,5 +101,6 @@ class FleetPanel(TitledCard):
         else:
             text = self.tr("{0} ships ({1} cells) left to place.").format(len(left), sum(left))
         if extra:
-            text += " " + self.tr("Not in the standard fleet: {0}.").format(", ".join(f"{placed[n]}x{n}" for n in extra))
+            extras = ", ".join(f"{placed[n]}x{n}" for n in extra)
+            text += " " + self.tr("Not in the standard fleet: {0}.").format(extras)
         self.summary.setText(text)

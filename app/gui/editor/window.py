@@ -79,23 +79,36 @@ class MapEditor(QMainWindow):
             return act
 
         self.buttons: dict[str, QToolButton] = {}
-        self.new_action = action(QT_TRANSLATE_NOOP("MapEditor", "New"), "Ctrl+N", QT_TRANSLATE_NOOP("MapEditor", "Start an empty map"), self.new_map)
-        self.open_action = action(QT_TRANSLATE_NOOP("MapEditor", "Open…"), "Ctrl+O", QT_TRANSLATE_NOOP("MapEditor", "Open a native .map, a course .clp or a Bimaru puzzle"),
-                                  self.choose_and_open)
-        self.save_action = action(QT_TRANSLATE_NOOP("MapEditor", "Save"), "Ctrl+S", QT_TRANSLATE_NOOP("MapEditor", "Save the map to its file (atomically)"), self.save)
-        self.save_as_action = action(QT_TRANSLATE_NOOP("MapEditor", "Save As…"), "Ctrl+Shift+S",
-                                     QT_TRANSLATE_NOOP("MapEditor", "Save as a native .map, a course .clp or a Bimaru puzzle .txt"), self.save_as)
+        self.new_action = action(
+            QT_TRANSLATE_NOOP("MapEditor", "New"), "Ctrl+N", QT_TRANSLATE_NOOP("MapEditor", "Start an empty map"),
+            self.new_map)
+        self.open_action = action(
+            QT_TRANSLATE_NOOP("MapEditor", "Open…"), "Ctrl+O",
+            QT_TRANSLATE_NOOP("MapEditor", "Open a native .map, a course .clp or a Bimaru puzzle"),
+            self.choose_and_open)
+        self.save_action = action(
+            QT_TRANSLATE_NOOP("MapEditor", "Save"), "Ctrl+S",
+            QT_TRANSLATE_NOOP("MapEditor", "Save the map to its file (atomically)"), self.save)
+        self.save_as_action = action(
+            QT_TRANSLATE_NOOP("MapEditor", "Save As…"), "Ctrl+Shift+S",
+            QT_TRANSLATE_NOOP("MapEditor", "Save as a native .map, a course .clp or a Bimaru puzzle .txt"),
+            self.save_as)
         bar.addSeparator()
-        self.random_action = action(QT_TRANSLATE_NOOP("MapEditor", "Random map"), "Ctrl+G", QT_TRANSLATE_NOOP("MapEditor", "Draw a whole new fleet at random (the map generator)"),
-                                    self.random_map)
-        self.fill_action = action(QT_TRANSLATE_NOOP("MapEditor", "Fill the rest"), "Ctrl+F",
-                                  QT_TRANSLATE_NOOP("MapEditor", "Place the ships still missing at random around the ones drawn"), self.fill_rest)
-        self.puzzle_action = action(QT_TRANSLATE_NOOP("MapEditor", "Make it a puzzle"), "Ctrl+U",
-                                    QT_TRANSLATE_NOOP("MapEditor", "Mark cells known at start until the puzzle has exactly one solution"),
-                                    self.make_puzzle)
+        self.random_action = action(
+            QT_TRANSLATE_NOOP("MapEditor", "Random map"), "Ctrl+G",
+            QT_TRANSLATE_NOOP("MapEditor", "Draw a whole new fleet at random (the map generator)"), self.random_map)
+        self.fill_action = action(
+            QT_TRANSLATE_NOOP("MapEditor", "Fill the rest"), "Ctrl+F",
+            QT_TRANSLATE_NOOP("MapEditor", "Place the ships still missing at random around the ones drawn"),
+            self.fill_rest)
+        self.puzzle_action = action(
+            QT_TRANSLATE_NOOP("MapEditor", "Make it a puzzle"), "Ctrl+U",
+            QT_TRANSLATE_NOOP("MapEditor", "Mark cells known at start until the puzzle has exactly one solution"),
+            self.make_puzzle)
         bar.addSeparator()
-        self.play_action = action(QT_TRANSLATE_NOOP("MapEditor", "Play this map"), "Ctrl+P", QT_TRANSLATE_NOOP("MapEditor", "Load this map in the main window and play it"),
-                                  self.request_play)
+        self.play_action = action(
+            QT_TRANSLATE_NOOP("MapEditor", "Play this map"), "Ctrl+P",
+            QT_TRANSLATE_NOOP("MapEditor", "Load this map in the main window and play it"), self.request_play)
         self.buttons["Play this map"].setObjectName("runButton")
 
     def _build_central(self) -> None:
@@ -398,7 +411,8 @@ class MapEditor(QMainWindow):
                 found = count_solutions(Constraints.from_puzzle(item), 2)
                 game_map = load_game_map(path, pick_first=True)
                 if found > 1:
-                    note = self.tr("The puzzle has several solutions: the solver's first is shown. Make it a puzzle adds hints.")
+                    note = self.tr("The puzzle has several solutions: the solver's first is shown. "
+                                   "Make it a puzzle adds hints.")
                 fmt = "bimaru"
             else:
                 game_map = load_game_map(path)
@@ -500,7 +514,8 @@ class MapEditor(QMainWindow):
     def _refresh_title(self) -> None:
         name = self.draft.name or (Path(self.path).stem if self.path else self.tr("New map"))
         self.title_label.setText(name)
-        self.setWindowTitle(self.tr("Map editor — {0}[*] — Battleship Lab").format(name))  # [*]: Qt's unsaved-changes mark
+        # [*]: Qt's unsaved-changes mark
+        self.setWindowTitle(self.tr("Map editor — {0}[*] — Battleship Lab").format(name))
         self.setWindowModified(self.is_modified())
 
     def _refresh(self) -> None:
@@ -527,7 +542,8 @@ class MapEditor(QMainWindow):
                 self.tr("{0} ships still to place").format(len(draft.fleet_left())) if draft.standard
                 else self.tr("non-standard fleet"))
             colour = "#007A5A" if draft.is_complete() or not draft.standard else "#344054"
-            lines.append(f'<span style="color:{colour}">✓ ' + self.tr("No ships overlap or touch") + f" · {fleet}</span>")
+            lines.append(f'<span style="color:{colour}">✓ ' + self.tr("No ships overlap or touch")
+                         + f" · {fleet}</span>")
             found = self.solutions() if draft.is_complete() or not draft.standard else None
             if found is not None:
                 count, limit = found
