@@ -51,8 +51,10 @@ def make_application(argv: list[str] | None = None) -> QApplication:
         app = QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Battleship Lab")
     app.setOrganizationName("BattleshipLab")
-    app.setStyle(theme.AppStyle())
-    app.setStyleSheet(theme.STYLE_SHEET)
+    if not app.property("battleshipLabStyled"):  # once: a new style deletes the old one under live widgets
+        app.setStyle(theme.AppStyle())
+        app.setStyleSheet(theme.STYLE_SHEET)
+        app.setProperty("battleshipLabStyled", True)
     return app
 
 
