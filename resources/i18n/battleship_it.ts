@@ -27,134 +27,149 @@
     <context>
         <name>BatchPanel</name>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="78" />
+            <location filename="../../app/gui/compare/batch.py" line="79" />
             <source>Batch over a folder of maps</source>
             <translation>In serie su una cartella di mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="83" />
+            <location filename="../../app/gui/compare/batch.py" line="84" />
             <source>folder, glob or map file</source>
             <translation>cartella, glob o file di mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="89" />
+            <location filename="../../app/gui/compare/batch.py" line="90" />
             <source>Maps</source>
             <translation>Mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="91" />
+            <location filename="../../app/gui/compare/batch.py" line="92" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="94" />
+            <location filename="../../app/gui/compare/batch.py" line="95" />
             <source>Seed</source>
             <translation>Seme</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="98" />
+            <location filename="../../app/gui/compare/batch.py" line="99" />
             <source>Processes</source>
             <translation>Processi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="102" />
+            <location filename="../../app/gui/compare/batch.py" line="103" />
             <source> s per game</source>
             <translation> s per partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="103" />
+            <location filename="../../app/gui/compare/batch.py" line="104" />
             <source>Timeout</source>
             <translation>Tempo massimo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="105" />
+            <location filename="../../app/gui/compare/batch.py" line="110" />
             <source>Agents</source>
             <translation>Agenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="110" />
+            <location filename="../../app/gui/compare/batch.py" line="115" />
             <source>Run batch</source>
             <translation>Avvia la serie</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="113" />
+            <location filename="../../app/gui/compare/batch.py" line="118" />
             <source>Stop</source>
             <translation>Ferma</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="118" />
+            <location filename="../../app/gui/compare/batch.py" line="123" />
             <source>Export CSV…</source>
             <translation>Esporta CSV…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="122" />
+            <location filename="../../app/gui/compare/batch.py" line="127" />
             <source>no batch run yet</source>
             <translation>nessuna serie ancora</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="141" />
+            <location filename="../../app/gui/compare/batch.py" line="146" />
             <source>Plots</source>
             <translation>Grafici</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="143" />
+            <location filename="../../app/gui/compare/batch.py" line="148" />
             <source>Games</source>
             <translation>Partite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="161" />
+            <location filename="../../app/gui/compare/batch.py" line="166" />
             <source>Plots need matplotlib: {0}</source>
             <translation>I grafici richiedono matplotlib: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="191" />
+            <location filename="../../app/gui/compare/batch.py" line="196" />
             <source>Tick at least one agent.</source>
             <translation>Spunta almeno un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="202" />
+            <location filename="../../app/gui/compare/batch.py" line="208" />
             <source>%v / %m games</source>
             <translation>%v / %m partite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="204" />
+            <location filename="../../app/gui/compare/batch.py" line="210" />
             <source>{0} agents × {1} maps = {2} games…</source>
             <translation>{0} agenti × {1} mappe = {2} partite…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="227" />
+            <location filename="../../app/gui/compare/batch.py" line="233" />
             <source>{0} games · {1} s · {2} failures</source>
             <translation>{0} partite · {1} s · {2} fallimenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="238" />
+            <location filename="../../app/gui/compare/batch.py" line="244" />
             <source>{0} of {1} games in {2} s</source>
             <translation>{0} partite su {1} in {2} s</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="240" />
+            <location filename="../../app/gui/compare/batch.py" line="246" />
             <source>(stopped)</source>
             <translation>(fermata)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="242" />
+            <location filename="../../app/gui/compare/batch.py" line="248" />
             <source>error: {0}</source>
             <translation>errore: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="273" />
+            <location filename="../../app/gui/compare/batch.py" line="279" />
             <source>Nothing to export yet.</source>
             <translation>Ancora niente da esportare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="276" />
+            <location filename="../../app/gui/compare/batch.py" line="282" />
             <source>CSV files (*.csv)</source>
             <translation>File CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="287" />
+            <location filename="../../app/gui/compare/batch.py" line="293" />
             <source>Saved {0} rows to {1}</source>
             <translation>Salvate {0} righe in {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="105" />
+            <source>Luck-adjusted score</source>
+            <translation>Punteggio al netto della fortuna</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="106" />
+            <source>Grade every game with the coach too (docs/coach.md) and show its luck-adjusted score: a few seconds more per game</source>
+            <translation>Valuta ogni partita anche con il coach (docs/coach.md) e mostra il suo punteggio al netto della fortuna: qualche secondo in più a partita</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="108" />
+            <source>Coach</source>
+            <translation>Coach</translation>
         </message>
     </context>
     <context>
@@ -672,496 +687,506 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../app/gui/main_window.py" line="848" />
+            <location filename="../../app/gui/main_window.py" line="857" />
             <source>Battleship Lab</source>
             <translation>Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="132" />
+            <location filename="../../app/gui/main_window.py" line="133" />
             <source>Controls</source>
             <translation>Comandi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="134" />
+            <location filename="../../app/gui/main_window.py" line="135" />
             <source>Load Map…</source>
             <translation>Carica mappa…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="136" />
+            <location filename="../../app/gui/main_window.py" line="137" />
             <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
             <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="145" />
+            <location filename="../../app/gui/main_window.py" line="146" />
             <source>Agent</source>
             <translation>Agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="147" />
+            <location filename="../../app/gui/main_window.py" line="148" />
             <source>Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file</source>
             <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="152" />
+            <location filename="../../app/gui/main_window.py" line="153" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="154" />
+            <location filename="../../app/gui/main_window.py" line="155" />
             <source>The rules profile: how the game is scored and what a fire on water tells</source>
             <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="170" />
+            <location filename="../../app/gui/main_window.py" line="171" />
             <source>Run</source>
             <translation>Avvia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="170" />
+            <location filename="../../app/gui/main_window.py" line="171" />
             <source>Play on by itself</source>
             <translation>Gioca da solo fino alla fine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="171" />
+            <location filename="../../app/gui/main_window.py" line="172" />
             <source>Step</source>
             <translation>Passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="171" />
+            <location filename="../../app/gui/main_window.py" line="172" />
             <source>Carry out one step</source>
             <translation>Esegui un passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="172" />
+            <location filename="../../app/gui/main_window.py" line="173" />
             <source>Pause</source>
             <translation>Pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="172" />
+            <location filename="../../app/gui/main_window.py" line="173" />
             <source>Pause after the current step</source>
             <translation>Fermati dopo il passo in corso</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="173" />
+            <location filename="../../app/gui/main_window.py" line="174" />
             <source>Reset</source>
             <translation>Ricomincia</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="173" />
+            <location filename="../../app/gui/main_window.py" line="174" />
             <source>Start this game over</source>
             <translation>Ricomincia questa partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="174" />
+            <location filename="../../app/gui/main_window.py" line="175" />
             <source>Solve</source>
             <translation>Risolvi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="174" />
+            <location filename="../../app/gui/main_window.py" line="175" />
             <source>End your game and score it</source>
             <translation>Termina la partita e calcola il punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="190" />
+            <location filename="../../app/gui/main_window.py" line="191" />
             <source>Compare…</source>
             <translation>Confronta…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="190" />
+            <location filename="../../app/gui/main_window.py" line="191" />
             <source>Compare agents side by side, or in batch over maps</source>
             <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="846" />
+            <location filename="../../app/gui/main_window.py" line="855" />
             <source>No map loaded</source>
             <translation>Nessuna mappa caricata</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="847" />
+            <location filename="../../app/gui/main_window.py" line="856" />
             <source>Load a map to start (Ctrl+O).</source>
             <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="217" />
+            <location filename="../../app/gui/main_window.py" line="218" />
             <source>Belief overlay</source>
             <translation>Mostra la stima</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="75" />
+            <location filename="../../app/gui/main_window.py" line="76" />
             <source>Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)</source>
             <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="232" />
+            <location filename="../../app/gui/main_window.py" line="233" />
             <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
             <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="251" />
+            <location filename="../../app/gui/main_window.py" line="252" />
             <source>Log</source>
             <translation>Registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="252" />
+            <location filename="../../app/gui/main_window.py" line="253" />
             <source>One line per step, what the agent printed, and errors</source>
             <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="255" />
+            <location filename="../../app/gui/main_window.py" line="256" />
             <source>Facts</source>
             <translation>Fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="256" />
+            <location filename="../../app/gui/main_window.py" line="257" />
             <source>A CLIPS agent's working memory at the current step, the protocol's facts too</source>
             <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="279" />
+            <location filename="../../app/gui/main_window.py" line="285" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="292" />
+            <location filename="../../app/gui/main_window.py" line="298" />
             <source>Save Game Log…</source>
             <translation>Salva il registro della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="292" />
+            <location filename="../../app/gui/main_window.py" line="298" />
             <source>Save this game's steps as a JSON Lines log (replay it later)</source>
             <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="295" />
+            <location filename="../../app/gui/main_window.py" line="301" />
             <source>Open Replay…</source>
             <translation>Apri replay…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="295" />
+            <location filename="../../app/gui/main_window.py" line="301" />
             <source>Open a game log and step through it</source>
             <translation>Apri un registro di partita e scorrilo passo per passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="298" />
+            <location filename="../../app/gui/main_window.py" line="304" />
             <source>Map Editor…</source>
             <translation>Editor di mappe…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="298" />
+            <location filename="../../app/gui/main_window.py" line="304" />
             <source>Draw a map, make it a puzzle, save it as .map, .clp or Bimaru</source>
             <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="305" />
+            <location filename="../../app/gui/main_window.py" line="311" />
             <source>Agent Parameters…</source>
             <translation>Parametri dell'agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="305" />
+            <location filename="../../app/gui/main_window.py" line="311" />
             <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="310" />
+            <location filename="../../app/gui/main_window.py" line="316" />
             <source>Quit</source>
             <translation>Esci</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="310" />
+            <location filename="../../app/gui/main_window.py" line="316" />
             <source>Close Battleship Lab</source>
             <translation>Chiudi Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="315" />
+            <location filename="../../app/gui/main_window.py" line="321" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="321" />
+            <location filename="../../app/gui/main_window.py" line="327" />
             <source>&amp;Language</source>
             <translation>&amp;Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="329" />
+            <location filename="../../app/gui/main_window.py" line="335" />
             <source>The interface language, from the next start</source>
             <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="338" />
+            <location filename="../../app/gui/main_window.py" line="344" />
             <source>Language</source>
             <translation>Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="338" />
+            <location filename="../../app/gui/main_window.py" line="344" />
             <source>The interface will be in {0} from the next start of Battleship Lab.</source>
             <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="390" />
+            <location filename="../../app/gui/main_window.py" line="396" />
             <source>No game to save yet: play at least one step.</source>
             <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="404" />
+            <location filename="../../app/gui/main_window.py" line="410" />
             <source>Could not save the log: {0}</source>
             <translation>Impossibile salvare il registro: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="406" />
+            <location filename="../../app/gui/main_window.py" line="412" />
             <source>game log saved to {0}</source>
             <translation>registro della partita salvato in {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="406" />
+            <location filename="../../app/gui/main_window.py" line="412" />
             <source>game log saved to {0} (the game is not over yet)</source>
             <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="417" />
+            <location filename="../../app/gui/main_window.py" line="423" />
             <source>Could not list the agents: {0}</source>
             <translation>Impossibile elencare gli agenti: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="423" />
+            <location filename="../../app/gui/main_window.py" line="429" />
             <source>Human  ·  you play</source>
             <translation>Umano  ·  giochi tu</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="432" />
+            <location filename="../../app/gui/main_window.py" line="438" />
             <source>Open agent file…</source>
             <translation>Apri file di agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="492" />
+            <location filename="../../app/gui/main_window.py" line="498" />
             <source>Cannot use agent '{0}': {1}</source>
             <translation>Impossibile usare l'agente '{0}': {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="541" />
+            <location filename="../../app/gui/main_window.py" line="547" />
             <source>Could not load the map: {0}</source>
             <translation>Impossibile caricare la mappa: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="559" />
+            <location filename="../../app/gui/main_window.py" line="565" />
             <source>No recent maps</source>
             <translation>Nessuna mappa recente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="595" />
+            <location filename="../../app/gui/main_window.py" line="601" />
             <source>{0} takes (values of this game):</source>
             <translation>{0} accetta (valori di questa partita):</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="597" />
+            <location filename="../../app/gui/main_window.py" line="603" />
             <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
             <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="598" />
+            <location filename="../../app/gui/main_window.py" line="604" />
             <source>Agent parameters</source>
             <translation>Parametri dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="598" />
+            <location filename="../../app/gui/main_window.py" line="604" />
             <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
             <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="634" />
+            <location filename="../../app/gui/main_window.py" line="640" />
             <source>Agent parameters not changed: {0}</source>
             <translation>Parametri dell'agente non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="638" />
+            <location filename="../../app/gui/main_window.py" line="644" />
             <source>agent parameters: {0} (from this game on)</source>
             <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="638" />
+            <location filename="../../app/gui/main_window.py" line="644" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="798" />
+            <location filename="../../app/gui/main_window.py" line="805" />
             <source>The agent could not start: {0}</source>
             <translation>L'agente non è partito: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="804" />
+            <location filename="../../app/gui/main_window.py" line="811" />
             <source>— new game: {0} · {1} · {2} —</source>
             <translation>— nuova partita: {0} · {1} · {2} —</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="810" />
+            <location filename="../../app/gui/main_window.py" line="817" />
             <source>Last action {0} {1}: {2}</source>
             <translation>Ultima azione {0} {1}: {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="823" />
+            <location filename="../../app/gui/main_window.py" line="830" />
             <source>The agent failed: {0}. The game was solved as it stands.</source>
             <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="838" />
+            <location filename="../../app/gui/main_window.py" line="847" />
             <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
             <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="850" />
+            <location filename="../../app/gui/main_window.py" line="859" />
             <source>standard fleet</source>
             <translation>flotta standard</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="850" />
+            <location filename="../../app/gui/main_window.py" line="859" />
             <source>non-standard fleet {0}</source>
             <translation>flotta non standard {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="854" />
+            <location filename="../../app/gui/main_window.py" line="863" />
             <source>1 cell known at start</source>
             <translation>1 cella nota all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="854" />
+            <location filename="../../app/gui/main_window.py" line="863" />
             <source>{0} cells known at start</source>
             <translation>{0} celle note all'inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="886" />
+            <location filename="../../app/gui/main_window.py" line="895" />
             <source>Fires left {0}</source>
             <translation>Spari rimasti {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="887" />
+            <location filename="../../app/gui/main_window.py" line="896" />
             <source>Flags left {0}</source>
             <translation>Bandierine rimaste {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="903" />
+            <location filename="../../app/gui/main_window.py" line="912" />
             <source>Load a map to start.</source>
             <translation>Carica una mappa per iniziare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="905" />
+            <location filename="../../app/gui/main_window.py" line="914" />
             <source>Pick an agent.</source>
             <translation>Scegli un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="907" />
+            <location filename="../../app/gui/main_window.py" line="916" />
             <source>Game over — press Reset to play again.</source>
             <translation>Partita finita — premi Ricomincia per giocare ancora.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="909" />
+            <location filename="../../app/gui/main_window.py" line="918" />
             <source>Running…</source>
             <translation>In corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="911" />
+            <location filename="../../app/gui/main_window.py" line="920" />
             <source>Your move.</source>
             <translation>Tocca a te.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="913" />
+            <location filename="../../app/gui/main_window.py" line="922" />
             <source>Paused.</source>
             <translation>In pausa.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="915" />
+            <location filename="../../app/gui/main_window.py" line="924" />
             <source>Ready — press Run or Step.</source>
             <translation>Pronto — premi Avvia o Passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="856" />
+            <location filename="../../app/gui/main_window.py" line="865" />
             <source>oracle {0}</source>
             <translation>oracolo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="446" />
+            <location filename="../../app/gui/main_window.py" line="452" />
             <source>{0}  ·  missing</source>
             <translation>{0}  ·  mancante</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="477" />
+            <location filename="../../app/gui/main_window.py" line="483" />
             <source>End this game?</source>
             <translation>Terminare questa partita?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="477" />
+            <location filename="../../app/gui/main_window.py" line="483" />
             <source>A game is under way: another agent starts a new one. End it?</source>
             <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="883" />
+            <location filename="../../app/gui/main_window.py" line="892" />
             <source>Steps {0}</source>
             <translation>Passi {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="884" />
+            <location filename="../../app/gui/main_window.py" line="893" />
             <source>Steps played of the game's limit (the log numbers them from 0, as the exec facts do)</source>
             <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="591" />
+            <location filename="../../app/gui/main_window.py" line="597" />
             <source>Could not list what {0} takes: {1}</source>
             <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="817" />
+            <location filename="../../app/gui/main_window.py" line="824" />
             <source>Could not read the agent's belief: {0}</source>
             <translation>Impossibile leggere la stima dell'agente: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="703" />
+            <location filename="../../app/gui/main_window.py" line="709" />
             <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
             <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="710" />
+            <location filename="../../app/gui/main_window.py" line="716" />
             <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
             <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="721" />
+            <location filename="../../app/gui/main_window.py" line="727" />
             <source>Refused: {0}</source>
             <translation>Rifiutato: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="724" />
+            <location filename="../../app/gui/main_window.py" line="730" />
             <source>Your game</source>
             <translation>La tua partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="833" />
+            <location filename="../../app/gui/main_window.py" line="840" />
             <source>solved</source>
             <translation>risolta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="302" />
+            <location filename="../../app/gui/main_window.py" line="308" />
             <source>Game Limits…</source>
             <translation>Limiti della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="302" />
+            <location filename="../../app/gui/main_window.py" line="308" />
             <source>Fires, flags and steps a game allows (as run's --fires, --guesses, --max-steps)</source>
             <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="666" />
+            <location filename="../../app/gui/main_window.py" line="672" />
             <source>Game limits not changed: {0}</source>
             <translation>Limiti della partita non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="671" />
+            <location filename="../../app/gui/main_window.py" line="677" />
             <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
             <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="917" />
+            <location filename="../../app/gui/main_window.py" line="926" />
             <source>The agent did not load cleanly: see the red banner.</source>
             <translation>L'agente non si è caricato senza errori: vedi il riquadro rosso.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="260" />
+            <source>Coach</source>
+            <translation>Coach</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="261" />
+            <source>Once the game is over: each decision graded against bayes's play with the agent's information (open a saved log with Replay to step through it)</source>
+            <translation>A partita finita: ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente (apri un registro salvato con Replay per scorrerla)</translation>
         </message>
     </context>
     <context>
@@ -1596,194 +1621,214 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     <context>
         <name>ReplayWindow</name>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="103" />
+            <location filename="../../app/gui/replay_view.py" line="105" />
             <source>Replay — Battleship Lab</source>
             <translation>Replay — Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="111" />
+            <location filename="../../app/gui/replay_view.py" line="113" />
             <source>Replay</source>
             <translation>Replay</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="143" />
+            <location filename="../../app/gui/replay_view.py" line="145" />
             <source>Drag to any step of the game</source>
             <translation>Trascina a qualunque passo della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="149" />
+            <location filename="../../app/gui/replay_view.py" line="151" />
             <source>The position shown: steps carried out so far, of the game's total</source>
             <translation>La posizione mostrata: passi eseguiti finora, sul totale della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="156" />
+            <location filename="../../app/gui/replay_view.py" line="158" />
             <source>No replay open</source>
             <translation>Nessun replay aperto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="156" />
+            <location filename="../../app/gui/replay_view.py" line="158" />
             <source>Open a game log (Ctrl+O).</source>
             <translation>Apri un registro di partita (Ctrl+O).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="172" />
+            <location filename="../../app/gui/replay_view.py" line="174" />
             <source>Steps</source>
             <translation>Passi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="175" />
+            <location filename="../../app/gui/replay_view.py" line="177" />
             <source>One line per step; pick a line to go to that step</source>
             <translation>Una riga per passo; scegli una riga per andare a quel passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="359" />
+            <location filename="../../app/gui/replay_view.py" line="376" />
             <source>What the agent said</source>
             <translation>Che cosa ha detto l'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="192" />
+            <location filename="../../app/gui/replay_view.py" line="194" />
             <source>The agent's printouts (and why the game stopped) while it decided this step, as saved in the log</source>
             <translation>Le stampe dell'agente (e perché la partita si è fermata) mentre decideva questo passo, come salvate nel registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="203" />
+            <location filename="../../app/gui/replay_view.py" line="213" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="220" />
+            <location filename="../../app/gui/replay_view.py" line="230" />
             <source>Could not open the replay: {0}</source>
             <translation>Impossibile aprire il replay: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="231" />
+            <location filename="../../app/gui/replay_view.py" line="241" />
             <source>unknown agent</source>
             <translation>agente sconosciuto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="232" />
+            <location filename="../../app/gui/replay_view.py" line="242" />
             <source>{0} · {1} · {2} steps · score {3} (oracle {4})</source>
             <translation>{0} · {1} · {2} passi · punteggio {3} (oracolo {4})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="234" />
+            <location filename="../../app/gui/replay_view.py" line="244" />
             <source>Replay — {0} — Battleship Lab</source>
             <translation>Replay — {0} — Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="326" />
+            <location filename="../../app/gui/replay_view.py" line="342" />
             <source>Open a game log to replay it.</source>
             <translation>Apri un registro di partita per rivederla.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="337" />
+            <location filename="../../app/gui/replay_view.py" line="353" />
             <source>Step {0} of {1}: the score if solved now would be {2}.</source>
             <translation>Passo {0} di {1}: il punteggio se risolta ora sarebbe {2}.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="349" />
+            <location filename="../../app/gui/replay_view.py" line="366" />
             <source>{0} / {1} steps</source>
             <translation>{0} / {1} passi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="349" />
+            <location filename="../../app/gui/replay_view.py" line="366" />
             <source>step {0}</source>
             <translation>passo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="351" />
+            <location filename="../../app/gui/replay_view.py" line="368" />
             <source>fires left {0} · flags left {1}</source>
             <translation>spari rimasti {0} · bandierine rimaste {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="351" />
+            <location filename="../../app/gui/replay_view.py" line="368" />
             <source>solved</source>
             <translation>risolta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="360" />
+            <location filename="../../app/gui/replay_view.py" line="377" />
             <source>Step forward: each step shows what the agent printed while deciding it.</source>
             <translation>Vai avanti: ogni passo mostra che cosa ha stampato l'agente mentre lo decideva.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="364" />
+            <location filename="../../app/gui/replay_view.py" line="381" />
             <source>What the agent said for step {0} ({1})</source>
             <translation>Che cosa ha detto l'agente al passo {0} ({1})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="369" />
+            <location filename="../../app/gui/replay_view.py" line="386" />
             <source>This log holds no printouts (saved without them, or the agent printed nothing).</source>
             <translation>Questo registro non contiene stampe (salvato senza, o l'agente non ha stampato nulla).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="372" />
+            <location filename="../../app/gui/replay_view.py" line="389" />
             <source>(nothing printed for this step)</source>
             <translation>(niente stampato per questo passo)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="384" />
+            <location filename="../../app/gui/replay_view.py" line="401" />
             <source>Pause</source>
             <translation>Pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="384" />
+            <location filename="../../app/gui/replay_view.py" line="401" />
             <source>Play</source>
             <translation>Riproduci</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="118" />
+            <location filename="../../app/gui/replay_view.py" line="120" />
             <source>Open replay…</source>
             <translation>Apri replay…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="118" />
+            <location filename="../../app/gui/replay_view.py" line="120" />
             <source>Open a game log (.jsonl)</source>
             <translation>Apri un registro di partita (.jsonl)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="122" />
+            <location filename="../../app/gui/replay_view.py" line="124" />
             <source>Start</source>
             <translation>Inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="122" />
+            <location filename="../../app/gui/replay_view.py" line="124" />
             <source>Go to the start of the game</source>
             <translation>Vai all'inizio della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="125" />
+            <location filename="../../app/gui/replay_view.py" line="127" />
             <source>◀ Back</source>
             <translation>◀ Indietro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="125" />
+            <location filename="../../app/gui/replay_view.py" line="127" />
             <source>One step back</source>
             <translation>Un passo indietro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="128" />
+            <location filename="../../app/gui/replay_view.py" line="130" />
             <source>Play the game forward, or pause</source>
             <translation>Riproduci la partita in avanti, o metti in pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="133" />
+            <location filename="../../app/gui/replay_view.py" line="135" />
             <source>Forward ▶</source>
             <translation>Avanti ▶</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="133" />
+            <location filename="../../app/gui/replay_view.py" line="135" />
             <source>One step forward</source>
             <translation>Un passo avanti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="136" />
+            <location filename="../../app/gui/replay_view.py" line="138" />
             <source>End</source>
             <translation>Fine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="136" />
+            <location filename="../../app/gui/replay_view.py" line="138" />
             <source>Go to the solve and the score</source>
             <translation>Vai alla risoluzione e al punteggio</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="199" />
+            <source>Notes</source>
+            <translation>Note</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="200" />
+            <source>What the agent printed while deciding the step shown</source>
+            <translation>Che cosa ha stampato l'agente mentre decideva il passo mostrato</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="203" />
+            <source>Coach</source>
+            <translation>Coach</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="204" />
+            <source>Each decision graded against bayes's play with the agent's information</source>
+            <translation>Ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente</translation>
         </message>
     </context>
     <context>
