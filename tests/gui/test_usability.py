@@ -353,3 +353,16 @@ def test_the_replays_last_step_is_in_view_and_named_beside_the_count(qtbot, tmp_
     steps = viewer.track.last
     assert viewer.step_label.text() == f"{steps} / {steps} steps · step {steps - 1}"
     assert last.text().split()[:2] == ["step", str(steps - 1)]
+
+
+def test_compare_fits_a_small_screen_and_the_other_windows_a_laptop(qtbot, interaction, tmp_path):
+    from app.gui.editor.window import MapEditor
+    from app.gui.replay_view import ReplayWindow
+
+    make_application()
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat)
+    for window, screen in ((CompareWindow(interaction), SMALL), (ReplayWindow(settings=settings), LAPTOP),
+                           (MapEditor(settings=settings), LAPTOP)):
+        qtbot.addWidget(window)
+        hint = window.minimumSizeHint()
+        assert hint.width() <= screen.width() and hint.height() + TITLE_BAR <= screen.height(), type(window).__name__

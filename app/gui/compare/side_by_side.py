@@ -79,7 +79,6 @@ class SideBySide(QWidget):
         row.addWidget(self.step_label)
         self.speed = SpeedControl(FASTEST_INDEX)
         self.speed.interval_changed.connect(self._on_speed)
-        row.addWidget(self.speed)
         controls_layout.addLayout(row)
         pick = QHBoxLayout()
         pick.addWidget(QLabel(self.tr("Agents ({0} to {1})").format(MIN_AGENTS, MAX_AGENTS)), 0, Qt.AlignTop)
@@ -88,6 +87,7 @@ class SideBySide(QWidget):
         self.agent_picker.changed.connect(self._update_controls)
         self.agent_picker.failed.connect(self.show_message)
         pick.addWidget(self.agent_picker, 1)
+        pick.addWidget(self.speed, 0, Qt.AlignBottom)  # beside the agents: the row above is full on a small screen
         controls_layout.addLayout(pick)
         self.message = QLabel("")
         self.message.setObjectName("banner")
