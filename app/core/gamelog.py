@@ -133,6 +133,10 @@ def replay_text(text: str, path: str = "<log>") -> Replay:
         kind = record.get("type")
         if kind == "result":
             replay.recorded_score = record.get("score")
+            errors = record.get("load_errors") or []
+            if not isinstance(errors, list) or not all(isinstance(error, str) for error in errors):
+                raise LogError(f"{path}:{number}: load_errors must be a list of texts")
+            game.load_errors = tuple(errors)  # a game played with load errors stays marked in its replay
             continue
         if kind == "note":
             step, said = record.get("step"), record.get("text")

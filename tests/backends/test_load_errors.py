@@ -67,3 +67,12 @@ def test_bench_marks_the_rows_and_the_summary():
     assert summary.load_errors == 1 and summary.failures == 1
     clean = play_row(BenchTask("agents/templates/my_agent.clp", str(MAPS_DIR / "four-known.map")), BenchConfig())
     assert clean.failure is FailureKind.NONE and clean.load_errors == 0
+
+
+def test_a_saved_game_keeps_its_mark_in_the_replay(tmp_path):
+    from app.core import gamelog
+
+    game = play(str(BROKEN / "misspelt.clp"), FOUR_KNOWN, RULES)
+    gamelog.save(game, tmp_path / "g.jsonl")
+    replayed = gamelog.replay_file(tmp_path / "g.jsonl").result
+    assert replayed.load_errors == game.result().load_errors and replayed.load_note == "agent loaded with 1 error"
