@@ -410,6 +410,7 @@ class GameSession(QObject):
         if report.result is not None:
             self.over = True
             self.running = False
+            self._pending_steps = 0  # a step asked for before the game ended does nothing: not busy with it
             self.result = report.result
             if report.failure:
                 self.failed = True
