@@ -9,6 +9,8 @@ import sys
 import threading
 import time
 
+from app.backends.bench.plan import PlannedGame, plan
+from app.backends.bench.store import STORE_SUFFIX, ResultStore, game_key, make_record
 from app.backends.params import parse_agent_params
 from app.cli.common import add_agent_options, add_rules_options, step_timeout
 
@@ -23,7 +25,8 @@ def register(subparsers) -> None:
         "agent: games, mean/median/min/max score, mean %% of oracle, fires and flags ok/ko, ships sunk, "
         "precision, recall, seconds per game and failures. Ctrl-C stops and keeps the finished games.")
     parser.add_argument("--agents", required=True, metavar="A,B,...",
-                        help="agent names or files, comma-separated (a multi-file CLIPS agent: its folder)")
+                        help="agent names or files, comma-separated (a multi-file CLIPS agent: its folder); "
+                        "a folder of submissions stands for each .py, .clp and agent folder in it")
     parser.add_argument("--maps", required=True, nargs="+", metavar="DIR|GLOB|FILE",
                         help="map folders (their map files), glob patterns (quote them) or files")
     add_rules_options(parser)
@@ -32,9 +35,12 @@ def register(subparsers) -> None:
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
     parser.add_argument("--timeout-per-game", type=float, default=60.0, metavar="SEC",
                         help="a game running longer is killed and counted as a failure (default 60)")
-    parser.add_argument("--out", metavar="RESULTS.csv|.json",
+    parser.add_argument("--out", metavar="RESULTS.csv|.json|.jsonl",
                         help="one row per (agent, map) with every statistic, the action count and the time "
-                        "(written atomically; kept on Ctrl-C)")
+                        "(written atomically; kept on Ctrl-C); .jsonl: a tournament file, each game appended "
+                        "as it finishes, keyed by agent and map contents, rules and seed")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --out RESULTS.jsonl: play only the games not in it yet")
     parser.add_argument("--plot", metavar="SCORES.png", help="score box plot and mean %% of oracle per agent "
                         "(.png, .svg or .pdf)")
     add_agent_options(parser, several=True)
@@ -112,6 +118,21 @@ def _sigterm_as_interrupt():
         signal.signal(signal.SIGTERM, previous)
 
 
+def stored_rows(store: ResultStore, planned: list[PlannedGame], agent_count: int) -> list:
+    """The planned games found in the store, agent by agent (named as in this run: the key is the contents)."""
+    from app.backends.bench import GameRow
+
+    by_key = {game_key(r): r for r in store.records()}
+    rows = []
+    for game in sorted(planned, key=lambda g: (g.index % agent_count, g.index // agent_count)):
+        record = by_key.get(game.key)
+        if record is not None:
+            row = GameRow.from_dict(record)
+            row.agent, row.map_path = game.task.agent, game.task.map_path
+            rows.append(row)
+    return rows
+
+
 def bench_command(args: argparse.Namespace) -> int:
     """Handle ``bench``: exit 0 when every game was played (failures are counted, not fatal), 130 on Ctrl-C."""
     from app.backends import bench
@@ -119,7 +140,7 @@ def bench_command(args: argparse.Namespace) -> int:
     from app.cli.common import profile_from_args
     from app.core import BattleshipError
 
-    agents = bench.split_agents(args.agents)
+    agents = bench.expand_agents(args.agents)
     for agent in agents:
         resolve(agent)  # an unknown agent is a one-line error before any game starts
     maps = bench.expand_maps(args.maps)
@@ -129,7 +150,10 @@ def bench_command(args: argparse.Namespace) -> int:
     if args.timeout_per_game <= 0:
         raise BattleshipError(f"--timeout-per-game must be more than 0, not {args.timeout_per_game:g}")
     step_seconds = step_timeout(args)
-    if args.out:
+    tournament = bool(args.out) and args.out.lower().endswith(STORE_SUFFIX)
+    if args.resume and not tournament:
+        raise BattleshipError(f"--resume needs --out RESULTS{STORE_SUFFIX} (the tournament file to continue)")
+    if args.out and not tournament:
         bench.results_format(args.out)
     if args.plot:
         from app.backends import bench_plots
@@ -141,24 +165,42 @@ def bench_command(args: argparse.Namespace) -> int:
                                max_steps=args.max_steps, seed=args.seed,
                                params=tuple(parse_agent_params(args.agent_param, agents).items()), pick_first=args.pick_first,
                                step_seconds=step_seconds, coach=args.coach)
-    runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game)
+    store, planned, skip = None, [], frozenset()
+    if tournament:
+        store = ResultStore(args.out)
+        if store.exists() and not args.resume:
+            raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
+                                  "games, or choose another file")
+        planned = plan(agents, maps, config)
+        done = store.keys() if args.resume else set()
+        skip = frozenset(g.index for g in planned if g.key in done)
+    runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game, skip=skip)
     total = len(runner.tasks)
     jobs = min(args.jobs or bench.default_jobs(), total)
     print(f"bench: {len(agents)} agents x {len(maps)} maps = {total} games; rules {profile.name}; "
           f"seed {args.seed}; {jobs} jobs; timeout {args.timeout_per_game:g} s per game", file=sys.stderr)
+    if skip:
+        print(f"resume: {len(skip)} games already in {args.out}, {total - len(skip)} to play", file=sys.stderr)
     meta = {"rules": profile.name, "fires": profile.fires, "guesses": profile.guesses,
             "max_steps": profile.max_steps, "seed": args.seed, "agents": agents, "maps": maps,
             "games": total, "interrupted": False}
     finished: dict[int, bench.GameRow] = {}
 
+    unsaved: list[dict] = []
+
     def ordered() -> list:
+        if store is not None:
+            return stored_rows(store, planned, len(agents))
         return runner.ordered(finished)
 
     def save(interrupted: bool) -> None:
-        if args.out:
+        if store is not None:
+            store.append(unsaved)
+            unsaved.clear()
+        elif args.out:
             bench.save_results(args.out, ordered(), {**meta, "interrupted": interrupted}, agents)
 
-    progress = Progress(total, enabled=not args.no_progress)
+    progress = Progress(total - len(skip), enabled=not args.no_progress)
     started = time.perf_counter()
     interrupted = False
     load_noted: set[str] = set()
@@ -167,6 +209,8 @@ def bench_command(args: argparse.Namespace) -> int:
         with _sigterm_as_interrupt(), contextlib.closing(runner.run()) as games:
             for index, row in games:
                 finished[index] = row
+                if store is not None:
+                    unsaved.append(make_record(row, planned[index].key, planned[index].known))
                 progress.update(bool(row.failure))
                 if row.status != bench.RowStatus.OK:
                     progress.note(f"{row.map_path}: {row.agent}: {row.failure}: {row.error}")
@@ -186,7 +230,8 @@ def bench_command(args: argparse.Namespace) -> int:
     save(interrupted)
     rows = ordered()
     summaries = bench.summarize(rows, agents)
-    print(f"{len(rows)} of {total} games in {elapsed:.1f} s (rules {profile.name}, seed {args.seed})")
+    print(f"{len(rows)} of {total} games ({len(finished)} played in {elapsed:.1f} s; rules {profile.name}, "
+          f"seed {args.seed})")
     print(bench.format_table(summaries, markdown=args.markdown))
     if args.plot and rows:
         from app.backends import bench_plots

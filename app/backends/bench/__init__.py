@@ -10,10 +10,11 @@ bench. Drivers (CLIPS environments are not picklable) are created in the worker.
 
 Modules: ``rows`` (one game and its row), ``pool`` (the worker processes),
 ``inputs`` (maps and agents asked for), ``summary`` (per-agent statistics and
-the table), ``results`` (CSV/JSON files). Their public names are re-exported here.
+the table), ``results`` (CSV/JSON files), ``store`` (the tournament's
+append-only results keyed by contents), ``plan`` (the games with their keys). Their public names are re-exported here.
 """
 
-from app.backends.bench.inputs import expand_maps, split_agents
+from app.backends.bench.inputs import expand_agents, expand_maps, split_agents
 from app.backends.bench.pool import DEFAULT_TIMEOUT, Bench, default_jobs
 from app.backends.bench.results import load_results, results_format, rows_to_csv, rows_to_json, save_results
 from app.backends.bench.rows import (
@@ -39,7 +40,7 @@ from app.backends.bench.summary import (
 
 __all__ = [
     "COACH_HEADS", "DEFAULT_TIMEOUT", "ROW_FIELDS", "TABLE_HEADS", "AgentSummary", "Bench", "BenchConfig", "BenchTask", "coach_cells",
-    "FailureKind", "GameRow", "RowStatus", "default_jobs", "expand_maps", "failed_row", "fill_row",
+    "FailureKind", "GameRow", "RowStatus", "default_jobs", "expand_agents", "expand_maps", "failed_row", "fill_row",
     "format_table", "load_results", "play_row", "results_format", "rows_to_csv", "rows_to_json", "save_results",
     "split_agents", "summarize", "table_cells",
 ]

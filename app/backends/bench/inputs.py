@@ -37,3 +37,45 @@ def split_agents(text: str) -> list[str]:
     if not agents:
         raise BattleshipError("--agents: no agent given")
     return list(dict.fromkeys(agents))
+
+
+def expand_agents(text: str) -> list[str]:
+    """``split_agents``, where a folder of submissions stands for its agents (sorted by name).
+
+    A folder with a ``load-order.txt`` is one CLIPS agent; any other folder is a
+    folder of submissions: each ``.py`` file, ``.clp`` file, and sub-folder of
+    ``.clp`` modules (with its ``load-order.txt``, or holding one ``.clp``) is one agent.
+    """
+    from app.backends.registry import LOAD_ORDER
+
+    found: list[str] = []
+    for part in split_agents(text):
+        folder = Path(part)
+        if not folder.is_dir() or (folder / LOAD_ORDER).is_file():
+            found.append(part)
+            continue
+        submissions = [_submission(entry) for entry in sorted(folder.iterdir(), key=lambda p: p.name)
+                       if not entry.name.startswith((".", "_"))]
+        submissions = [s for s in submissions if s]
+        if not submissions:
+            raise BattleshipError(f"{folder}: a folder of submissions holds no .py, .clp or agent folder")
+        found.extend(submissions)
+    return list(dict.fromkeys(found))
+
+
+def _submission(entry: Path) -> str | None:
+    """The agent text for one entry of a folder of submissions (None for files that are not agents)."""
+    from app.backends.registry import LOAD_ORDER
+
+    if entry.is_file():
+        return str(entry) if entry.suffix in (".py", ".clp") else None
+    if not entry.is_dir():
+        return None
+    if (entry / LOAD_ORDER).is_file():
+        return str(entry)
+    modules = sorted(entry.glob("*.clp"))
+    if len(modules) == 1:
+        return str(modules[0])
+    if modules:
+        raise BattleshipError(f"{entry}: {len(modules)} .clp modules and no {LOAD_ORDER} saying their order")
+    return None

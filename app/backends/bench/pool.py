@@ -75,6 +75,7 @@ class Bench:
     config: BenchConfig = field(default_factory=BenchConfig)
     jobs: int = 0
     timeout: float | None = DEFAULT_TIMEOUT
+    skip: frozenset[int] = frozenset()  # task indices already played (a resumed tournament): not run again
 
     def __post_init__(self) -> None:
         self.tasks = [BenchTask(agent, str(path)) for path in self.maps for agent in self.agents]
@@ -96,8 +97,8 @@ class Bench:
 
     def run(self) -> Iterator[tuple[int, GameRow]]:
         """Play the games in worker processes and yield each row when its game ends."""
-        jobs = max(1, min(self.jobs or default_jobs(), len(self.tasks) or 1))
-        pending = deque(enumerate(self.tasks))
+        pending = deque((i, task) for i, task in enumerate(self.tasks) if i not in self.skip)
+        jobs = max(1, min(self.jobs or default_jobs(), len(pending) or 1))
         context = multiprocessing.get_context("spawn")
         workers: list[_Worker] = []
         try:
