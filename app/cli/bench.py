@@ -13,6 +13,7 @@ from app.backends.bench.plan import PlannedGame, plan
 from app.backends.bench.store import STORE_SUFFIX, ResultStore, game_key, make_record
 from app.backends.params import parse_agent_params
 from app.cli.common import add_agent_options, add_rules_options, step_timeout
+from app.cli.report import add_report_options, make_report
 
 CHECKPOINT_SECONDS = 1.0
 
@@ -41,6 +42,7 @@ def register(subparsers) -> None:
                         "as it finishes, keyed by agent and map contents, rules and seed")
     parser.add_argument("--resume", action="store_true",
                         help="with --out RESULTS.jsonl: play only the games not in it yet")
+    add_report_options(parser)
     parser.add_argument("--plot", metavar="SCORES.png", help="score box plot and mean %% of oracle per agent "
                         "(.png, .svg or .pdf)")
     add_agent_options(parser, several=True)
@@ -48,6 +50,13 @@ def register(subparsers) -> None:
     parser.add_argument("--coach", action="store_true",
                         help="also grade every game with the coach (docs/coach.md): adds the mean luck-adjusted "
                              "score and the coach's seconds per game to the table (a few seconds more per game)")
+    parser.add_argument("--cluster", nargs="?", const="local", metavar="local|tcp://HOST:8786",
+                        help="play on a Dask cluster: 'local' (the default) starts one on this machine, an address "
+                        "uses a running scheduler (needs pip install dask distributed; see docs/tournament.md)")
+    parser.add_argument("--workers", type=int, default=0, metavar="N",
+                        help="with --cluster local: worker processes (default: all cores)")
+    parser.add_argument("--chunk-games", type=int, default=0, metavar="N",
+                        help="with --cluster: games per chunk (default: a few chunks per worker, at most 120)")
     parser.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     parser.set_defaults(func=bench_command)
 
@@ -101,6 +110,42 @@ class Progress:
             self.stream.flush()
 
 
+class RateProgress:
+    """A tqdm progress bar with games/s and ETA (a cluster's games come back a chunk at a time)."""
+
+    def __init__(self, total: int, enabled: bool = True, stream=None):
+        try:
+            from tqdm import tqdm
+        except ImportError:  # tqdm comes with dask's install; without it, the plain bar
+            self.bar = None
+            self.plain = Progress(total, enabled, stream)
+            return
+        self.bar = tqdm(total=total, disable=not enabled, file=stream or sys.stderr, unit="game",
+                        dynamic_ncols=True, mininterval=1.0, smoothing=0.1)
+        self.failures = 0
+
+    def update(self, failed: bool) -> None:
+        """Count one finished game."""
+        if self.bar is None:
+            return self.plain.update(failed)
+        self.failures += failed
+        if failed:
+            self.bar.set_postfix(failures=self.failures, refresh=False)
+        self.bar.update(1)
+
+    def note(self, text: str) -> None:
+        """A line above the bar."""
+        if self.bar is None:
+            return self.plain.note(text)
+        self.bar.write(text, file=sys.stderr)
+
+    def close(self) -> None:
+        """End the bar."""
+        if self.bar is None:
+            return self.plain.close()
+        self.bar.close()
+
+
 @contextlib.contextmanager
 def _sigterm_as_interrupt():
     """SIGTERM stops the bench like Ctrl-C does (finished games are kept)."""
@@ -145,12 +190,18 @@ def bench_command(args: argparse.Namespace) -> int:
         resolve(agent)  # an unknown agent is a one-line error before any game starts
     maps = bench.expand_maps(args.maps)
     profile = profile_from_args(args)
+    if args.workers < 0 or args.chunk_games < 0:
+        raise BattleshipError("--workers and --chunk-games must be 0 (automatic) or more")
+    if args.workers and args.cluster != "local":
+        raise BattleshipError("--workers is for --cluster local (an existing scheduler has its own workers)")
     if args.jobs < 0:
         raise BattleshipError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
     if args.timeout_per_game <= 0:
         raise BattleshipError(f"--timeout-per-game must be more than 0, not {args.timeout_per_game:g}")
     step_seconds = step_timeout(args)
     tournament = bool(args.out) and args.out.lower().endswith(STORE_SUFFIX)
+    if args.report and not tournament:
+        raise BattleshipError(f"--report needs --out RESULTS{STORE_SUFFIX} (the tournament file it reads)")
     if args.resume and not tournament:
         raise BattleshipError(f"--resume needs --out RESULTS{STORE_SUFFIX} (the tournament file to continue)")
     if args.out and not tournament:
@@ -175,10 +226,17 @@ def bench_command(args: argparse.Namespace) -> int:
         done = store.keys() if args.resume else set()
         skip = frozenset(g.index for g in planned if g.key in done)
     runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game, skip=skip)
+    player = runner
     total = len(runner.tasks)
-    jobs = min(args.jobs or bench.default_jobs(), total)
+    where = f"{min(args.jobs or bench.default_jobs(), total)} jobs"
+    if args.cluster:
+        from app.backends.bench.cluster import ClusterBench
+
+        player = ClusterBench(args.cluster, planned or plan(agents, maps, config), config, workers=args.workers,
+                              timeout=args.timeout_per_game, chunk_games=args.chunk_games, skip=skip)
+        where = f"cluster {args.cluster}" + (f" ({args.workers} workers)" if args.workers else "")
     print(f"bench: {len(agents)} agents x {len(maps)} maps = {total} games; rules {profile.name}; "
-          f"seed {args.seed}; {jobs} jobs; timeout {args.timeout_per_game:g} s per game", file=sys.stderr)
+          f"seed {args.seed}; {where}; timeout {args.timeout_per_game:g} s per game", file=sys.stderr)
     if skip:
         print(f"resume: {len(skip)} games already in {args.out}, {total - len(skip)} to play", file=sys.stderr)
     meta = {"rules": profile.name, "fires": profile.fires, "guesses": profile.guesses,
@@ -200,17 +258,18 @@ def bench_command(args: argparse.Namespace) -> int:
         elif args.out:
             bench.save_results(args.out, ordered(), {**meta, "interrupted": interrupted}, agents)
 
-    progress = Progress(total - len(skip), enabled=not args.no_progress)
+    progress = (RateProgress if args.cluster else Progress)(total - len(skip), enabled=not args.no_progress)
     started = time.perf_counter()
     interrupted = False
     load_noted: set[str] = set()
     last_save = started
     try:
-        with _sigterm_as_interrupt(), contextlib.closing(runner.run()) as games:
+        with _sigterm_as_interrupt(), contextlib.closing(player.run()) as games:
             for index, row in games:
                 finished[index] = row
                 if store is not None:
-                    unsaved.append(make_record(row, planned[index].key, planned[index].known))
+                    unsaved.append(make_record(row, planned[index].key, planned[index].known,
+                                               getattr(player, "hosts", {}).get(index)))
                 progress.update(bool(row.failure))
                 if row.status != bench.RowStatus.OK:
                     progress.note(f"{row.map_path}: {row.agent}: {row.failure}: {row.error}")
@@ -227,6 +286,8 @@ def bench_command(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     elapsed = time.perf_counter() - started
+    for note in getattr(player, "notes", ()):
+        print(f"cluster: {note}", file=sys.stderr)
     save(interrupted)
     rows = ordered()
     summaries = bench.summarize(rows, agents)
@@ -239,6 +300,8 @@ def bench_command(args: argparse.Namespace) -> int:
         bench_plots.save_plot(args.plot, summaries, f"{len(maps)} maps, rules {profile.name}")
     if args.out:
         print(f"results: {args.out}", file=sys.stderr)
+    if args.report and rows and not interrupted:
+        make_report(args.out, args.report, args.baseline, args.worst)
     if interrupted:
         print(f"interrupted: kept the {len(rows)} finished games of {total}", file=sys.stderr)
         return 130

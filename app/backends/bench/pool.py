@@ -81,6 +81,14 @@ class Bench:
         self.tasks = [BenchTask(agent, str(path)) for path in self.maps for agent in self.agents]
         self._stop = threading.Event()
 
+    @classmethod
+    def for_tasks(cls, tasks: Sequence[BenchTask], config: BenchConfig, jobs: int = 0,
+                  timeout: float | None = DEFAULT_TIMEOUT) -> Bench:
+        """A bench of exactly these games (a cluster's chunk), indexed by their place in ``tasks``."""
+        bench = cls([], [], config, jobs, timeout)
+        bench.tasks = list(tasks)
+        return bench
+
     def ordered(self, finished: dict[int, GameRow]) -> list[GameRow]:
         """Rows by task index -> a list agent by agent, maps in their order."""
         count = max(1, len(self.agents))

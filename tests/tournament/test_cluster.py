@@ -1,0 +1,134 @@
+"""bench --cluster: the same games on a small Dask LocalCluster, surviving a killed worker and a hung agent."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+
+import pytest
+
+from app.backends.bench import Bench, BenchConfig, RowStatus
+from app.backends.bench.cluster import ALLOWED_FAILURES, ClusterBench
+from app.backends.bench.plan import plan
+from app.cli import main
+from app.core import BattleshipError
+from tests.paths import MAPS_DIR
+from tests.test_bench import write_agent
+
+distributed = pytest.importorskip("distributed", reason="bench --cluster needs dask and distributed")
+dask = pytest.importorskip("dask")
+
+MAPS = [str(MAPS_DIR / "bench" / f"k{k}-000{n}.map") for k in (0, 2, 4) for n in (1, 2)]
+SAME = ("agent", "map", "status", "failure", "score", "oracle", "fok", "fko", "gok", "gko", "sink", "steps",
+        "actions", "stop_reason", "agent_hash", "map_hash", "rules_key", "seed", "known")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """Two worker processes of one thread, as ``--cluster local --workers 2`` starts them."""
+    with dask.config.set({"distributed.worker.daemon": False,
+                          "distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+                                      silence_logs=50) as local:
+            yield local
+
+
+def games(path) -> dict:
+    """The stored games by key, without what may differ between two runs of the same game (time, machine)."""
+    found = {}
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        found[record["agent_hash"], record["map_hash"]] = {f: record[f] for f in SAME}
+    return found
+
+
+def test_results_equal_plain_bench_game_for_game(cluster, tmp_path, capsys):
+    common = ["bench", "--agents", "random,cross,incrocio", "--maps", *MAPS, "--no-progress"]
+    assert main([*common, "--jobs", "2", "--out", str(tmp_path / "plain.jsonl")]) == 0
+    assert main([*common, "--cluster", cluster.scheduler_address, "--chunk-games", "4",
+                 "--out", str(tmp_path / "cluster.jsonl")]) == 0
+    assert f"cluster {cluster.scheduler_address}" in capsys.readouterr().err
+    plain, clustered = games(tmp_path / "plain.jsonl"), games(tmp_path / "cluster.jsonl")
+    assert len(plain) == 18 and clustered == plain
+
+
+def test_killing_a_worker_mid_run_loses_nothing(cluster, tmp_path):
+    slow = write_agent(tmp_path, "slow", "time.sleep(0.05)")
+    config = BenchConfig()
+    planned = plan([slow, "random"], MAPS, config)
+    runner = ClusterBench(cluster.scheduler_address, planned, config, timeout=60, chunk_games=2)
+    rows = {}
+    killed = False
+    for index, row in runner.run():
+        rows[index] = row
+        if not killed:  # the first chunk is back, others are being played: kill one worker outright
+            pids = runner.client.run(os.getpid)
+            os.kill(pids[sorted(pids)[0]], signal.SIGKILL)
+            killed = True
+    assert sorted(rows) == list(range(len(planned)))
+    assert all(row.status == RowStatus.OK for row in rows.values())
+    plain = dict(Bench.for_tasks([g.task for g in planned], config, jobs=2).run())
+    assert {i: r.score for i, r in rows.items()} == {i: r.score for i, r in plain.items()}
+
+
+def test_a_hung_agent_only_costs_its_own_timeout(cluster, tmp_path, capsys):
+    hung = write_agent(tmp_path, "hung", "time.sleep(1000)")
+    out = tmp_path / "r.jsonl"
+    assert main(["bench", "--agents", f"random,{hung},cross", "--maps", *MAPS[:3], "--no-progress",
+                 "--cluster", cluster.scheduler_address, "--chunk-games", "3", "--timeout-per-game", "2",
+                 "--out", str(out)]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 9
+    for record in records:
+        if record["agent"] == hung:
+            assert record["failure"] == "timeout" and "timed out after 2 s" in record["error"]
+        else:
+            assert record["status"] == "ok" and record["score"] is not None
+
+
+def test_a_worker_of_another_build_is_refused(cluster):
+    runner = ClusterBench(cluster.scheduler_address, plan(["random"], MAPS[:1], BenchConfig()), build="0123456789ab")
+    with pytest.raises(BattleshipError, match="every worker runs another build of Battleship Lab"):
+        list(runner.run())
+
+
+def test_workers_only_with_a_local_cluster(capsys):
+    assert main(["bench", "--agents", "random", "--maps", MAPS[0], "--cluster", "tcp://127.0.0.1:1",
+                 "--workers", "2"]) != 0
+    assert "--workers is for --cluster local" in capsys.readouterr().err
+
+
+def test_a_loopback_cluster_of_dask_scheduler_and_dask_worker(tmp_path, capsys):
+    """The lab-PC commands of docs/tournament.md, on this machine: the same games, the same results."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from tests.paths import ROOT
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
+    dask_cli = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
+    address = f"tcp://127.0.0.1:{port}"
+    started = [subprocess.Popen([*dask_cli, "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        time.sleep(1.0)
+        started.append(subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
+                                         "--nworkers", "2", "--nthreads", "1", "--no-dashboard"], env=env,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        common = ["bench", "--agents", "random,cross", "--maps", *MAPS[:4], "--no-progress"]
+        assert main([*common, "--cluster", address, "--out", str(tmp_path / "loop.jsonl")]) == 0
+        assert main([*common, "--jobs", "2", "--out", str(tmp_path / "plain.jsonl")]) == 0
+        assert games(tmp_path / "loop.jsonl") == games(tmp_path / "plain.jsonl")
+    finally:
+        for process in reversed(started):
+            process.terminate()
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
