@@ -132,3 +132,17 @@ def test_a_loopback_cluster_of_dask_scheduler_and_dask_worker(tmp_path, capsys):
                 process.wait(20)
             except subprocess.TimeoutExpired:
                 process.kill()
+
+
+def test_a_game_that_keeps_killing_its_worker_is_reported_not_retried_forever(tmp_path):
+    killer = write_agent(tmp_path, "killer", "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)")
+    config = BenchConfig()
+    planned = plan([killer, "random"], MAPS[:1], config)
+    with dask.config.set({"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 0}):
+        with distributed.LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address=":0",
+                                      silence_logs=50) as local:
+            runner = ClusterBench(local.scheduler_address, planned, config, timeout=60, chunk_games=2)
+            rows = dict(runner.run())
+    assert rows[1].status == RowStatus.OK  # the good game of the chunk, played on its own
+    assert rows[0].failure == "error" and "kept killing its Dask worker: not retried" in rows[0].error
+    assert any("playing its games one by one" in note for note in runner.notes)

@@ -14,9 +14,9 @@ dask and distributed are optional: imported here only, when a cluster is asked f
 from __future__ import annotations
 
 import math
-import os
 import socket
 import tempfile
+import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,13 +160,14 @@ class ClusterBench:
         pending = [self._chunk(n, games) for n, games in enumerate(self.chunks(threads))]
         pending.reverse()  # pop() from the end: the first chunks go first
         by_number = {}
+        run = uuid.uuid4().hex[:12]  # keys of this run only (a scheduler may serve several runs)
         window = distributed.as_completed()
         limit = 2 * threads
         while pending or window.count():
             while pending and window.count() < limit:
                 chunk = pending.pop()
                 by_number[chunk.number] = chunk
-                window.add(client.submit(play_chunk, chunk, key=f"battleship-chunk-{chunk.number}-{os.getpid()}",
+                window.add(client.submit(play_chunk, chunk, key=f"battleship-chunk-{chunk.number}-{run}",
                                          pure=False))
             future = next(window)
             try:
@@ -193,7 +194,7 @@ class ClusterBench:
     def _killed(self, chunk: Chunk, pending: list[Chunk]) -> Iterator[tuple[int, GameRow]]:
         """A chunk that killed its workers: split into single games; a single game is reported as an error."""
         if len(chunk.games) > 1:
-            self.notes.append(f"chunk {chunk.number} ({len(chunk.games)} games) killed {ALLOWED_FAILURES} workers: "
+            self.notes.append(f"chunk {chunk.number} ({len(chunk.games)} games) kept killing its Dask workers: "
                               "playing its games one by one")
             base = 1_000_000 * (chunk.number + 1)
             for offset, game in enumerate(chunk.games):
@@ -201,7 +202,7 @@ class ClusterBench:
                                      {game[2]: chunk.maps[game[2]]}, chunk.config, chunk.timeout, chunk.build))
             return
         index, agent, map_path = chunk.games[0]
-        message = f"the game killed {ALLOWED_FAILURES} Dask workers: not retried"
+        message = "the game kept killing its Dask worker: not retried"
         self.notes.append(f"{map_path}: {agent}: {message}")
         row = GameRow(agent, Path(map_path).stem, map_path, self.config.rules, self.config.seed)
         yield index, failed_row(row, FailureKind.ERROR, message, 0.0)
