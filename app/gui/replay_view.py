@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QSettings, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QColor
 from PyQt5.QtWidgets import (
     QAction,
@@ -174,6 +174,8 @@ class ReplayWindow(QMainWindow):
         log_layout.addWidget(card_title(self.tr("Steps")))
         self.log_list = QListWidget()
         self.log_list.setObjectName("log")
+        self.log_list.setVerticalScrollMode(QListWidget.ScrollPerPixel)  # per item, the row in view could be cut
+        self.log_list.viewport().installEventFilter(self)
         self.log_list.setToolTip(self.tr("One line per step; pick a line to go to that step"))
         self.log_list.setStyleSheet("QListWidget#log { border: none; background: #FFFFFF; }"
                                     "QListWidget#log::item:selected { background: #CFE6F5; color: #1F2933; }")
@@ -358,7 +360,8 @@ class ReplayWindow(QMainWindow):
         self.log_list.blockSignals(True)
         self.log_list.setCurrentRow(position)
         self.log_list.blockSignals(False)
-        self.log_list.scrollToItem(self.log_list.currentItem())
+        self._scroll_to_current()
+        QTimer.singleShot(0, self._scroll_to_current)  # again once a pending layout has sized the list
         self._show_notes(position)
         self.coach_panel.set_step(track.events[position - 1].step if position > 0 else None)
         obs = state.observation
@@ -411,10 +414,11 @@ class ReplayWindow(QMainWindow):
         return "" if self.banner.isHidden() else self.banner.text()
 
     # ----- window state ----------------------------------------------------------------------
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        """Keep the highlighted step in view when the list changes height (its last row was cut off)."""
-        super().resizeEvent(event)
-        QTimer.singleShot(0, self._scroll_to_current)
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt naming)
+        """Keep the highlighted step in view when the steps list changes height (its last row was cut off)."""
+        if watched is self.log_list.viewport() and event.type() == QEvent.Resize:
+            QTimer.singleShot(0, self._scroll_to_current)
+        return super().eventFilter(watched, event)
 
     def _scroll_to_current(self) -> None:
         item = self.log_list.currentItem()
