@@ -366,3 +366,25 @@ def test_compare_fits_a_small_screen_and_the_other_windows_a_laptop(qtbot, inter
         qtbot.addWidget(window)
         hint = window.minimumSizeHint()
         assert hint.width() <= screen.width() and hint.height() + TITLE_BAR <= screen.height(), type(window).__name__
+
+
+def test_a_batchs_games_appear_in_the_table_as_they_end(qtbot, interaction):
+    from PyQt5.QtCore import Qt as QtNs
+
+    make_application()
+    compare = CompareWindow(interaction)
+    qtbot.addWidget(compare)
+    panel = compare.batch
+    panel.folder.setText(str(MAPS_DIR))
+    panel.set_agents(["cross"])
+    panel.jobs.setValue(1)
+    seen = []
+    panel.start()
+    # after the panel's own slot (connected first): the rows the table holds as each game ends
+    panel._worker.game_done.connect(lambda _i, _row: seen.append(panel.games_table.rowCount()), QtNs.QueuedConnection)
+    qtbot.waitUntil(lambda: not panel.running, timeout=60000)
+    games = len(list(MAPS_DIR.glob("*.map")))
+    assert panel.games_table.rowCount() == games
+    assert seen and seen == list(range(seen[0], seen[0] + len(seen))) and seen[-1] == games, \
+        "each game shows as it ends"
+    compare.close()

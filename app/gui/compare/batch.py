@@ -25,7 +25,15 @@ from app.backends import bench
 from app.backends.registry import AgentSpec
 from app.core import BattleshipError
 from app.gui.compare.controls import AgentPicker, panel_card, rules_box
-from app.gui.compare.tables import GAME_COLUMNS, SUMMARY_HEADS, fill_table, game_cells, make_table, summary_cells
+from app.gui.compare.tables import (
+    GAME_COLUMNS,
+    SUMMARY_HEADS,
+    append_row,
+    fill_table,
+    game_cells,
+    make_table,
+    summary_cells,
+)
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
 
@@ -204,6 +212,7 @@ class BatchPanel(QWidget):
                                    coach=self.coach_box.isChecked())
         self.runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=float(self.timeout.value()))
         self.finished_rows = {}
+        self.games_table.setRowCount(0)  # this batch's games appear as they end
         self.progress.setRange(0, len(self.runner.tasks))
         self.progress.setFormat(self.tr("%v / %m games"))
         self.progress.setValue(0)
@@ -228,6 +237,7 @@ class BatchPanel(QWidget):
 
     def _on_game(self, index: int, row: bench.GameRow) -> None:
         self.finished_rows[index] = row
+        append_row(self.games_table, game_cells(row))  # each game as it ends; the tables are redone at the end
         self.progress.setValue(len(self.finished_rows))
         failures = sum(bool(r.failure) for r in self.finished_rows.values())
         self.status.setText(self.tr("{0} games · {1} s · {2} failures").format(

@@ -86,6 +86,16 @@ def fill_table(table: QTableWidget, rows: Sequence[Sequence[tuple[object, int | 
     table.setSortingEnabled(True)
 
 
+def append_row(table: QTableWidget, cells: Sequence[tuple[object, int | None]]) -> None:
+    """Add one row at the end (as ``fill_table`` fills them), keeping the table's sort order."""
+    table.setSortingEnabled(False)
+    row = table.rowCount()
+    table.insertRow(row)
+    for c, (value, digits) in enumerate(cells):
+        table.setItem(row, c, _SortItem(value, digits))
+    table.setSortingEnabled(True)
+
+
 def game_cells(row: bench.GameRow) -> list[tuple[object, int | None]]:
     """A results row as the cells of ``GAME_COLUMNS``."""
     return [(getattr(row, name), digits) for _, name, digits in GAME_COLUMNS]
