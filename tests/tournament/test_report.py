@@ -130,6 +130,19 @@ class TestFiles:
         standings = (tmp_path / "out" / "standings.csv").read_text().splitlines()
         assert standings[0].startswith("rules,rank,agent,mean") and len(standings) == 5
 
+    def test_a_resubmitted_agent_counts_with_its_latest_files_only(self):
+        records = synthetic_records()
+        older = [{**r, "agent_hash": "f" * 16, "score": 10_000, "finished": r["finished"] - 3600}
+                 for r in records if r["agent"] == "good"]
+        lines = {s.agent: s for s in analyse(older + records, draw=False)[0].standings}
+        assert lines["good"].mean == pytest.approx(expected_scores(records)["good"].mean())
+        assert lines["good"].games == MAPS
+
+    def test_several_seeds_are_reported_apart(self):
+        records = synthetic_records()
+        other = [{**r, "seed": 1} for r in records]
+        assert [p.rules for p in analyse(records + other, draw=False)] == ["unito-2019, seed 0", "unito-2019, seed 1"]
+
     def test_an_unknown_baseline_is_a_one_line_error(self):
         with pytest.raises(BattleshipError, match="--baseline nobody: no such agent"):
             analyse(synthetic_records(), baseline="nobody", draw=False)

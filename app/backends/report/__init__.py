@@ -80,15 +80,15 @@ def manifest(records: Sequence[dict], results: str | Path) -> dict:
     """Where the figures come from: agents and maps by hash, versions, rules, seeds, times and machines."""
     from app.backends.bench.version import app_build, versions
 
-    agents: dict[str, str] = {}
-    for r in records:
-        agents.setdefault(r["agent"], r["agent_hash"])
+    agents = {r["agent"]: r["agent_hash"] for r in stats.current_records(records)[0]}
     map_hashes = sorted({r["map_hash"] for r in records})
     starts = [r["finished"] - (r.get("seconds") or 0) for r in records if r.get("finished")]
     ends = [r["finished"] for r in records if r.get("finished")]
+    superseded = stats.current_records(records)[1]
     return {
         "results": str(results),
         "games": len(records),
+        "superseded_games": superseded,  # games of an agent's older files (it was resubmitted): not in the figures
         "agents": agents,
         "maps": len(map_hashes),
         "map_set_hash": digest_files([(h, b"") for h in map_hashes]),

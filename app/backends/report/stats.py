@@ -69,12 +69,26 @@ class Comparison:
     p_holm: float | None
 
 
-def score_tables(records: Sequence[dict]) -> list[ScoreTable]:
-    """One table per rules key; the maps every agent was planned on are the rows (missing games dropped)."""
-    by_rules: dict[str, list[dict]] = defaultdict(list)
+def current_records(records: Sequence[dict]) -> tuple[list[dict], int]:
+    """Per agent, only the games of its latest files (a resubmitted agent's older games are left out), and
+    how many were left out."""
+    latest: dict[str, tuple[float, str]] = {}
     for record in records:
-        by_rules[record["rules_key"]].append(record)
-    return [_table(rules, rows) for rules, rows in by_rules.items()]
+        stamp = record.get("finished") or 0.0
+        if record["agent"] not in latest or stamp >= latest[record["agent"]][0]:
+            latest[record["agent"]] = (stamp, record["agent_hash"])
+    kept = [r for r in records if r["agent_hash"] == latest[r["agent"]][1]]
+    return kept, len(records) - len(kept)
+
+
+def score_tables(records: Sequence[dict]) -> list[ScoreTable]:
+    """One table per rules key (and seed, when the games have several); a map is a row once every agent played it."""
+    groups: dict[str, list[dict]] = defaultdict(list)
+    several_seeds = len({r["seed"] for r in records}) > 1
+    for record in current_records(records)[0]:
+        label = f"{record['rules_key']}, seed {record['seed']}" if several_seeds else record["rules_key"]
+        groups[label].append(record)
+    return [_table(label, rows) for label, rows in groups.items()]
 
 
 def _table(rules: str, records: list[dict]) -> ScoreTable:
