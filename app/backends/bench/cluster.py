@@ -142,8 +142,7 @@ class ClusterBench:
                               "distributed.admin.tick.limit": "1h"}):
             cluster = None
             if self.address == LOCAL:
-                cluster = distributed.LocalCluster(n_workers=self.workers or _cores(), threads_per_worker=1,
-                                                   processes=True, dashboard_address=":0", silence_logs=50)
+                cluster = _local_cluster(distributed, self.workers or _cores())
             try:
                 with distributed.Client(cluster or self.address, timeout="20s") as client:
                     self.client = client
@@ -241,6 +240,21 @@ class ClusterBench:
         threads = sum(n for address, n in client.nthreads().items() if address not in wrong)
         self.worker_count = len(builds) - len(wrong)
         return max(1, threads)
+
+
+def _local_cluster(distributed, workers: int):
+    """A ``LocalCluster`` of ``workers`` one-thread processes that ignore Ctrl-C (the client stops them)."""
+    import signal
+    import threading
+
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main else None
+    try:  # started with SIGINT ignored, the worker processes inherit it
+        return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=":0", silence_logs=50)
+    finally:
+        if in_main:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _number(key: str) -> int:

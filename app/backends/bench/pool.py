@@ -38,7 +38,11 @@ def _worker_main(conn: Connection, config: BenchConfig) -> None:
         if message is None:
             return
         index, task = message
-        conn.send(("done", index, play_row(task, config, cache)))
+        row = play_row(task, config, cache)
+        try:
+            conn.send(("done", index, row))
+        except OSError:  # the bench is gone (stopped, or its Dask worker closed): nobody to tell
+            return
 
 
 @dataclass(slots=True)
