@@ -29,7 +29,7 @@ def cluster():
     """Two worker processes of one thread, as ``--cluster local --workers 2`` starts them."""
     with dask.config.set({"distributed.worker.daemon": False,
                           "distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0",
                                       silence_logs=50) as local:
             yield local
 
