@@ -27,6 +27,7 @@ def main(out_dir: str = "docs") -> None:
     QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, tempfile.mkdtemp())  # no user settings
     window = MainWindow()
     window.load_map(str(ROOT / "maps" / "four-known.map"))
+    window.select_rules("unito-2019")
     window.select_agent(str(ROOT / "tests" / "backends" / "broken_agents" / "missing_paren.clp"))
     window.resize(1320, 840)
     window.show()
