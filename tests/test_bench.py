@@ -135,7 +135,7 @@ class TestFailures:
     def test_crash_stall_illegal_and_bad_map(self, tmp_path):
         crash = write_agent(tmp_path, "crash", "if observation.step == 2:\n    raise RuntimeError('boom')")
         stall = write_agent(tmp_path, "stall", "if observation.step == 3:\n    return None")
-        illegal = write_agent(tmp_path, "illegal", "if observation.step == 1:\n    return 'fire 42 0'")
+        illegal = write_agent(tmp_path, "illegal", "if observation.step == 1:\n    return 'shoot 4 0'")
         bad_map = tmp_path / "bad.map"
         bad_map.write_text("not a map\n")
         config = BenchConfig()

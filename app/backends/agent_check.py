@@ -40,6 +40,7 @@ from app.core import (
     GameMap,
     GameResult,
     Observation,
+    Piece,
     RulesProfile,
     StepEvent,
 )
@@ -165,6 +166,19 @@ def action_findings(action: Action | str | None, observation: Observation,
     return []
 
 
+_IMPOSSIBLE = {FindingKind.NO_FIRES_LEFT, FindingKind.NO_FLAGS_LEFT, FindingKind.UNGUESS_UNFLAGGED}
+
+
+def _carried_out(action, observation: Observation):
+    """Of several actions for one step (newest first), the one the engine carries out (``Game.choose``)."""
+    if not isinstance(action, tuple):
+        return action
+    for candidate in action:
+        if not {kind for kind, _ in action_findings(candidate, observation)} & _IMPOSSIBLE:
+            return candidate
+    return action[0]
+
+
 def exec_findings(new: Sequence[_Exec], step: int) -> list[tuple[FindingKind, str]]:
     """What is wrong with the execs a CLIPS agent asserted in its turn for ``step`` (oldest first)."""
     found: list[tuple[FindingKind, str]] = []
@@ -233,7 +247,7 @@ class CheckedDriver(Driver):
         execs = _clips_execs(self.inner)
         self._last_exec = max((fact.index for fact in execs or ()), default=0)
 
-    def next_action(self, observation: Observation) -> Action | str | None:
+    def next_action(self, observation: Observation) -> Action | str | tuple[Action | str, ...] | None:
         """The inner driver's action, after checking the turn that chose it."""
         step = observation.step
         firings = getattr(self.inner, "firings", None)
@@ -247,9 +261,13 @@ class CheckedDriver(Driver):
             self._last_exec = max([self._last_exec, *(fact.index for fact in new)])
             for kind, message in exec_findings(new, step):
                 self._found(kind, step, message)
-        for kind, message in action_findings(action, observation, self.profile):
+        for kind, message in action_findings(_carried_out(action, observation), observation, self.profile):
             self._found(kind, step, message)
         return action
+
+    def declared_k_cells(self) -> list[tuple[Cell, Piece]]:
+        """The inner driver's k-cells the agent asserted itself."""
+        return self.inner.declared_k_cells()
 
     def _check_caps(self, step: int, seconds: float, firings_before: int | None) -> None:
         if self._near_cap:

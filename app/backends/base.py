@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.core import Action, AgentError, Cell, Observation, RulesProfile, StepEvent
+from app.core import Action, AgentError, Cell, Observation, Piece, RulesProfile, StepEvent
 
 
 class AgentFailure(Exception):
@@ -63,12 +63,20 @@ class Driver:
     def start(self, observation: Observation, context: StartContext) -> None:
         """Prepare the agent for a new game."""
 
-    def next_action(self, observation: Observation) -> Action | str | None:
+    def next_action(self, observation: Observation) -> Action | str | tuple[Action | str, ...] | None:
         """The agent's action for this step; None when the agent stopped acting.
+
+        A tuple gives several actions for the step, newest first (a CLIPS agent
+        that asserted several execs): the engine carries out the newest one the
+        course's environment could (``Game.choose``).
 
         Raises AgentFailure when the agent crashed or exceeded its limits.
         """
         raise NotImplementedError
+
+    def declared_k_cells(self) -> list[tuple[Cell, Piece]]:
+        """The k-cells the agent asserted itself since the last call (cell, content), oldest first (CLIPS only)."""
+        return []
 
     def after(self, event: StepEvent, observation: Observation) -> None:
         """Tell the agent what its action did (the CLIPS bridge mirrors it into facts)."""

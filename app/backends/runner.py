@@ -64,6 +64,10 @@ class Match:
         self._note_load_errors()
         if failure is not None and not self.game.over:
             self._failed(failure, "start")
+        elif not self.game.over:
+            declared = self.driver.declared_k_cells()  # the agent's own initial k-cells (docs/rules.md)
+            if declared:
+                self.game.declare(declared)
 
     def _note_load_errors(self) -> None:
         """Mark the game with the agent's load errors: played with what loaded, as the course's CLIPS does,
@@ -74,11 +78,12 @@ class Match:
             self.game.note(load_note(errors))
             self.on_log(load_note(errors))
 
-    def stop(self, reason: str) -> StepEvent:
-        """End the game now on the engine's behalf, with ``reason`` in the game's notes and the log."""
+    def stop(self, reason: str, stalled: bool = False) -> StepEvent:
+        """End the game now on the engine's behalf, with ``reason`` in the game's notes and the log
+        (``stalled``: the agent gave no action the course's environment could carry out)."""
         self.game.note(f"game stopped: {reason}")
         self.on_log(f"game stopped: {reason}")
-        return self.game.stop(reason)
+        return self.game.stop(reason, stalled=stalled)
 
     def _failed(self, error: Exception, method: str) -> None:
         """Stop the game for an exception of the driver's ``method`` (logged only if the game is over already)."""
@@ -109,9 +114,15 @@ class Match:
         if self.game.over:  # the driver's output could not be read
             return self.game.events[before:]
         if action is None:
-            self.stop("the agent stalled (it gave no action for this step)")
+            self.stop("the agent stalled (it gave no action for this step)", stalled=True)
             return self.game.events[before:]
-        event = self.game.apply(action)
+        if isinstance(action, tuple):  # several for this step, newest first: the course carries out one
+            action = self.game.choose(action)
+        event = self.game.apply(action, self.driver.declared_k_cells())
+        if self.game.stalled:  # an action the course's environment cannot carry out: it would hang
+            self.game.note(f"game stopped: {self.game.stop_reason}")
+            self.on_log(f"game stopped: {self.game.stop_reason}")
+            return self.game.events[before:]
         try:
             self.driver.after(event, self.game.observation())
         except Exception as error:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from app.core.errors import BattleshipError
 
 COMMAND_MODULES = ("app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.solve", "app.cli.gui",
-                   "app.cli.check_agent", "app.cli.coach", "app.cli.report")
+                   "app.cli.check_agent", "app.cli.coach", "app.cli.report", "app.cli.crosscheck")
 
 
 class _Parser(argparse.ArgumentParser):

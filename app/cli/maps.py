@@ -71,6 +71,12 @@ def check_maps_command(args: argparse.Namespace) -> int:
             text = str(error)
             print(text if text.startswith(str(path)) else f"{path}: {text}")
             continue
+        warnings = getattr(item, "warnings", ())
+        if warnings:
+            bad += 1
+            print(f"{path}: problem: {'; '.join(warnings)} (the course plays it as it is; so does the app, with this "
+                  f"warning) ({describe(item)})")
+            continue
         print(f"{path}: ok ({describe(item)})")
     return 1 if bad else 0
 

@@ -78,6 +78,8 @@ def run_game_command(args: argparse.Namespace) -> int:
         kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"
         print(f"map {game_map.name}: {kind}, {len(game_map.known)} cells known at start; rules {profile.name}; "
               f"agent {args.agent}")
+    for warning in game_map.warnings:
+        print(f"warning: {args.map}: {warning} (the course plays it as it is; so does the app)", file=sys.stderr)
     game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
                 step_seconds=step_seconds)
     if args.log:

@@ -7,8 +7,8 @@ action (legal, wasted or rejected) advances the step and produces one
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -101,6 +101,7 @@ class Observation:
     rules: str
     over: bool = False
     statistics: Statistics | None = None
+    fok_taken: int = 0  # fires the course took back from fok for known cells it treated as fired
 
     def content(self, cell: Cell) -> Piece | None:
         """What the agent knows is at ``cell`` (None: unknown)."""
@@ -219,7 +220,8 @@ class Game:
         self.fires_left = self.profile.fires
         self.guesses_left = self.profile.guesses
         self.fired: dict[Cell, Piece] = {}
-        self.flag_counts: Counter[Cell] = Counter()
+        self.flagged: set[Cell] = set()  # a flag is a fact (guess x y): a set, off-board cells included
+        self.stalled = False  # the agent gave no action the course could carry out
         self.revealed: dict[Cell, Piece] = {}
         self.events: list[StepEvent] = []
         self.over = False
@@ -228,6 +230,15 @@ class Game:
         self._oracle: int | None = None
         self._listeners: list[Listener] = []
         self._known_ships = frozenset(c for c, p in game_map.known.items() if p.is_ship)
+        # the course's reset of known cells (docs/rules.md, "Known cells count as fired"): the cells it has
+        # treated, the cells with a k-cell fact, and the fok it took back for each
+        self._reset_cells: set[Cell] = set(self._known_ships)
+        self._k_cells: set[Cell] = set(game_map.known)
+        self._fok_taken = 0
+        for cell in self._known_ships:
+            if not game_map.is_ship(cell):  # a k-cell that contradicts the map: a fire on what is there
+                self.fired[cell] = game_map.piece_at(cell)
+                self._fok_taken += 1
         self._start_known = MappingProxyType(dict(game_map.known))
         self._observation: Observation | None = None  # of the current state; every event drops it
         # snapshots for observations, dropped when what they copy changes
@@ -257,12 +268,21 @@ class Game:
         return event
 
     # ----- actions -----------------------------------------------------
-    def apply(self, action: Action | str) -> StepEvent:
-        """Carry out one action for the agent and return its event.
+    def apply(self, action: Action | str, declared: Sequence[tuple[Cell, Piece]] = ()) -> StepEvent:
+        """Carry out one action for the agent and return its event (docs/rules.md, "Actions").
 
-        Illegal or malformed actions are rejected with a reason; the step
-        advances either way. When the step limit is reached, the engine
-        solves the game (a second event).
+        As in the course's environment: an off-board fire or guess uses the
+        resource and counts nothing; a second flag on a flagged cell uses a
+        flag and adds nothing. An action the course's ENV has no rule for (a
+        fire or guess with none left, an unguess of a cell with no flag) is
+        not carried out: the course's environment would hang, so the game
+        ends as stalled (solved as it stands, the reason in ``stop_reason``).
+        Malformed text is rejected with a reason (the step advances). When
+        the step limit is reached, the engine solves the game (a second event).
+
+        ``declared``: the k-cells a CLIPS agent asserted itself in this turn
+        (cell, content), in order; the course treats the non-water ones as
+        known cells it fires at once (``_declare``).
         """
         if self.over:
             raise BattleshipError("the game is over: no more actions")
@@ -275,22 +295,77 @@ class Game:
                 return self._after(self._event(text, Outcome.REJECTED, reason=str(error)))
             label = str(action)
         if action.kind is ActionKind.SOLVE:
-            return self._finish("solved by the agent", by_engine=False)
+            return self._finish("solved by the agent", by_engine=False, declared=declared)
+        impossible = self.impossible(action)
+        if impossible:
+            return self.stop(f"the agent stalled: '{label}' cannot be carried out ({impossible}); the course's "
+                             f"environment has no rule for it and would hang here", stalled=True)
+        self._k_cells.update(cell for cell, _ in declared)  # asserted before the action: no reveal there
         cell = action.cell
-        if cell is None or not cell.on_board():
-            return self._after(self._event(text, Outcome.REJECTED, action, f"cell ({action.x}, {action.y}) is off the board"))
         if action.kind is ActionKind.FIRE:
             event = self._fire(action, cell, label)
         elif action.kind is ActionKind.GUESS:
             event = self._guess(action, cell, label)
         else:
             event = self._unguess(action, cell, label)
+        if declared:
+            self._declare(declared)
         return self._after(event)
 
+    def _reset_targets(self, declared: Sequence[tuple[Cell, Piece]]) -> list[Cell]:
+        """The cells of ``declared`` the course's reset treats (non-water, not treated before), each noted."""
+        cells = []
+        for cell, piece in declared:
+            self._k_cells.add(cell)
+            if piece is not Piece.WATER and cell not in self._reset_cells:
+                self._reset_cells.add(cell)
+                cells.append(cell)
+                self.note(f"k-cell {cell.x} {cell.y} {piece.value} asserted by the agent: the course fires there "
+                          f"(one fire taken back from fok; the cell counts as fired)")
+        return cells
+
+    def declare(self, declared: Sequence[tuple[Cell, Piece]]) -> None:
+        """The course's reset of k-cells a CLIPS agent asserted (``apply``'s ``declared``): a fire at each
+        non-water one not treated before, with one fok taken back. Without an action: its deffacts at start."""
+        if self.over:
+            raise BattleshipError("the game is over already")
+        self._declare(declared)
+        self._observation = None
+
+    def _declare(self, declared: Sequence[tuple[Cell, Piece]]) -> None:
+        for cell in self._reset_targets(declared):
+            self._fok_taken += 1
+            if cell.on_board() and cell not in self.fired:
+                self.fired[cell] = self.map.piece_at(cell)
+                self._fired_view = None
+
+    def impossible(self, action: Action | str) -> str:
+        """Why the course's ENV could not carry ``action`` out now ('' when it could, or for malformed text)."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except ActionError:
+                return ""
+        if action.kind is ActionKind.FIRE and self.fires_left <= 0:
+            return "no fires left"
+        if action.kind is ActionKind.GUESS and self.guesses_left <= 0:
+            return "no flags left"
+        if action.kind is ActionKind.UNGUESS:
+            if action.cell not in self.flagged:
+                return "no flag on that cell"
+            if self.guesses_left >= self.profile.guesses:
+                return f"already {self.profile.guesses} flags left"
+        return ""
+
+    def choose(self, actions: Sequence[Action | str]) -> Action | str:
+        """Of several actions for one step (newest first), the one the course carries out: the newest it can."""
+        return next((action for action in actions if not self.impossible(action)), actions[0])
+
     def _fire(self, action: Action, cell: Cell, label: str) -> StepEvent:
-        if self.fires_left <= 0:
-            return self._event(label, Outcome.REJECTED, action, "no fires left")
         self.fires_left -= 1
+        if not cell.on_board():
+            return self._event(label, Outcome.FIRE_WASTED, action,
+                               "off the board; the course accepts it: one fire used, nothing counted")
         if cell in self.fired:
             return self._event(label, Outcome.FIRE_WASTED, action, "cell already fired")
         if cell in self._known_ships:
@@ -298,28 +373,28 @@ class Game:
         piece = self.map.piece_at(cell)
         self.fired[cell] = piece
         self._fired_view = None
-        revealed = piece if piece.is_ship or self.profile.reveal_water else None
+        revealed = piece if (piece.is_ship or self.profile.reveal_water) and cell not in self._k_cells else None
         if revealed is not None:
             self.revealed[cell] = revealed
+            self._k_cells.add(cell)
+            self._reset_cells.add(cell)
             self._known_view = None
         return self._event(label, Outcome.HIT if piece.is_ship else Outcome.MISS, action, revealed=revealed)
 
     def _guess(self, action: Action, cell: Cell, label: str) -> StepEvent:
-        if self.guesses_left <= 0:
-            return self._event(label, Outcome.REJECTED, action, "no flags left")
         self.guesses_left -= 1
-        self.flag_counts[cell] += 1
+        if cell in self.flagged:
+            return self._event(label, Outcome.FLAG_WASTED, action,
+                               "cell already flagged; the course keeps one flag there: one flag used")
+        self.flagged.add(cell)
         self._flags_view = None
-        if self.flag_counts[cell] > 1:
-            return self._event(label, Outcome.FLAG_WASTED, action, "cell already flagged")
+        if not cell.on_board():
+            return self._event(label, Outcome.FLAGGED, action,
+                               "off the board; the course accepts it: one flag used, nothing counted")
         return self._event(label, Outcome.FLAGGED, action)
 
     def _unguess(self, action: Action, cell: Cell, label: str) -> StepEvent:
-        if self.flag_counts[cell] <= 0:
-            return self._event(label, Outcome.REJECTED, action, "cell is not flagged")
-        self.flag_counts[cell] -= 1
-        if not self.flag_counts[cell]:
-            del self.flag_counts[cell]
+        self.flagged.discard(cell)
         self._flags_view = None
         self.guesses_left += 1
         return self._event(label, Outcome.UNFLAGGED, action)
@@ -337,14 +412,24 @@ class Game:
             self._finish("step limit reached", by_engine=True)
         return event
 
-    def stop(self, reason: str) -> StepEvent:
-        """Solve the game as it stands on the engine's behalf (agent stalled, crashed, timed out)."""
+    def stop(self, reason: str, stalled: bool = False) -> StepEvent:
+        """Solve the game as it stands on the engine's behalf (agent stalled, crashed, timed out).
+
+        ``stalled``: the agent gave no action the course's environment could
+        carry out (where the course's environment hangs)."""
         if self.over:
             raise BattleshipError("the game is over already")
+        self.stalled = stalled
         return self._finish(reason, by_engine=True)
 
-    def _finish(self, reason: str, by_engine: bool) -> StepEvent:
-        self._final = self.statistics()
+    def _finish(self, reason: str, by_engine: bool, declared: Sequence[tuple[Cell, Piece]] = ()) -> StepEvent:
+        final = self.statistics()
+        targets = self._reset_targets(declared)
+        if targets:  # the course counts the solve first: then only the fok taken back, and a miss on unflagged water
+            missed = sum(cell.on_board() and cell not in self.fired and cell not in self.flagged
+                         and not self.map.is_ship(cell) for cell in targets)
+            final = dataclasses.replace(final, fok=final.fok - len(targets), fko=final.fko + missed)
+        self._final = final
         self.over = True
         self.stop_reason = reason
         event = self._event("solve", Outcome.SOLVED, Action.solve(), "" if not by_engine else reason,
@@ -355,8 +440,8 @@ class Game:
     # ----- state -------------------------------------------------------
     @property
     def flags(self) -> frozenset[Cell]:
-        """Cells with a flag on them."""
-        return frozenset(self.flag_counts)
+        """Cells with a flag on them (on the board)."""
+        return frozenset(cell for cell in self.flagged if cell.on_board())
 
     def observation(self) -> Observation:
         """What the agent may know now (the same immutable object until the next event)."""
@@ -386,6 +471,7 @@ class Game:
             rules=self.profile.name,
             over=self.over,
             statistics=self._final,
+            fok_taken=self._fok_taken,
         )
         return self._observation
 
@@ -398,7 +484,7 @@ class Game:
         flagged = self.flags - fired
         covered = fired | flagged | self._known_ships
         return Statistics(
-            fok=len(fired & ships),
+            fok=len(fired & ships) - self._fok_taken,
             fko=len(fired - ships),
             gok=len((flagged & ships) - self._known_ships),
             gko=len(flagged - ships),

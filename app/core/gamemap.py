@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -61,6 +62,7 @@ class MapProblem:
     cells: tuple[Cell, ...] = ()
     row: int | None = None
     col: int | None = None
+    course_plays: bool = False  # the course's environment plays such a map (it never validates one)
 
     def error(self, more: int = 0) -> MapError:
         """This problem as a MapError (saying how many more problems there are)."""
@@ -87,7 +89,7 @@ class GameMap:
     ``known`` holds the cells known at start (the k-cells), in file order.
     ``row_counts[x]`` / ``col_counts[y]`` are the ship cells per row / column
     as told to the player. ``fact_order`` keeps the order of the k-cell,
-    k-per-row and k-per-col facts of a course map file (None: canonical order).
+    k-per-row and k-per-col facts of a course map file, only those it declares (None: all, in canonical order).
     Build maps with ``GameMap.create`` (validates) or ``from_pieces``.
     """
 
@@ -99,6 +101,7 @@ class GameMap:
     author: str = ""
     notes: str = ""
     fact_order: tuple[tuple[str, int | Cell], ...] | None = None
+    warnings: tuple[str, ...] = ()  # problems a course map file may have, which the course plays anyway
     _pieces: dict[Cell, Piece] = field(default_factory=dict, init=False, repr=False, compare=False)
     _fleet: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
@@ -119,12 +122,16 @@ class GameMap:
         row_counts: Iterable[int] | None = None,
         col_counts: Iterable[int] | None = None,
         locate: Callable[[MapProblem], int | None] | None = None,
+        course: bool = False,
         **meta,
     ) -> GameMap:
         """A validated map; missing counts are derived from the ships.
 
         Raises MapError naming the first problem found; ``locate`` maps a
-        problem to the line of the file it comes from.
+        problem to the line of the file it comes from. ``course``: a course
+        map file, which the course's environment plays whatever it holds:
+        touching ships and k-cells that contradict the hidden cells become
+        ``warnings`` instead (docs/rules.md); ``problems()`` still lists them.
         """
         ships = tuple(sorted(ships, key=lambda s: s.cells))
         derived_rows, derived_cols = _counts(c for s in ships for c in s.cells)
@@ -136,6 +143,10 @@ class GameMap:
             **meta,
         )
         problems = game_map.problems()
+        if course and problems and all(problem.course_plays for problem in problems):
+            warnings = tuple(f"{problem}" + (f" (line {locate(problem)})" if locate and locate(problem) else "")
+                             for problem in problems)
+            return dataclasses.replace(game_map, warnings=warnings)
         if problems:
             error = problems[0].error(len(problems) - 1)
             error.line = locate(problems[0]) if locate else None
@@ -257,7 +268,8 @@ class GameMap:
             )
             if touch:
                 other = owner[touch[1]]
-                problems.append(MapProblem(f"ships {ship} and {other} touch at {touch[0]} and {touch[1]}", touch))
+                problems.append(MapProblem(f"ships {ship} and {other} touch at {touch[0]} and {touch[1]}", touch,
+                                           course_plays=True))
         for name, counts in (("row", self.row_counts), ("column", self.col_counts)):
             if len(counts) != SIZE:
                 problems.append(MapProblem(f"{len(counts)} {name} counts, expected {SIZE}"))
@@ -277,7 +289,7 @@ class GameMap:
             elif self.piece_at(cell) != piece:
                 problems.append(MapProblem(
                     f"known cell {cell} says {piece.value} but the map has {self.piece_at(cell).value} there",
-                    (cell,)))
+                    (cell,), course_plays=True))
         if not self.ships:
             problems.append(MapProblem("the map has no ships"))
         return problems

@@ -557,6 +557,9 @@ class MainWindow(QMainWindow):
             self._remember("recent/maps", self.map_path)
         self.hide_error()
         self._restart_game()
+        for warning in game_map.warnings:
+            self.log(self.tr("warning: {0}: {1} (the course plays it as it is; so does the app)").format(
+                game_map.name or self.tr("the map"), warning), "#B34700")
 
     def _fill_recent_maps(self) -> None:
         self.recent_menu.clear()
@@ -705,6 +708,16 @@ class MainWindow(QMainWindow):
             return
         state, cell = self.session.state, Cell(x, y)
         observation = state.observation if state is not None else None
+        human = self.session.human
+        if observation is not None and human is not None and not human.pending():
+            left = observation.fires_left if what == "fire" else observation.guesses_left
+            if left <= 0 and (what == "fire" or cell not in observation.flags):  # the game would end as stalled
+                self._notice = (self.tr("{0} not played: no fires left") if what == "fire"
+                                else self.tr("{0} not played: no flags left")).format(
+                    Action.fire(x, y) if what == "fire" else Action.guess(x, y)) + self.tr(
+                    " (the course's environment has no rule for it and would hang)")
+                self._update_controls()
+                return
         if what == "fire":
             if observation is not None and cell in observation.fired and not self._ask_once(
                     "fire-again", self.tr("This cell was fired at already: another fire tells nothing new and "
@@ -858,13 +871,16 @@ class MainWindow(QMainWindow):
             return
         fleet = (self.tr("standard fleet") if game_map.is_standard
                  else self.tr("non-standard fleet {0}").format(game_map.fleet_description()))
+        if game_map.warnings:  # a course map the course plays as it is (docs/rules.md)
+            fleet += " · " + (self.tr("1 warning") if len(game_map.warnings) == 1
+                              else self.tr("{0} warnings").format(len(game_map.warnings)))
         known = len(game_map.known)
         self.map_title.setText(game_map.name or Path(self.map_path or "").stem)
         known_text = (self.tr("1 cell known at start") if known == 1
                       else self.tr("{0} cells known at start").format(known))
         oracle = self.tr("oracle {0}").format(self._oracle_text())
         self.map_info.setText(f"{fleet} · {known_text} · {oracle}")
-        self.map_info.setToolTip("\n".join(t for t in (self.map_path, game_map.notes) if t))
+        self.map_info.setToolTip("\n".join(t for t in (self.map_path, game_map.notes, *game_map.warnings) if t))
         spec = self.session.spec
         self.setWindowTitle(f"{self.tr('Battleship Lab')} — {self.map_title.text()}"
                             + (f" — {spec.name}" if spec else ""))

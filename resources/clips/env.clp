@@ -6,19 +6,37 @@
 ;;; deffacts ENV::map-facts, built by the bridge before the agent loads (so
 ;;; they are older than the agent's own initial facts, as in the course).
 ;;;
-;;; ENV's two rules are the environment's turn, as in the course, with the
-;;; Python engine as the one authority in between:
-;;; - take-exec: MAIN gave ENV the focus and an exec for the current step
-;;;   exists: the run stops (halt), the bridge reads the most recent such exec
-;;;   and the engine carries it out;
-;;; - mirror-outcome: the bridge puts the engine's outcome in ENV's private
-;;;   globals below and fires this one rule, which changes status, moves, the
-;;;   new k-cell and statistics in GAME.md's order. Then the focus pops back
-;;;   to MAIN, which gives the turn to AGENT.
+;;; The bridge loads three files into ENV, in this order: this one (the
+;;; module, its templates and the globals that carry a step's outcome), then
+;;; env-EDITION.clp (conditions in the order of the course's ENV rules of the
+;;; game's edition, never true: they only order the pattern network as in the
+;;; course), then env-turn.clp (the environment's turn).
 
 (defmodule ENV
    (import MAIN ?ALL)
    (export deftemplate k-cell k-per-row k-per-col))
+
+;;; The course's hidden-map templates, never asserted here (the engine keeps
+;;; the hidden map); the conditions in env-EDITION.clp refer to them.
+(deftemplate cell
+   (slot x)
+   (slot y)
+   (slot content (allowed-values water boat hit-boat))
+   (slot status (allowed-values none guessed fired missed)))
+
+(deftemplate boat-hor
+   (slot name)
+   (slot x)
+   (multislot ys)
+   (slot size)
+   (multislot status (allowed-values safe hit)))
+
+(deftemplate boat-ver
+   (slot name)
+   (multislot xs)
+   (slot y)
+   (slot size)
+   (multislot status (allowed-values safe hit)))
 
 (deftemplate k-cell
    (slot x)
@@ -42,42 +60,10 @@
    ?*bridge-content* = nil       ; the new k-cell's content, or nil for none
    ?*bridge-x* = 0
    ?*bridge-y* = 0
-   ?*bridge-statistics* = none   ; none, fire (the two fire counts) or all (the six, after the solve)
+   ?*bridge-statistics* = none   ; none, fire or reset (the two fire counts; reset: changed even if equal), all (the six)
    ?*bridge-fok* = 0
    ?*bridge-fko* = 0
    ?*bridge-gok* = 0
    ?*bridge-gko* = 0
    ?*bridge-safe* = 0
    ?*bridge-sink* = 0)
-
-(defrule take-exec (declare (salience 10))
-   (status (step ?s))
-   (exec (step ?s))
-   =>
-   (halt))
-
-;;; CLIPS 6.4's modify leaves a fact alone when no value changes; here the
-;;; fact is then modified twice, so it still gets a new time tag, as in 6.3.
-(defrule mirror-outcome
-   ?status <- (status (step ?s))
-   (exec (step ?s))
-   =>
-   (modify ?status (step ?*bridge-step*) (currently ?*bridge-currently*))
-   (if (integerp ?*bridge-fires*) then
-      (do-for-fact ((?m moves)) TRUE
-         (if (and (eq ?m:fires ?*bridge-fires*) (eq ?m:guesses ?*bridge-guesses*)) then
-            (modify ?m (fires (+ ?*bridge-fires* 1))))
-         (modify ?m (fires ?*bridge-fires*) (guesses ?*bridge-guesses*))))
-   (if (neq ?*bridge-content* nil) then
-      (assert (k-cell (x ?*bridge-x*) (y ?*bridge-y*) (content ?*bridge-content*))))
-   (if (eq ?*bridge-statistics* fire) then
-      (do-for-fact ((?t statistics)) TRUE
-         (modify ?t (num_fire_ok ?*bridge-fok*) (num_fire_ko ?*bridge-fko*))))
-   (if (eq ?*bridge-statistics* all) then
-      (do-for-fact ((?t statistics)) TRUE
-         (if (and (eq ?t:num_fire_ok ?*bridge-fok*) (eq ?t:num_fire_ko ?*bridge-fko*)
-                  (eq ?t:num_guess_ok ?*bridge-gok*) (eq ?t:num_guess_ko ?*bridge-gko*)
-                  (eq ?t:num_safe ?*bridge-safe*) (eq ?t:num_sink ?*bridge-sink*)) then
-            (modify ?t (num_fire_ok (+ ?*bridge-fok* 1))))
-         (modify ?t (num_fire_ok ?*bridge-fok*) (num_fire_ko ?*bridge-fko*) (num_guess_ok ?*bridge-gok*)
-                    (num_guess_ko ?*bridge-gko*) (num_safe ?*bridge-safe*) (num_sink ?*bridge-sink*)))))

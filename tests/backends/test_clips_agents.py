@@ -34,6 +34,9 @@ def test_plays_a_whole_game_with_sound_knowledge(agent, map_path):
     game_map, game, log, facts = play(agent, map_path, "unito-2019")
     assert game.stop_reason == "solved by the agent"
     assert not [line for line in log if "CLIPS:" in line]
+    order = game_map.fact_order
+    if order is not None and all(kind == "k-cell" for kind, _ in order):
+        return  # a course file without counts tells the agent none (docs/rules.md): it solves at once, as in the course
     assert any("Fire (" in line or "Flag (" in line for line in log)  # the printouts explain the moves
     pieces = {**{c: Piece.WATER for c in (Cell(x, y) for x in range(10) for y in range(10))},
               **{c: p for ship in game_map.ships for c, p in ship.pieces().items()}}

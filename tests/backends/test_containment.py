@@ -27,7 +27,6 @@ def play(tmp_path, body: str, **params: str):
 @pytest.mark.parametrize("exec_fact, words", [
     ("(exec (step ?s) (action fire) (x abc) (y 3))", "malformed action"),
     ("(exec (step ?s) (action guess) (x 1))", "malformed action"),
-    ("(exec (step ?s) (action fire) (x 12) (y 3))", "off the board"),
 ])
 def test_malformed_exec_is_rejected_and_the_game_goes_on(tmp_path, exec_fact, words):
     body = f"""
@@ -40,6 +39,19 @@ def test_malformed_exec_is_rejected_and_the_game_goes_on(tmp_path, exec_fact, wo
     assert [e.outcome for e in result.events] == [Outcome.REJECTED] * 3 + [Outcome.SOLVED]
     assert words in result.events[0].reason
     assert result.stop_reason == "solved by the agent"
+
+
+def test_off_board_fire_is_accepted_as_the_course_does(tmp_path):
+    body = """
+(defrule AGENT::off (status (step ?s&:(< ?s 3)) (currently running)) =>
+   (assert (exec (step ?s) (action fire) (x 12) (y 3))) (pop-focus))
+(defrule AGENT::done (declare (salience -5)) (status (step ?s&:(>= ?s 3)) (currently running)) =>
+   (assert (exec (step ?s) (action solve))) (pop-focus))
+"""
+    result, _ = play(tmp_path, body)
+    assert [e.outcome for e in result.events] == [Outcome.FIRE_WASTED] * 3 + [Outcome.SOLVED]
+    assert "off the board; the course accepts it" in result.events[0].reason
+    assert result.statistics.fires_left == 2 and result.stop_reason == "solved by the agent"
 
 
 def test_exec_for_another_step_is_never_carried_out(tmp_path):

@@ -83,6 +83,21 @@ class TestMaps:
         assert proc.returncode == 1
         assert f"{bad}: only 1 grid rows" in proc.stdout
 
+    def test_check_reports_a_map_the_course_plays_as_a_problem(self):
+        touching = ROOT / "tests" / "data" / "course-cases" / "maps" / "touching.clp"
+        proc = main("maps", "check", str(touching))
+        assert proc.returncode == 1
+        assert proc.stdout.startswith(f"{touching}: problem: ships (8, 4)-(8, 5) and (9, 5) touch")
+        assert "the course plays it as it is" in proc.stdout
+
+    def test_run_plays_it_with_a_one_line_warning(self):
+        contradicting = ROOT / "tests" / "data" / "course-cases" / "maps" / "contradicting.clp"
+        proc = main("run", "--agent", "cross", "--map", str(contradicting), "--quiet")
+        assert proc.returncode == 0, proc.stderr
+        warnings = proc.stderr.strip().splitlines()
+        assert len(warnings) == 3 and all(line.startswith(f"warning: {contradicting}: known cell") for line in warnings)
+        assert "score" in proc.stdout
+
     def test_convert_round_trip(self, tmp_path):
         clp = tmp_path / "m.clp"
         back = tmp_path / "m.map"

@@ -54,11 +54,8 @@ class TestScoring:
             game.apply("fire 0 2")
 
 
-class TestIllegalActions:
+class TestMalformedActions:
     @pytest.mark.parametrize("text, reason", [
-        ("fire 10 0", "off the board"),
-        ("guess -1 3", "off the board"),
-        ("unguess 4 4", "not flagged"),
         ("shoot 1 1", "unknown action"),
         ("fire 1", "needs x and y"),
         ("fire a b", "whole numbers"),
@@ -72,19 +69,65 @@ class TestIllegalActions:
         assert game.step == 1
         assert (game.fires_left, game.guesses_left, dict(game.fired), game.flags) == before
 
-    def test_fire_with_no_fires_left(self):
-        game = Game(grid_map(OPEN_GRID), PROFILES["unito-2019"].with_limits(fires=1))
-        game.apply("fire 9 0")
-        event = game.apply("fire 9 1")
-        assert event.outcome is Outcome.REJECTED and "no fires left" in event.reason
-        assert Cell(9, 1) not in game.fired
 
-    def test_guess_with_no_flags_left(self):
-        game = Game(grid_map(OPEN_GRID), PROFILES["unito-2019"].with_limits(guesses=1))
-        game.apply("guess 9 0")
-        event = game.apply("guess 9 1")
-        assert event.outcome is Outcome.REJECTED and "no flags left" in event.reason
-        assert game.flags == {Cell(9, 0)}
+class TestOffBoard:
+    """The course has no bounds check: an off-board fire or guess uses the resource and counts nothing."""
+
+    def test_fire_uses_a_fire_and_counts_nothing(self):
+        game = fresh()
+        event = game.apply("fire 10 0")
+        assert event.outcome is Outcome.FIRE_WASTED and "off the board" in event.reason
+        assert "one fire used, nothing counted" in event.describe()
+        assert game.fires_left == 4 and not game.fired
+        game.apply("solve")
+        assert (game.statistics().fok, game.statistics().fko) == (0, 0)
+
+    def test_guess_uses_a_flag_counts_nothing_and_can_be_unguessed(self):
+        game = fresh()
+        event = game.apply("guess -1 3")
+        assert event.outcome is Outcome.FLAGGED and "off the board" in event.reason
+        assert game.guesses_left == 19 and game.flags == frozenset()
+        assert game.statistics().gko == 0
+        assert game.apply("unguess -1 3").outcome is Outcome.UNFLAGGED
+        assert game.guesses_left == 20
+
+
+class TestActionsTheCourseCannotCarryOut:
+    """The course's ENV has no rule for them: its environment hangs; the engine ends the game as stalled."""
+
+    @pytest.mark.parametrize("limits, actions, reason", [
+        ({"fires": 1}, ["fire 9 0", "fire 9 1"], "no fires left"),
+        ({"guesses": 1}, ["guess 9 0", "guess 9 1"], "no flags left"),
+        ({}, ["unguess 4 4"], "no flag on that cell"),
+        ({}, ["guess 4 4", "unguess 4 4", "unguess 4 4"], "no flag on that cell"),
+    ])
+    def test_the_game_ends_as_stalled_with_the_reason(self, limits, actions, reason):
+        game = Game(grid_map(OPEN_GRID), PROFILES["unito-2019"].with_limits(**limits))
+        for text in actions[:-1]:
+            game.apply(text)
+        before = (game.fires_left, game.guesses_left, dict(game.fired), game.flags)
+        event = game.apply(actions[-1])
+        assert game.over and game.stalled and event.outcome is Outcome.SOLVED and event.by_engine
+        assert reason in game.stop_reason and "would hang" in game.stop_reason
+        assert (game.fires_left, game.guesses_left, dict(game.fired), game.flags) == before
+
+    def test_of_several_the_newest_possible_one_is_chosen(self):
+        game = fresh()
+        assert game.choose([Action.unguess(4, 4), Action.guess(3, 3)]) == Action.guess(3, 3)
+        assert game.choose([Action.guess(3, 3), Action.unguess(4, 4)]) == Action.guess(3, 3)
+        assert game.choose([Action.unguess(4, 4), Action.unguess(5, 5)]) == Action.unguess(4, 4)
+
+
+class TestFlagsAreASet:
+    def test_a_second_guess_uses_a_flag_and_one_unguess_clears_the_cell(self):
+        game = fresh()
+        game.apply("guess 0 0")
+        assert game.apply("guess 0 0").outcome is Outcome.FLAG_WASTED
+        assert game.guesses_left == 18 and game.flags == {Cell(0, 0)}
+        assert game.apply("unguess 0 0").outcome is Outcome.UNFLAGGED
+        assert game.guesses_left == 19 and game.flags == frozenset()
+        game.apply("solve")
+        assert game.statistics().gko == 0
 
 
 class TestWastedActions:
@@ -133,6 +176,50 @@ class TestWastedActions:
         assert game.statistics().gko == 1
 
 
+class TestKnownCellsTheAgentAsserts:
+    """The course fires at every non-water k-cell it has not treated yet, the agent's own included."""
+
+    def test_on_a_ship_cell_it_counts_as_fired_and_nothing_more(self):
+        game = fresh()
+        game.apply("guess 9 0", declared=[(TWO[0], Piece.TOP), (TWO[1], Piece.BOT)])
+        game.apply(f"guess {TWO[0].x} {TWO[0].y}")  # counts for nothing: the cell counts as fired
+        game.apply("solve")
+        s = game.statistics()
+        assert (s.fok, s.fko, s.gok, s.sink) == (0, 0, 0, 1)
+        assert any("asserted by the agent" in text for _, text in game.notes)
+
+    def test_on_water_it_is_a_miss_with_one_fire_taken_back(self):
+        game = fresh()
+        game.apply("guess 9 0", declared=[(WATER, Piece.SUB)])
+        assert game.apply(f"fire {WATER.x} {WATER.y}").outcome is Outcome.FIRE_WASTED
+        game.apply("solve")
+        assert (game.statistics().fok, game.statistics().fko) == (-1, 1)
+
+    def test_water_content_and_a_second_time_change_nothing(self):
+        game = fresh()
+        game.apply("guess 9 0", declared=[(SUB, Piece.WATER)])
+        game.apply("guess 9 1", declared=[(WATER, Piece.SUB)])
+        game.apply("guess 9 2", declared=[(WATER, Piece.TOP)])
+        game.apply("solve")
+        assert (game.statistics().fok, game.statistics().fko, game.statistics().safe) == (-1, 1, 20)
+
+    def test_in_the_solve_turn_only_the_fire_taken_back_counts(self):
+        game = fresh()
+        game.apply("solve", declared=[(SUB, Piece.SUB), (WATER, Piece.SUB)])
+        s = game.statistics()
+        assert (s.fok, s.fko, s.safe, s.sink) == (-2, 1, 20, 0)
+
+    def test_a_known_cell_that_contradicts_the_map_is_a_miss_from_the_start(self):
+        game_map = grid_map(OPEN_GRID)
+        contradicting = type(game_map)(ships=game_map.ships, known={WATER: Piece.TOP},
+                                       row_counts=game_map.row_counts, col_counts=game_map.col_counts)
+        game = Game(contradicting, PROFILES["unito-2019"])
+        assert game.observation().fok_taken == 1 and game.observation().fired == {WATER: Piece.WATER}
+        game.apply("solve")
+        s = game.statistics()
+        assert (s.fok, s.fko, s.gko) == (-1, 1, 0)
+
+
 class TestSinking:
     def test_ship_sunk_by_fire_flag_and_known_cells(self):
         game = fresh(**{"6_2": "known"})  # top of the 3-ship in column 2
@@ -158,7 +245,7 @@ class TestStepLimit:
         seen = []
         game.subscribe(seen.append)
         for _ in range(100):
-            game.apply("unguess 0 0")  # rejected, but every step counts
+            game.apply("shoot 0 0")  # rejected, but every step counts
         assert game.over and game.stop_reason == "step limit reached"
         assert seen[-1].outcome is Outcome.SOLVED and seen[-1].by_engine and seen[-1].step == 100
         assert len(seen) == 101
@@ -226,7 +313,10 @@ class TestOracle:
                 game = Game(game_map, profile)
                 for action in sequence:
                     game.apply(action)
-                game.apply("solve")
+                    if game.over:  # past a limit: the game stalls, scored as it stood
+                        break
+                if not game.over:
+                    game.apply("solve")
                 best = game.score() if best is None else max(best, game.score())
         assert oracle_score(game_map, profile) == best
 

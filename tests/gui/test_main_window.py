@@ -84,16 +84,19 @@ class TestManualPlay:
         assert not window.board._interactive
 
 
-    def test_a_rejected_move_is_logged_with_its_reason_and_noticed(self, qtbot, window):
+    def test_a_move_the_course_cannot_carry_out_is_not_sent_and_noticed(self, qtbot, window):
         window.load_map(FOUR_KNOWN)
         window.select_agent("Human")
         for count, y in enumerate(range(6), start=1):
             _click(qtbot, window, Cell(9, y))
             qtbot.waitUntil(lambda n=count: window.session.steps_done == n, timeout=5000)
-        assert "fire 9 5       rejected: no fires left" in window.log_text()
-        assert "no fires left" in window.state_label.text()
+            if count == 5:
+                break
+        _click(qtbot, window, Cell(9, 5))  # a sixth fire: not sent (the engine would end the game as stalled)
+        assert "fire 9 5 not played: no fires left" in window.state_label.text()
+        assert window.session.steps_done == 5 and not window.session.over
         _click(qtbot, window, Cell(9, 9), Qt.RightButton)
-        qtbot.waitUntil(lambda: window.session.steps_done == 7, timeout=5000)
+        qtbot.waitUntil(lambda: window.session.steps_done == 6, timeout=5000)
         assert "no fires left" not in window.state_label.text()
 
 

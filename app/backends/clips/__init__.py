@@ -10,14 +10,19 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
   ``subset``, ``nth``, ``str-explode``, ``str-implode``). CLIPS's ``exit``
   would end the whole process; the bridge replaces it (``RemoveUDF``) with a
   MAIN deffunction that halts the agent, and the game is stopped with that reason.
-  ``resources/clips/env.clp`` is ENV with only k-cell, k-per-row and
-  k-per-col: no hidden cell or boat facts exist. ENV's two rules are the
-  environment's turn: take-exec halts the run once MAIN gives ENV the focus
-  with an exec for the current step; mirror-outcome changes the facts with
-  the outcome the bridge puts in ENV's private globals.
+  ENV is three files: ``resources/clips/env.clp`` (the course's templates;
+  only k-cell, k-per-row and k-per-col are exported, and no hidden cell or
+  boat fact is ever asserted), ``env-EDITION.clp`` (the course's ENV rule
+  conditions of the profile's edition, in the course's order, each rule
+  inert: they order the pattern network as in the course, so an agent's
+  rules of equal salience fire in the course's order) and ``env-turn.clp``:
+  take-exec halts the run once MAIN gives ENV the focus with an exec for the
+  current step; mirror-outcome changes the facts with the outcome the bridge
+  puts in ENV's private globals.
 - ``start``: load MAIN, build ``MAIN::initial-facts`` with the profile's
   limits, load ENV, build ``ENV::map-facts`` (k-cells, k-per-row, k-per-col
-  in the map file's order, ``StartContext.fact_order``; canonical if None),
+  in the map file's order, ``StartContext.fact_order``, only those the file
+  declares; all, in canonical order, if None),
   load the agent's files in order, ``(reset)``. So reset asserts MAIN's
   facts, then the map's, then the agent's deffacts, as in the course. Then
   the course's first pass to ENV: the start marker is retracted and the
@@ -25,12 +30,16 @@ Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
 - ``next_action``: ``env.run`` in chunks of ``CHUNK`` firings. MAIN focuses
   AGENT; the turn ends when AGENT's focus pops and the agendas run empty;
   go-on-env then focuses ENV, whose take-exec rule halts the run. The most
-  recently asserted exec of the current step is the action; none means the
-  agent stalled (``None``; the runner solves the game as it stands).
+  recently asserted exec of the current step is the action (several: all,
+  newest first, and the engine carries out the newest one the course could);
+  none means the agent stalled (``None``; the runner solves the game as it
+  stands). The k-cells the agent asserted itself in its turn (or in its
+  deffacts) go to the engine through ``declared_k_cells``: the course fires
+  at them (docs/rules.md).
 - ``after``: the outcome goes back into facts in the course's order: status
   (step + 1), moves, a new k-cell when ``event.revealed`` is set, statistics
-  (fire counts) after a fire; status (stopped) and the final statistics
-  after a solve. The bridge sets ENV's ``?*bridge-...*`` globals and fires
+  (fire counts) after a fire or a fire at a known cell; status (stopped) and
+  the final statistics after a solve. The bridge sets ENV's ``?*bridge-...*`` globals and fires
   the one rule mirror-outcome (``Run(1)``), so the changes, and the pattern
   matching they cause, happen in rule firing, as with the course's ENV
   rules. If take-exec did not end the turn (the agent retracted MAIN's

@@ -85,6 +85,7 @@ class LoadedEnv:
         self.globals = {name: lib.FindDefglobal(cenv, f"ENV::bridge-{name}".encode()) for name in OUTCOME_GLOBALS}
         self.global_values: dict[str, object] = {}  # what the bridge last put in each of them
         self.exec_template = self.templates["exec"]
+        self.k_cell_template = lib.FindDeftemplate(cenv, b"ENV::k-cell")
         self.pointer = env_pointer(env)
         self.value = ffi.new("CLIPSValue *")
         self.modifier = environment_modifier(cenv, "fact")

@@ -32,7 +32,7 @@ from app.backends.clips.loading import EXIT_FLAG, describe, load_environment, ma
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt
-from app.core import Action, ActionKind, AgentError, Observation, Outcome, Piece, StepEvent
+from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.rules import Statistics
 
 DEFAULT_MAX_FIRINGS = 200_000
@@ -65,6 +65,9 @@ class ClipsDriver(Driver):
         self._lines: list[str] = []
         self._execs: list[tuple] = []  # (step, fact) of execs for a later step than the current one
         self._last_exec: ffi.CData | None = None  # the newest exec seen
+        self._last_k_cell: ffi.CData | None = None  # the newest k-cell seen (retained), and its fact index
+        self._last_k_index = 0
+        self._declared: list[tuple[Cell, Piece]] = []  # k-cells the agent asserted, not yet asked for
         self._cancel = threading.Event()
         self._running = False
         self._step = 0
@@ -72,6 +75,7 @@ class ClipsDriver(Driver):
         # C pointers to facts the bridge holds on to (CLIPS's RetainFact; released at close):
         self._facts: dict[str, ffi.CData | None] = {}  # MAIN's status, moves, statistics
         self._mirror: dict[str, dict] = {}
+        self._fok_taken = 0  # the engine's count mirrored last (Observation.fok_taken)
         self._healthy = True
         self._taken = False  # ENV's take-exec rule stopped the last run: mirror-outcome is on ENV's agenda
 
@@ -85,7 +89,7 @@ class ClipsDriver(Driver):
             except OSError as exc:
                 raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
             files.append((name, info.st_mtime_ns, info.st_size))
-        return tuple(files), profile.fires, profile.guesses, profile.max_steps
+        return tuple(files), profile.name, profile.fires, profile.guesses, profile.max_steps
 
     def start(self, observation: Observation, context: StartContext) -> None:
         """Load MAIN, ENV and the agent (or reuse an environment that has them), build the map's facts, reset.
@@ -125,6 +129,7 @@ class ClipsDriver(Driver):
         self._step = observation.step
         self._execs = []
         self._last_exec = None
+        self._fok_taken = observation.fok_taken
         self._guarded("start", self._reset, observation, context, fresh)
         self._flush_printout()
 
@@ -148,9 +153,16 @@ class ClipsDriver(Driver):
         while marker != NULL:  # the course's first pass to ENV takes MAIN's start marker away
             lib.Retract(marker)
             marker = GetNextFactInTemplate(loaded.marker, ffi.NULL)
-        for piece in observation.start_known.values():
+        fok = fko = 0
+        for cell, piece in observation.start_known.items():
             if piece.is_ship:
-                self._touch("statistics")
+                if cell in observation.fired:  # a k-cell on water: the course fires at what is there
+                    fok, fko = fok - 1, fko + 1
+                    self._touch("statistics", num_fire_ok=fok, num_fire_ko=fko)
+                else:
+                    self._touch("statistics")
+        map_k_cells = len(observation.start_known)  # ENV::map-facts come first; then the agent's own deffacts
+        self._declared = [item for index, item in enumerate(self._new_k_cells()) if index >= map_k_cells]
         set_agent_params(env, context.params, self.name)
 
     def _guarded(self, stage: str, work, *args) -> None:
@@ -280,13 +292,48 @@ class ClipsDriver(Driver):
         loaded.modify(fact, {slot: value, **slots})
         known.update(slots)
 
+    def _new_k_cells(self) -> list[tuple[Cell, Piece]]:
+        """The k-cells asserted since the last call (integer x and y only), oldest first."""
+        template = self._loaded.k_cell_template
+        last = self._last_k_cell
+        if last is not None and FactExistp(last):
+            fact = GetNextFactInTemplate(template, last)
+            if fact == NULL:
+                return []
+            floor = 0
+        else:  # the last one seen was retracted: read them all, keep those asserted after it
+            fact = GetNextFactInTemplate(template, NULL)
+            floor = self._last_k_index
+        found = []
+        loaded = self._loaded
+        newest = None
+        while fact != NULL:
+            if lib.FactIndex(fact) > floor:
+                x, y = loaded.slot(fact, b"x"), loaded.slot(fact, b"y")
+                if type(x) is int and type(y) is int:
+                    found.append((Cell(x, y), Piece(str(loaded.slot(fact, b"content")))))
+                newest = fact
+            fact = GetNextFactInTemplate(template, fact)
+        if newest is not None:
+            if last is not None:
+                lib.ReleaseFact(last)
+            self._last_k_cell = held(newest)
+            self._last_k_index = lib.FactIndex(newest)
+        return found
+
+    def declared_k_cells(self) -> list[tuple[Cell, Piece]]:
+        """The k-cells the agent asserted itself (in its deffacts, or in its last turn), oldest first."""
+        declared, self._declared = self._declared, []
+        return declared
+
     # ----- one step --------------------------------------------------------
-    def next_action(self, observation: Observation) -> Action | str | None:
-        """Run the agent's turn (bounded); its most recent exec for this step, or None if it stalled."""
+    def next_action(self, observation: Observation) -> Action | str | tuple[Action | str, ...] | None:
+        """Run the agent's turn (bounded); its exec for this step (several: newest first), or None if it stalled."""
         env = self.env
         if env is None:
             raise AgentFailure("the CLIPS agent was not started")
         firings, errors = self._run("step")
+        self._declared = self._new_k_cells()
         execs = self._current_execs()
         if not execs:
             if errors:
@@ -298,7 +345,12 @@ class ClipsDriver(Driver):
             self._lines.append(f"the agent's turn ended after {firings} rule firings with no exec for step "
                                f"{self._step}")
             return None
-        fact = max(execs, key=lib.FactIndex) if len(execs) > 1 else execs[0]
+        if len(execs) == 1:
+            return self._exec_action(execs[0])
+        return tuple(self._exec_action(fact) for fact in sorted(execs, key=lib.FactIndex, reverse=True))
+
+    def _exec_action(self, fact) -> Action | str:
+        """The exec at C pointer ``fact`` as an Action (its text when it is not a well-formed one)."""
         loaded = self._loaded
         return loaded.action(fact) or self._action(loaded.slot(fact, b"action"), loaded.slot(fact, b"x"),
                                                    loaded.slot(fact, b"y"))
@@ -380,13 +432,18 @@ class ClipsDriver(Driver):
         action = event.action
         if event.outcome is not Outcome.REJECTED:
             outcome["fires"], outcome["guesses"] = event.fires_left, event.guesses_left
-            if action is not None and action.kind is ActionKind.FIRE:
-                if event.revealed is not None:
-                    outcome.update(content=event.revealed.value, x=action.x, y=action.y)
-                fired = observation.fired
-                water = sum(piece is Piece.WATER for piece in fired.values())
-                outcome.update(statistics="fire", fok=len(fired) - water, fko=water)
+            fired = action is not None and action.kind is ActionKind.FIRE
+            if fired and event.revealed is not None:
+                outcome.update(content=event.revealed.value, x=action.x, y=action.y)
+            taken = observation.fok_taken != self._fok_taken
+            if fired or taken:
+                water = sum(piece is Piece.WATER for piece in observation.fired.values())
+                fok, fko = len(observation.fired) - water - observation.fok_taken, water
+                outcome.update(statistics="reset" if taken else "fire", fok=fok, fko=fko)
+                self._fok_taken = observation.fok_taken
         self._guarded("step", self._mirror_outcome, outcome)
+        if outcome["content"] != "nil":
+            self._new_k_cells()  # the bridge's own k-cell: not the agent's
         if observation.over:
             # The step limit: MAIN asserts (exec (step N) (action solve)) itself, then ENV solves.
             self._run("step limit")
@@ -510,6 +567,9 @@ class ClipsDriver(Driver):
         held += [fact for _, fact in self._execs] + ([self._last_exec] if self._last_exec is not None else [])
         for fact in held:
             lib.ReleaseFact(fact)
+        if self._last_k_cell is not None:
+            lib.ReleaseFact(self._last_k_cell)
+        self._last_k_cell, self._last_k_index, self._declared = None, 0, []
         self._facts.clear()
         self._mirror.clear()
         self._execs = []

@@ -20,8 +20,14 @@ from app.core import SIZE, AgentError, Cell, Observation
 RESOURCES = Path(__file__).resolve().parents[3] / "resources" / "clips"
 MAIN_FILE = RESOURCES / "main.clp"
 ENV_FILE = RESOURCES / "env.clp"
+ENV_TURN_FILE = RESOURCES / "env-turn.clp"
 LOAD_TIME_LIMIT = 10.0  # loading an agent's files may take this long, or the step time cap if longer
 EXIT_FLAG = "bridge-agent-called-exit"  # MAIN's global that our (exit) sets
+
+
+def env_files(profile) -> tuple[Path, ...]:
+    """ENV's files for ``profile``: the module, the course's conditions of its edition, the environment's turn."""
+    return ENV_FILE, RESOURCES / f"env-{profile.name}.clp", ENV_TURN_FILE
 
 
 def initial_facts(fires: int, guesses: int, max_steps: int) -> str:
@@ -35,7 +41,8 @@ def map_facts(observation: Observation, fact_order: tuple[tuple[str, int | Cell]
     """The deffacts ENV::map-facts: k-cells, k-per-row, k-per-col in the map file's order.
 
     ``fact_order`` None means the canonical order (k-cells, rows 0..9, columns
-    0..9). Counts a course file left out (derived from its boats) come last.
+    0..9). Otherwise exactly the facts the course file declares, as the course
+    asserts them: counts it leaves out are not told (docs/rules.md).
     """
     return _map_facts(tuple(observation.start_known.items()), observation.row_counts, observation.col_counts,
                       fact_order)
@@ -48,12 +55,8 @@ def _map_facts(known_items: tuple, row_counts: tuple[int, ...], col_counts: tupl
     if fact_order is None:
         fact_order = tuple([("k-cell", c) for c in known] + [("k-per-row", x) for x in range(SIZE)]
                            + [("k-per-col", y) for y in range(SIZE)])
-    order = list(fact_order)
-    seen = set(order)
-    order += [("k-per-row", x) for x in range(SIZE) if ("k-per-row", x) not in seen]
-    order += [("k-per-col", y) for y in range(SIZE) if ("k-per-col", y) not in seen]
     facts = []
-    for kind, key in order:
+    for kind, key in fact_order:
         if kind == "k-cell" and key in known:
             facts.append(f"(k-cell (x {key[0]}) (y {key[1]}) (content {known[key].value}))")
         elif kind == "k-per-row":
@@ -97,7 +100,8 @@ def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, tim
             env.build(f"(defglobal MAIN ?*{EXIT_FLAG}* = FALSE)")
             env.build(f"(deffunction MAIN::exit ($?code) (bind ?*{EXIT_FLAG}* TRUE) (halt))")
         env.build(initial_facts(profile.fires, profile.guesses, profile.max_steps))
-        env.load(str(ENV_FILE))
+        for path in env_files(profile):
+            env.load(str(path))
     except clips.CLIPSError:
         problems = "; ".join(m.describe() for m in parse_messages(router.take_errors()))
         destroy_quietly([env])

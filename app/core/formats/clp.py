@@ -3,7 +3,8 @@
 The file is parsed as text and never executed. Tolerated: ``;`` comments,
 tabs, CRLF, extra spaces, 1-cell ships written as boat-hor or boat-ver,
 missing ``cell`` facts, missing k-per-row / k-per-col facts (derived from the
-boats). Counts that disagree with the boats are rejected naming the row or
+boats for the map model; ``fact_order`` keeps what the file declared, which
+is all a CLIPS agent is told). Counts that disagree with the boats are rejected naming the row or
 column. Metadata may be given as leading ``; name: ...`` comment lines.
 """
 
@@ -220,7 +221,8 @@ def parse(text: str, path: str = "<text>") -> GameMap:
             row_counts,
             col_counts,
             locate=locate,
-            fact_order=tuple(order) if order and order != canonical else None,
+            fact_order=tuple(order) if order != canonical else None,  # () when it declares none
+            course=True,
             **meta,
         )
     except MapError as error:
