@@ -27,6 +27,8 @@ STAT_NAMES = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok",
               "num_safe": "safe", "num_sink": "sink"}
 SOLVED = "solved"
 STALLED = "agent-stalled"
+CAPPED = "capped"  # stopped at the caps (rule firings or seconds per step): the course's own would run on
+_CAP_WORDS = ("without ending its turn", "over the time limit")  # the bridge's reasons for its two caps
 _SCORE = re.compile(r"Your score is\s+(-?\d+)")
 
 
@@ -34,7 +36,7 @@ _SCORE = re.compile(r"Your score is\s+(-?\d+)")
 class GameRecord:
     """What one side did with a game, in the terms of the course's facts."""
 
-    stop: str  # SOLVED, STALLED, or "failed: reason" (a cap, an error)
+    stop: str  # SOLVED, STALLED, CAPPED, or "failed: reason" (an error)
     score: int | None
     statistics: tuple[tuple[str, int], ...]  # (fok, n) ... in the course's slot order
     moves_left: tuple[int, int]  # fires, guesses
@@ -169,7 +171,7 @@ def _status(env) -> tuple[int | None, str]:
 
 
 def _run_capped(env, router, max_firings: int, time_limit: float, chunk: int, watchdog_class) -> str:
-    """``(run)`` in chunks; SOLVED, STALLED, or "failed: ..." when a step passes the caps."""
+    """``(run)`` in chunks; SOLVED, STALLED, CAPPED when a step passes the caps, or "failed: ..." on an error."""
     from clips._clips import lib
 
     watchdog = watchdog_class(env)
@@ -188,9 +190,9 @@ def _run_capped(env, router, max_firings: int, time_limit: float, chunk: int, wa
                 step, fired, started = now_step, 0, time.perf_counter()
             fired += count
             if watchdog.expired or time.perf_counter() - started > time_limit:
-                return f"failed: step {step}: over the time limit of {time_limit:g} s"
+                return CAPPED
             if fired >= max_firings:
-                return f"failed: step {step}: over {max_firings} rule firings"
+                return CAPPED
             if count < chunk:
                 if router.errors and not currently == "stopped":
                     text = " ".join(router.take_errors().split())
@@ -223,7 +225,8 @@ def play_app(agent_files: Sequence[Path], map_file: Path, profile: RulesProfile,
         elif result.stop_reason in ("solved by the agent", "step limit reached"):
             stop, score = SOLVED, result.score
         else:
-            stop, score = f"failed: {result.stop_reason}", None
+            capped = any(words in result.stop_reason for words in _CAP_WORDS)
+            stop, score = (CAPPED if capped else f"failed: {result.stop_reason}"), None
         if driver.env is None:
             raise BattleshipError(f"{map_file}: the agent did not start: {result.stop_reason}")
         record = _facts_record(driver.env, stop, score, "statistics", "exec", "moves")

@@ -40,6 +40,9 @@ class StepEvent:
 
     ``revealed`` is the content of the k-cell the environment added (None:
     the agent was told nothing new). ``by_engine`` marks the automatic solve.
+    ``declared``: the k-cells a CLIPS agent asserted itself in this step's
+    turn; ``declared_before``: those of its deffacts, treated before this (its
+    first) step (``Game.declare``; docs/rules.md).
     """
 
     step: int
@@ -51,11 +54,13 @@ class StepEvent:
     by_engine: bool = False
     fires_left: int = 0
     guesses_left: int = 0
+    declared: tuple[tuple[Cell, Piece], ...] = ()
+    declared_before: tuple[tuple[Cell, Piece], ...] = ()
 
     def to_dict(self) -> dict:
         """A JSON-ready dict (the ``actions`` entries of a result, and game log lines)."""
         action = self.action
-        return {
+        values = {
             "step": self.step,
             "action": action.kind.value if action else self.text,
             "x": action.x if action else None,
@@ -65,6 +70,10 @@ class StepEvent:
             "revealed": self.revealed.value if self.revealed else None,
             "by_engine": self.by_engine,
         }
+        for key in ("declared", "declared_before"):
+            if getattr(self, key):
+                values[key] = [[cell.x, cell.y, piece.value] for cell, piece in getattr(self, key)]
+        return values
 
     def describe(self) -> str:
         """One human-readable line, e.g. ``step  3  fire 4 5      hit (middle)``."""
@@ -235,6 +244,8 @@ class Game:
         self._reset_cells: set[Cell] = set(self._known_ships)
         self._k_cells: set[Cell] = set(game_map.known)
         self._fok_taken = 0
+        self._declared: tuple[tuple[Cell, Piece], ...] = ()  # for the event of the step being carried out
+        self._declared_before: tuple[tuple[Cell, Piece], ...] = ()  # declared with no step yet (its deffacts)
         for cell in self._known_ships:
             if not game_map.is_ship(cell):  # a k-cell that contradicts the map: a fire on what is there
                 self.fired[cell] = game_map.piece_at(cell)
@@ -286,13 +297,18 @@ class Game:
         """
         if self.over:
             raise BattleshipError("the game is over: no more actions")
+        self._declared = tuple(declared)  # recorded on this step's event
         text = action if isinstance(action, str) else str(action)
         label = text  # the event's text: the action's own (canonical) text
         if not isinstance(action, Action):
             try:
                 action = Action.parse(action)
             except ActionError as error:
-                return self._after(self._event(text, Outcome.REJECTED, reason=str(error)))
+                event = self._event(text, Outcome.REJECTED, reason=str(error))
+                if declared:
+                    self._k_cells.update(cell for cell, _ in declared)
+                    self._declare(declared)
+                return self._after(event)
             label = str(action)
         if action.kind is ActionKind.SOLVE:
             return self._finish("solved by the agent", by_engine=False, declared=declared)
@@ -329,6 +345,7 @@ class Game:
         non-water one not treated before, with one fok taken back. Without an action: its deffacts at start."""
         if self.over:
             raise BattleshipError("the game is over already")
+        self._declared_before += tuple(declared)  # recorded on the next step's event
         self._declare(declared)
         self._observation = None
 
@@ -401,6 +418,12 @@ class Game:
 
     def _event(self, text: str, outcome: Outcome, action: Action | None = None, reason: str = "",
                revealed: Piece | None = None, by_engine: bool = False) -> StepEvent:
+        if self._declared or self._declared_before:  # rare: an agent's own k-cells (docs/rules.md)
+            extra = {"declared": self._declared, "declared_before": self._declared_before}
+            self._declared = self._declared_before = ()
+            return _frozen(StepEvent, step=self.step, text=text, outcome=outcome, action=action, reason=reason,
+                           revealed=revealed, by_engine=by_engine, fires_left=self.fires_left,
+                           guesses_left=self.guesses_left, **extra)
         return _frozen(StepEvent, step=self.step, text=text, outcome=outcome, action=action, reason=reason,
                        revealed=revealed, by_engine=by_engine, fires_left=self.fires_left,
                        guesses_left=self.guesses_left)

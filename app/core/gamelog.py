@@ -11,6 +11,7 @@ shown by replays and never change them.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -18,8 +19,9 @@ from pathlib import Path
 
 from app.core.errors import BattleshipError, LogError, MapError
 from app.core.fileio import atomic_write_text, read_text
-from app.core.formats import native
+from app.core.formats import clp, native
 from app.core.game import Game, GameResult, StepEvent
+from app.core.grid import Cell, Piece
 from app.core.rules import get_profile
 
 LOG_FORMAT = "battleship-lab-log"
@@ -45,7 +47,8 @@ def dumps(game: Game, seed: int | None = None) -> str:
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
         "map_name": game.map.name,
-        "map": native.dump(game.map),
+        "map": native.dump(game.map) if not game.map.warnings else clp.dump(game.map),
+        **({"map_format": "clp"} if game.map.warnings else {}),  # a map only a course file can hold
         "rules": game.profile.name,
         "limits": {"fires": game.profile.fires, "guesses": game.profile.guesses, "max_steps": game.profile.max_steps},
         "agent": game.agent,
@@ -109,9 +112,13 @@ def replay_text(text: str, path: str = "<log>") -> Replay:
         raise LogError(f"{path}:1: not a game log (the first line must be the game header)")
     number, header = records[0]
     try:
-        game_map = native.parse(str(header["map"]), f"{path}:{number} (map)")
-        game_map = type(game_map).create(game_map.ships, game_map.known, game_map.row_counts,
-                                         game_map.col_counts, name=str(header.get("map_name") or ""))
+        if header.get("map_format") == "clp":  # touching ships or contradicting k-cells (docs/rules.md)
+            game_map = dataclasses.replace(clp.parse(str(header["map"]), f"{path}:{number} (map)"),
+                                           name=str(header.get("map_name") or ""))
+        else:
+            game_map = native.parse(str(header["map"]), f"{path}:{number} (map)")
+            game_map = type(game_map).create(game_map.ships, game_map.known, game_map.row_counts,
+                                             game_map.col_counts, name=str(header.get("map_name") or ""))
         limits = header.get("limits") or {}
         if not isinstance(limits, dict) or not all(
             isinstance(limits.get(k), int) and not isinstance(limits.get(k), bool) or limits.get(k) is None
@@ -159,7 +166,11 @@ def replay_text(text: str, path: str = "<log>") -> Replay:
             if not isinstance(action, str):
                 raise LogError(f"{path}:{number}: step has no action")
             x, y = record.get("x"), record.get("y")
-            event = game.apply(action if x is None and y is None else f"{action} {x} {y}")
+            before, declared = _declared(record, "declared_before", path, number), _declared(record, "declared", path,
+                                                                                            number)
+            if before:
+                game.declare(before)
+            event = game.apply(action if x is None and y is None else f"{action} {x} {y}", declared)
         recorded = record.get("outcome")
         if recorded != event.outcome.value:
             replay.mismatches.append(
@@ -171,6 +182,15 @@ def replay_text(text: str, path: str = "<log>") -> Replay:
     if replay.recorded_score is not None and replay.recorded_score != game.score():
         replay.mismatches.append(f"log says score {replay.recorded_score}, engine says {game.score()}")
     return replay
+
+
+def _declared(record: dict, key: str, path: str, number: int) -> list[tuple[Cell, Piece]]:
+    """A step record's k-cells the agent asserted itself (``[[x, y, content], ...]``); LogError if malformed."""
+    items = record.get(key) or []
+    try:
+        return [(Cell(int(x), int(y)), Piece(content)) for x, y, content in items]
+    except (TypeError, ValueError):
+        raise LogError(f"{path}:{number}: {key} must be a list of [x, y, content]") from None
 
 
 def rerun(game: Game, events: Iterable[StepEvent]) -> Iterator[Game]:
@@ -187,7 +207,9 @@ def rerun(game: Game, events: Iterable[StepEvent]) -> Iterator[Game]:
             if event.by_engine:
                 game.stop(event.reason or "stopped")
             else:
-                game.apply(event.action if event.action is not None else event.text)
+                if event.declared_before:
+                    game.declare(event.declared_before)
+                game.apply(event.action if event.action is not None else event.text, event.declared)
         yield game
 
 

@@ -107,6 +107,18 @@ class TestCommand:
         assert done.returncode == 2 and "main.clp" in done.stderr and "Traceback" not in done.stderr
 
     @pytest.mark.skipif(not COURSE_ENV.is_dir(), reason=ABSENT)
+    def test_a_looping_agent_is_capped_on_both_sides(self, tmp_path):
+        loop = tmp_path / "loop.clp"
+        loop.write_text("(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))\n"
+                        "(deftemplate AGENT::counter (slot n))\n(deffacts AGENT::start (counter (n 0)))\n"
+                        "(defrule AGENT::spin ?c <- (counter (n ?n)) => (modify ?c (n (+ ?n 1))))\n")
+        main, env = _course("unito-2019")
+        done = self.run("--course-main", str(main), "--course-env", str(env), "--agent", str(loop), "--map",
+                        str(COURSE_MAPS / "mappa1.clp"), "--max-firings", "5000")
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.stdout.startswith("SAME  mappa1.clp  unito-2019  capped")
+
+    @pytest.mark.skipif(not COURSE_ENV.is_dir(), reason=ABSENT)
     def test_same_exits_0_and_a_difference_exits_1(self, tmp_path):
         main, env = _course("unito-2019")
         maps = [str(COURSE_MAPS / name) for name in CASE_MAPS]

@@ -122,3 +122,36 @@ class TestBadLogs:
         header["rules"] = "house-rules"
         with pytest.raises(LogError, match="unknown rules profile"):
             replay_text(json.dumps(header))
+
+
+class TestCourseGames:
+    """What only the course's environment does is kept in the log, so a replay scores the same."""
+
+    def test_k_cells_the_agent_asserted_are_replayed(self):
+        from app.core import Cell, Piece
+        from app.core.gamelog import rerun
+
+        game = Game(grid_map(OPEN_GRID), PROFILES["unito-2019"])
+        game.declare([(Cell(2, 1), Piece.TOP)])  # the agent's deffacts
+        game.apply("guess 5 5", declared=[(Cell(5, 5), Piece.SUB), (Cell(2, 4), Piece.WATER)])
+        game.apply("fire 2 4")  # a k-cell is there already: nothing revealed
+        game.apply("solve", declared=[(Cell(9, 9), Piece.SUB)])
+        replay = replay_text(dumps(game))
+        assert replay.mismatches == [] and replay.result.statistics == game.statistics()
+        assert (game.statistics().fok, game.statistics().fko) == (-1, 1)  # 0, -1 (water), +1 (the fire), -1 (at solve)
+        again = Game(grid_map(OPEN_GRID), PROFILES["unito-2019"])
+        for _ in rerun(again, game.events):
+            pass
+        assert again.statistics() == game.statistics() and again.events[1].revealed is None
+
+    def test_a_map_only_a_course_file_holds_is_replayed(self):
+        from app.core.formats import load_map
+        from tests.paths import DATA
+
+        game_map = load_map(DATA / "course-cases" / "maps" / "touching.clp")
+        game = Game(game_map, PROFILES["unito-2022"])
+        for action in ("fire 9 5", "fire 8 5", "guess 8 4", "solve"):
+            game.apply(action)
+        replay = replay_text(dumps(game))
+        assert replay.mismatches == [] and replay.result.score == game.score()
+        assert replay.game.map.warnings == game_map.warnings
