@@ -280,7 +280,7 @@ class Game:
 
     # ----- actions -----------------------------------------------------
     def apply(self, action: Action | str, declared: Sequence[tuple[Cell, Piece]] = ()) -> StepEvent:
-        """Carry out one action for the agent and return its event (docs/rules.md, "Actions").
+        """Carry out one action for the agent and return its event (docs/rules.md, the course's habits).
 
         As in the course's environment: an off-board fire or guess uses the
         resource and counts nothing; a second flag on a flagged cell uses a
