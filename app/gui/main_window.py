@@ -712,10 +712,11 @@ class MainWindow(QMainWindow):
         if observation is not None and human is not None and not human.pending():
             left = observation.fires_left if what == "fire" else observation.guesses_left
             if left <= 0 and (what == "fire" or cell not in observation.flags):  # the game would end as stalled
-                self._notice = (self.tr("{0} not played: no fires left") if what == "fire"
-                                else self.tr("{0} not played: no flags left")).format(
-                    Action.fire(x, y) if what == "fire" else Action.guess(x, y)) + self.tr(
-                    " (the course's environment has no rule for it and would hang)")
+                self._notice = (self.tr("{0} not played: no fires left (the course's environment has no rule "
+                                        "for it and would hang)") if what == "fire"
+                                else self.tr("{0} not played: no flags left (the course's environment has no rule "
+                                             "for it and would hang)")).format(
+                    Action.fire(x, y) if what == "fire" else Action.guess(x, y))
                 self._update_controls()
                 return
         if what == "fire":

@@ -687,6 +687,36 @@
     <context>
         <name>MainWindow</name>
         <message>
+            <location filename="../../app/gui/main_window.py" line="561" />
+            <source>warning: {0}: {1} (the course plays it as it is; so does the app)</source>
+            <translation>avviso: {0}: {1} (il corso la gioca così com'è; anche l'app)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="561" />
+            <source>the map</source>
+            <translation>la mappa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="715" />
+            <source>{0} not played: no fires left (the course's environment has no rule for it and would hang)</source>
+            <translation>{0} non giocato: non restano spari (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="715" />
+            <source>{0} not played: no flags left (the course's environment has no rule for it and would hang)</source>
+            <translation>{0} non giocato: non restano bandierine (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="876" />
+            <source>1 warning</source>
+            <translation>1 avviso</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="876" />
+            <source>{0} warnings</source>
+            <translation>{0} avvisi</translation>
+        </message>
+        <message>
             <location filename="../../app/gui/main_window.py" line="857" />
             <source>Battleship Lab</source>
             <translation>Battleship Lab</translation>
