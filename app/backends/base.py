@@ -59,6 +59,7 @@ class Driver:
     """Drives one agent through one game, one action per ``next_action`` call."""
 
     name = "agent"
+    tracing = False  # set before start to ask for a trace of each step (drivers that cannot trace ignore it)
 
     def start(self, observation: Observation, context: StartContext) -> None:
         """Prepare the agent for a new game."""
@@ -96,6 +97,11 @@ class Driver:
     def parameters(self) -> dict[str, str]:
         """The parameters the agent takes (``--agent-param`` keys), each with its value in force, as text."""
         return {}
+
+    def trace(self) -> object | None:
+        """What happened inside the agent for the last step (a CLIPS driver's ``StepTrace`` when tracing), once;
+        None when the driver does not trace."""
+        return None
 
     def facts(self) -> list[tuple[str, str]] | None:
         """The agent's working memory as (template, fact text) pairs; None if the agent has none (Python)."""

@@ -24,14 +24,20 @@ def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
 
 def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,
          params: Mapping[str, str] | None = None, on_event: Callable[[StepEvent], None] | None = None,
-         on_log: Callable[[str], None] | None = None, step_seconds: float | None = None) -> Game:
-    """Play one game of an agent (name or path) on a map; returns the finished ``Game``."""
+         on_log: Callable[[str], None] | None = None, step_seconds: float | None = None,
+         on_trace: Callable[[object], None] | None = None) -> Game:
+    """Play one game of an agent (name or path) on a map; returns the finished ``Game``.
+
+    With ``on_trace``, a driver that can trace (CLIPS) records each step's trace: in the game (for the log)
+    and handed to ``on_trace``.
+    """
     spec = resolve(agent_text)
     driver = create_driver(spec, seed=seed, step_seconds=step_seconds)
+    driver.tracing = on_trace is not None
     game = Game(game_map, profile, agent=driver.name)
     if on_event is not None:
         game.subscribe(on_event)
-    match = Match(game, driver, on_log=on_log, params=params_for(params or {}, agent_text))
+    match = Match(game, driver, on_log=on_log, params=params_for(params or {}, agent_text), on_trace=on_trace)
     try:
         match.run()
     finally:

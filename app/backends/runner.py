@@ -22,10 +22,12 @@ class Match:
     becomes a one-line reason naming the method.
     """
 
-    def __init__(self, game: Game, driver: Driver, on_log: LogSink | None = None, params: dict | None = None):
+    def __init__(self, game: Game, driver: Driver, on_log: LogSink | None = None, params: dict | None = None,
+                 on_trace: Callable[[object], None] | None = None):
         self.game = game
         self.driver = driver
         self.on_log = on_log or (lambda line: None)
+        self.on_trace = on_trace  # called with the driver's trace of each step (when it traces)
         self.params = dict(params or {})
         self.started = False
         if not game.agent:
@@ -128,7 +130,21 @@ class Match:
         except Exception as error:
             self._failed(error, "after")
         self._flush_output()
+        self._take_trace(event.step)
         return self.game.events[before:]
+
+    def _take_trace(self, step: int) -> None:
+        """Keep the driver's trace of ``step`` in the game (for the log) and hand it to ``on_trace``."""
+        try:
+            trace = self.driver.trace()
+        except Exception as error:
+            self._failed(error, "trace")
+            return
+        if trace is None:
+            return
+        self.game.traces[step] = trace.to_dict()
+        if self.on_trace is not None:
+            self.on_trace(trace)
 
     def run(self) -> GameResult:
         """Play to the end and return the result."""

@@ -21,6 +21,11 @@ def register(subparsers) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for agents that draw at random (default 0)")
     parser.add_argument("--log", metavar="OUT.jsonl", help="save the game log (JSON Lines) for replay")
     parser.add_argument("--quiet", action="store_true", help="no per-step lines")
+    parser.add_argument("--trace", metavar="ASPECTS",
+                        help="CLIPS agents: after each step print what happened inside CLIPS, any of rules (every "
+                             "rule firing in order, with its module, salience and matched facts), facts (the facts "
+                             "asserted, retracted and modified) and agenda (activations waiting, focus stack), "
+                             "comma-separated, e.g. rules,facts,agenda; with --log the trace is saved in the log")
     parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
     add_agent_options(parser)
     parser.add_argument("--allow-load-errors", action="store_true",
@@ -71,6 +76,19 @@ def run_game_command(args: argparse.Namespace) -> int:
         if not quiet:
             print(line)
 
+    on_trace = None
+    if args.trace is not None:
+        from app.backends.clips.trace import parse_aspects
+        try:
+            aspects = parse_aspects(args.trace)
+        except ValueError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+
+        def on_trace(trace):
+            if not quiet:
+                print("\n".join(f"    {line}" for line in trace.lines(aspects)))
+
     game_map = load_game_map(args.map, pick_first=args.pick_first)
     resolve(args.agent)  # an unknown agent is reported before anything is printed
     params = parse_agent_params(args.agent_param, [args.agent])
@@ -81,7 +99,7 @@ def run_game_command(args: argparse.Namespace) -> int:
     for warning in game_map.warnings:
         print(f"warning: {args.map}: {warning} (the course plays it as it is; so does the app)", file=sys.stderr)
     game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
-                step_seconds=step_seconds)
+                step_seconds=step_seconds, on_trace=on_trace)
     if args.log:
         gamelog.save(game, args.log, seed=args.seed)
     result = game.result()

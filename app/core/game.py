@@ -260,6 +260,9 @@ class Game:
         #: what was said during the game (agent printouts, why it stopped), each with the step it came before;
         #: kept for logs and replays, never scored
         self.notes: list[tuple[int, str]] = []
+        #: what the agent's driver traced of its insides, per step (plain JSON-ready data: a CLIPS agent's rule
+        #: firings and fact changes); kept for logs and replays, never scored
+        self.traces: dict[int, dict] = {}
 
     def note(self, text: str) -> None:
         """Record a line said while the agent decided the current step (not part of the game's state)."""

@@ -4,7 +4,9 @@ Line 1 is a header ``{"type": "game", ...}`` holding the map (native text),
 the rules profile with its limits, the agent and the seed; then one
 ``{"type": "step", ...}`` line per event, each after the
 ``{"type": "note", "step": N, "text": ...}`` lines said while the agent
-decided it (its printouts, why the game stopped); last a
+decided it (its printouts, why the game stopped), and after it, when the game
+was traced, a ``{"type": "trace", "step": N, ...}`` line (a CLIPS agent's
+rule firings, fact changes and agenda for that step); last a
 ``{"type": "result", ...}`` line with the statistics and the score. Notes are
 shown by replays and never change them.
 """
@@ -58,6 +60,9 @@ def dumps(game: Game, seed: int | None = None) -> str:
     for item in interleaved(game):
         if isinstance(item, StepEvent):
             lines.append(json.dumps({"type": "step", **item.to_dict()}))
+            trace = game.traces.get(item.step)
+            if trace is not None:
+                lines.append(json.dumps({"type": "trace", **trace}))
         else:
             lines.append(json.dumps({"type": "note", "step": item[0], "text": item[1]}))
     if game.over:
@@ -150,6 +155,11 @@ def replay_text(text: str, path: str = "<log>") -> Replay:
             if type(step) is not int or step < 0 or not isinstance(said, str):
                 raise LogError(f"{path}:{number}: a note needs a step (a whole number) and a text")
             game.notes.append((step, said))
+            continue
+        if kind == "trace":
+            if type(record.get("step")) is not int:
+                raise LogError(f"{path}:{number}: a trace needs a step (a whole number)")
+            game.traces[record["step"]] = {key: value for key, value in record.items() if key != "type"}
             continue
         if kind != "step":
             raise LogError(f"{path}:{number}: unknown record type {kind!r}")

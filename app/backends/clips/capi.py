@@ -91,6 +91,7 @@ class LoadedEnv:
         self.modifier = environment_modifier(cenv, "fact")
         self.builder = environment_builder(cenv, "fact")
         self.update_seconds = 0.0  # wall time inside FMModify and FBAssert (Rete updates), all games
+        self.halts = None  # the HaltCounter of its (halt) calls, when the build allowed one (watchdog.count_halts)
 
     def slot(self, fact, name: bytes):
         """The value of slot ``name`` of the fact at C pointer ``fact``, as clipspy would give it."""

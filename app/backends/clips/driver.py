@@ -28,9 +28,10 @@ from app.backends.clips.capi import (
     encoded,
     held,
 )
-from app.backends.clips.loading import EXIT_FLAG, describe, load_environment, map_facts, routers_off
+from app.backends.clips.loading import EXIT_FLAG, PYTHON_ROUTERS, describe, load_environment, map_facts, routers_off
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
+from app.backends.clips.trace import StepTrace, Tracer
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.rules import Statistics
@@ -78,6 +79,9 @@ class ClipsDriver(Driver):
         self._fok_taken = 0  # the engine's count mirrored last (Observation.fok_taken)
         self._healthy = True
         self._taken = False  # ENV's take-exec rule stopped the last run: mirror-outcome is on ENV's agenda
+        self.tracing = False  # set before start: record a StepTrace per step (rules fired one at a time)
+        self._tracer: Tracer | None = None
+        self._turn = 0  # the step of the agent's last turn
 
     # ----- setup ---------------------------------------------------------
     def _key(self, profile) -> tuple:
@@ -132,6 +136,9 @@ class ClipsDriver(Driver):
         self._fok_taken = observation.fok_taken
         self._guarded("start", self._reset, observation, context, fresh)
         self._flush_printout()
+        if self.tracing and loaded.halts is not None:  # without counting halts, rule by rule could run past one
+            self._tracer = Tracer(loaded.cenv, PYTHON_ROUTERS)
+            self._tracer.begin()
 
     def _reset(self, observation: Observation, context: StartContext, fresh: bool) -> None:
         """``(reset)``, then the course's first pass to ENV, then the agent's params."""
@@ -332,6 +339,7 @@ class ClipsDriver(Driver):
         env = self.env
         if env is None:
             raise AgentFailure("the CLIPS agent was not started")
+        self._turn = self._step
         firings, errors = self._run("step")
         self._declared = self._new_k_cells()
         execs = self._current_execs()
@@ -367,6 +375,7 @@ class ClipsDriver(Driver):
         errors: list[str] = []
         cenv = self._loaded.cenv
         router = self.router
+        run = lib.Run if self._tracer is None else self._run_traced
         if not self._healthy:  # a rule's error or a halt in an earlier run leaves CLIPS halted
             clear_halt(self._loaded.pointer)
         self._healthy = False  # until the run ends normally
@@ -378,7 +387,7 @@ class ClipsDriver(Driver):
             while True:
                 if self._cancel.is_set():
                     raise AgentFailure(f"{self._what(label)}: stopped on request (cancel)")
-                count = lib.Run(cenv, CHUNK)  # env.run without clipspy's wrapper
+                count = run(cenv, CHUNK)  # env.run without clipspy's wrapper
                 chunk_end = time.perf_counter()
                 self.clips_seconds += chunk_end - chunk_start
                 fired += count
@@ -408,6 +417,27 @@ class ClipsDriver(Driver):
             self._running = False
             self.watchdog.disarm()
             self._flush_printout()
+
+    def _run_traced(self, cenv, limit: int) -> int:
+        """Up to ``limit`` rule firings one at a time, each recorded by the tracer before it fires."""
+        tracer, halts = self._tracer, self._loaded.halts
+        fired = 0
+        while fired < limit and tracer.next_firing():
+            before = halts.count
+            if not lib.Run(cenv, 1):  # halted (time cap, cancel, an error): it did not fire
+                tracer.firings.pop()
+                break
+            fired += 1
+            if halts.count != before:  # the rule called (halt): a whole run stops here too
+                break
+        return fired
+
+    def trace(self) -> StepTrace | None:
+        """The trace of the last step (rules fired in the agent's turn, facts changed since the step before,
+        the agenda and focus stack now), once; None when not tracing."""
+        if self._tracer is None or self.env is None:
+            return None
+        return self._tracer.finish(self._turn)
 
     def _what(self, label: str) -> str:
         return f"step {self._step}" if label == "step" else f"step {self._step} ({label})"
@@ -560,6 +590,9 @@ class ClipsDriver(Driver):
         if self.watchdog is not None:
             self.watchdog.close()
             self.watchdog = None
+        if self._tracer is not None:
+            self._tracer.close()
+            self._tracer = None
         loaded, self._loaded = self._loaded, None
         self.router = None
         self.env = None

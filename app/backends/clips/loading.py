@@ -14,7 +14,7 @@ from app.backends.clips.capi import STAT_SLOTS, LoadedEnv
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.pool import destroy_quietly
 from app.backends.clips.source import read_file
-from app.backends.clips.watchdog import Watchdog, remove_function
+from app.backends.clips.watchdog import Watchdog, count_halts, remove_function
 from app.core import SIZE, AgentError, Cell, Observation
 
 RESOURCES = Path(__file__).resolve().parents[3] / "resources" / "clips"
@@ -66,12 +66,16 @@ def _map_facts(known_items: tuple, row_counts: tuple[int, ...], col_counts: tupl
     return "(deffacts ENV::map-facts " + " ".join(facts) + ")"
 
 
+#: the Python routers of an environment (ours and clipspy's), as C names
+PYTHON_ROUTERS = (CaptureRouter.NAME.encode(), b"python-error-router")
+
+
 @contextlib.contextmanager
 def routers_off(env: clips.Environment):
     """Python routers off for trusted builds and evals: CLIPS queries every router for every
     character it parses, and each query is a call back into Python."""
 
-    names = (CaptureRouter.NAME.encode(), b"python-error-router")
+    names = PYTHON_ROUTERS
     for name in names:
         lib.DeactivateRouter(env._env, name)
     try:
@@ -96,6 +100,7 @@ def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, tim
     env.add_router(router)
     try:
         env.load(str(MAIN_FILE))
+        halts = count_halts(env)
         if remove_function(env, "exit"):  # an agent's (exit) would end the whole app: it halts the agent
             env.build(f"(defglobal MAIN ?*{EXIT_FLAG}* = FALSE)")
             env.build(f"(deffunction MAIN::exit ($?code) (bind ?*{EXIT_FLAG}* TRUE) (halt))")
@@ -107,6 +112,7 @@ def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, tim
         destroy_quietly([env])
         raise AgentError(f"{RESOURCES}: the protocol modules do not load: {problems}") from None
     loaded = LoadedEnv(env, router, key)
+    loaded.halts = halts
     try:
         loaded.load_messages = load_agent(env, router, paths, agent, time_limit)
     except AgentError:

@@ -29,6 +29,9 @@ _set_halt_execution.restype = None
 _set_evaluation_error = _library.SetEvaluationError
 _set_evaluation_error.argtypes = [ctypes.c_void_p, ctypes.c_bool]
 _set_evaluation_error.restype = None
+_set_halt_rules = _library.SetHaltRules  # what CLIPS's (halt) does
+_set_halt_rules.argtypes = [ctypes.c_void_p, ctypes.c_bool]
+_set_halt_rules.restype = None
 
 
 try:  # CLIPS 6.4 exports it; clipspy does not wrap it
@@ -63,6 +66,33 @@ def clear_halt(env: clips.Environment | int) -> None:
 
 
 pointer = _pointer
+
+
+class HaltCounter:
+    """Counts the ``(halt)`` calls of an environment (see ``count_halts``)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+def count_halts(env: clips.Environment) -> HaltCounter | None:
+    """Replace CLIPS's ``(halt)`` in ``env`` by one that does the same and counts its calls; None if this
+    CLIPS build cannot. Call it before anything using ``halt`` is defined.
+
+    A run stops after the rule that called ``(halt)`` and clears the flag as it
+    ends, so whoever runs one rule at a time (the tracer) sees from the count
+    where a whole run would have stopped."""
+    if not remove_function(env, "halt"):
+        return None
+    counter = HaltCounter()
+    target = _pointer(env)
+
+    def halt():
+        counter.count += 1
+        _set_halt_rules(target, True)
+
+    env.define_function(halt, "halt")
+    return counter
 
 
 class Watchdog:

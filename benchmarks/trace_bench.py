@@ -1,0 +1,67 @@
+"""What tracing a CLIPS agent costs: whole games with the trace off and on, interleaved (prints, asserts nothing).
+
+    python benchmarks/trace_bench.py [--agent incrocio --agent bdi] [--maps 6]
+
+Each map is played twice in a row by each agent, tracing off then on (the
+rules, fact changes and agenda of every step, as ``run --trace`` and the GUI's
+Rules tab collect them); prints the median wall time per game both ways and
+their ratio (target: on <= 3x off). Off, the bridge runs exactly as without
+the feature (one check per chunk of firings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app.backends.registry import create_driver, resolve  # noqa: E402
+from app.backends.runner import Match  # noqa: E402
+from app.core import Game  # noqa: E402
+from app.core.formats import load_map  # noqa: E402
+
+
+def one_game(agent: str, path: Path, tracing: bool) -> tuple[float, int]:
+    """Wall time of one game (driver created to closed) and the rule firings traced."""
+    started = time.perf_counter()
+    driver = create_driver(resolve(agent), seed=0)
+    driver.tracing = tracing
+    traced = []
+    match = Match(Game(load_map(path)), driver, on_trace=traced.append)
+    try:
+        match.run()
+    finally:
+        match.close()
+    return time.perf_counter() - started, sum(len(trace.firings) for trace in traced)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--agent", action="append", help="agent name (repeatable; default incrocio and bdi)")
+    parser.add_argument("--maps", type=int, default=6, help="how many maps of maps/bench (default 6)")
+    args = parser.parse_args(argv)
+    agents = args.agent or ["incrocio", "bdi"]
+    maps = sorted((ROOT / "maps" / "bench").glob("*.map"))[: args.maps]
+    print(f"load average {os.getloadavg()[0]:.1f}; {len(maps)} maps of maps/bench")
+    for agent in agents:
+        one_game(agent, maps[0], False)  # load once: the environment pool serves the rest
+        off, on, firings = [], [], []
+        for path in maps:
+            off.append(one_game(agent, path, False)[0])
+            seconds, fired = one_game(agent, path, True)
+            on.append(seconds)
+            firings.append(fired)
+        a, b = statistics.median(off), statistics.median(on)
+        print(f"{agent:<16} off {a * 1000:8.1f} ms/game   on {b * 1000:8.1f} ms/game   on/off {b / a:4.2f}x   "
+              f"({statistics.median(firings):.0f} firings/game traced)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
