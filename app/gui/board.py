@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass
 
 import numpy as np
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QPointF, QRectF, QSize, Qt, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPointF, QRectF, QSize, Qt, pyqtSignal
 from PyQt5.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PyQt5.QtWidgets import QGridLayout, QLabel, QSizePolicy, QToolTip, QWidget
 
@@ -716,3 +716,20 @@ class LegendWidget(QWidget):
             widget.setEnabled(revealed)
             if isinstance(widget, QLabel):
                 widget.setStyleSheet("color: #475467;" if revealed else "color: #B0B8C4;")
+
+
+class BoardOverlay(QWidget):
+    """Drawn over a ``BoardWidget``, following its size; mouse events pass through to the board."""
+
+    def __init__(self, board: BoardWidget):
+        super().__init__(board)
+        self.board = board
+        self.setAttribute(Qt.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WA_NoSystemBackground)
+        board.installEventFilter(self)
+        self.setGeometry(board.rect())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if watched is self.board and event.type() == QEvent.Resize:
+            self.setGeometry(self.board.rect())
+        return False

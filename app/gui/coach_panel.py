@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import threading
 
-from PyQt5.QtCore import QEvent, QObject, QRectF, Qt, pyqtSignal
+from PyQt5.QtCore import QObject, QRectF, Qt, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QPainter, QPen
 from PyQt5.QtWidgets import QCheckBox, QLabel, QListWidget, QListWidgetItem, QSizePolicy, QVBoxLayout, QWidget
 
 from app.core import Cell, Game
 from app.gui import theme
-from app.gui.board import BoardWidget
+from app.gui.board import BoardOverlay, BoardWidget
 from app.gui.theme import mono_font
 from app.solver.coach.review import CATEGORIES, DecisionKind, coach_game
 from app.solver.coach.text import describe
@@ -35,24 +35,14 @@ def loss_colour(loss: float) -> QColor:
     return theme.ORANGE if loss < 10 else theme.VERMILLION
 
 
-class CoachOverlay(QWidget):
+class CoachOverlay(BoardOverlay):
     """Drawn over a ``BoardWidget`` (mouse events pass through): fired cells' losses and the best alternative."""
 
     def __init__(self, board: BoardWidget):
         super().__init__(board)
-        self.board = board
         self.losses: dict[Cell, float] = {}
         self.best: Cell | None = None
         self.show_losses = True
-        self.setAttribute(Qt.WA_TransparentForMouseEvents)
-        self.setAttribute(Qt.WA_NoSystemBackground)
-        board.installEventFilter(self)
-        self.setGeometry(board.rect())
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
-        if watched is self.board and event.type() == QEvent.Resize:
-            self.setGeometry(self.board.rect())
-        return False
 
     def set_marks(self, losses: dict[Cell, float], best: Cell | None) -> None:
         """Show ``losses`` by fired cell and ring ``best`` (None: no ring)."""

@@ -1,14 +1,18 @@
 """The Facts panel: a CLIPS agent's working memory at the current step, the protocol's facts too.
 
 Facts are grouped by module (the agent's modules first, then MAIN and ENV), each with its index (``f-12``);
-a template picker and a text filter narrow the list.
+a template picker and a text filter narrow the list. With a rule trace (``set_changes``), the facts asserted
+and modified during the step are coloured, and "changed this step" lists only what changed (retracted facts
+included); a picked rule firing's facts are selected (``highlight``).
 """
 
 from __future__ import annotations
 
 from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
-from PyQt5.QtGui import QFont
+from PyQt5.QtGui import QColor, QFont
 from PyQt5.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -23,6 +27,11 @@ from app.backends.base import PROTOCOL_MODULES, FactRow
 from app.gui.i18n import translate
 
 ALL_TEMPLATES = QT_TRANSLATE_NOOP("FactsPanel", "All templates")  # translated where shown
+#: background of a fact by how it changed during the step (pale: the text stays readable)
+CHANGE_COLOURS = {"asserted": QColor("#D7F2E6"), "modified": QColor("#FCEBC7"), "retracted": QColor("#F9D9CC")}
+CHANGE_TIPS = {"asserted": QT_TRANSLATE_NOOP("FactsPanel", "asserted during this step"),
+               "modified": QT_TRANSLATE_NOOP("FactsPanel", "modified during this step"),
+               "retracted": QT_TRANSLATE_NOOP("FactsPanel", "retracted during this step (no longer in working memory)")}
 
 
 def module_order(modules: set[str]) -> list[str]:
@@ -38,6 +47,9 @@ class FactsPanel(QWidget):
         self._rows: list[FactRow] = []
         self._problem = ""  # why the facts could not be read ("": they were)
         self._collapsed: set[str] = set()  # modules the user folded (kept from one step to the next)
+        self._changes: list[FactRow] = []  # the facts changed during the step, all modules, retracted ones too
+        self._changed: dict[int, str] = {}  # fact index -> how it changed ("asserted", "modified", "retracted")
+        self._highlighted: set[int] = set()  # the indexes of a picked rule firing's facts (kept selected)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         bar = QHBoxLayout()
@@ -51,14 +63,21 @@ class FactsPanel(QWidget):
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setToolTip(self.tr("Show only the facts containing this text (module, f-index or fact)"))
         self.filter_edit.textChanged.connect(self._refill)
+        self.changed_box = QCheckBox(self.tr("changed this step"))
+        self.changed_box.setToolTip(self.tr("Show only the facts asserted (green), modified (amber) or retracted "
+                                            "(red) during the step on screen"))
+        self.changed_box.toggled.connect(self._refill)
+        self.changed_box.setEnabled(False)
         bar.addWidget(self.template_box)
         bar.addWidget(self.filter_edit, 1)
+        bar.addWidget(self.changed_box)
         layout.addLayout(bar)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("fact"), self.tr("template"), self.tr("as CLIPS prints it")])
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)
+        self.tree.setSelectionMode(QAbstractItemView.ExtendedSelection)
         self.tree.setColumnWidth(0, 76)
         self.tree.setColumnWidth(1, 140)
         self.tree.setToolTip(self.tr("The working memory at the current step, by module: "
@@ -77,7 +96,7 @@ class FactsPanel(QWidget):
         ``problem``: why they could not be read, shown in their place)."""
         self._rows = list(facts or [])
         self._problem = problem
-        templates = sorted({row.template for row in self._rows})
+        templates = sorted({row.template for row in self._rows} | {row.template for row in self._changes})
         chosen = self.template_box.currentText()
         self.template_box.blockSignals(True)
         self.template_box.clear()
@@ -90,6 +109,35 @@ class FactsPanel(QWidget):
         if facts is None and not problem:
             self.count_label.setText(
                 self.tr("This agent has no working memory to show (facts appear for CLIPS agents)."))
+
+    def set_changes(self, changes) -> None:
+        """The facts changed during the step on screen (``FactChange``-like: change, index, module, template,
+        text); None: no trace, nothing marked."""
+        self._changes = [FactRow(c.module, c.index, c.template, c.text) for c in changes or ()]
+        self._changed = {c.index: str(c.change) for c in changes or ()}
+        self._highlighted = set()  # a new step: the picked firing belongs to the last one
+        self.changed_box.setEnabled(changes is not None)
+        self._refill()
+
+    def change_of(self, index: int) -> str:
+        """How fact ``f-index`` changed during the step ("" if it did not)."""
+        return self._changed.get(index, "")
+
+    def highlight(self, indexes) -> int:
+        """Select the listed facts with these indexes (a rule firing's facts); how many were found."""
+        self._highlighted = set(indexes)
+        self.tree.clearSelection()
+        found = 0
+        for i in range(self.tree.topLevelItemCount()):
+            head = self.tree.topLevelItem(i)
+            for j in range(head.childCount()):
+                item = head.child(j)
+                if item.data(0, Qt.UserRole).index in self._highlighted:
+                    item.setSelected(True)
+                    if not found:
+                        self.tree.scrollToItem(item)
+                    found += 1
+        return found
 
     def set_template(self, template: str) -> None:
         """Show only the facts of ``template`` (or all with ALL_TEMPLATES)."""
@@ -113,7 +161,8 @@ class FactsPanel(QWidget):
     def _refill(self) -> None:
         template = self.template_box.currentText() if self.template_box.currentIndex() > 0 else ALL_TEMPLATES
         needle = self.filter_edit.text().strip().lower()
-        shown = [row for row in self._rows
+        source = self._changes if self.changed_box.isChecked() else self._rows
+        shown = [row for row in source
                  if (template == ALL_TEMPLATES or row.template == template)
                  and (not needle or needle in f"{row.module} f-{row.index} {row.text}".lower())]
         bold = QFont(self.tree.font())
@@ -122,7 +171,7 @@ class FactsPanel(QWidget):
         self.tree.clear()
         for module in module_order({row.module for row in shown}):
             rows = sorted((row for row in shown if row.module == module), key=lambda row: row.index)
-            total = sum(1 for row in self._rows if row.module == module)
+            total = sum(1 for row in source if row.module == module)
             role = "  ·  " + self.tr("game protocol") if module in PROTOCOL_MODULES else ""
             head = QTreeWidgetItem([f"{module}{role}  ·  " + self.tr("{0} of {1} facts").format(len(rows), total)])
             head.setData(0, Qt.UserRole, module)
@@ -134,12 +183,22 @@ class FactsPanel(QWidget):
                 item = QTreeWidgetItem([f"f-{row.index}", row.template, row.text])
                 item.setData(0, Qt.UserRole, row)
                 item.setToolTip(2, row.text)
+                change = self._changed.get(row.index)
+                if change and (change != "retracted" or source is self._changes):
+                    for column in range(3):
+                        item.setBackground(column, CHANGE_COLOURS[change])
+                    item.setToolTip(2, f"{row.text}\n{translate('FactsPanel', CHANGE_TIPS[change])}")
                 head.addChild(item)
             head.setExpanded(module not in self._collapsed)
         self.tree.setUpdatesEnabled(True)
+        if self._highlighted:
+            self.highlight(self._highlighted)
         if self._problem:
             self.count_label.setText(self.tr("Could not read the agent's facts: {0}").format(self._problem))
             self.count_label.setStyleSheet("color: #B34700;")
         else:
-            self.count_label.setText(self.tr("{0} of {1} facts").format(len(shown), len(self._rows)))
+            text = self.tr("{0} of {1} facts").format(len(shown), len(source))
+            if self._changes:
+                text += " · " + self.tr("{0} changed this step").format(len(self._changes))
+            self.count_label.setText(text)
             self.count_label.setStyleSheet("color: #667085;")

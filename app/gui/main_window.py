@@ -51,6 +51,7 @@ from app.gui.facts_panel import FactsPanel
 from app.gui.help_menu import build_help_menu
 from app.gui.interaction import LOG_FILTER, Interaction
 from app.gui.load_banner import LoadErrorBanner
+from app.gui.rules_panel import RulesPanel, TraceLink
 from app.gui.score_panel import ScorePanel
 from app.gui.session import GameSession, LineKind, ReportKind, StepReport
 from app.gui.speed import DEFAULT_SPEED_INDEX, FASTEST_INDEX, SpeedControl
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else app_settings()
         self.interaction = interaction if interaction is not None else Interaction(self)
         self.session = GameSession(self)
+        self.session.want_trace = True  # the Rules tab shows a CLIPS agent's rule trace
         self.map_path: str | None = None
         self.game_map: GameMap | None = None
         self.agents: dict[str, AgentSpec] = {}
@@ -261,6 +263,12 @@ class MainWindow(QMainWindow):
         self.tabs.setTabToolTip(2, self.tr("Once the game is over: each decision graded against bayes's play with "
                                            "the agent's information (open a saved log with Replay to step through "
                                            "it)"))
+        self.rules_panel = RulesPanel()
+        self.tabs.addTab(self.rules_panel, self.tr("Rules"))
+        self.tabs.setTabToolTip(3, self.tr("A CLIPS agent's rule firings of the step (in order, with the facts "
+                                           "they matched), the agenda and focus stack after it, and each rule's "
+                                           "count"))
+        self.trace_link = TraceLink(self.rules_panel, self.facts_panel, self.board)
         self.tabs.currentChanged.connect(lambda _i: self._show_facts())
         right_layout.addWidget(self.tabs, 1)
         splitter.addWidget(right)
@@ -770,6 +778,7 @@ class MainWindow(QMainWindow):
         self._facts, self._facts_error = None, ""
         self._agent_parameters, self._parameters_error = {}, ""
         self.facts_panel.set_facts(None)
+        self.trace_link.clear()
         self.coach_panel.set_game(None)
         human = self.session.is_human
         self.board.set_interactive(human and state is not None)
@@ -838,6 +847,7 @@ class MainWindow(QMainWindow):
         self.belief_box.setToolTip(self.tr("Could not read the agent's belief: {0}").format(report.belief_error)
                                    if report.belief_error else self.tr(BELIEF_TIP))
         self._facts, self._facts_error = report.facts, report.facts_error
+        self.trace_link.add(report.traces)
         if self.tabs.currentIndex() == 1 or report.result is not None:
             self._show_facts()
         if report.failure:

@@ -33,6 +33,7 @@ from app.core.gamelog import Replay, replay_file, rerun
 from app.gui.board import BoardState, BoardWidget, LegendWidget
 from app.gui.coach_panel import CoachPanel
 from app.gui.interaction import Interaction
+from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
 from app.gui.score_panel import ScorePanel
 from app.gui.theme import card as _card
 from app.gui.theme import (
@@ -205,6 +206,12 @@ class ReplayWindow(QMainWindow):
         self.side_tabs.addTab(self.coach_panel, self.tr("Coach"))
         self.side_tabs.setTabToolTip(1, self.tr("Each decision graded against bayes's play with the agent's "
                                                "information"))
+        self.rules_panel = RulesPanel()
+        self.side_tabs.addTab(self.rules_panel, self.tr("Rules"))
+        self.side_tabs.setTabToolTip(2, self.tr("A CLIPS agent's rule firings of the step shown, the agenda after "
+                                               "it and each rule's count (in logs saved from traced games: "
+                                               "run --trace … --log)"))
+        self.trace_link = TraceLink(self.rules_panel, None, self.board)
         right_layout.addWidget(self.side_tabs, 2)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 3)
@@ -251,6 +258,10 @@ class ReplayWindow(QMainWindow):
                             + (f" (and {more} more)" if more > 0 else ""))
         else:
             self.banner.hide()
+        traces, problem = traces_from_log(game.traces)
+        if problem:
+            self.show_error(f"The log's rule trace cannot be shown: {problem}")
+        self.rules_panel.set_traces(traces)
         self.log_list.blockSignals(True)
         self.log_list.clear()
         self.log_list.addItem("step   —  start")
@@ -364,6 +375,7 @@ class ReplayWindow(QMainWindow):
         QTimer.singleShot(0, self._scroll_to_current)  # again once a pending layout has sized the list
         self._show_notes(position)
         self.coach_panel.set_step(track.events[position - 1].step if position > 0 else None)
+        self.trace_link.show_step(track.events[position - 1].step if position > 0 else None)
         obs = state.observation
         # the count of steps done, and the step whose row is highlighted (the log numbers steps from 0)
         self.step_label.setText(self.tr("{0} / {1} steps").format(position, track.last)

@@ -57,6 +57,7 @@ class StepReport:
     events: tuple[StepEvent, ...] = ()
     notes: tuple[tuple[int, str], ...] = ()  # the game's notes (what was said, by step) since the last report
     facts: list[FactRow] | None = None  # the agent's working memory, the protocol's facts too
+    traces: tuple = ()  # a CLIPS agent's StepTraces (rule firings, fact changes, agenda) since the last report
     result: GameResult | None = None
     failure: str = ""  # the engine stopped the game for the agent (crash, timeout, stall)
     error: str = ""  # the agent could not be started at all
@@ -75,9 +76,12 @@ class AgentWorker(QObject):
     reported = pyqtSignal(object)
 
     def __init__(self, generation: int, game_map: GameMap, profile: RulesProfile,
-                 make_driver: Callable[[], Driver], params: dict | None = None, want_facts: bool = True):
+                 make_driver: Callable[[], Driver], params: dict | None = None, want_facts: bool = True,
+                 want_trace: bool = False):
         super().__init__()
         self.want_facts = want_facts  # reading a CLIPS agent's facts costs time every step
+        self.want_trace = want_trace  # so does tracing its rules (CLIPS then fires one rule at a time)
+        self._traces: list = []
         self.generation = generation
         self.game_map = game_map
         self.profile = profile
@@ -129,6 +133,7 @@ class AgentWorker(QObject):
             events=tuple(self._events),
             notes=tuple(game.notes[self._notes_sent:]),
             facts=facts,
+            traces=tuple(self._traces),
             result=result,
             failure=game.stop_reason if result is not None and result.agent_failed else "",
             seconds=time.perf_counter() - started,
@@ -139,6 +144,7 @@ class AgentWorker(QObject):
             parameters_error=parameters_error,
         )
         self._lines, self._events = [], []
+        self._traces.clear()  # in place: the match appends to this list
         self._notes_sent = len(game.notes)
         self.reported.emit(report)
 
@@ -157,9 +163,10 @@ class AgentWorker(QObject):
             self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=f"{type(error).__name__}: {error}"))
             return
         self.driver = driver
+        driver.tracing = self.want_trace
         game = Game(self.game_map, self.profile)
         game.subscribe(self._on_event)
-        self.match = Match(game, driver, on_log=self._on_log, params=self.params)
+        self.match = Match(game, driver, on_log=self._on_log, params=self.params, on_trace=self._traces.append)
         if not self.retired:
             try:
                 self.match.start()
@@ -220,6 +227,7 @@ class GameSession(QObject):
         self.params: dict = {}
         self.generation = 0
         self.want_facts = True  # False where no Facts panel shows them (the Compare lanes)
+        self.want_trace = False  # True where a Rules tab shows a CLIPS agent's rule trace (the main window)
         self.interval_ms = 0
         self.running = False
         self.started = False
@@ -231,6 +239,7 @@ class GameSession(QObject):
         self.result: GameResult | None = None
         self.events: list[StepEvent] = []  # every step of the current game so far, in order
         self.notes: list[tuple[int, str]] = []  # what was said so far (agent printouts), by step, for saved logs
+        self.traces: dict[int, object] = {}  # a CLIPS agent's StepTrace by step, for saved logs
         self.human: HumanDriver | None = None
         self._worker: AgentWorker | None = None
         self._thread: QThread | None = None
@@ -269,6 +278,7 @@ class GameSession(QObject):
         self.result = None
         self.events = []
         self.notes = []
+        self.traces = {}
         self.human = None
         if self.game_map is not None and self.profile is not None:
             self.state = BoardState.from_game(Game(self.game_map, self.profile))
@@ -327,6 +337,7 @@ class GameSession(QObject):
         for _ in rerun(game, self.events):
             pass
         game.notes = list(self.notes)
+        game.traces = {step: trace.to_dict() for step, trace in self.traces.items()}
         return game
 
     def shutdown(self, wait_ms: int = 3000) -> None:
@@ -358,7 +369,8 @@ class GameSession(QObject):
         thread = QThread()
         thread.setObjectName(f"agent-{self.generation}")
         params = params_for(self.params, spec.name)  # plain keys, and NAME:KEY ones for this agent
-        worker = AgentWorker(self.generation, self.game_map, self.profile, make_driver, params, self.want_facts)
+        worker = AgentWorker(self.generation, self.game_map, self.profile, make_driver, params, self.want_facts,
+                             self.want_trace)
         worker.moveToThread(thread)
         worker.reported.connect(self._on_report, Qt.QueuedConnection)
         thread.start()
@@ -404,6 +416,7 @@ class GameSession(QObject):
             return
         self.events.extend(report.events)
         self.notes.extend(report.notes)
+        self.traces.update((trace.step, trace) for trace in report.traces)
         if report.state is not None:
             self.state = report.state
             self.steps_done = report.state.observation.step

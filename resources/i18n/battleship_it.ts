@@ -289,6 +289,36 @@
     <context>
         <name>FactsPanel</name>
         <message>
+            <location filename="../../app/gui/facts_panel.py" line="1" />
+            <source>asserted during this step</source>
+            <translation>asserito durante questo passo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/facts_panel.py" line="1" />
+            <source>modified during this step</source>
+            <translation>modificato durante questo passo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/facts_panel.py" line="1" />
+            <source>retracted during this step (no longer in working memory)</source>
+            <translation>ritirato durante questo passo (non è più nella memoria di lavoro)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/facts_panel.py" line="1" />
+            <source>changed this step</source>
+            <translation>cambiati in questo passo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/facts_panel.py" line="1" />
+            <source>Show only the facts asserted (green), modified (amber) or retracted (red) during the step on screen</source>
+            <translation>Mostra solo i fatti asseriti (verde), modificati (ambra) o ritirati (rosso) durante il passo mostrato</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/facts_panel.py" line="1" />
+            <source>{0} changed this step</source>
+            <translation>{0} cambiati in questo passo</translation>
+        </message>
+        <message>
             <location filename="../../app/gui/facts_panel.py" line="25" />
             <source>All templates</source>
             <translation>Tutti i template</translation>
@@ -686,6 +716,16 @@
     </context>
     <context>
         <name>MainWindow</name>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="1" />
+            <source>Rules</source>
+            <translation>Regole</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="1" />
+            <source>A CLIPS agent's rule firings of the step (in order, with the facts they matched), the agenda and focus stack after it, and each rule's count</source>
+            <translation>Le regole eseguite da un agente CLIPS nel passo (in ordine, con i fatti che le hanno attivate), l'agenda e la pila del focus dopo il passo, e quante volte è scattata ogni regola</translation>
+        </message>
         <message>
             <location filename="../../app/gui/main_window.py" line="561" />
             <source>warning: {0}: {1} (the course plays it as it is; so does the app)</source>
@@ -1650,6 +1690,16 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     </context>
     <context>
         <name>ReplayWindow</name>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="1" />
+            <source>Rules</source>
+            <translation>Regole</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/replay_view.py" line="1" />
+            <source>A CLIPS agent's rule firings of the step shown, the agenda after it and each rule's count (in logs saved from traced games: run --trace … --log)</source>
+            <translation>Le regole eseguite da un agente CLIPS nel passo mostrato, l'agenda dopo il passo e quante volte è scattata ogni regola (nei log salvati da partite tracciate: run --trace … --log)</translation>
+        </message>
         <message>
             <location filename="../../app/gui/replay_view.py" line="105" />
             <source>Replay — Battleship Lab</source>

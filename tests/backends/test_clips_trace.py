@@ -7,14 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from app.backends.clips.trace import Change, StepTrace, parse_aspects
 from app.backends.registry import create_driver, resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Game, gamelog
 from app.core.formats import load_map
 from tests.paths import MAPS_DIR, ROOT
-
-import pytest
 
 # Three rules that fire in a known order each step (by salience): note a cell, move the note, fire at it.
 ORDERED_AGENT = """(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))

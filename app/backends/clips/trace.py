@@ -104,6 +104,7 @@ class StepTrace:
     changes: tuple[FactChange, ...] = ()
     agenda: tuple[Activation, ...] = ()  # after the step (what waits for the next turn)
     focus: tuple[str, ...] = ()  # the focus stack after the step, top first
+    rules: tuple[str, ...] = ()  # every rule defined (MODULE::name), given with a game's first traced step only
 
     def to_dict(self) -> dict:
         """Plain JSON-ready data (lists and dicts; written out: ``dataclasses.asdict`` deep-copies every text)."""
@@ -116,6 +117,7 @@ class StepTrace:
             "agenda": [{"module": a.module, "rule": a.rule, "salience": a.salience, "basis": list(a.basis)}
                        for a in self.agenda],
             "focus": list(self.focus),
+            "rules": list(self.rules),
         }
 
     @classmethod
@@ -132,6 +134,7 @@ class StepTrace:
             agenda=tuple(Activation(a["module"], a["rule"], int(a["salience"]), tuple(a["basis"]))
                          for a in data["agenda"]),
             focus=tuple(data["focus"]),
+            rules=tuple(data.get("rules", ())),
         )
 
     def lines(self, aspects: frozenset[str]) -> list[str]:
@@ -189,6 +192,7 @@ class Tracer:
         self._last = NULL  # the newest fact whose pointer is known
         self.modules = self._modules()
         self.template_names: dict[object, tuple[str, str]] = {}  # template pointer -> (module, name)
+        self._rules_given = False
 
     # ----- facts ---------------------------------------------------------
     def text(self, fact) -> str:
@@ -330,6 +334,19 @@ class Tracer:
                                           tuple(_basis(self._pp(activation)))))
         return tuple(waiting)
 
+    def rules(self) -> tuple[str, ...]:
+        """Every rule defined, as MODULE::name, module by module in definition order."""
+        names = []
+        current = lib.GetCurrentModule(self.cenv)
+        for module_name, module in self.modules.items():
+            lib.SetCurrentModule(self.cenv, module)
+            rule = lib.GetNextDefrule(self.cenv, NULL)
+            while rule != NULL:
+                names.append(f"{module_name}::{_name(lib.DefruleName(rule))}")
+                rule = lib.GetNextDefrule(self.cenv, rule)
+        lib.SetCurrentModule(self.cenv, current)
+        return tuple(names)
+
     def focus_stack(self) -> tuple[str, ...]:
         """The focus stack, top first, as ``(get-focus-stack)`` gives it."""
         value = ffi.new("CLIPSValue *")
@@ -356,7 +373,9 @@ class Tracer:
             module, template, text = after[index]
             changes.append(FactChange(Change.ASSERTED.value, index, module, template, text))
         changes.sort(key=lambda change: change.index)
-        trace = StepTrace(step, tuple(self.firings), tuple(changes), self.agenda(), self.focus_stack())
+        rules = () if self._rules_given else self.rules()
+        self._rules_given = True
+        trace = StepTrace(step, tuple(self.firings), tuple(changes), self.agenda(), self.focus_stack(), rules)
         self.before = after
         self.firings = []
         return trace
