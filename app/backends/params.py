@@ -24,7 +24,7 @@ def parse_agent_params(items: Sequence[str] | None, agents: Sequence[str] = ()) 
             raise BattleshipError(f"--agent-param {item}: no KEY after '{agent}:'")
         if scoped and agent not in agents:
             raise BattleshipError(f"--agent-param {item}: '{agent}' is not an agent of this command "
-                                  f"({', '.join(agents)})")
+                                  f"({', '.join(dict.fromkeys(agents))})")
         params[key] = value.strip()
     return params
 

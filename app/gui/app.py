@@ -9,7 +9,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from PyQt5.QtCore import QObject, QSettings, Qt, QTimer, pyqtSignal
+from PyQt5.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt, QTimer, pyqtSignal
 from PyQt5.QtWidgets import QApplication, QWidget
 
 from app.core import PROFILES, GameResult
@@ -69,31 +69,34 @@ def run_gui(args: argparse.Namespace) -> int:
     window.restore_geometry()
     status = {"code": 0}
 
+    def refuse(message: str) -> int:
+        # the window may already run an agent thread: end it, or the interpreter's teardown crashes now and then
+        print(f"error: {message}", file=sys.stderr)
+        window.session.shutdown()
+        window.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+        return 2
+
     if args.rules:
         if args.rules not in PROFILES:
-            print(f"error: unknown rules profile '{args.rules}' (known: {', '.join(PROFILES)})", file=sys.stderr)
-            return 2
+            return refuse(f"unknown rules profile '{args.rules}' (known: {', '.join(PROFILES)})")
         window.select_rules(args.rules)
     limits = tuple(getattr(args, key, None) for key in ("fires", "guesses", "max_steps"))
     if any(value is not None for value in limits) and not window.set_limits(*limits):
-        print(f"error: {window.banner_text()}", file=sys.stderr)
-        return 2
+        return refuse(window.banner_text())
     if getattr(args, "agent_param", None):
         from app.core import BattleshipError
 
         try:
             window.session.params = window.agent_params(args.agent_param, [args.agent] if args.agent else [])
         except BattleshipError as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 2
+            return refuse(str(error))
     if args.agent and not window.select_agent(args.agent):
         if args.quit_when_done:
-            print(f"error: {window.banner_text()}", file=sys.stderr)
-            return 2
+            return refuse(window.banner_text())
     if args.map and not window.load_map(args.map):
         if args.quit_when_done:
-            print(f"error: {window.banner_text()}", file=sys.stderr)
-            return 2
+            return refuse(window.banner_text())
     if args.quit_when_done:
         window.set_fastest()
 
