@@ -15,14 +15,20 @@ def interaction() -> ScriptedInteraction:
     return ScriptedInteraction()
 
 
-@pytest.fixture
-def window(qtbot, tmp_path, interaction):
+def show_window(qtbot, tmp_path, window_class, size: tuple[int, int], **kwargs):
+    """A ``window_class`` with its own settings file in ``tmp_path``, shown at ``size`` (pytest-qt closes it)."""
     make_application()
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
-    win = MainWindow(settings=settings, interaction=interaction)
+    win = window_class(settings=settings, **kwargs)
     qtbot.addWidget(win)
-    win.resize(1200, 800)
+    win.resize(*size)
     win.show()
+    return win
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, interaction):
+    win = show_window(qtbot, tmp_path, MainWindow, (1200, 800), interaction=interaction)
     yield win
     win.session.shutdown()
 

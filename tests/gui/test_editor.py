@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PyQt5.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PyQt5.QtCore import QEvent, QPoint, QPointF, Qt
 from PyQt5.QtGui import QMouseEvent
 from PyQt5.QtWidgets import QApplication
 
@@ -11,9 +11,9 @@ from app.backends.games import load_game_map
 from app.core import Cell
 from app.core.draft import line_between
 from app.core.formats import read
-from app.gui.app import make_application
 from app.gui.editor.window import MapEditor
 from app.solver.fast import Constraints, count_solutions
+from tests.gui.conftest import show_window
 from tests.paths import BIMARU_DIR, COURSE_MAPS, MAPS_DIR
 
 # a legal standard fleet (no two ships touch), drawn ship by ship
@@ -33,13 +33,7 @@ FLEET = [
 
 @pytest.fixture
 def editor(qtbot, tmp_path, interaction):
-    make_application()
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
-    win = MapEditor(settings=settings, interaction=interaction)
-    qtbot.addWidget(win)
-    win.resize(1180, 780)
-    win.show()
-    return win
+    return show_window(qtbot, tmp_path, MapEditor, (1180, 780), interaction=interaction)
 
 
 def _point(editor: MapEditor, cell: Cell) -> QPoint:
