@@ -3,7 +3,7 @@
 ;;; Run it:   python main.py run --agent agents/templates/my_agent.clp --map maps/four-known.map
 ;;; Watch it: python main.py gui --agent agents/templates/my_agent.clp --map maps/four-known.map
 ;;;
-;;; What it sees (GAME.md, "The CLIPS protocol"):
+;;; What it sees (docs/rules.md, "The CLIPS protocol"):
 ;;;   MAIN: (status (step ?s) (currently running)), (moves (fires ?f) (guesses ?g)),
 ;;;         (exec ...) facts of earlier steps, (maxduration 100)
 ;;;   ENV:  (k-per-row (row ?x) (num ?n)), (k-per-col (col ?y) (num ?n)),

@@ -1,4 +1,4 @@
-"""``solve``: solve a Bimaru puzzle read from stdin (or a file) and print the grid of GAME.md.
+"""``solve``: solve a Bimaru puzzle read from stdin (or a file) and print the grid of docs/rules.md.
 
 Kept light on purpose: it runs once per puzzle, so nothing here (or in what
 it imports) loads Qt, clipspy or matplotlib.

@@ -10,7 +10,7 @@ from app.core.grid import Cell
 
 
 class ActionKind(str, enum.Enum):
-    """The four actions of GAME.md."""
+    """The four actions of docs/rules.md."""
 
     FIRE = "fire"
     GUESS = "guess"

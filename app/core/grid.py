@@ -1,7 +1,7 @@
 """Board geometry and the pieces a cell can hold.
 
 A cell is ``Cell(x, y)``: x is the row (0 = top), y is the column (0 = left),
-as in GAME.md. Row counts belong to x, column counts to y.
+as in docs/rules.md. Row counts belong to x, column counts to y.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ STAT_KEYS = ("fok", "fko", "gok", "gko", "safe", "sink", "fires_left", "guesses_
 
 @dataclass(frozen=True, slots=True)
 class Statistics:
-    """The counts taken when a game is solved (GAME.md, "Scoring at solve")."""
+    """The counts taken when a game is solved (docs/rules.md, "Scoring")."""
 
     fok: int = 0
     fko: int = 0
@@ -30,7 +30,7 @@ class Statistics:
     guesses_left: int = 0
 
     def as_dict(self) -> dict[str, int]:
-        """The counts by their GAME.md names."""
+        """The counts by their docs/rules.md names."""
         return {key: getattr(self, key) for key in STAT_KEYS}
 
 

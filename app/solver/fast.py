@@ -189,7 +189,7 @@ class Solution(Frozen):
                               name=name)
 
     def grid(self, known: Mapping[Cell, Piece] | None = None) -> str:
-        """The solution as GAME.md prints it: known cells upper case, other pieces lower case, water '.'."""
+        """The solution as docs/rules.md prints it: known cells upper case, other pieces lower case, water '.'."""
         known = known or {}
         pieces = self.pieces()
         lines = []

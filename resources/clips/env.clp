@@ -1,4 +1,4 @@
-;;; ENV module of the course's CLIPS protocol (GAME.md, "The CLIPS protocol").
+;;; ENV module of the course's CLIPS protocol (docs/rules.md, "The CLIPS protocol").
 ;;;
 ;;; Only the three public templates are exported. The hidden map (cell,
 ;;; boat-hor, boat-ver) and the scoring stay with the Python engine, so an

@@ -1,4 +1,4 @@
-;;; MAIN module of the course's CLIPS protocol (GAME.md, "The CLIPS protocol").
+;;; MAIN module of the course's CLIPS protocol (docs/rules.md, "The CLIPS protocol").
 ;;;
 ;;; Templates, slots and exports are exactly those a course agent expects.
 ;;; The focus flow is the course's: MAIN gives the focus to AGENT while the

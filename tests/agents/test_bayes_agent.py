@@ -7,14 +7,14 @@ import dataclasses
 import numpy as np
 import pytest
 
-from app.solver.bayes.decisions import Situation
 from agents.bayes_agent import BayesAgent
 from app.backends.python_runner import PythonDriver
 from app.backends.runner import Match
 from app.core import PROFILES, Game, Outcome
 from app.core.formats import load_map
-from tests.solver.test_bayes_posterior import tiny_map
+from app.solver.bayes.decisions import Situation
 from tests.paths import MAPS_DIR
+from tests.solver.test_bayes_posterior import tiny_map
 
 # maps with cells known at start (a few hundred layouts at most) keep this quick; the
 # conformance test plays every agent on every map, open sea included

@@ -1,4 +1,4 @@
-"""The CLIPS bridge follows GAME.md's protocol: same statistics as the engine, caps, errors, order."""
+"""The CLIPS bridge follows docs/rules.md's protocol: same statistics as the engine, caps, errors, order."""
 
 from __future__ import annotations
 

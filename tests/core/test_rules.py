@@ -1,4 +1,4 @@
-"""Every rule of GAME.md, checked against the engine."""
+"""Every rule of docs/rules.md, checked against the engine."""
 
 from __future__ import annotations
 

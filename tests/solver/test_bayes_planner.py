@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from app.core import PROFILES, Cell, Piece
 from app.solver.bayes.decisions import ScoreModel, Situation, best_flags, choose_fire
 from app.solver.bayes.planner import FirePlanner, OutOfBudget
 from app.solver.bayes.posterior import Posterior, build_posterior
-from app.core import PROFILES, Cell, Piece
 from app.solver.fast import Constraints
 from tests.solver.test_bayes_posterior import _situation, tiny_map
 

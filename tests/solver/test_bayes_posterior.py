@@ -2,7 +2,7 @@
 
 The reference here shares no code with ``app.solver.bayes``: it lists every
 placement of every ship, keeps the fleets whose counts, spacing and known
-cells fit, and scores flag sets with the GAME.md definitions of the counts.
+cells fit, and scores flag sets with the docs/rules.md definitions of the counts.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from app.solver.bayes.decisions import ScoreModel, Situation, best_flags, exact_fire_value
-from app.solver.bayes.posterior import Posterior, build_posterior, cell_index, piece_code
 from app.core import PROFILES, Cell, Game, GameMap, Piece, Ship, Statistics
 from app.core.formats import load_map
 from app.core.grid import ship_pieces
+from app.solver.bayes.decisions import ScoreModel, Situation, best_flags, exact_fire_value
+from app.solver.bayes.posterior import Posterior, build_posterior, cell_index, piece_code
 from app.solver.fast import Constraints
 from tests.paths import MAPS_DIR
 
@@ -69,7 +69,7 @@ def brute_layouts(rows, cols, fleet, known) -> list[tuple[tuple[Cell, ...], ...]
 
 
 def reference_score(layout, profile, fired: set[Cell], flags: set[Cell], start_known, fires_left, flags_left):
-    """The score GAME.md gives ``layout`` after these fires and flags (all on different cells)."""
+    """The score docs/rules.md gives ``layout`` after these fires and flags (all on different cells)."""
     ships = {c for ship in layout for c in ship}
     known_ships = {c for c, p in start_known.items() if p.is_ship}
     flagged = flags - fired

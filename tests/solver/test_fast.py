@@ -128,7 +128,7 @@ class TestAgainstBruteForce:
         assert as_fleets(iter_solutions(c)) == expected
 
     def test_known_end_is_not_taken_for_a_sub(self):
-        # GAME.md's example with its last hint C turned into L: no solution
+        # the example in docs/rules.md with its last hint C turned into L: no solution
         rows, cols = (2, 3, 2, 2, 3, 0, 1, 3, 2, 2), (6, 0, 1, 0, 2, 1, 3, 1, 2, 4)
         hints = {Cell(0, 0): Piece.TOP, Cell(1, 6): Piece.MIDDLE, Cell(3, 2): Piece.SUB, Cell(6, 0): Piece.WATER,
                  Cell(8, 8): Piece.BOT, Cell(9, 5): Piece.SUB}

@@ -54,7 +54,7 @@ def test_no_solution_names_the_hint(tmp_path):
     ({Cell(4, 4): Piece.SUB, Cell(4, 5): Piece.SUB}, "hint C at (4, "),
 ])
 def test_contradiction_messages(known, words):
-    rows = (2, 3, 2, 2, 3, 0, 1, 3, 2, 2)  # the counts of GAME.md's example
+    rows = (2, 3, 2, 2, 3, 0, 1, 3, 2, 2)  # the counts of the example in docs/rules.md
     cols = (6, 0, 1, 0, 2, 1, 3, 1, 2, 4)
     message = contradiction(Constraints(rows, cols, STANDARD_FLEET, known))
     assert words in message

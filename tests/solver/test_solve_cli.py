@@ -15,7 +15,7 @@ EXAMPLE_PUZZLE = (
     "6\n"
     "HINT\t0\t0\tT\nHINT\t1\t6\tM\nHINT\t3\t2\tC\nHINT\t6\t0\tW\nHINT\t8\t8\tB\nHINT\t9\t5\tC\n"
 )
-EXAMPLE_SOLUTION = (  # GAME.md's example output
+EXAMPLE_SOLUTION = (  # the example in docs/rules.md output
     "T.....t...\n"
     "b.....M..t\n"
     "......b..m\n"

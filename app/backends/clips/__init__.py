@@ -1,6 +1,6 @@
 """The CLIPS bridge: runs unmodified course agents step by step (clipspy, CLIPS 6.4).
 
-Design (GAME.md, "The CLIPS protocol" and "Working-memory order"):
+Design (docs/rules.md, "The CLIPS protocol" and "Working-memory order"):
 
 - The Python engine (``app.core.game.Game``) is the one authority: it carries
   out every action and scores the game. CLIPS only holds what an agent may

@@ -451,7 +451,7 @@ class ClipsDriver(Driver):
         return f"{kind} {x} {y}"
 
     def after(self, event: StepEvent, observation: Observation) -> None:
-        """Mirror the outcome into facts in GAME.md's order (status, moves, k-cell, statistics)."""
+        """Mirror the outcome into facts in docs/rules.md's order (status, moves, k-cell, statistics)."""
         if self.env is None:
             return
         self._step += 1

@@ -31,7 +31,7 @@ def env_files(profile) -> tuple[Path, ...]:
 
 
 def initial_facts(fires: int, guesses: int, max_steps: int) -> str:
-    """MAIN's initial facts in the course's order (GAME.md, "Working-memory order")."""
+    """MAIN's initial facts in the course's order (docs/rules.md, "Working-memory order")."""
     zeros = " ".join(f"({slot} 0)" for slot in STAT_SLOTS)
     return (f"(deffacts MAIN::initial-facts (maxduration {max_steps}) (status (step 0) (currently running)) "
             f"(statistics {zeros}) (first-pass-to-env) (moves (fires {fires}) (guesses {guesses})))")

@@ -144,5 +144,5 @@ def puzzle_of(game_map: GameMap) -> Puzzle:
 
 
 def solution_text(game_map: GameMap) -> str:
-    """The solution grid as GAME.md prints it (hints upper case, other pieces lower case)."""
+    """The solution grid as docs/rules.md prints it (hints upper case, other pieces lower case)."""
     return "\n".join(game_map.rows()) + "\n"

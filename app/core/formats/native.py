@@ -1,4 +1,4 @@
-"""Our native map format: the 10-line grid of GAME.md with optional header lines.
+"""Our native map format: the 10-line grid of docs/rules.md with optional header lines.
 
 ```
 # name: Harbour

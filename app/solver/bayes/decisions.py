@@ -2,7 +2,7 @@
 
 Everything is derived from a rules profile's weights (``ScoreModel``), so the
 same code plays ``unito-2019`` and ``unito-2022``. The final score is linear in
-the counts of GAME.md, so its expectation over the posterior is, for a final
+the counts of docs/rules.md, so its expectation over the posterior is, for a final
 flag set G on cells of unknown content::
 
     w_fok*fok + w_fko*fko + w_safe*(hidden - fok)          (fires made so far)

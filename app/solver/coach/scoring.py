@@ -1,4 +1,4 @@
-"""The expected score of solving now with a given flag set, over a posterior, by GAME.md's counts.
+"""The expected score of solving now with a given flag set, over a posterior, by docs/rules.md's counts.
 
 Unlike ``bayes``'s ``best_flags`` (which values only flags on cells of unknown
 content), this scores any flag set the way the engine does at solve: a flag on a
