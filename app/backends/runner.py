@@ -30,6 +30,7 @@ class Match:
         self.on_trace = on_trace  # called with the driver's trace of each step (when it traces)
         self.params = dict(params or {})
         self.started = False
+        self.written_files: dict[str, bytes] = {}
         if not game.agent:
             game.agent = driver.name
 
@@ -153,5 +154,10 @@ class Match:
         return self.game.result()
 
     def close(self) -> None:
-        """Release the driver."""
+        """Release the driver; the files the agent wrote (in its scratch folder) are kept and listed."""
         self.driver.close()
+        self.written_files = self.driver.written_files()
+        for name, data in self.written_files.items():
+            line = f"the agent wrote {name} ({len(data)} bytes)"
+            self.game.note(line)
+            self.on_log(line)

@@ -59,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     argv = argv or ["gui"]
     args = _parser_for(argv).parse_args(argv)
+    if getattr(args, "no_sandbox", False):
+        from app.backends import host
+
+        host.set_enabled(False)
     return run_command(lambda: args.func(args))
 
 

@@ -33,6 +33,14 @@ def add_agent_options(parser: argparse.ArgumentParser, several: bool = False) ->
                         help="stop an agent that takes longer than this for one step (default: Python 10, CLIPS 5)")
     parser.add_argument("--pick-first", action="store_true",
                         help="play Bimaru puzzles with several solutions using the first one")
+    add_sandbox_option(parser)
+
+
+def add_sandbox_option(parser: argparse.ArgumentParser) -> None:
+    """--no-sandbox: agents run in the app's own process (for debugging the app; see docs/sandbox.md)."""
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run agents inside this process, unconfined (default: each agent in its own confined "
+                             "process; see docs/sandbox.md)")
 
 
 def step_timeout(args: argparse.Namespace) -> float | None:

@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+from app.cli.common import add_sandbox_option
+
 HEADLESS_HINT = ("headless commands: run, replay, maps check, maps convert "
                  "(python main.py --help)")
 
@@ -27,6 +29,7 @@ def register(subparsers) -> None:
     parser.add_argument("--quit-when-done", action="store_true", help="close when the game ends")
     parser.add_argument("--lang", choices=("en", "it"),
                         help="interface language (default: the one chosen in the menu, else the system's)")
+    add_sandbox_option(parser)
     parser.set_defaults(func=gui_command)
 
 

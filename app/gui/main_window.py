@@ -65,6 +65,7 @@ from app.gui.theme import (
     title_row,
     window_toolbar,
 )
+from app.backends import host
 from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
 RECENT_LIMIT = 8
@@ -283,7 +284,8 @@ class MainWindow(QMainWindow):
         self.fires_label = QLabel()
         self.flags_label = QLabel()
         self.state_label = QLabel("")
-        for label in (self.step_label, self.fires_label, self.flags_label):
+        self.sandbox_label = QLabel("")
+        for label in (self.sandbox_label, self.step_label, self.fires_label, self.flags_label):
             status.addPermanentWidget(label)
         status.addWidget(self.state_label, 1)
 
@@ -320,6 +322,16 @@ class MainWindow(QMainWindow):
                                     self.tr("Settings for the agents, as with --agent-param "
                                             "(KEY=VALUE or AGENT:KEY=VALUE)"),
                                     self.edit_params)
+        self.sandbox_action = QAction(self.tr("Run Agents Unconfined (No Sandbox)"), self)
+        self.sandbox_action.setCheckable(True)
+        self.sandbox_action.setToolTip(self.tr("Run agents inside the app's own process, as --no-sandbox does: for "
+                                               "debugging the app only (a crashing or hostile agent then takes the "
+                                               "app with it)"))
+        self.sandbox_action.setChecked(str(self.settings.value("agents/no_sandbox", "false")) == "true"
+                                       or not host.enabled())
+        self.sandbox_action.toggled.connect(self._set_unconfined)
+        self.file_menu.addAction(self.sandbox_action)
+        self._set_unconfined(self.sandbox_action.isChecked())
         self.file_menu.addSeparator()
         quit_action = action(self.tr("Quit"), "Ctrl+Q", self.tr("Close Battleship Lab"), self.close)
         quit_action.setMenuRole(QAction.QuitRole)
@@ -351,6 +363,18 @@ class MainWindow(QMainWindow):
         self.settings.setValue(i18n.SETTINGS_KEY, code)
         self.interaction.inform(self.tr("Language"), self.tr("The interface will be in {0} from the next start of "
                                                              "Battleship Lab.").format(i18n.LANGUAGES[code]))
+
+    def _set_unconfined(self, unconfined: bool) -> None:
+        """The no-sandbox preference: kept in the settings, shown in the status bar; new games follow it."""
+        host.set_enabled(not unconfined)
+        self.settings.setValue("agents/no_sandbox", "true" if unconfined else "false")
+        if not unconfined:
+            from app.backends.host.process import prestart
+
+            prestart()  # a warm agent process, so that the first game does not wait for one
+        text = host.status()
+        self.sandbox_label.setText(text.split(";")[0])
+        self.sandbox_label.setToolTip(f"{text}. See docs/sandbox.md; File menu: Run Agents Unconfined.")
 
     def open_editor(self):
         """Show the map editor (one per main window), opened on the current map if there is one."""
