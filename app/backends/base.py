@@ -116,7 +116,7 @@ class Driver:
         return "agent in the app's own process (no sandbox)"
 
     def written_files(self) -> dict[str, bytes]:
-        """Files the agent wrote in its scratch folder, by name (known once closed; {} in the app's process)."""
+        """Files the agent wrote in its scratch folder so far, by name ({} in the app's process)."""
         return {}
 
     def request_cancel(self) -> None:

@@ -25,7 +25,7 @@ from PyQt5.QtWidgets import (
     QToolButton,
 )
 
-from app.backends import registry
+from app.backends import host, registry
 from app.backends.agent_check import load_errors
 from app.backends.base import FactRow
 from app.backends.human import HUMAN_SPEC
@@ -65,7 +65,6 @@ from app.gui.theme import (
     title_row,
     window_toolbar,
 )
-from app.backends import host
 from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
 RECENT_LIMIT = 8

@@ -10,7 +10,6 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from app.backends.registry import create_driver, resolve
 from app.backends.runner import Match
 from app.core import Game
 from app.core.formats import load_map
-from tests.helpers import OPEN_GRID, grid_map
+from tests.helpers import OPEN_GRID
 from tests.paths import MAPS_DIR, ROOT
 
 HOSTILE = Path(__file__).parent / "hostile"

@@ -44,3 +44,14 @@ def test_the_preference_runs_agents_in_the_apps_process(qtbot, window):
     finally:
         window.sandbox_action.setChecked(False)
     assert host.enabled()  # back to confined for the tests that follow
+
+
+def test_the_files_an_agent_wrote_are_listed_in_the_log(qtbot, window, tmp_path):
+    setting = Setting(tmp_path, "open_write.clp")
+    assert window.load_map(str(setting.secret))
+    assert window.select_agent(str(setting.agent))
+    window.set_fastest()
+    window.run()
+    wait_over(qtbot, window, timeout=30000)
+    assert "the agent wrote results.txt (5 bytes)" in window.log_text()
+    assert not setting.outside.exists()

@@ -1,4 +1,4 @@
-"""The agent host's child: ``python -m app.backends.host.child READ_FD WRITE_FD``.
+"""The agent host's child: ``python -m app.backends.host.child READ_FD WRITE_FD PARENT_PID``.
 
 It imports the drivers (while it waits in the warm pool), then serves one
 agent: CREATE loads the agent's code after the process confined itself, and
@@ -114,8 +114,20 @@ def _warm_up() -> None:
         pass
 
 
-def main(read_fd: int, write_fd: int) -> None:
+def _die_with(parent: int) -> None:
+    """Be killed when the app's process ends (Linux), however it ends: an orphan agent must not run on."""
+    if sys.platform == "linux":
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent was gone before that
+        os._exit(1)
+
+
+def main(read_fd: int, write_fd: int, parent: int) -> None:
     """Serve requests until CLOSE or until the parent goes away."""
+    _die_with(parent)
     requests, replies = Connection(read_fd, writable=False), Connection(write_fd, readable=False)
     _warm_up()
     host = _Host()
@@ -140,5 +152,5 @@ def main(read_fd: int, write_fd: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]))
     os._exit(0)  # the agent's own threads must not keep the process alive

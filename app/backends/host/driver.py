@@ -27,7 +27,8 @@ class HostedDriver(Driver):
     """
 
     def __init__(self, spec, seed: int | None = None, step_seconds: float | None = None,
-                 limits: Limits = Limits()):
+                 limits: Limits | None = None):
+        limits = limits or Limits()
         self.spec = spec
         self.name = spec.name
         self.limits = limits
@@ -159,7 +160,9 @@ class HostedDriver(Driver):
         return self.status
 
     def written_files(self) -> dict[str, bytes]:
-        """The files the agent wrote in its scratch folder (known once the driver is closed)."""
+        """The files the agent wrote in its scratch folder so far (kept when the driver closes)."""
+        if self._files is None and self._child is not None:
+            return self._child.peek_files()
         return dict(self._files or {})
 
     def close(self) -> None:

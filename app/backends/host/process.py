@@ -12,9 +12,11 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+from app.backends.host.confine import CPU_SECONDS
 from app.backends.host.protocol import MAX_REPLY, VERSION, pack
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -24,6 +26,15 @@ KEPT_FILES_BYTES = 16 << 20  # what is kept of the files an agent wrote in one g
 
 class ChildDied(Exception):
     """The child exited or was killed; the message says how (one line)."""
+
+
+_SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent-host-spawner")
+
+
+def start_child() -> Child:
+    """A new child, started from one long-lived thread: the child asks to be killed when the thread that
+    started it ends (Linux's parent-death signal follows the thread), so that thread must outlive them all."""
+    return _SPAWNER.submit(Child).result()
 
 
 class Child:
@@ -38,7 +49,7 @@ class Child:
                            PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
         environment.pop("QT_QPA_PLATFORM", None)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "app.backends.host.child", str(down_read), str(up_write)],
+            [sys.executable, "-m", "app.backends.host.child", str(down_read), str(up_write), str(os.getpid())],
             cwd=self.scratch, env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=self._stderr, pass_fds=(down_read, up_write), start_new_session=True)
         os.close(down_read)
@@ -48,6 +59,7 @@ class Child:
         self.ready = False
         self.max_rss = 0  # kilobytes, once the child is reaped
         self.killed_for = ""
+        self.games = 0  # games played, when kept between games of one agent
         self.memory_limit = 1 << 30  # the child's address-space limit (set with the agent)
 
     def request(self, kind: str, args: tuple, timeout: float | None) -> dict:
@@ -138,6 +150,14 @@ class Child:
         self.max_rss = usage.ru_maxrss
         process.returncode = os.waitstatus_to_exitcode(status)
 
+    def cpu_seconds(self) -> float:
+        """The CPU time the child has used (Linux's /proc; 0 where it cannot be read)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
     def stderr_tail(self) -> str:
         """The last 4 KiB the child wrote to its standard error."""
         try:
@@ -177,9 +197,8 @@ class Child:
             except OSError:
                 pass
 
-    def take_files(self, remove: bool = True) -> dict[str, bytes]:
-        """The files the agent wrote in its scratch folder (by relative path; at most KEPT_FILES_BYTES in all),
-        then they are deleted, and the folder too unless the child stays for another game (``remove`` False)."""
+    def peek_files(self) -> dict[str, bytes]:
+        """The files in the scratch folder now, by relative path (at most KEPT_FILES_BYTES in all)."""
         files: dict[str, bytes] = {}
         room = KEPT_FILES_BYTES
         for path in sorted(self.scratch.rglob("*")):
@@ -190,6 +209,12 @@ class Child:
                     continue
                 files[str(path.relative_to(self.scratch))] = data
                 room -= len(data)
+        return files
+
+    def take_files(self, remove: bool = True) -> dict[str, bytes]:
+        """``peek_files``, then the files are deleted, and the folder too unless the child stays for another
+        game (``remove`` False)."""
+        files = self.peek_files()
         if remove:
             shutil.rmtree(self.scratch, ignore_errors=True)
         else:
@@ -201,6 +226,7 @@ class Child:
         return files
 
 
+MAX_GAMES = 500  # games one kept child plays before it is replaced (where its CPU time cannot be read)
 IDLE = 6  # children kept after a game, each for the next game of its own agent
 _WARM: list[Child] = []
 _IDLE: dict[tuple, Child] = {}  # agent key -> a child that played that agent and ended healthy
@@ -232,8 +258,16 @@ def take_idle(key: tuple) -> Child | None:
 
 
 def keep_idle(key: tuple, child: Child) -> None:
-    """Keep ``child`` for the next game of the same agent; the oldest idle child beyond ``IDLE`` ends."""
+    """Keep ``child`` for the next game of the same agent; the oldest idle child beyond ``IDLE`` ends.
+
+    A child that used half its CPU-time limit ends too (the limit holds for its whole life).
+    """
     spare = []
+    child.games += 1
+    if child.cpu_seconds() > CPU_SECONDS / 2 or child.games >= MAX_GAMES:
+        child.close()
+        child.take_files()
+        return
     with _WARM_LOCK:
         previous = _IDLE.pop(key, None)
         if previous is not None:
@@ -257,15 +291,15 @@ def take_child() -> Child:
         if child is not None:
             _WARM.remove(child)
         while len(_WARM) < WARM:
-            _WARM.append(Child())
-    return child if child is not None else Child()
+            _WARM.append(start_child())
+    return child if child is not None else start_child()
 
 
 def prestart() -> None:
     """Fill the warm pool now (the GUI and the bench workers call it at start)."""
     with _WARM_LOCK:
         while len(_WARM) < WARM:
-            _WARM.append(Child())
+            _WARM.append(start_child())
 
 
 @atexit.register

@@ -7,7 +7,7 @@ from app.core import Action
 
 class Talker(Agent):
     def act(self, observation):
-        with socket.create_connection(("127.0.0.1", PORT), timeout=2) as connection:
+        with socket.create_connection(("127.0.0.1", int("PORT")), timeout=2) as connection:
             connection.sendall(b"hello")
         return Action.solve()
 
