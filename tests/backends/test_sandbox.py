@@ -101,7 +101,7 @@ class TestHostileCorpus:
     def test_clips_growing_multifield_is_stopped(self, tmp_path):
         result, log, _ = Setting(tmp_path, "grow.clp").play()
         reason = one_line(result.stop_reason)
-        assert "memory limit of 1 GiB" in reason or "time limit" in reason, reason
+        assert any(words in reason for words in ("memory limit of 1 GiB", "time limit", "its process was ended")), reason
 
     def test_python_os_exit(self, tmp_path):
         result, _, _ = Setting(tmp_path, "exit3.py").play()
@@ -138,6 +138,12 @@ class TestHostileCorpus:
         assert "PermissionError" in one_line(result.stop_reason)
         assert not setting.outside.exists()
         assert match.written_files == {"notes.txt": b"mine\n"}
+
+    def test_python_cannot_signal_the_app(self, tmp_path):
+        result, log, _ = Setting(tmp_path, "kill_parent.py").play()
+        assert result.stop_reason == "solved by the agent"
+        said = " ".join(log)
+        assert "kill_parent: signalling parent refused" in said and "kill_parent: signalling everyone refused" in said
 
     def test_python_segfault(self, tmp_path):
         result, _, _ = Setting(tmp_path, "segfault.py").play()

@@ -56,7 +56,8 @@ def apply_rlimits(limits: Limits) -> str:
 
 
 def apply_seccomp() -> str:
-    """Refuse execve, new processes (fork, or clone without CLONE_THREAD) and sockets; '' or why not."""
+    """Refuse execve, new processes (fork, or clone without CLONE_THREAD), sockets and signals to other processes;
+    '' or why not."""
     if sys.platform != "linux":
         return "seccomp (not Linux)"
     try:
@@ -64,16 +65,30 @@ def apply_seccomp() -> str:
     except (ImportError, OSError, RuntimeError) as exc:  # the binding, or libseccomp itself, is missing
         return f"seccomp ({type(exc).__name__}: {exc})"
     clone_thread = 0x00010000
+    refuse = seccomp.ERRNO(errno.EPERM)
+    own = os.getpid()
+    rules = [(refuse, name) for name in ("execve", "execveat", "fork", "vfork", "socket", "socketpair", "ptrace",
+                                         "process_vm_writev", "tkill", "pidfd_send_signal", "pidfd_open",
+                                         "rt_sigqueueinfo", "rt_tgsigqueueinfo")]
+    rules += [(refuse, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, clone_thread, 0)),
+              # signals only to itself: never to the app, its process group, or every process (-1)
+              (refuse, "kill", seccomp.Arg(0, seccomp.NE, own)),
+              (refuse, "tgkill", seccomp.Arg(0, seccomp.NE, own)),
+              # clone3's flags are out of a filter's reach: C libraries then fall back to clone, checked above
+              (seccomp.ERRNO(errno.ENOSYS), "clone3")]
+    not_added = []
     try:
-        refuse = seccomp.ERRNO(errno.EPERM)
-        rules = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
-        for name in ("execve", "execveat", "fork", "vfork", "socket", "socketpair", "ptrace", "process_vm_writev"):
-            rules.add_rule(refuse, name)
-        rules.add_rule(refuse, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, clone_thread, 0))
-        rules.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")  # its flags are out of a filter's reach: C libraries
-        rules.load()                                            # then fall back to clone, which is checked above
-    except Exception as exc:  # libseccomp refused (old kernel, unknown syscall name): say so, keep going
+        syscall_filter = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+        for action, name, *conditions in rules:
+            try:
+                syscall_filter.add_rule(action, name, *conditions)
+            except (OSError, RuntimeError, ValueError):  # one rule the library refuses must not drop the others
+                not_added.append(name)
+        syscall_filter.load()
+    except Exception as exc:  # libseccomp refused (old kernel): say so, keep going
         return f"seccomp ({type(exc).__name__}: {exc})"
+    if not_added:
+        return f"seccomp (without rules for {', '.join(not_added)})"
     return ""
 
 
