@@ -11,7 +11,7 @@ import html
 import textwrap
 from pathlib import Path
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
@@ -370,7 +370,7 @@ class MainWindow(QMainWindow):
         if not unconfined:
             from app.backends.host.process import prestart
 
-            prestart()  # a warm agent process, so that the first game does not wait for one
+            QTimer.singleShot(0, prestart)  # a warm agent process once the window runs: the first game does not wait
         text = host.status()
         self.sandbox_label.setText(text.split(";")[0])
         self.sandbox_label.setToolTip(f"{text}. See docs/sandbox.md; File menu: Run Agents Unconfined.")
