@@ -141,11 +141,13 @@ def available() -> tuple[list[str], list[str]]:
     if sys.platform != "linux":
         missing += ["seccomp (not Linux)", "landlock (not Linux)"]
     else:
-        try:
-            import pyseccomp  # noqa: F401  (loads libseccomp)
+        import importlib.util
+
+        # found, not imported: loading libseccomp into the app's own process is not needed (the child loads it)
+        if importlib.util.find_spec("pyseccomp") is not None:
             applied.append("seccomp")
-        except (ImportError, OSError, RuntimeError) as exc:
-            missing.append(f"seccomp ({type(exc).__name__}: {exc})")
+        else:
+            missing.append("seccomp (pip install pyseccomp)")
         from app.backends.host import landlock
 
         (applied if landlock.abi_version() >= 1 else missing).append(
