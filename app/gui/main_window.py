@@ -45,11 +45,13 @@ from app.core import (
 )
 from app.core.game import load_note
 from app.gui import i18n
-from app.gui.board import BoardState, BoardWidget, LegendWidget
+from app.gui.board import BoardWidget
+from app.gui.board_state import BoardState
 from app.gui.coach_panel import CoachPanel
 from app.gui.facts_panel import FactsPanel
 from app.gui.help_menu import build_help_menu
 from app.gui.interaction import LOG_FILTER, Interaction
+from app.gui.legend import LegendWidget
 from app.gui.load_banner import LoadErrorBanner
 from app.gui.rules_panel import RulesPanel, TraceLink
 from app.gui.score_panel import ScorePanel

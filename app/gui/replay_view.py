@@ -30,9 +30,11 @@ from PyQt5.QtWidgets import (
 
 from app.core import BattleshipError, Game, GameResult, Outcome, StepEvent
 from app.core.gamelog import Replay, replay_file, rerun
-from app.gui.board import BoardState, BoardWidget, LegendWidget
+from app.gui.board import BoardWidget
+from app.gui.board_state import BoardState
 from app.gui.coach_panel import CoachPanel
 from app.gui.interaction import Interaction
+from app.gui.legend import LegendWidget
 from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
 from app.gui.score_panel import ScorePanel
 from app.gui.theme import card as _card

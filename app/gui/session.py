@@ -26,7 +26,7 @@ from app.backends.human import HumanDriver
 from app.backends.registry import AgentKind, AgentSpec, create_driver
 from app.backends.runner import Match
 from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
-from app.gui.board import BoardState
+from app.gui.board_state import BoardState
 
 
 class LineKind(StrEnum):

@@ -9,7 +9,8 @@ from PyQt5.QtWidgets import QWidget
 from app.core import SIZE, Cell, GameMap, Ship
 from app.core.draft import MapDraft, line_between
 from app.gui import theme
-from app.gui.board import CURSOR_MOVES, BoardWidget, piece_path
+from app.gui.board import CURSOR_MOVES, BoardWidget
+from app.gui.cell_paint import piece_path
 from app.gui.editor.paint import paint_editor_cell, paint_problem
 
 

@@ -11,7 +11,7 @@ from PyQt5.QtWidgets import QGridLayout, QLabel, QWidget
 from app.core import STANDARD_FLEET, Cell, Ship
 from app.core.draft import MapDraft
 from app.gui import theme
-from app.gui.board import piece_path
+from app.gui.cell_paint import piece_path
 from app.gui.i18n import translate
 from app.gui.theme import TitledCard
 

@@ -7,7 +7,7 @@ from PyQt5.QtGui import QBrush, QPainter, QPen
 
 from app.core import Piece
 from app.gui import theme
-from app.gui.board import CellLook, Fill, PieceStyle, paint_cell, piece_path
+from app.gui.cell_paint import CellLook, Fill, PieceStyle, paint_cell, piece_path
 
 
 def paint_editor_cell(painter: QPainter, rect: QRectF, piece: Piece, known: bool) -> None:
