@@ -1,0 +1,135 @@
+"""The main window's game settings: the rules profile, the game limits (Game Limits…), the agent parameters
+(Agent Parameters…) and the interface language; a changed setting starts a fresh game.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from app.backends.params import parse_agent_params
+from app.backends.registry import AgentSpec
+from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError, RulesProfile
+from app.gui import i18n
+from app.gui.i18n import translate
+
+
+class GameSettings:
+    """What the user sets for the next games (a mixin of ``MainWindow``; ``limits`` holds the Game Limits…, None
+    for the profile's, ``session.params`` the agent parameters)."""
+
+    def select_rules(self, name: str) -> None:
+        """Pick a rules profile by name."""
+        index = self.rules_box.findData(name)
+        if index >= 0:
+            self.rules_box.setCurrentIndex(index)
+            self._restart_game()
+
+    def params_text(self) -> str:
+        """The agent parameters in force, as typed: ``KEY=VALUE`` items separated by spaces."""
+        return " ".join(f"{key}={value}" for key, value in self.session.params.items())
+
+    def edit_params(self) -> None:
+        """Ask for the agent parameters and start a fresh game with them: a form of what the agent takes once a
+        game has shown it, else a line as ``--agent-param`` takes them."""
+        spec = self.current_spec()
+        if spec is not None and self._agent_parameters and not self._parameters_error:
+            self._edit_params_form(spec)
+            return
+        example = f"e.g. {spec.name}:KEY=VALUE" if spec is not None else "e.g. AGENT:KEY=VALUE"
+        if spec is not None and self._parameters_error:
+            takes = translate("MainWindow", "Could not list what {0} takes: {1}").format(spec.name,
+                                                                                         self._parameters_error)
+        elif spec is not None and self._agent_parameters:  # cleared whenever the agent or the game changes
+            takes = textwrap.fill(", ".join(f"{key}={value}" for key, value in self._agent_parameters.items()),
+                                  100, subsequent_indent="    ")
+            takes = translate("MainWindow", "{0} takes (values of this game):").format(spec.name) + f"\n    {takes}"
+        else:
+            takes = translate("MainWindow", "An agent given a key it does not take lists the ones it takes when the "
+                                            "game starts.")
+        answer = self.interaction.ask_text(
+            translate("MainWindow", "Agent parameters"),
+            translate("MainWindow", "Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever "
+                                    "agent plays,\nAGENT:KEY=VALUE for one agent only ({0}); separated by spaces. "
+                                    "Empty: none.").format(example)
+            + f"\n\n{takes}",
+            self.params_text())
+        if answer is not None:
+            self.set_params_text(answer)
+
+    def _edit_params_form(self, spec: AgentSpec) -> None:
+        in_force = dict(self._agent_parameters)  # what the agent takes, with this game's values
+
+        def about_this_agent(item: str) -> bool:  # KEY or AGENT:KEY for a key this agent takes
+            agent, _, key = item.rpartition(":")
+            return key in in_force and agent in ("", spec.name)
+
+        set_before = {item.rpartition(":")[2] for item in self.session.params if about_this_agent(item)}
+        other = " ".join(f"{item}={value}" for item, value in self.session.params.items() if not about_this_agent(item))
+        answer = self.interaction.ask_params(spec.name, in_force, other)
+        if answer is None:
+            return
+        values, other = answer
+        items = [f"{key}={value}" for key, value in values.items() if value != in_force[key] or key in set_before]
+        self.set_params_text(" ".join(items + ([other] if other else [])))
+
+    def agent_params(self, items: list[str], also: list[str]) -> dict[str, str]:
+        """``[AGENT:]KEY=VALUE`` items as ``--agent-param`` takes them, AGENT one of the listed agents or
+        of ``also``; BattleshipError (one line) for a malformed one."""
+        return parse_agent_params(items, sorted(self.agents) + also)
+
+    def set_params_text(self, text: str) -> bool:
+        """Use the parameters in ``text`` from a fresh game on; a malformed one is shown and changes nothing."""
+        spec = self.current_spec()
+        try:
+            params = self.agent_params(text.split(), [spec.name] if spec is not None else [])
+        except BattleshipError as error:
+            self.show_error(translate("MainWindow", "Agent parameters not changed: {0}").format(error))
+            return False
+        self.hide_error()
+        self.session.params = params
+        self.log(translate("MainWindow", "agent parameters: {0} (from this game on)").format(
+            self.params_text() or translate("MainWindow", "none")))
+        self._restart_game()
+        return True
+
+    def _restart_game(self, spec: AgentSpec | None = None) -> None:
+        """Start a fresh game of the map in play with these settings (and ``spec``, else the chosen agent)."""
+        spec = spec or self.current_spec()
+        name = str(self.rules_box.currentData() or DEFAULT_PROFILE)
+        self.settings.setValue("last/rules", name)
+        self.session.configure(self.game_map, self.profile(), spec)
+
+    def profile(self) -> RulesProfile:
+        """The rules chosen, with the limits set in Game Limits… (as ``--fires``, ``--guesses``, ``--max-steps``)."""
+        return PROFILES[str(self.rules_box.currentData() or DEFAULT_PROFILE)].with_limits(*self.limits)
+
+    def edit_limits(self) -> None:
+        """Ask for the game's limits (fires, flags, steps) and start a fresh game with them."""
+        profile = self.profile()
+        answer = self.interaction.ask_limits((profile.fires, profile.guesses, profile.max_steps))
+        if answer is not None:
+            self.set_limits(*answer)
+
+    def set_limits(self, fires: int | None = None, guesses: int | None = None, max_steps: int | None = None) -> bool:
+        """Play with these limits (None: the rules profile's) from a fresh game on; a bad one is shown, and
+        changes nothing."""
+        try:
+            PROFILES[DEFAULT_PROFILE].with_limits(fires, guesses, max_steps)  # the same checks for every profile
+        except BattleshipError as error:
+            self.show_error(translate("MainWindow", "Game limits not changed: {0}").format(error))
+            return False
+        self.hide_error()
+        self.limits = (fires, guesses, max_steps)
+        profile = self.profile()
+        self.log(translate("MainWindow", "limits: {0} fires, {1} flags, {2} steps (from this game on)").format(
+            profile.fires, profile.guesses, profile.max_steps))
+        self._restart_game()
+        return True
+
+    def choose_language(self, code: str) -> None:
+        """Use ``code`` (en, it) for the interface from the next start on."""
+        self.settings.setValue(i18n.SETTINGS_KEY, code)
+        self.interaction.inform(translate("MainWindow", "Language"),
+                                translate("MainWindow", "The interface will be in {0} from the next start of "
+                                                        "Battleship Lab.").format(i18n.LANGUAGES[code]))
+
