@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from app.backends.clips import trace as recorder
 from app.backends.clips.trace import Change, StepTrace, parse_aspects
 from app.backends.registry import create_driver, resolve
 from app.backends.runner import Match
@@ -99,6 +100,10 @@ class TestFirings:
         modules = {f.module for t in traces for f in t.firings}
         assert len(modules - {"MAIN", "ENV"}) >= 3  # bdi's own modules show up by name
         assert all(isinstance(a.salience, int) for t in traces for a in t.agenda)
+
+    def test_the_environment_is_let_go_after_the_game(self, ordered):
+        play(ordered, steps=2)
+        assert recorder._watchers == {}  # CLIPS no longer calls the tracer: an untraced game in it costs nothing more
 
     def test_tracing_off_records_nothing(self, ordered):
         game, traces = play(ordered, steps=2, tracing=False)

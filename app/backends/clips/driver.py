@@ -31,7 +31,7 @@ from app.backends.clips.capi import (
 from app.backends.clips.loading import EXIT_FLAG, PYTHON_ROUTERS, describe, load_environment, map_facts, routers_off
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
-from app.backends.clips.trace import StepTrace, Tracer
+from app.backends.clips.trace import CAN_TRACE, StepTrace, Tracer
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.rules import Statistics
@@ -136,7 +136,8 @@ class ClipsDriver(Driver):
         self._fok_taken = observation.fok_taken
         self._guarded("start", self._reset, observation, context, fresh)
         self._flush_printout()
-        if self.tracing and loaded.halts is not None:  # without counting halts, rule by rule could run past one
+        # without counting halts, rule by rule could run past one; without fact callbacks no changes are seen
+        if self.tracing and loaded.halts is not None and CAN_TRACE:
             self._tracer = Tracer(loaded.cenv, PYTHON_ROUTERS)
             self._tracer.begin()
 

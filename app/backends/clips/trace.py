@@ -10,9 +10,11 @@ agenda is not empty, as CLIPS's run picks it). Off, nothing of this runs.
 
 from __future__ import annotations
 
+import ctypes
 import enum
 from dataclasses import dataclass
 
+import clips._clips as _compiled
 from clips._clips import ffi, lib
 from clips.common import environment_builder
 
@@ -179,20 +181,90 @@ def _name(pointer) -> str:
     return ffi.string(pointer).decode()
 
 
+# CLIPS 6.4 calls an environment's assert and retract functions for each fact asserted or retracted, a modify
+# included (it retracts the fact and asserts it again, same index and address): clipspy does not wrap them, the
+# compiled module exports them.
+_library = ctypes.CDLL(_compiled.__file__)
+_FACT_CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)  # (env, fact, context)
+try:
+    _add_assert_function, _add_retract_function = _library.AddAssertFunction, _library.AddRetractFunction
+    _remove_assert_function, _remove_retract_function = _library.RemoveAssertFunction, _library.RemoveRetractFunction
+    _fact_index = _library.FactIndex
+except AttributeError:  # not a CLIPS 6.4 build: no tracing (the driver asks CAN_TRACE)
+    CAN_TRACE = False
+else:
+    CAN_TRACE = True
+    for _add in (_add_assert_function, _add_retract_function):
+        _add.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _FACT_CALLBACK, ctypes.c_int, ctypes.c_void_p]
+        _add.restype = ctypes.c_bool
+    for _remove in (_remove_assert_function, _remove_retract_function):
+        _remove.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        _remove.restype = ctypes.c_bool
+    _fact_index.argtypes = [ctypes.c_void_p]
+    _fact_index.restype = ctypes.c_longlong
+_WATCHER = b"battleship-lab-trace"
+_watchers: dict[int, tuple] = {}  # environment address -> its callbacks (kept alive while CLIPS holds them)
+_NO_FACT = BasisFact(None, "*")
+
+
+def _address(pointer) -> int:
+    return int(ffi.cast("uintptr_t", pointer))
+
+
 class Tracer:
-    """Collects the trace of one CLIPS environment, step by step (see the module docstring)."""
+    """Collects the trace of one CLIPS environment, step by step (see the module docstring).
+
+    A step costs what changed in it, not the size of working memory. CLIPS
+    reports each fact asserted and retracted (a modify is both, keeping the
+    fact's index and address) to the tracer's callbacks, which note the index
+    and the fact's address. A fact's text is printed once per version: when a
+    basis first names it, or at ``finish`` for a fact the step changed; it is
+    kept until the fact changes. Fact indexes only rise, so an index names one
+    fact for the whole game. ``close`` takes the callbacks away.
+    """
 
     def __init__(self, cenv, routers: tuple[bytes, ...] = ()):
         self.cenv = cenv
         self.routers = routers  # deactivated while the tracer prints facts (CLIPS queries them for every character)
         self.builder = environment_builder(cenv, "string")
         self.firings: list[Firing] = []
-        self.before: dict[int, tuple[str, str, str]] = {}  # index -> (module, template, text) at the last snapshot
-        self.pointers: dict[int, object] = {}  # index -> retained fact pointer (this turn's basis lookups)
-        self._last = NULL  # the newest fact whose pointer is known
+        self.before: dict[int, tuple[str, str, str]] = {}  # index -> (module, template, text) at the last finish
+        self.known: dict[int, BasisFact] = {}  # index -> the fact's text now (facts read and not changed since)
+        self.addresses: dict[int, int] = {}  # index -> the fact's address (good while the fact exists)
+        self.asserted: set[int] = set()  # indexes asserted (a modify included) since the last finish
+        self.gone: set[int] = set()  # indexes retracted since the last finish (and not asserted again: no modify)
         self.modules = self._modules()
+        self.module_names = {pointer: name for name, pointer in self.modules.items()}
         self.template_names: dict[object, tuple[str, str]] = {}  # template pointer -> (module, name)
         self._rules_given = False
+        self._watch()
+
+    def _watch(self) -> None:
+        """Have CLIPS report each fact asserted and retracted (the tracer's bookkeeping, see the class docstring)."""
+        known, addresses, asserted, gone = self.known, self.addresses, self.asserted, self.gone
+
+        def on_assert(_env, fact, _context) -> None:
+            index = _fact_index(fact)
+            addresses[index] = fact
+            asserted.add(index)
+            gone.discard(index)  # a modify: retracted and asserted again
+            known.pop(index, None)
+
+        def on_retract(_env, fact, _context) -> None:
+            gone.add(_fact_index(fact))
+
+        callbacks = (_FACT_CALLBACK(on_assert), _FACT_CALLBACK(on_retract))
+        target = _address(self.cenv)
+        self._unwatch(target)  # a tracer of an earlier game that was never closed
+        _add_assert_function(target, _WATCHER, callbacks[0], 0, None)
+        _add_retract_function(target, _WATCHER, callbacks[1], 0, None)
+        _watchers[target] = callbacks
+
+    @staticmethod
+    def _unwatch(target: int) -> None:
+        if _watchers.pop(target, None) is not None:
+            _remove_assert_function(target, _WATCHER)
+            _remove_retract_function(target, _WATCHER)
 
     # ----- facts ---------------------------------------------------------
     def text(self, fact) -> str:
@@ -212,49 +284,49 @@ class Tracer:
         """Every fact now: index -> (module, template, text)."""
         self._quiet(True)
         try:
-            return self._snapshot()
+            return {index: (*self._template(fact), self.text(fact)) for index, fact in self._facts().items()}
         finally:
             self._quiet(False)
 
-    def _snapshot(self) -> dict[int, tuple[str, str, str]]:
-        facts = {}
-        names = self.template_names
-        fact = lib.GetNextFact(self.cenv, NULL)
+    def _facts(self) -> dict[int, object]:
+        """Every fact now: index -> pointer, in CLIPS's order."""
+        cenv, facts = self.cenv, {}
+        fact = lib.GetNextFact(cenv, NULL)
         while fact != NULL:
-            template = lib.FactDeftemplate(fact)
-            name = names.get(template)
-            if name is None:
-                name = names[template] = (_name(lib.DeftemplateModule(template)), _name(lib.DeftemplateName(template)))
-            facts[lib.FactIndex(fact)] = (*name, self.text(fact))
-            fact = lib.GetNextFact(self.cenv, fact)
+            facts[lib.FactIndex(fact)] = fact
+            fact = lib.GetNextFact(cenv, fact)
         return facts
+
+    def _template(self, fact) -> tuple[str, str]:
+        """(module, template name) of ``fact``."""
+        template = lib.FactDeftemplate(fact)
+        name = self.template_names.get(template)
+        if name is None:
+            name = self.template_names[template] = (_name(lib.DeftemplateModule(template)),
+                                                    _name(lib.DeftemplateName(template)))
+        return name
 
     def begin(self) -> None:
         """Start a game: remember the facts as they are now (the base of the first step's changes)."""
-        self.before = self.snapshot()
+        facts = self._facts()
+        self._quiet(True)
+        try:
+            self.before = {index: (*self._template(fact), self.text(fact)) for index, fact in facts.items()}
+        finally:
+            self._quiet(False)
+        self.addresses.clear()
+        self.addresses.update((index, _address(fact)) for index, fact in facts.items())
+        for noted in (self.known, self.asserted, self.gone):
+            noted.clear()
         self.firings = []
 
-    def _lookup(self, index: int):
-        """The fact with ``index`` (it exists: an activation's basis); new facts are at the end of the fact list."""
-        fact = self.pointers.get(index)
-        if fact is not None:
-            return fact
-        last = self._last
-        fact = lib.GetNextFact(self.cenv, last if last != NULL and lib.FactExistp(last) else NULL)
-        while fact != NULL:  # from the newest fact known (from the start when it was retracted since)
-            number = lib.FactIndex(fact)
-            if number not in self.pointers:
-                lib.RetainFact(fact)
-                self.pointers[number] = fact
-            self._last = fact
-            fact = lib.GetNextFact(self.cenv, fact)
-        return self.pointers.get(index)
-
-    def _release(self) -> None:
-        for fact in self.pointers.values():
-            lib.ReleaseFact(fact)
-        self.pointers.clear()
-        self._last = NULL
+    def _read(self, index: int) -> BasisFact:
+        """The fact with ``index`` as it is now (it exists: an activation's basis names it); Python routers off."""
+        address = self.addresses.get(index)
+        if address is None:  # not asserted while watched: cannot happen
+            return BasisFact(index, "?")
+        basis = self.known[index] = BasisFact(index, self.text(ffi.cast("Fact *", address)))
+        return basis
 
     # ----- the agenda ----------------------------------------------------
     def _modules(self) -> dict[str, object]:
@@ -289,42 +361,48 @@ class Tracer:
         cenv = self.cenv
         if lib.GetFocus(cenv) == NULL:
             lib.Focus(self.modules["MAIN"])
+        current = lib.GetCurrentModule(cenv)
         while True:
             module = lib.GetFocus(cenv)
             if module == NULL:
                 return False
-            current = lib.GetCurrentModule(cenv)
             lib.SetCurrentModule(cenv, module)
             activation = lib.GetNextActivation(cenv, NULL)
             lib.SetCurrentModule(cenv, current)
             if activation != NULL:
                 break
             lib.PopFocus(cenv)
-        basis = []
-        self._quiet(True)
+        routers, builder, known, basis = self.routers, self.builder, self.known, []
+        for name in routers:
+            lib.DeactivateRouter(cenv, name)
         try:
-            for item in _basis(self._pp(activation)):
-                if item is None:
-                    basis.append(BasisFact(None, "*"))
-                    continue
-                fact = self._lookup(item)
-                basis.append(BasisFact(item, self.text(fact) if fact is not None else "?"))
+            lib.SBReset(builder)
+            lib.ActivationPPForm(activation, builder)
+            printed = ffi.string(builder.contents)  # b"10     rule: f-1,*,f-4" (salience, name, basis)
+            colon = printed.rindex(b": ")
+            for item in printed[colon + 2:].split(b","):
+                if item[:2] == b"f-":
+                    index = int(item[2:])
+                    basis.append(known.get(index) or self._read(index))
+                else:
+                    basis.append(_NO_FACT)
         finally:
-            self._quiet(False)
-        self.firings.append(Firing(_name(lib.DefmoduleName(module)), _name(lib.ActivationRuleName(activation)),
-                                   lib.ActivationGetSalience(activation), tuple(basis)))
+            for name in routers:
+                lib.ActivateRouter(cenv, name)
+        salience, rule = printed[:colon].split(None, 1)
+        self.firings.append(Firing(self.module_names[module], rule.decode(), int(salience), tuple(basis)))
         return True
 
     def agenda(self) -> tuple[Activation, ...]:
         """Every activation waiting, module by module (focus stack first, then the other modules)."""
         self._quiet(True)
         try:
-            return self._agenda()
+            return self._agenda(self._focus_stack())
         finally:
             self._quiet(False)
 
-    def _agenda(self) -> tuple[Activation, ...]:
-        order = list(self.focus_stack())
+    def _agenda(self, focus: tuple[str, ...]) -> tuple[Activation, ...]:
+        order = list(focus)
         order += [name for name in self.modules if name not in order]
         waiting = []
         for name in order:
@@ -349,6 +427,13 @@ class Tracer:
 
     def focus_stack(self) -> tuple[str, ...]:
         """The focus stack, top first, as ``(get-focus-stack)`` gives it."""
+        self._quiet(True)
+        try:
+            return self._focus_stack()
+        finally:
+            self._quiet(False)
+
+    def _focus_stack(self) -> tuple[str, ...]:
         value = ffi.new("CLIPSValue *")
         lib.Eval(self.cenv, b"(get-focus-stack)", value)
         multifield = value.multifieldValue
@@ -360,25 +445,49 @@ class Tracer:
     # ----- one step ------------------------------------------------------
     def finish(self, step: int) -> StepTrace:
         """The trace of ``step`` (its firings, the facts changed since the last call) and start the next."""
-        self._release()
-        after = self.snapshot()
-        changes = []
-        for index, (module, template, text) in self.before.items():
-            now = after.get(index)
-            if now is None:
-                changes.append(FactChange(Change.RETRACTED.value, index, module, template, text))
-            elif now[2] != text:
-                changes.append(FactChange(Change.MODIFIED.value, index, module, template, now[2]))
-        for index in sorted(after.keys() - self.before.keys()):
-            module, template, text = after[index]
-            changes.append(FactChange(Change.ASSERTED.value, index, module, template, text))
-        changes.sort(key=lambda change: change.index)
+        self._quiet(True)
+        try:
+            changes = self._changes()
+            focus = self._focus_stack()
+            agenda = self._agenda(focus)
+        finally:
+            self._quiet(False)
         rules = () if self._rules_given else self.rules()
         self._rules_given = True
-        trace = StepTrace(step, tuple(self.firings), tuple(changes), self.agenda(), self.focus_stack(), rules)
-        self.before = after
+        trace = StepTrace(step, tuple(self.firings), tuple(changes), agenda, focus, rules)
         self.firings = []
         return trace
 
+    def _changes(self) -> list[FactChange]:
+        """The facts asserted, retracted and modified since the last call, by index (Python routers off)."""
+        before, known, addresses, asserted = self.before, self.known, self.addresses, self.asserted
+        changes = []
+        for index in self.gone:
+            known.pop(index, None)
+            addresses.pop(index, None)
+            asserted.discard(index)
+            was = before.pop(index, None)
+            if was is not None:  # not one asserted during the step
+                changes.append(FactChange(Change.RETRACTED.value, index, *was))
+        for index in asserted:
+            basis = known.get(index)
+            was = before.get(index)
+            if was is None:
+                fact = ffi.cast("Fact *", addresses[index])
+                module, template = self._template(fact)
+                text = basis.text if basis is not None else self.text(fact)
+                before[index] = (module, template, text)
+                changes.append(FactChange(Change.ASSERTED.value, index, module, template, text))
+            else:  # modified (perhaps back to the same text)
+                text = basis.text if basis is not None else self.text(ffi.cast("Fact *", addresses[index]))
+                if text != was[2]:
+                    before[index] = (was[0], was[1], text)
+                    changes.append(FactChange(Change.MODIFIED.value, index, was[0], was[1], text))
+        asserted.clear()
+        self.gone.clear()
+        changes.sort(key=lambda change: change.index)
+        return changes
+
     def close(self) -> None:
-        self._release()
+        """Stop watching the environment's facts."""
+        self._unwatch(_address(self.cenv))

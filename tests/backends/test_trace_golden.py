@@ -1,0 +1,81 @@
+"""The trace data does not change when its recording gets faster: whole traced games against stored traces.
+
+``tests/data/traces/golden.json.xz`` holds every step's ``StepTrace.to_dict()``
+of traced games of three course agents on two maps, as the recorder of commit
+1e14ba5 (one fact snapshot per step, every basis fact printed at each firing)
+produced them. Regenerate only when the trace's content is meant to change
+(and say why in the commit)::
+
+    PYTHONPATH=. python tests/backends/test_trace_golden.py --write
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.backends.registry import create_driver, resolve
+from app.backends.runner import Match
+from app.core import Game
+from app.core.formats import load_map
+from tests.paths import MAPS_DIR
+
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "traces" / "golden.json.xz"  # beside this file
+AGENTS = ("incrocio", "bdi", "probabilistico")
+MAPS = ("four-known.map", "bench/k0-0001.map")
+GAMES = [f"{agent} {map_name}" for agent in AGENTS for map_name in MAPS]
+
+
+def traced_game(game: str) -> list[dict]:
+    """Every step's trace (plain data) of ``game`` (``"agent map"``), played with tracing on."""
+    agent, map_name = game.split(" ")
+    driver = create_driver(resolve(agent), seed=0)
+    driver.tracing = True
+    traces = []
+    match = Match(Game(load_map(MAPS_DIR / map_name)), driver, on_trace=traces.append)
+    try:
+        match.run()
+    finally:
+        match.close()
+    return [trace.to_dict() for trace in traces]
+
+
+def first_difference(expected: list[dict], got: list[dict]) -> str:
+    """Where two games' traces first differ, in words (empty when they are equal)."""
+    if len(expected) != len(got):
+        return f"{len(got)} steps traced, expected {len(expected)}"
+    for want, have in zip(expected, got):
+        for key in want:
+            if want[key] == have.get(key):
+                continue
+            items = [(n, a, b) for n, (a, b) in enumerate(zip(want[key], have[key])) if a != b] \
+                if isinstance(want[key], list) else []
+            where = f" item {items[0][0]}: expected {items[0][1]}, got {items[0][2]}" if items else \
+                f": expected {want[key]!r:.300}, got {have.get(key)!r:.300}"
+            return f"step {want['step']}, {key}{where}"
+    return ""
+
+
+@pytest.fixture(scope="module")
+def golden() -> dict[str, list[dict]]:
+    return json.loads(lzma.decompress(GOLDEN.read_bytes()))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_trace_is_the_stored_one(golden, game):
+    got = json.loads(json.dumps(traced_game(game)))  # tuples as lists, as stored
+    assert sum(len(step["firings"]) for step in got) > 0
+    assert first_difference(golden[game], got) == ""
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: PYTHONPATH=. python tests/backends/test_trace_golden.py --write")
+    GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps({game: traced_game(game) for game in GAMES}, sort_keys=True, separators=(",", ":"))
+    GOLDEN.write_bytes(lzma.compress(data.encode()))
+    print(f"{GOLDEN}: {len(GAMES)} games, {GOLDEN.stat().st_size} bytes")
