@@ -1,7 +1,7 @@
 """The command line: ``python main.py [SUBCOMMAND ...]`` (no subcommand opens the GUI).
 
 Each subcommand lives in its own module with a ``register(subparsers)``
-function; handlers import what they need lazily so start-up stays light.
+function (which calls ``add_subcommand``); handlers import what they need lazily so start-up stays light.
 When the first argument names a subcommand (the module ``app.cli.<name>``),
 only that module is imported; ``--help`` and unknown names build the full parser.
 Exit codes: 0 success, 1 a check found problems, 2 bad input (one line on stderr).
@@ -60,6 +60,16 @@ def main(argv: list[str] | None = None) -> int:
     argv = argv or ["gui"]
     args = _parser_for(argv).parse_args(argv)
     return run_command(lambda: args.func(args))
+
+
+def add_subcommand(subparsers, name: str, handler: Callable[[argparse.Namespace], int | None] | None, summary: str,
+                   description: str) -> argparse.ArgumentParser:
+    """Add the subcommand ``name``, run by ``handler(args)`` (None: by its own subcommands), listed with ``summary``
+    in ``main.py --help`` and explained by ``description`` in its own; returns its parser, for its options."""
+    parser = subparsers.add_parser(name, help=summary, description=description)
+    if handler is not None:
+        parser.set_defaults(func=handler)
+    return parser
 
 
 def run_command(run: Callable[[], int | None]) -> int:

@@ -12,6 +12,7 @@ import time
 from app.backends.bench.plan import PlannedGame, plan
 from app.backends.bench.store import STORE_SUFFIX, ResultStore, game_key, make_record
 from app.backends.params import parse_agent_params
+from app.cli import add_subcommand
 from app.cli.common import add_agent_options, add_rules_options, step_timeout
 from app.cli.report import add_report_options, make_report
 
@@ -20,11 +21,12 @@ CHECKPOINT_SECONDS = 1.0
 
 def register(subparsers) -> None:
     """Add the ``bench`` subcommand."""
-    parser = subparsers.add_parser(
-        "bench", help="compare agents on many maps (process pool, table, results file, plot)",
-        description="Play every agent on every map in a pool of worker processes and print one line per "
-        "agent: games, mean/median/min/max score, mean %% of oracle, fires and flags ok/ko, ships sunk, "
-        "precision, recall, seconds per game and failures. Ctrl-C stops and keeps the finished games.")
+    parser = add_subcommand(subparsers, "bench", bench_command,
+                            "compare agents on many maps (process pool, table, results file, plot)",
+                            "Play every agent on every map in a pool of worker processes and print one line per agent: "
+                            "games, mean/median/min/max score, mean %% of oracle, fires and flags ok/ko, ships sunk, "
+                            "precision, recall, seconds per game and failures. Ctrl-C stops and keeps the finished "
+                            "games.")
     parser.add_argument("--agents", required=True, metavar="A,B,...",
                         help="agent names or files, comma-separated (a multi-file CLIPS agent: its folder); "
                         "a folder of submissions stands for each .py, .clp and agent folder in it")
@@ -58,7 +60,6 @@ def register(subparsers) -> None:
     parser.add_argument("--chunk-games", type=int, default=0, metavar="N",
                         help="with --cluster: games per chunk (default: a few chunks per worker, at most 120)")
     parser.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
-    parser.set_defaults(func=bench_command)
 
 
 class Progress:

@@ -7,6 +7,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from app.backends.params import parse_agent_params
+from app.cli import add_subcommand
 
 DEFAULT_COUNT = 5  # maps taken from --maps
 SHOWN = 3  # findings of one kind printed in full; the rest are counted
@@ -14,11 +15,10 @@ SHOWN = 3  # findings of one kind printed in full; the rest are counted
 
 def register(subparsers) -> None:
     """Add the ``check-agent`` subcommand."""
-    parser = subparsers.add_parser(
-        "check-agent", help="check an agent for common mistakes",
-        description="Load an agent, play it on a few maps under both rules profiles (twice each, one seed) and "
-                    "report what course agents commonly get wrong. Exit 0: nothing found; 1: problems listed; "
-                    "2: bad input.")
+    parser = add_subcommand(subparsers, "check-agent", check_command, "check an agent for common mistakes",
+                            "Load an agent, play it on a few maps under both rules profiles (twice each, one seed) and "
+                            "report what course agents commonly get wrong. Exit 0: nothing found; 1: problems listed; "
+                            "2: bad input.")
     parser.add_argument("agent", metavar="FILE[,FILE...]",
                         help="the agent: a .py file, .clp file(s) loaded in order, a folder with load-order.txt, "
                              "or a shipped agent's name")
@@ -31,7 +31,6 @@ def register(subparsers) -> None:
                         help="a parameter for the agent (repeatable)")
     parser.add_argument("--step-timeout", type=float, metavar="SEC",
                         help="the time cap per step (default: Python 10, CLIPS 5)")
-    parser.set_defaults(func=check_command)
 
 
 def map_files(folder: str | None, count: int) -> list[Path]:

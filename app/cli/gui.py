@@ -6,14 +6,16 @@ import argparse
 import os
 import sys
 
+from app.cli import add_subcommand
+
 HEADLESS_HINT = ("headless commands: run, replay, maps check, maps convert "
                  "(python main.py --help)")
 
 
 def register(subparsers) -> None:
     """Add the ``gui`` subcommand."""
-    parser = subparsers.add_parser("gui", help="open the desktop app (default)",
-                                   description="Open the desktop app.")
+    parser = add_subcommand(subparsers, "gui", gui_command, "open the desktop app (default)",
+                            "Open the desktop app.")
     parser.add_argument("--map", help="map to load")
     parser.add_argument("--agent", help="agent to pick")
     parser.add_argument("--rules", help="rules profile")
@@ -27,7 +29,6 @@ def register(subparsers) -> None:
     parser.add_argument("--quit-when-done", action="store_true", help="close when the game ends")
     parser.add_argument("--lang", choices=("en", "it"),
                         help="interface language (default: the one chosen in the menu, else the system's)")
-    parser.set_defaults(func=gui_command)
 
 
 def display_available() -> bool:

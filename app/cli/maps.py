@@ -5,30 +5,29 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from app.cli import add_subcommand
+
 
 def register(subparsers) -> None:
     """Add ``maps check``, ``maps convert`` and ``maps generate``."""
-    parser = subparsers.add_parser("maps", help="check, convert (and generate) map files",
-                                   description="Work with map files.")
+    parser = add_subcommand(subparsers, "maps", None, "check, convert (and generate) map files",
+                            "Work with map files.")
     actions = parser.add_subparsers(dest="maps_command", metavar="ACTION", parser_class=type(parser))
     actions.required = True
-    check = actions.add_parser("check", help="validate map files: one line per file",
-                               description="Validate map and puzzle files; exit 0 only if all are valid.")
+    check = add_subcommand(actions, "check", check_maps_command, "validate map files: one line per file",
+                           "Validate map and puzzle files; exit 0 only if all are valid.")
     check.add_argument("paths", nargs="+", metavar="PATH")
-    check.set_defaults(func=check_maps_command)
-    convert = actions.add_parser("convert", help="convert a map between formats",
-                                 description="Convert a map: native (.map), course (.clp) or Bimaru puzzle (.txt).")
+    convert = add_subcommand(actions, "convert", convert_command, "convert a map between formats",
+                             "Convert a map: native (.map), course (.clp) or Bimaru puzzle (.txt).")
     convert.add_argument("source", metavar="IN")
     convert.add_argument("target", metavar="OUT")
     convert.add_argument("--to", choices=("native", "clp", "bimaru"),
                          help="output format (default: from OUT's extension: .map native, .clp course)")
     convert.add_argument("--pick-first", action="store_true",
                          help="convert a Bimaru puzzle with several solutions using the first one")
-    convert.set_defaults(func=convert_command)
-    generate = actions.add_parser(
-        "generate", help="write random standard-fleet maps",
-        description="Write random maps: the fleet uniform over all legal placements (rejection sampling), "
-        "then the cells known at start (see README, 'Generating maps').")
+    generate = add_subcommand(actions, "generate", generate_command, "write random standard-fleet maps",
+                              "Write random maps: the fleet uniform over all legal placements (rejection sampling), "
+                              "then the cells known at start (see README, 'Generating maps').")
     generate.add_argument("--count", type=int, required=True, metavar="N", help="how many maps")
     generate.add_argument("--known", type=int, metavar="K",
                           help="K cells known at start, uniform over all 100 cells")
@@ -44,7 +43,6 @@ def register(subparsers) -> None:
     generate.add_argument("--unique", action="store_true",
                           help="add known cells until the puzzle has exactly one solution")
     generate.add_argument("--prefix", default="gen-", help="file name prefix (default gen-)")
-    generate.set_defaults(func=generate_command)
 
 
 def describe(item) -> str:

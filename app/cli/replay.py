@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.cli import add_subcommand
+
 
 def register(subparsers) -> None:
     """Add the ``replay`` subcommand."""
-    parser = subparsers.add_parser("replay", help="re-play a game log and check its score",
-                                   description="Re-play a JSON Lines game log through the engine.")
+    parser = add_subcommand(subparsers, "replay", replay_command, "re-play a game log and check its score",
+                            "Re-play a JSON Lines game log through the engine.")
     parser.add_argument("log", metavar="LOG.jsonl")
     parser.add_argument("--quiet", action="store_true", help="no per-step lines")
     parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
-    parser.set_defaults(func=replay_command)
 
 
 def replay_command(args: argparse.Namespace) -> int:

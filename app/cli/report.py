@@ -5,17 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.cli import add_subcommand
+
 
 def register(subparsers) -> None:
     """Add the ``report`` subcommand."""
-    parser = subparsers.add_parser(
-        "report", help="a tournament's results file -> index.html, CSVs and manifest.json",
-        description="Standings with bootstrap intervals, tests against a baseline, Friedman test and "
-        "critical-difference diagram, results by difficulty, a maps x agents heat map and each agent's "
-        "worst maps, from a results file written by bench --out RESULTS.jsonl.")
+    parser = add_subcommand(subparsers, "report", report_command,
+                            "a tournament's results file -> index.html, CSVs and manifest.json",
+                            "Standings with bootstrap intervals, tests against a baseline, Friedman test and "
+                            "critical-difference diagram, results by difficulty, a maps x agents heat map and each "
+                            "agent's worst maps, from a results file written by bench --out RESULTS.jsonl.")
     parser.add_argument("results", metavar="RESULTS.jsonl", help="the tournament results file")
     add_report_options(parser, required=True)
-    parser.set_defaults(func=report_command)
 
 
 def add_report_options(parser: argparse.ArgumentParser, required: bool = False) -> None:

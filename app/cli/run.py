@@ -7,13 +7,14 @@ import json
 import sys
 
 from app.backends.params import parse_agent_params
+from app.cli import add_subcommand
 from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
 
 
 def register(subparsers) -> None:
     """Add the ``run`` subcommand."""
-    parser = subparsers.add_parser("run", help="play one game headless and print it",
-                                   description="Play one game of an agent on a map, headless.")
+    parser = add_subcommand(subparsers, "run", run_game_command, "play one game headless and print it",
+                            "Play one game of an agent on a map, headless.")
     parser.add_argument("--agent", required=True,
                         help="agent name, a .py/.clp file, or several .clp files a.clp,b.clp loaded in order")
     parser.add_argument("--map", required=True, help="map file (native, course .clp, or Bimaru puzzle)")
@@ -31,7 +32,6 @@ def register(subparsers) -> None:
     parser.add_argument("--allow-load-errors", action="store_true",
                         help="exit 0 although some of the agent's files did not load (the game plays what loaded, "
                              "as the course's CLIPS does); without it such a game ends in exit code 1")
-    parser.set_defaults(func=run_game_command)
 
 
 def score_table(result) -> str:

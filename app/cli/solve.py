@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.cli import add_subcommand
+
 ALGORITHM_NAMES = ("fast", "dfs", "bfs", "greedy", "astar")
 MAX_STDIN_BYTES = 1_000_000
 MAX_SEARCH_NODES = 2_000_000  # a tree search stops here too, whatever --timeout says (memory)
@@ -16,11 +18,11 @@ MAX_SEARCH_NODES = 2_000_000  # a tree search stops here too, whatever --timeout
 
 def register(subparsers) -> None:
     """Add the ``solve`` subcommand."""
-    parser = subparsers.add_parser(
-        "solve", help="solve a Bimaru puzzle: python main.py solve < puzzle.txt",
-        description="Solve a Bimaru puzzle (ROW/COLUMN/hint count/HINT lines) and print the solution grid "
-        "on stdout: hints upper case, other ship pieces lower case, water '.'. With several solutions the "
-        "first one (deterministic) is printed; with none, a one-line error (exit 2).")
+    parser = add_subcommand(subparsers, "solve", solve_command,
+                            "solve a Bimaru puzzle: python main.py solve < puzzle.txt",
+                            "Solve a Bimaru puzzle (ROW/COLUMN/hint count/HINT lines) and print the solution grid on "
+                            "stdout: hints upper case, other ship pieces lower case, water '.'. With several solutions "
+                            "the first one (deterministic) is printed; with none, a one-line error (exit 2).")
     parser.add_argument("path", nargs="?", metavar="PUZZLE", help="puzzle file (default: read stdin)")
     parser.add_argument("--algorithm", choices=ALGORITHM_NAMES, default="fast",
                         help="fast (exact bitboard solver, default) or a tree search over ship placements: "
@@ -30,7 +32,6 @@ def register(subparsers) -> None:
                         help="print the exact number of solutions instead of a grid (fast solver)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="SEC",
                         help="give up a tree search after SEC seconds (default 60; exit 1)")
-    parser.set_defaults(func=solve_command)
 
 
 def _read_puzzle(args: argparse.Namespace):
