@@ -124,8 +124,12 @@ class TestExecChoice:
         assert [e.text for e in game.events] == ["guess 2 2", "solve"]
         driver.close()
 
-    def test_exec_asserted_early_for_a_later_step_is_carried_out_at_that_step(self, tmp_path):
-        agent = write(tmp_path, "ahead.clp", HEADER + """
+    @pytest.mark.parametrize("tidy", [False, True], ids=["keeps-its-execs", "retracts-the-last-exec"])
+    def test_exec_asserted_early_for_a_later_step_is_carried_out_at_that_step(self, tmp_path, tidy):
+        # A tidy agent retracts the newest exec the bridge saw: the bridge reads the execs again from the first.
+        tidy_up = ("(defrule tidy-up (declare (salience 10)) (status (step ?s) (currently running))\n"
+                   "  ?old <- (exec (step ?p&:(= ?p (- ?s 1)))) => (retract ?old))\n") if tidy else ""
+        agent = write(tmp_path, "ahead.clp", HEADER + tidy_up + """
 (defrule plan-ahead (status (step 0) (currently running))
   => (assert (exec (step 2) (action guess) (x 3) (y 3)))
      (assert (exec (step 0) (action guess) (x 1) (y 1))))
@@ -134,6 +138,24 @@ class TestExecChoice:
 """)
         game, driver, _ = play(str(agent), MAPS_DIR / "four-known.map")
         assert [e.text for e in game.events] == ["guess 1 1", "guess 2 2", "guess 3 3", "solve"]
+        driver.close()
+
+    def test_k_cells_asserted_after_a_retracted_one_are_declared_once(self, tmp_path):
+        agent = write(tmp_path, "kcells.clp", HEADER + """
+(defrule zero (status (step 0) (currently running))
+  => (assert (k-cell (x 9) (y 9) (content water))) (assert (exec (step 0) (action guess) (x 1) (y 1))))
+(defrule one (status (step 1) (currently running)) ?old <- (k-cell (x 9) (y 9))
+  => (retract ?old) (assert (k-cell (x 9) (y 8) (content water)))
+     (assert (exec (step 1) (action solve))))
+""")
+        game = Game(load_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
+        driver = create_driver(resolve(str(agent)))
+        declared = []
+        take = driver.declared_k_cells
+        driver.declared_k_cells = lambda: declared.append(take()) or declared[-1]
+        Match(game, driver).run()
+        assert [[(cell.x, cell.y, piece.value) for cell, piece in cells] for cells in declared if cells] == [
+            [(9, 9, "water")], [(9, 8, "water")]]
         driver.close()
 
     def test_exec_with_an_unknown_action_is_rejected(self, tmp_path):

@@ -9,6 +9,7 @@ less Python around them (``benchmarks/clips_bench.py``).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import clips
 from clips._clips import ffi, lib
@@ -64,6 +65,46 @@ def held(fact: ffi.CData) -> ffi.CData:
     """``fact`` retained (CLIPS keeps its memory while the bridge holds the pointer)."""
     lib.RetainFact(fact)
     return fact
+
+
+class FactCursor:
+    """Where the bridge's last walk over one template's facts stopped: the newest fact it saw (retained, so
+    CLIPS keeps its memory) and that fact's index."""
+
+    __slots__ = ("fact", "index")
+
+    def __init__(self) -> None:
+        self.fact: ffi.CData | None = None
+        self.index = 0
+
+    def new_facts(self, template: ffi.CData) -> Iterator[ffi.CData]:
+        """The facts of ``template`` asserted since the previous walk, oldest first (C pointers, good until CLIPS
+        runs again). CLIPS adds a new fact at the end of its template's list, so the walk starts after the newest
+        fact seen; when that one was retracted meanwhile, it reads the whole list and skips the facts whose index
+        is not above its index. Read the walk to its end: only then does the cursor move on, retaining the newest
+        fact given and releasing the previous one."""
+        last = self.fact
+        if last is not None and FactExistp(last):
+            fact, floor = GetNextFactInTemplate(template, last), 0
+        else:
+            fact, floor = GetNextFactInTemplate(template, NULL), self.index
+        newest = None
+        while fact != NULL:
+            if not floor or lib.FactIndex(fact) > floor:
+                yield fact
+                newest = fact
+            fact = GetNextFactInTemplate(template, fact)
+        if newest is not None:
+            if last is not None:
+                lib.ReleaseFact(last)
+            self.fact = held(newest)
+            self.index = lib.FactIndex(newest)
+
+    def release(self) -> None:
+        """Let go of the newest fact seen (its environment is done with or reset): the next walk reads them all."""
+        if self.fact is not None:
+            lib.ReleaseFact(self.fact)
+        self.fact, self.index = None, 0
 
 
 class LoadedEnv:

@@ -21,6 +21,7 @@ from app.backends.clips.capi import (
     KINDS,
     NULL,
     STAT_SLOTS,
+    FactCursor,
     FactExistp,
     GetNextFactInTemplate,
     LoadedEnv,
@@ -65,9 +66,8 @@ class ClipsDriver(Driver):
         self._updates_at_start = 0.0
         self._lines: list[str] = []
         self._execs: list[tuple] = []  # (step, fact) of execs for a later step than the current one
-        self._last_exec: ffi.CData | None = None  # the newest exec seen
-        self._last_k_cell: ffi.CData | None = None  # the newest k-cell seen (retained), and its fact index
-        self._last_k_index = 0
+        self._exec_cursor = FactCursor()  # the newest exec seen
+        self._k_cell_cursor = FactCursor()  # the newest k-cell seen
         self._declared: list[tuple[Cell, Piece]] = []  # k-cells the agent asserted, not yet asked for
         self._cancel = threading.Event()
         self._running = False
@@ -132,7 +132,7 @@ class ClipsDriver(Driver):
         self._taken = False
         self._step = observation.step
         self._execs = []
-        self._last_exec = None
+        self._exec_cursor = FactCursor()
         self._fok_taken = observation.fok_taken
         self._guarded("start", self._reset, observation, context, fresh)
         self._flush_printout()
@@ -234,22 +234,11 @@ class ClipsDriver(Driver):
     def _current_execs(self) -> list:
         """The exec facts (C pointers, good until CLIPS runs again) whose step is the current one.
 
-        New facts go to the end of a template's fact list, so each call only
-        reads the execs asserted since the previous one (a full rescan when the
-        last one seen was retracted). Execs for a later step are kept for their
-        step; those of earlier steps never count again.
+        Each call reads only the execs asserted since the previous one (``FactCursor``). Execs for a later step
+        are kept (retained) for their step; those of earlier steps never count again.
         """
         loaded = self._loaded
-        template = loaded.exec_template
         step = self._step
-        last = self._last_exec
-        if last is not None and FactExistp(last):
-            fact = GetNextFactInTemplate(template, last)
-        else:
-            fact = GetNextFactInTemplate(template, ffi.NULL)
-            for _, later in self._execs:
-                lib.ReleaseFact(later)
-            self._execs = []
         found = []
         if self._execs:
             keep = []
@@ -261,19 +250,12 @@ class ClipsDriver(Driver):
                 else:
                     keep.append((at, later))
             self._execs = keep
-        newest = None
-        while fact != NULL:
+        for fact in self._exec_cursor.new_facts(loaded.exec_template):
             at = loaded.slot(fact, b"step")
             if at == step:
                 found.append(fact)
             if type(at) is not int or at > step:
                 self._execs.append((at, held(fact)))
-            newest = fact
-            fact = GetNextFactInTemplate(template, fact)
-        if newest is not None:
-            if last is not None:
-                lib.ReleaseFact(last)
-            self._last_exec = held(newest)
         return found
 
     def _touch(self, template: str, **slots) -> None:
@@ -302,31 +284,12 @@ class ClipsDriver(Driver):
 
     def _new_k_cells(self) -> list[tuple[Cell, Piece]]:
         """The k-cells asserted since the last call (integer x and y only), oldest first."""
-        template = self._loaded.k_cell_template
-        last = self._last_k_cell
-        if last is not None and FactExistp(last):
-            fact = GetNextFactInTemplate(template, last)
-            if fact == NULL:
-                return []
-            floor = 0
-        else:  # the last one seen was retracted: read them all, keep those asserted after it
-            fact = GetNextFactInTemplate(template, NULL)
-            floor = self._last_k_index
-        found = []
         loaded = self._loaded
-        newest = None
-        while fact != NULL:
-            if lib.FactIndex(fact) > floor:
-                x, y = loaded.slot(fact, b"x"), loaded.slot(fact, b"y")
-                if type(x) is int and type(y) is int:
-                    found.append((Cell(x, y), Piece(str(loaded.slot(fact, b"content")))))
-                newest = fact
-            fact = GetNextFactInTemplate(template, fact)
-        if newest is not None:
-            if last is not None:
-                lib.ReleaseFact(last)
-            self._last_k_cell = held(newest)
-            self._last_k_index = lib.FactIndex(newest)
+        found = []
+        for fact in self._k_cell_cursor.new_facts(loaded.k_cell_template):
+            x, y = loaded.slot(fact, b"x"), loaded.slot(fact, b"y")
+            if type(x) is int and type(y) is int:
+                found.append((Cell(x, y), Piece(str(loaded.slot(fact, b"content")))))
         return found
 
     def declared_k_cells(self) -> list[tuple[Cell, Piece]]:
@@ -598,16 +561,15 @@ class ClipsDriver(Driver):
         self.router = None
         self.env = None
         held = [fact for fact in self._facts.values() if fact is not None]
-        held += [fact for _, fact in self._execs] + ([self._last_exec] if self._last_exec is not None else [])
+        held += [fact for _, fact in self._execs]
         for fact in held:
             lib.ReleaseFact(fact)
-        if self._last_k_cell is not None:
-            lib.ReleaseFact(self._last_k_cell)
-        self._last_k_cell, self._last_k_index, self._declared = None, 0, []
+        self._exec_cursor.release()
+        self._k_cell_cursor.release()
+        self._declared = []
         self._facts.clear()
         self._mirror.clear()
         self._execs = []
-        self._last_exec = None
         if loaded is None:
             return
         self.update_seconds += loaded.update_seconds - self._updates_at_start  # this game's modifies and asserts
