@@ -55,6 +55,54 @@ class FactRow:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class PauseRequest:
+    """When ``Driver.advance`` pauses the agent's turn: after ``firings`` more rule firings (None: no such
+    limit; 1 is "Step rule"), or just before a rule of ``breakpoints`` (``MODULE::rule``) fires, as CLIPS's
+    ``set-break`` does. Resuming after a pause fires the rule paused before first."""
+
+    firings: int | None = None
+    breakpoints: frozenset[str] = frozenset()
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready data."""
+        return {"firings": self.firings, "breakpoints": sorted(self.breakpoints)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> PauseRequest:
+        """The inverse of ``to_dict``."""
+        firings = data.get("firings")
+        return cls(None if firings is None else int(firings), frozenset(str(n) for n in data.get("breakpoints", ())))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSummary:
+    """What the agent's last turn did, for the protocol checks (``app.backends.checks``).
+
+    ``counts`` (rule firings per ``MODULE::rule``), ``exec_rule`` (the rule that asserted the step's exec)
+    and ``after_exec`` (the agent's rules that fired after it, its focus not returned) are known only when
+    the driver fires rules one at a time (a traced CLIPS agent); empty otherwise.
+    """
+
+    step: int
+    firings: int
+    counts: tuple[tuple[str, int], ...] = ()
+    exec_rule: str = ""
+    after_exec: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready data."""
+        return {"step": self.step, "firings": self.firings, "counts": [list(item) for item in self.counts],
+                "exec_rule": self.exec_rule, "after_exec": list(self.after_exec)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> TurnSummary:
+        """The inverse of ``to_dict`` (KeyError/TypeError/ValueError on malformed data)."""
+        return cls(int(data["step"]), int(data["firings"]),
+                   tuple((str(name), int(count)) for name, count in data.get("counts", ())),
+                   str(data.get("exec_rule", "")), tuple(str(name) for name in data.get("after_exec", ())))
+
+
 class Driver:
     """Drives one agent through one game, one action per ``next_action`` call."""
 
@@ -74,6 +122,26 @@ class Driver:
         Raises AgentFailure when the agent crashed or exceeded its limits.
         """
         raise NotImplementedError
+
+    def advance(self, observation: Observation, pause: PauseRequest) -> object | None:
+        """Run the agent's turn for this step (beginning it, or resuming a paused one) until ``pause`` says
+        stop: a CLIPS driver's ``TurnPause`` (the turn waits, mid-way), or None once the turn has ended (then
+        ``next_action`` gives its action without running more). Drivers that cannot pause return None at once
+        and ``next_action`` runs the whole turn."""
+        return None
+
+    def turn_summary(self) -> TurnSummary | None:
+        """What the last turn did (after ``next_action``); None when the driver does not say."""
+        return None
+
+    def rule_names(self) -> tuple[str, ...]:
+        """Every rule of the agent as ``MODULE::rule`` (CLIPS agents, once started); () otherwise."""
+        return ()
+
+    def why_not(self, rule: str) -> object | None:
+        """How far ``rule`` (``MODULE::rule``) matches the facts now, pattern by pattern (a CLIPS driver's
+        ``RuleMatches``, what CLIPS's ``(matches rule)`` reports); None when the driver has no rules."""
+        return None
 
     def declared_k_cells(self) -> list[tuple[Cell, Piece]]:
         """The k-cells the agent asserted itself since the last call (cell, content), oldest first (CLIPS only)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from app.backends.checks import CheckedDriver, Finding
 from app.backends.params import params_for
 from app.backends.registry import create_driver, resolve
 from app.backends.runner import Match
@@ -25,14 +26,18 @@ def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
 def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,
          params: Mapping[str, str] | None = None, on_event: Callable[[StepEvent], None] | None = None,
          on_log: Callable[[str], None] | None = None, step_seconds: float | None = None,
-         on_trace: Callable[[object], None] | None = None) -> Game:
+         on_trace: Callable[[object], None] | None = None,
+         on_finding: Callable[[Finding], None] | None = None) -> Game:
     """Play one game of an agent (name or path) on a map; returns the finished ``Game``.
 
     With ``on_trace``, a driver that can trace (CLIPS) records each step's trace: in the game (for the log)
-    and handed to ``on_trace``.
+    and handed to ``on_trace``. With ``on_finding``, the step's protocol checks (``app.backends.checks``)
+    run as the game goes and hand each finding to it (live warnings).
     """
     spec = resolve(agent_text)
     driver = create_driver(spec, seed=seed, step_seconds=step_seconds)
+    if on_finding is not None:
+        driver = CheckedDriver(driver, game_map.name, profile.name, on_finding=on_finding, timing=False)
     driver.tracing = on_trace is not None
     game = Game(game_map, profile, agent=driver.name)
     if on_event is not None:

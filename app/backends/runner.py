@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.backends.base import AgentFailure, Driver, StartContext
+from app.backends.base import AgentFailure, Driver, PauseRequest, StartContext
 from app.core import BattleshipError, Game, GameResult, StepEvent
 from app.core.game import load_note
 
@@ -132,6 +132,26 @@ class Match:
         self._flush_output()
         self._take_trace(event.step)
         return self.game.events[before:]
+
+    def advance(self, pause: PauseRequest) -> object | None:
+        """Play the agent's turn until ``pause`` says stop: the driver's pause (the turn waits mid-way, no event
+        yet; a CLIPS driver's ``TurnPause``), or None once the step was carried out (as ``step``), the game is
+        over, or the driver could not pause (then it played the whole step)."""
+        if not self.started:
+            self.start()
+        if self.game.over:
+            return None
+        try:
+            paused = self.driver.advance(self.game.observation(), pause)
+        except Exception as error:
+            self._flush_output()
+            self._failed(error, "advance")
+            return None
+        self._flush_output()
+        if paused is not None:
+            return paused
+        self.step()
+        return None
 
     def _take_trace(self, step: int) -> None:
         """Keep the driver's trace of ``step`` in the game (for the log) and hand it to ``on_trace``."""

@@ -27,6 +27,10 @@ def register(subparsers) -> None:
                              "rule firing in order, with its module, salience and matched facts), facts (the facts "
                              "asserted, retracted and modified) and agenda (activations waiting, focus stack), "
                              "comma-separated, e.g. rules,facts,agenda; with --log the trace is saved in the log")
+    parser.epilog = ("Protocol warnings (no exec for a step, the focus kept after the exec, a fire at a cell "
+                     "already fired, a flag beyond the limit, a rule firing more than 500 times in a turn...) are "
+                     "printed as the game goes (not with --quiet), each on a `  warning:` line; the focus and rule checks "
+                     "need --trace.")
     parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
     add_agent_options(parser)
     parser.add_argument("--allow-load-errors", action="store_true",
@@ -61,7 +65,7 @@ def print_result(result, as_json: bool, out=None) -> None:
 def run_game_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
     from app.backends.games import load_game_map, play
-    from app.backends.registry import resolve
+    from app.backends.registry import AgentKind, resolve
     from app.core import gamelog
 
     profile = profile_from_args(args)
@@ -89,8 +93,15 @@ def run_game_command(args: argparse.Namespace) -> int:
             if not quiet:
                 print("\n".join(f"    {line}" for line in trace.lines(aspects)))
 
+    def on_finding(finding):
+        if not quiet:
+            print(f"  warning: {finding.kind}: {finding.message}")
+
     game_map = load_game_map(args.map, pick_first=args.pick_first)
-    resolve(args.agent)  # an unknown agent is reported before anything is printed
+    spec = resolve(args.agent)  # an unknown agent is reported before anything is printed
+    if on_trace is not None and spec.kind is not AgentKind.CLIPS:
+        print(f"note: --trace shows rule firings for CLIPS agents only; {spec.name} is a {spec.kind} agent, so "
+              f"there is nothing to trace", file=sys.stderr)
     params = parse_agent_params(args.agent_param, [args.agent])
     if not quiet:
         kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"
@@ -99,7 +110,7 @@ def run_game_command(args: argparse.Namespace) -> int:
     for warning in game_map.warnings:
         print(f"warning: {args.map}: {warning} (the course plays it as it is; so does the app)", file=sys.stderr)
     game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
-                step_seconds=step_seconds, on_trace=on_trace)
+                step_seconds=step_seconds, on_trace=on_trace, on_finding=on_finding)
     if args.log:
         gamelog.save(game, args.log, seed=args.seed)
     result = game.result()

@@ -32,6 +32,7 @@ from app.backends.clips.capi import (
 from app.backends.clips.loading import EXIT_FLAG, PYTHON_ROUTERS, describe, load_environment, map_facts, routers_off
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
+from app.backends.clips.stepping import TurnInParts
 from app.backends.clips.trace import CAN_TRACE, StepTrace, Tracer
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
@@ -46,7 +47,7 @@ _UNCHANGED = {"fires": "nil", "content": "nil", "statistics": "none"}
 _SLOTS = {"status": ("step", "currently"), "moves": ("fires", "guesses"), "statistics": tuple(STAT_SLOTS)}
 
 
-class ClipsDriver(Driver):
+class ClipsDriver(TurnInParts, Driver):
     """One CLIPS environment per game: MAIN + ENV + the agent's files; see the package docstring."""
 
     def __init__(self, spec, max_firings: int = DEFAULT_MAX_FIRINGS, time_limit: float = DEFAULT_TIME_LIMIT):
@@ -82,6 +83,7 @@ class ClipsDriver(Driver):
         self.tracing = False  # set before start: record a StepTrace per step (rules fired one at a time)
         self._tracer: Tracer | None = None
         self._turn = 0  # the step of the agent's last turn
+        self._init_turn()  # a turn played in parts (TurnInParts)
 
     # ----- setup ---------------------------------------------------------
     def _key(self, profile) -> tuple:
@@ -300,11 +302,9 @@ class ClipsDriver(Driver):
     # ----- one step --------------------------------------------------------
     def next_action(self, observation: Observation) -> Action | str | tuple[Action | str, ...] | None:
         """Run the agent's turn (bounded); its exec for this step (several: newest first), or None if it stalled."""
-        env = self.env
-        if env is None:
+        if self.env is None:
             raise AgentFailure("the CLIPS agent was not started")
-        self._turn = self._step
-        firings, errors = self._run("step")
+        firings, errors = self._whole_turn()
         self._declared = self._new_k_cells()
         execs = self._current_execs()
         if not execs:
@@ -333,9 +333,12 @@ class ClipsDriver(Driver):
         except LookupError:  # a CLIPS build whose exit could not be replaced
             return False
 
-    def _run(self, label: str) -> tuple[int, list[str]]:
-        """Run until the agenda empties; caps, cancel and errors raise AgentFailure (``label``: what the run is)."""
-        fired = 0
+    def _run(self, label: str, fired_before: int = 0, seconds_before: float = 0.0) -> tuple[int, list[str]]:
+        """Run until the agenda empties, or to a pause (``_paused_before`` says so); caps, cancel and errors raise
+        AgentFailure (``label``: what the run is; ``fired_before``, ``seconds_before``: of the same turn before a
+        pause, which the caps count too)."""
+        fired = fired_before
+        self._paused_before = ""
         errors: list[str] = []
         cenv = self._loaded.cenv
         router = self.router
@@ -343,10 +346,10 @@ class ClipsDriver(Driver):
         if not self._healthy:  # a rule's error or a halt in an earlier run leaves CLIPS halted
             clear_halt(self._loaded.pointer)
         self._healthy = False  # until the run ends normally
-        self.watchdog.arm(self.time_limit)
+        self.watchdog.arm(max(self.time_limit - seconds_before, 0.001))
         self._running = True
-        started = time.perf_counter()
-        chunk_start = started
+        started = time.perf_counter() - seconds_before
+        chunk_start = time.perf_counter()
         try:
             while True:
                 if self._cancel.is_set():
@@ -366,10 +369,13 @@ class ClipsDriver(Driver):
                     messages = [m.describe() for m in parse_messages(text)] or [" ".join(text.split())]
                     errors += messages
                     self._lines += [f"CLIPS: {m}" for m in messages]
+                if self._paused_before:  # the turn waits, mid-way
+                    self._healthy = not errors
+                    return fired - fired_before, errors
                 if count < CHUNK:
                     self._healthy = not errors
                     self._taken = lib.GetFocus(cenv) == self._loaded.env_module
-                    return fired, errors
+                    return fired - fired_before, errors
                 if fired >= self.max_firings:
                     raise AgentFailure(f"{self._what(label)}: the agent fired {fired} rules without ending its turn "
                                        f"(limit {self.max_firings}): stopped (an endless rule chain?)")
@@ -384,14 +390,22 @@ class ClipsDriver(Driver):
 
     def _run_traced(self, cenv, limit: int) -> int:
         """Up to ``limit`` rule firings one at a time, each recorded by the tracer before it fires."""
-        tracer, halts = self._tracer, self._loaded.halts
+        tracer, halts, pause = self._tracer, self._loaded.halts, self._pause
         fired = 0
         while fired < limit and tracer.next_firing():
+            firing = tracer.firings[-1]
+            if pause is not None and not self._resume and self._pauses_before(firing):
+                tracer.firings.pop()  # it has not fired: it fires first when the turn resumes
+                break
+            self._resume = False
             before = halts.count
             if not lib.Run(cenv, 1):  # halted (time cap, cancel, an error): it did not fire
                 tracer.firings.pop()
                 break
             fired += 1
+            if self._budget is not None:
+                self._budget -= 1
+            self._watch_exec(firing)
             if halts.count != before:  # the rule called (halt): a whole run stops here too
                 break
         return fired
@@ -557,6 +571,7 @@ class ClipsDriver(Driver):
         if self._tracer is not None:
             self._tracer.close()
             self._tracer = None
+        self._turn_open = self._turn_done = False
         loaded, self._loaded = self._loaded, None
         self.router = None
         self.env = None

@@ -437,9 +437,10 @@ class Tracer:
         value = ffi.new("CLIPSValue *")
         lib.Eval(self.cenv, b"(get-focus-stack)", value)
         multifield = value.multifieldValue
+        contents = ffi.cast("CLIPSValue *", multifield.contents)  # declared [1]: a stack mid-turn is deeper
         names = []
         for position in range(multifield.length):
-            names.append(_name(multifield.contents[position].lexemeValue.contents))
+            names.append(_name(contents[position].lexemeValue.contents))
         return tuple(names)
 
     # ----- one step ------------------------------------------------------
@@ -458,33 +459,54 @@ class Tracer:
         self.firings = []
         return trace
 
-    def _changes(self) -> list[FactChange]:
-        """The facts asserted, retracted and modified since the last call, by index (Python routers off)."""
+    def current(self, step: int) -> StepTrace:
+        """The trace of ``step`` so far, the step left open (a turn paused mid-way): the firings recorded, the facts
+        changed since the step began, the agenda and focus stack now."""
+        self._quiet(True)
+        try:
+            changes = self._changes(commit=False)
+            focus = self._focus_stack()
+            agenda = self._agenda(focus)
+        finally:
+            self._quiet(False)
+        rules = () if self._rules_given else self.rules()
+        return StepTrace(step, tuple(self.firings), tuple(changes), agenda, focus, rules)
+
+    def _changes(self, commit: bool = True) -> list[FactChange]:
+        """The facts asserted, retracted and modified since the last finish, by index (Python routers off); with
+        ``commit`` they become the base of the next step's changes, else the bookkeeping is left as it is (a turn
+        paused mid-way)."""
         before, known, addresses, asserted = self.before, self.known, self.addresses, self.asserted
         changes = []
         for index in self.gone:
-            known.pop(index, None)
-            addresses.pop(index, None)
-            asserted.discard(index)
-            was = before.pop(index, None)
+            if commit:
+                known.pop(index, None)
+                addresses.pop(index, None)
+                asserted.discard(index)
+            was = before.pop(index, None) if commit else before.get(index)
             if was is not None:  # not one asserted during the step
                 changes.append(FactChange(Change.RETRACTED.value, index, *was))
         for index in asserted:
+            if not commit and index in self.gone:  # asserted and retracted again during the step
+                continue
             basis = known.get(index)
             was = before.get(index)
             if was is None:
                 fact = ffi.cast("Fact *", addresses[index])
                 module, template = self._template(fact)
                 text = basis.text if basis is not None else self.text(fact)
-                before[index] = (module, template, text)
+                if commit:
+                    before[index] = (module, template, text)
                 changes.append(FactChange(Change.ASSERTED.value, index, module, template, text))
             else:  # modified (perhaps back to the same text)
                 text = basis.text if basis is not None else self.text(ffi.cast("Fact *", addresses[index]))
                 if text != was[2]:
-                    before[index] = (was[0], was[1], text)
+                    if commit:
+                        before[index] = (was[0], was[1], text)
                     changes.append(FactChange(Change.MODIFIED.value, index, was[0], was[1], text))
-        asserted.clear()
-        self.gone.clear()
+        if commit:
+            asserted.clear()
+            self.gone.clear()
         changes.sort(key=lambda change: change.index)
         return changes
 
