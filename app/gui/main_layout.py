@@ -89,6 +89,9 @@ class MainLayout:
                                  translate("MainWindow", "Play on by itself"), self.run)
         self.step_action = action(translate("MainWindow", "Step"), "F10",
                                   translate("MainWindow", "Carry out one step"), self.step)
+        self.step_rule_action = action(translate("MainWindow", "Step rule"), "F11",
+                                       translate("MainWindow", "Fire one rule of a CLIPS agent's turn: the turn "
+                                                               "pauses mid-way (see the Rules tab)"), self.step_rule)
         self.pause_action = action(translate("MainWindow", "Pause"), "F6",
                                    translate("MainWindow", "Pause after the current step"), self.pause)
         self.reset_action = action(translate("MainWindow", "Reset"), "Ctrl+R",
@@ -96,7 +99,8 @@ class MainLayout:
         self.solve_action = action(translate("MainWindow", "Solve"), "Ctrl+Return",
                                    translate("MainWindow", "End your game and score it"), self.solve)
         self._tool_slots: dict[QAction, QAction] = {}  # action -> the toolbar slot holding its button
-        for act in (self.run_action, self.step_action, self.pause_action, self.reset_action, self.solve_action):
+        for act in (self.run_action, self.step_action, self.step_rule_action, self.pause_action, self.reset_action,
+                    self.solve_action):
             button = QToolButton()
             button.setDefaultAction(act)
             if act is self.run_action:
@@ -180,7 +184,7 @@ class MainLayout:
         self.tabs.setTabToolTip(2, translate("MainWindow", "Once the game is over: each decision graded against "
                                                            "bayes's play with the agent's information (open a saved "
                                                            "log with Replay to step through it)"))
-        self.rules_panel = RulesPanel()
+        self.rules_panel = RulesPanel(live=True)
         self.tabs.addTab(self.rules_panel, translate("MainWindow", "Rules"))
         self.tabs.setTabToolTip(3, translate("MainWindow", "A CLIPS agent's rule firings of the step (in order, with "
                                                            "the facts they matched), the agenda and focus stack after "

@@ -9,7 +9,7 @@ from app.gui.session import LineKind
 PROBLEM_COLOUR = "#B34700"  # rejected actions, stops, problems, map warnings
 NOTE_COLOUR = "#0072B2"  # the app's own notes: a new game, the result, a saved log
 LINE_COLOURS = {LineKind.AGENT: "#667085", LineKind.REJECTED: PROBLEM_COLOUR, LineKind.STOP: PROBLEM_COLOUR,
-                LineKind.PROBLEM: PROBLEM_COLOUR}
+                LineKind.PROBLEM: PROBLEM_COLOUR, LineKind.WARNING: PROBLEM_COLOUR}
 
 
 class WindowMessages:

@@ -77,11 +77,12 @@ class StatusTexts:
         human = s.is_human
         self.run_action.setEnabled(ready and not human and not s.running)
         self.step_action.setEnabled(ready and not human)
+        self.step_rule_action.setEnabled(s.can_step_rule and not s.running)
         self.pause_action.setEnabled(s.running)
         self.reset_action.setEnabled(s.started or s.over or s.failed)
         self.save_log_action.setEnabled(bool(s.events))
         self.solve_action.setEnabled(ready and human)
-        for act in (self.run_action, self.step_action, self.pause_action):
+        for act in (self.run_action, self.step_action, self.step_rule_action, self.pause_action):
             self._tool_slots[act].setVisible(not human)  # manual play has no use for them
         self._tool_slots[self.solve_action].setVisible(human)
         if s.game_map is None:
@@ -94,6 +95,9 @@ class StatusTexts:
             text = translate("MainWindow", "Running…")
         elif human:
             text = translate("MainWindow", "Your move.")
+        elif s.paused_turn is not None:
+            text = translate("MainWindow", "Paused mid-turn before {0}: Step rule fires it, Step or Run finish the "
+                                           "turn.").format(s.paused_turn.next_rule)
         elif s.started:
             text = translate("MainWindow", "Paused.")
         else:

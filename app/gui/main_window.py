@@ -4,7 +4,8 @@ The window renders the session's reports and forwards the user's input; rules an
 through ``GameSession``. Its other parts are mixins, one concern each: ``MainLayout`` (the widgets),
 ``AgentChoice`` (the Agent drop-down), ``GameSettings`` (rules, limits, agent parameters, language),
 ``FileCommands`` (maps, game logs, dropped files), ``CompanionWindows`` (Compare, editor, replays),
-``StatusTexts`` (header, status bar, enabled controls) and ``WindowMessages`` (error banner, log).
+``StatusTexts`` (header, status bar, enabled controls), ``WindowMessages`` (error banner, log) and
+``RuleDebugging`` (Step rule, breakpoints, why didn't it fire).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from app.gui.board_state import BoardState
 from app.gui.interaction import Interaction
 from app.gui.main_agents import AgentChoice
 from app.gui.main_companions import CompanionWindows
+from app.gui.main_debug import RuleDebugging
 from app.gui.main_files import FileCommands
 from app.gui.main_layout import BELIEF_TIP, FACTS_TAB, MainLayout
 from app.gui.main_messages import LINE_COLOURS, NOTE_COLOUR, WindowMessages
@@ -36,7 +38,7 @@ AGENT_SOLVED = "solved by the agent"  # the stop reason app.core.game gives a ga
 
 
 class MainWindow(MainLayout, AgentChoice, GameSettings, FileCommands, CompanionWindows, StatusTexts,
-                 WindowMessages, QMainWindow):
+                 WindowMessages, RuleDebugging, QMainWindow):
     """Battleship Lab's main window. ``game_finished(GameResult)`` fires when a game is solved."""
 
     game_finished = pyqtSignal(object)
@@ -70,6 +72,7 @@ class MainWindow(MainLayout, AgentChoice, GameSettings, FileCommands, CompanionW
         self.session.reported.connect(self._on_report)
         self.session.reset_done.connect(self._on_reset)
         self.session.changed.connect(self._update_controls)
+        self._init_debugging()
         self._fill_agents()
         rules = str(self.settings.value("last/rules", DEFAULT_PROFILE))
         self.select_rules(rules if rules in PROFILES else DEFAULT_PROFILE)
@@ -209,6 +212,7 @@ class MainWindow(MainLayout, AgentChoice, GameSettings, FileCommands, CompanionW
                                    if report.belief_error else self.tr(BELIEF_TIP))
         self._facts, self._facts_error = report.facts, report.facts_error
         self.trace_link.add(report.traces)
+        self._show_pause(report)
         if self.tabs.currentIndex() == FACTS_TAB or report.result is not None:
             self._show_facts()
         if report.failure:

@@ -3,7 +3,9 @@ it matched); the agenda and focus stack after the step; how often each rule fire
 
 The panel shows ``StepTrace`` data only (``app.backends.clips.trace``): it never calls CLIPS. Picking a firing
 emits ``firing_selected`` so the window can ring on the board the cells its facts name (x/y slots) and select
-those facts in the Facts tab.
+those facts in the Facts tab. In a game being played (``live``) it also shows a turn paused mid-way
+(``show_pause``: the firings so far, the agenda waiting) and has the breakpoints list and "why didn't it fire?"
+(``app.gui.rule_debug``): right-click a rule in any list for them.
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ import re
 from collections import Counter
 
 from PyQt5.QtCore import QObject, QRectF, Qt, pyqtSignal
-from PyQt5.QtGui import QBrush, QColor, QPainter, QPen
+from PyQt5.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen
 from PyQt5.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QSplitter,
     QTabWidget,
     QTreeWidget,
@@ -30,6 +33,7 @@ from app.backends.clips.trace import Firing, StepTrace
 from app.core import Cell
 from app.gui import theme
 from app.gui.board import BoardOverlay, BoardWidget
+from app.gui.rule_debug import BreakpointList, WhyNotPanel, breakpoint_icon
 from app.gui.theme import mono_font
 
 ALL_MODULES = "All modules"
@@ -107,9 +111,14 @@ class RulesPanel(QWidget):
     """The Rules tab; ``add_trace`` as the game goes (or ``set_traces`` for a replay), ``show_step`` to look."""
 
     firing_selected = pyqtSignal(object)  # the Firing picked (None: the pick was cleared)
+    breakpoints_changed = pyqtSignal(object)  # live: the frozenset of MODULE::rule to pause before
+    why_asked = pyqtSignal(str)  # live: MODULE::rule to explain
 
-    def __init__(self, parent: QWidget | None = None):
+    def __init__(self, parent: QWidget | None = None, live: bool = False):
         super().__init__(parent)
+        self.live = live
+        self.paused = None  # live: the TurnPause shown (the turn waits mid-way)
+        self._break_icon = breakpoint_icon()
         self.traces: dict[int, StepTrace] = {}
         self.rules: list[str] = []  # MODULE::rule of every rule of the game, fired or not
         self.counts: Counter[str] = Counter()
@@ -134,6 +143,12 @@ class RulesPanel(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setStyleSheet("color: #667085;")
         layout.addWidget(self.summary)
+        self.pause_label = QLabel("")
+        self.pause_label.setWordWrap(True)
+        self.pause_label.setStyleSheet("background: #FFF4E0; color: #7A3E00; border: 1px solid #E69F00; "
+                                       "border-radius: 4px; padding: 4px;")
+        self.pause_label.hide()
+        layout.addWidget(self.pause_label)
         splitter = QSplitter(Qt.Vertical)
         self.firings = _tree(["#", "module", "rule", "sal.", "facts matched"],
                              "Every rule the step fired, in firing order (as (watch rules) shows them); open one "
@@ -142,6 +157,7 @@ class RulesPanel(QWidget):
                              {0: "999", 1: "DELIBERATE", 2: "discover-ship-cell", 3: "-100"})
         self.firings.headerItem().setToolTip(3, "salience")
         self.firings.currentItemChanged.connect(self._picked)
+        self.firings.itemExpanded.connect(self._open_firing)
         splitter.addWidget(self.firings)
         self.lower = QTabWidget()
         agenda_box = QWidget()
@@ -166,6 +182,20 @@ class RulesPanel(QWidget):
         self.count_tree.setSortingEnabled(True)
         self.lower.addTab(self.count_tree, "Rule counts")
         self.lower.setTabToolTip(1, "How often each rule fired in the game so far; the rules that never fired too")
+        self.agenda_box = agenda_box
+        self.breaks = self.why = None
+        if live:
+            self.breaks = BreakpointList()
+            self.breaks.changed.connect(self._breakpoints_changed)
+            self.lower.addTab(self.breaks, self.tr("Breakpoints"))
+            self.lower.setTabToolTip(2, self.tr("The rules the agent's turn pauses before (CLIPS's set-break)"))
+            self.why = WhyNotPanel()
+            self.why.asked.connect(self.why_asked)
+            self.lower.addTab(self.why, self.tr("Why not?"))
+            self.lower.setTabToolTip(3, self.tr("Why didn't a rule fire? Pattern by pattern, what matches now"))
+            for tree in (self.firings, self.agenda, self.count_tree):
+                tree.setContextMenuPolicy(Qt.CustomContextMenu)
+                tree.customContextMenuRequested.connect(lambda pos, t=tree: self._context_menu(t, pos))
         splitter.addWidget(self.lower)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
@@ -174,6 +204,10 @@ class RulesPanel(QWidget):
     # ----- data --------------------------------------------------------------------
     def clear(self) -> None:
         """A new game: nothing traced yet."""
+        self.paused = None
+        self.pause_label.hide()
+        if self.why is not None:
+            self.why.clear()
         self.traces.clear()
         self.rules = []
         self.counts.clear()
@@ -182,6 +216,8 @@ class RulesPanel(QWidget):
 
     def add_trace(self, trace: StepTrace) -> None:
         """One more step of the game being played (shown at once)."""
+        self.paused = None
+        self.pause_label.hide()
         self._take(trace)
         self._fill_counts()
         self.show_step(trace.step)
@@ -195,10 +231,13 @@ class RulesPanel(QWidget):
 
     def _take(self, trace: StepTrace) -> None:
         self.traces[trace.step] = trace
-        for name in trace.rules:
-            if name not in self.counts:
-                self.rules.append(name)
+        self._take_rules(trace.rules)
         self.counts.update(f"{firing.module}::{firing.rule}" for firing in trace.firings)
+
+    def _take_rules(self, names) -> None:
+        for name in names:
+            if name not in self.counts and name not in self.rules:
+                self.rules.append(name)
 
     # ----- showing -----------------------------------------------------------------
     def show_step(self, step: int | None) -> None:
@@ -230,6 +269,7 @@ class RulesPanel(QWidget):
             self.firings.setUpdatesEnabled(True)
             return
         items = []
+        breaks = self.breakpoints()
         for number, firing in enumerate(trace.firings, 1):
             if not self._wanted(firing.module, firing.rule):
                 continue
@@ -237,20 +277,28 @@ class RulesPanel(QWidget):
             item = QTreeWidgetItem([str(number), firing.module, firing.rule, str(firing.salience), labels])
             item.setData(0, Qt.UserRole, firing)
             item.setToolTip(2, f"{firing.module}::{firing.rule}")
-            for fact in firing.basis:
-                text = f"      {fact.label} {fact.text}" if fact.index is not None else "      * (a not pattern: no fact)"
-                child = QTreeWidgetItem([text])
-                child.setToolTip(0, text.strip())
-                item.addChild(child)
+            if breaks and f"{firing.module}::{firing.rule}" in breaks:
+                item.setIcon(2, self._break_icon)
+            if firing.basis:  # its facts' rows are made when it is opened: a 500-firing step stays quick
+                item.setChildIndicatorPolicy(QTreeWidgetItem.ShowIndicator)
             items.append(item)
         self.firings.addTopLevelItems(items)
-        for item in items:  # a fact's text across the whole row (only once in the tree)
-            for i in range(item.childCount()):
-                item.child(i).setFirstColumnSpanned(True)
         self.firings.setUpdatesEnabled(True)
         shown = f" ({len(items)} shown)" if len(items) != len(trace.firings) else ""
         self.summary.setText(f"Step {trace.step}: {len(trace.firings)} rule firings{shown}, "
                              f"{len(trace.changes)} facts changed.")
+
+    def _open_firing(self, item: QTreeWidgetItem) -> None:
+        """A firing opened: a row per fact it matched, its text across the whole row."""
+        firing = item.data(0, Qt.UserRole)
+        if item.childCount() or not isinstance(firing, Firing):
+            return
+        for fact in firing.basis:
+            text = f"      {fact.label} {fact.text}" if fact.index is not None else "      * (a not pattern: no fact)"
+            child = QTreeWidgetItem([text])
+            child.setToolTip(0, text.strip())
+            item.addChild(child)
+            child.setFirstColumnSpanned(True)
 
     def _fill_agenda(self) -> None:
         trace = self.shown
@@ -258,12 +306,20 @@ class RulesPanel(QWidget):
         if trace is None:
             self.focus_label.setText("")
             return
-        self.focus_label.setText(f"Focus stack (top first): {' '.join(trace.focus) or '(empty)'} · "
-                                 f"{len(trace.agenda)} activations waiting after this step")
-        self.agenda.addTopLevelItems([
-            QTreeWidgetItem([str(a.salience), a.module, a.rule,
-                             ",".join("*" if i is None else f"f-{i}" for i in a.basis) or "*"])
-            for a in trace.agenda])
+        waiting = (self.tr("{0} activations waiting now (the first fires next)").format(len(trace.agenda))
+                   if self.paused is not None else f"{len(trace.agenda)} activations waiting after this step")
+        self.focus_label.setText(f"Focus stack (top first): {' '.join(trace.focus) or '(empty)'} · {waiting}")
+        items = [QTreeWidgetItem([str(a.salience), a.module, a.rule,
+                                  ",".join("*" if i is None else f"f-{i}" for i in a.basis) or "*"])
+                 for a in trace.agenda]
+        self.agenda.addTopLevelItems(items)
+        self._mark(items, 1)
+        if self.paused is not None and items:  # the activation the turn paused before fires next
+            bold = QFont(self.agenda.font())
+            bold.setBold(True)
+            for column in range(4):
+                items[0].setFont(column, bold)
+            items[0].setToolTip(2, self.tr("Fires next: the turn is paused just before it"))
 
     def _fill_counts(self) -> None:
         self.count_tree.setSortingEnabled(False)
@@ -280,9 +336,80 @@ class RulesPanel(QWidget):
                 item.setForeground(2, QColor("#B34700"))
                 item.setToolTip(2, "never fired in this game so far")
             items.append(item)
+        self._mark(items, 1)
         self.count_tree.addTopLevelItems(items)
         self.count_tree.setSortingEnabled(True)
         self.count_tree.sortByColumn(0, Qt.DescendingOrder)
+
+    # ----- a turn paused mid-way, breakpoints, why not (live) -------------------------------
+    def show_pause(self, pause) -> None:
+        """The agent's turn paused mid-way (a ``TurnPause``): its firings so far, the agenda waiting."""
+        self.paused = pause
+        if pause.trace.rules:
+            self._take_rules(pause.trace.rules)
+        self.shown = pause.trace
+        self._refill()
+        self._fill_agenda()
+        self.summary.setText(self.tr("Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.").format(
+            pause.step, len(pause.trace.firings), len(pause.trace.changes)))
+        why = (self.tr("a breakpoint") if pause.reason == "breakpoint" else self.tr("Step rule"))
+        self.pause_label.setText(self.tr("Paused before {0} ({1}): Step rule fires it; Step or Run finish the "
+                                         "turn.").format(pause.next_rule, why))
+        self.pause_label.show()
+        self.firings.scrollToBottom()  # what fired last, just before the pause
+        self.lower.setCurrentWidget(self.agenda_box)
+
+    def breakpoints(self) -> frozenset[str]:
+        """The rules with a breakpoint (none outside a live game)."""
+        return self.breaks.names() if self.breaks is not None else frozenset()
+
+    def set_agent_rules(self, rules) -> None:
+        """Every rule of the agent (known at the game's setup): the "why not?" list and the rule counts."""
+        if self.why is not None:
+            self.why.set_rules(rules)
+
+    def ask_why(self, rule: str) -> None:
+        """Explain ``rule`` in the "Why not?" tab (the answer comes through ``show_why``)."""
+        if self.why is not None:
+            self.lower.setCurrentWidget(self.why)
+            self.why.ask(rule)
+
+    def show_why(self, report) -> None:
+        """The answer to a "why not?" question (a ``WhyReport``)."""
+        if self.why is not None:
+            self.why.show_answer(report)
+
+    def rule_menu(self, name: str) -> QMenu:
+        """The menu of rule ``name`` (``MODULE::rule``): toggle its breakpoint, ask why it did not fire."""
+        menu = QMenu(self)
+        if name in self.breakpoints():
+            menu.addAction(self.tr("Remove the breakpoint on {0}").format(name), lambda: self.breaks.toggle(name))
+        else:
+            menu.addAction(self.tr("Break before this rule ({0})").format(name), lambda: self.breaks.toggle(name))
+        menu.addAction(self.tr("Why didn't {0} fire?").format(name), lambda: self.ask_why(name))
+        return menu
+
+    def _context_menu(self, tree: QTreeWidget, position) -> None:
+        item = tree.itemAt(position)
+        while item is not None and item.parent() is not None:
+            item = item.parent()
+        if item is None or not item.text(2):
+            return
+        self.rule_menu(f"{item.text(1)}::{item.text(2)}").exec_(tree.viewport().mapToGlobal(position))
+
+    def _breakpoints_changed(self, names) -> None:
+        for tree in (self.firings, self.agenda, self.count_tree):
+            self._mark([tree.topLevelItem(i) for i in range(tree.topLevelItemCount())], 1)
+        self.breakpoints_changed.emit(names)
+
+    def _mark(self, items, module_column: int) -> None:
+        """A dot on the rule of each item (module in ``module_column``, rule next to it) that has a breakpoint."""
+        breaks = self.breakpoints()
+        if not breaks and not self.live:
+            return
+        for item in items:
+            name = f"{item.text(module_column)}::{item.text(module_column + 1)}"
+            item.setIcon(module_column + 1, self._break_icon if name in breaks else QIcon())
 
     def _picked(self, item: QTreeWidgetItem | None, _previous) -> None:
         while item is not None and item.parent() is not None:
@@ -338,6 +465,12 @@ class TraceLink(QObject):
         self.rules.show_step(step)
         shown = self.rules.shown
         self._facts_changes(shown.changes if shown is not None else None)
+        self.rings.set_cells([])
+
+    def show_pause(self, pause) -> None:
+        """The agent's turn paused mid-way (live): its firings so far and the facts changed so far."""
+        self.rules.show_pause(pause)
+        self._facts_changes(pause.trace.changes)
         self.rings.set_cells([])
 
     def _picked(self, firing: Firing | None) -> None:

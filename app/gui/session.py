@@ -18,9 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from PyQt5.QtCore import QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
+from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 
-from app.backends.base import Driver, FactRow
+from app.backends.base import Driver, FactRow, PauseRequest
+from app.backends.checks import CheckedDriver, Finding
 from app.backends.games import params_for
 from app.backends.human import HumanDriver
 from app.backends.registry import AgentKind, AgentSpec, create_driver
@@ -37,6 +38,7 @@ class LineKind(StrEnum):
     REJECTED = "rejected"  # a step whose action was rejected
     STOP = "stop"  # the engine stopped the game for the agent
     PROBLEM = "problem"  # the agent's belief, facts or parameters could not be read
+    WARNING = "warning"  # a protocol check found a mistake of the agent's (app.backends.checks)
 
 
 class ReportKind(StrEnum):
@@ -58,6 +60,8 @@ class StepReport:
     notes: tuple[tuple[int, str], ...] = ()  # the game's notes (what was said, by step) since the last report
     facts: list[FactRow] | None = None  # the agent's working memory, the protocol's facts too
     traces: tuple = ()  # a CLIPS agent's StepTraces (rule firings, fact changes, agenda) since the last report
+    pause: object | None = None  # the agent's turn waits mid-way (a CLIPS driver's TurnPause: Step rule, breakpoint)
+    rules: tuple[str, ...] = ()  # setup only: every rule of a CLIPS agent (MODULE::rule)
     result: GameResult | None = None
     failure: str = ""  # the engine stopped the game for the agent (crash, timeout, stall)
     error: str = ""  # the agent could not be started at all
@@ -70,10 +74,21 @@ class StepReport:
     parameters_error: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class WhyReport:
+    """The answer to "why didn't this rule fire?" (a CLIPS driver's RuleMatches, or why there is none)."""
+
+    generation: int
+    rule: str
+    matches: object | None = None
+    error: str = ""
+
+
 class AgentWorker(QObject):
     """Lives on its own thread; touches its driver, game and match only there."""
 
     reported = pyqtSignal(object)
+    answered = pyqtSignal(object)  # a WhyReport
 
     def __init__(self, generation: int, game_map: GameMap, profile: RulesProfile,
                  make_driver: Callable[[], Driver], params: dict | None = None, want_facts: bool = True,
@@ -108,6 +123,10 @@ class AgentWorker(QObject):
         self._problems[what] = reason
         return value, reason
 
+    def _on_finding(self, finding: Finding) -> None:
+        self._lines.append((LineKind.WARNING, f"warning: step {finding.step}: {finding.kind}: {finding.message}"
+                            if finding.step is not None else f"warning: {finding.kind}: {finding.message}"))
+
     def _on_log(self, line: str) -> None:
         self._lines.append((LineKind.STOP if line.startswith("game stopped:") else LineKind.AGENT, line))
 
@@ -116,7 +135,7 @@ class AgentWorker(QObject):
         kind = LineKind.REJECTED if event.outcome is Outcome.REJECTED else LineKind.STEP
         self._lines.append((kind, event.describe()))
 
-    def _report(self, kind: ReportKind, started: float) -> None:
+    def _report(self, kind: ReportKind, started: float, pause: object | None = None) -> None:
         match = self.match
         if match is None:
             return
@@ -124,6 +143,7 @@ class AgentWorker(QObject):
         belief, belief_error = self._read("belief", driver.belief)
         facts, facts_error = self._read("facts", driver.working_memory) if self.want_facts else (None, "")
         parameters, parameters_error = self._read("parameters", driver.parameters) if kind is ReportKind.SETUP else ({}, "")
+        rules, _ = self._read("rules", driver.rule_names) if kind is ReportKind.SETUP else ((), "")
         result = game.result() if game.over else None
         report = StepReport(
             generation=self.generation,
@@ -134,6 +154,8 @@ class AgentWorker(QObject):
             notes=tuple(game.notes[self._notes_sent:]),
             facts=facts,
             traces=tuple(self._traces),
+            pause=pause,
+            rules=tuple(rules or ()),
             result=result,
             failure=game.stop_reason if result is not None and result.agent_failed else "",
             seconds=time.perf_counter() - started,
@@ -162,6 +184,9 @@ class AgentWorker(QObject):
         except Exception as error:  # an agent's constructor may raise anything
             self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=f"{type(error).__name__}: {error}"))
             return
+        if not isinstance(driver, HumanDriver):  # the live protocol warnings
+            driver = CheckedDriver(driver, self.game_map.name, self.profile.name, on_finding=self._on_finding,
+                                   timing=False)
         self.driver = driver
         driver.tracing = self.want_trace
         game = Game(self.game_map, self.profile)
@@ -178,20 +203,42 @@ class AgentWorker(QObject):
                 return
         self._report(ReportKind.SETUP, started)
 
-    @pyqtSlot()
-    def step(self) -> None:
-        """Carry out one action of the agent."""
+    @pyqtSlot(object)
+    def step(self, pause: PauseRequest | None = None) -> None:
+        """Carry out one action of the agent; with ``pause``, play its turn until the pause asked for (Step rule,
+        breakpoints): the report then carries the turn paused mid-way, or none once the step was carried out."""
         if self.retired or self.match is None:
             return
         started = time.perf_counter()
+        paused = None
         try:
             if not self.match.game.over:
-                self.match.step()
+                if pause is None:
+                    self.match.step()
+                else:
+                    paused = self.match.advance(pause)
         except Exception as error:  # the match stops the game for its driver's errors; this is anything else
             if not self.match.game.over:
                 self.match.stop(" ".join(f"internal error: {type(error).__name__}: {error}".split()))
         if not self.retired:
-            self._report(ReportKind.STEP, started)
+            self._report(ReportKind.STEP, started, paused)
+
+    @pyqtSlot(str)
+    def why_not(self, rule: str) -> None:
+        """Ask the agent how far ``rule`` matches its facts now; answered with a ``WhyReport``."""
+        if self.retired:
+            return
+        if self.match is None or self.driver is None:
+            self.answered.emit(WhyReport(self.generation, rule, error="the agent is not started"))
+            return
+        try:
+            matches = self.driver.why_not(rule)
+        except Exception as error:  # an unknown rule, an agent gone: said, never raised into the event loop
+            text = str(error) if isinstance(error, BattleshipError) else f"{type(error).__name__}: {error}"
+            self.answered.emit(WhyReport(self.generation, rule, error=" ".join(text.split())))
+            return
+        error = "" if matches is not None else "only CLIPS agents have rules"
+        self.answered.emit(WhyReport(self.generation, rule, matches, error))
 
     @pyqtSlot()
     def shutdown(self) -> None:
@@ -217,6 +264,7 @@ class GameSession(QObject):
     reported = pyqtSignal(object)
     changed = pyqtSignal()
     reset_done = pyqtSignal(object)
+    answered = pyqtSignal(object)  # a WhyReport of the current game
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -240,6 +288,9 @@ class GameSession(QObject):
         self.events: list[StepEvent] = []  # every step of the current game so far, in order
         self.notes: list[tuple[int, str]] = []  # what was said so far (agent printouts), by step, for saved logs
         self.traces: dict[int, object] = {}  # a CLIPS agent's StepTrace by step, for saved logs
+        self.breakpoints: frozenset[str] = frozenset()  # MODULE::rule: a CLIPS agent's turn pauses before them
+        self.paused_turn: object | None = None  # the agent's turn waiting mid-way (TurnPause), if it is
+        self.rules: tuple[str, ...] = ()  # every rule of the current CLIPS agent (from its setup)
         self.human: HumanDriver | None = None
         self._worker: AgentWorker | None = None
         self._thread: QThread | None = None
@@ -279,6 +330,8 @@ class GameSession(QObject):
         self.events = []
         self.notes = []
         self.traces = {}
+        self.paused_turn = None
+        self.rules = ()
         self.human = None
         if self.game_map is not None and self.profile is not None:
             self.state = BoardState.from_game(Game(self.game_map, self.profile))
@@ -316,6 +369,40 @@ class GameSession(QObject):
         if self._pending_steps == 0:
             self._request_step()
         self.changed.emit()
+
+    @property
+    def can_step_rule(self) -> bool:
+        """True when the agent's turn can be played rule by rule (a CLIPS agent, the game not over)."""
+        return (self.can_start() and not self.over and not self.is_human and self.spec is not None
+                and self.spec.kind is AgentKind.CLIPS)
+
+    def step_rule(self) -> None:
+        """Fire one rule of the agent's turn (pausing a run): the turn waits mid-way, or the step is carried out
+        when that firing ended it."""
+        if not self.can_step_rule:
+            return
+        self.running = False
+        self._ensure_started()
+        if self._pending_steps == 0:
+            self._request_step(PauseRequest(1, self.breakpoints))
+        self.changed.emit()
+
+    def set_breakpoints(self, names) -> None:
+        """Pause a CLIPS agent's turn just before any of these rules (``MODULE::rule``) fires, from now on."""
+        self.breakpoints = frozenset(names)
+        self.changed.emit()
+
+    def why_not(self, rule: str) -> None:
+        """Ask how far ``rule`` matches the agent's facts now; the answer comes through ``answered``."""
+        if not self.can_start() or self.is_human:
+            return
+        self._ensure_started()
+        if self._worker is not None:
+            QMetaObject.invokeMethod(self._worker, "why_not", Qt.QueuedConnection, Q_ARG(str, rule))
+
+    def _on_answer(self, report: WhyReport) -> None:
+        if report.generation == self.generation:
+            self.answered.emit(report)
 
     def submit(self, action: Action | str) -> None:
         """A manual move (Human agent): queued and carried out in order."""
@@ -373,18 +460,23 @@ class GameSession(QObject):
                              self.want_trace)
         worker.moveToThread(thread)
         worker.reported.connect(self._on_report, Qt.QueuedConnection)
+        worker.answered.connect(self._on_answer, Qt.QueuedConnection)
         thread.start()
         self._thread, self._worker = thread, worker
         self.started = True
         self.ready = False
         QMetaObject.invokeMethod(worker, "setup", Qt.QueuedConnection)
 
-    def _request_step(self) -> None:
+    def _request_step(self, pause: PauseRequest | None = None) -> None:
+        """Ask the worker for a step: ``pause`` (Step rule) or, with breakpoints set or a turn waiting mid-way,
+        a step played through ``advance`` that pauses at a breakpoint."""
         if self._worker is None:
             return
+        if pause is None and (self.breakpoints or self.paused_turn is not None) and not self.is_human:
+            pause = PauseRequest(None, self.breakpoints)
         self._pending_steps += 1
         self._last_request = time.perf_counter()
-        QMetaObject.invokeMethod(self._worker, "step", Qt.QueuedConnection)
+        QMetaObject.invokeMethod(self._worker, "step", Qt.QueuedConnection, Q_ARG(object, pause))
 
     def _pump(self) -> None:
         if not (self.running and not self.over and self._pending_steps == 0 and self._worker is not None):
@@ -414,6 +506,12 @@ class GameSession(QObject):
             self.reported.emit(report)
             self.changed.emit()
             return
+        if report.kind is ReportKind.SETUP:
+            self.rules = report.rules
+        else:
+            self.paused_turn = report.pause
+            if report.pause is not None:
+                self.running = False  # a breakpoint stops a run
         self.events.extend(report.events)
         self.notes.extend(report.notes)
         self.traces.update((trace.step, trace) for trace in report.traces)
@@ -444,6 +542,7 @@ class GameSession(QObject):
             self.human.request_cancel()
         try:
             worker.reported.disconnect(self._on_report)
+            worker.answered.disconnect(self._on_answer)
         except TypeError:
             pass
         self._retired.append((thread, worker))

@@ -717,6 +717,26 @@
     <context>
         <name>MainWindow</name>
         <message>
+            <location filename="../../app/gui/main_layout.py" line="1" />
+            <source>breakpoint: step {0} paused before {1}</source>
+            <translation>punto di arresto: passo {0} fermo prima di {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_layout.py" line="1" />
+            <source>Step rule</source>
+            <translation>Passo regola</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_layout.py" line="1" />
+            <source>Fire one rule of a CLIPS agent's turn: the turn pauses mid-way (see the Rules tab)</source>
+            <translation>Esegui una sola regola del turno di un agente CLIPS: il turno si ferma a metà (vedi la scheda Regole)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_layout.py" line="1" />
+            <source>Paused mid-turn before {0}: Step rule fires it, Step or Run finish the turn.</source>
+            <translation>In pausa a metà turno prima di {0}: Passo regola la esegue, Passo o Avvia finiscono il turno.</translation>
+        </message>
+        <message>
             <location filename="../../app/gui/main_window.py" line="1" />
             <source>Rules</source>
             <translation>Regole</translation>
@@ -2103,6 +2123,135 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/speed.py" line="51" />
             <source>{0} step/s</source>
             <translation>{0} passo/s</translation>
+        </message>
+    </context>
+    <context>
+        <name>BreakpointList</name>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>Right-click a rule (firings, agenda, rule counts) and pick "Break before this rule": the agent's turn pauses just before it fires, as CLIPS's set-break.</source>
+            <translation>Clic destro su una regola (regole eseguite, agenda, conteggi) e scegli "Fermati prima di questa regola": il turno dell'agente si ferma appena prima che scatti, come con set-break di CLIPS.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>The rules with a breakpoint</source>
+            <translation>Le regole con un punto di arresto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>Remove</source>
+            <translation>Togli</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>Remove the breakpoint picked</source>
+            <translation>Togli il punto di arresto scelto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>Remove all</source>
+            <translation>Togli tutti</translation>
+        </message>
+    </context>
+    <context>
+        <name>RulesPanel</name>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Breakpoints</source>
+            <translation>Punti di arresto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>The rules the agent's turn pauses before (CLIPS's set-break)</source>
+            <translation>Le regole prima delle quali il turno dell'agente si ferma (set-break di CLIPS)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Why not?</source>
+            <translation>Perché no?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Why didn't a rule fire? Pattern by pattern, what matches now</source>
+            <translation>Perché una regola non è scattata? Pattern per pattern, che cosa corrisponde ora</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Fires next: the turn is paused just before it</source>
+            <translation>Scatta per prima: il turno è fermo appena prima</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.</source>
+            <translation>Passo {0}, a metà turno: finora {1} regole eseguite, {2} fatti cambiati.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>a breakpoint</source>
+            <translation>un punto di arresto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Step rule</source>
+            <translation>Passo regola</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Paused before {0} ({1}): Step rule fires it; Step or Run finish the turn.</source>
+            <translation>In pausa prima di {0} ({1}): Passo regola la esegue; Passo o Avvia finiscono il turno.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>{0} activations waiting now (the first fires next)</source>
+            <translation>{0} attivazioni in attesa ora (la prima è la prossima a scattare)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Remove the breakpoint on {0}</source>
+            <translation>Togli il punto di arresto su {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Break before this rule ({0})</source>
+            <translation>Fermati prima di questa regola ({0})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="1" />
+            <source>Why didn't {0} fire?</source>
+            <translation>Perché {0} non è scattata?</translation>
+        </message>
+    </context>
+    <context>
+        <name>WhyNotPanel</name>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>Every rule of the agent (type to find one)</source>
+            <translation>Tutte le regole dell'agente (scrivi per cercarne una)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>Why didn't it fire?</source>
+            <translation>Perché non è scattata?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>Show how many facts match each pattern of the rule now, and which combinations agree (CLIPS's (matches rule))</source>
+            <translation>Mostra quanti fatti corrispondono ora a ogni pattern della regola, e quali combinazioni si accordano ((matches regola) di CLIPS)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>Pick a rule and press "Why didn't it fire?" (or right-click a rule in the lists). It works paused at any step, mid-turn too.</source>
+            <translation>Scegli una regola e premi "Perché non è scattata?" (o clic destro su una regola negli elenchi). Funziona in pausa a ogni passo, anche a metà turno.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>Asking CLIPS about {0}…</source>
+            <translation>Chiedo a CLIPS di {0}…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="1" />
+            <source>No answer about {0}: {1}</source>
+            <translation>Nessuna risposta su {0}: {1}</translation>
         </message>
     </context>
 </TS>
