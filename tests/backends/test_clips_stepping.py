@@ -148,6 +148,21 @@ class TestBreakpoints:
         finally:
             match.close()
 
+    def test_the_firing_cap_counts_the_whole_turn_across_pauses(self, tmp_path):
+        path = tmp_path / "endless.clp"
+        path.write_text(SLOPPY_AGENT.replace("600", "100000"), encoding="utf-8")
+        game = Game(load_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
+        driver = create_driver(resolve(str(path)))
+        driver.tracing = True
+        match = Match(game, driver, params={"max_firings": "3000"})
+        try:
+            assert match.advance(PauseRequest(firings=2500)).fired == 2500
+            # 2000 more alone are under the cap; the turn's 4500 are not (the cap is checked every 2000 firings)
+            assert match.advance(PauseRequest(firings=2000)) is None
+            assert game.over and "the agent fired 4500 rules without ending its turn (limit 3000)" in game.stop_reason
+        finally:
+            match.close()
+
     def test_a_driver_that_cannot_pause_plays_the_whole_step(self):
         match, _ = new_match("random")
         try:
