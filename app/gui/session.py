@@ -394,7 +394,9 @@ class GameSession(QObject):
 
     def why_not(self, rule: str) -> None:
         """Ask how far ``rule`` matches the agent's facts now; the answer comes through ``answered``."""
-        if not self.can_start() or self.is_human:
+        if not self.can_start() or self.is_human or self.spec.kind is not AgentKind.CLIPS:
+            self.answered.emit(WhyReport(self.generation, rule, error="rules are a CLIPS agent's: load a map and "
+                                                                    "pick a CLIPS agent first"))
             return
         self._ensure_started()
         if self._worker is not None:

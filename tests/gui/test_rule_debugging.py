@@ -63,10 +63,13 @@ class TestStepRule:
         assert window.session.paused_turn is None and panel.pause_label.isHidden()
         assert names(panel.shown) == ORDER  # the whole step's firings, the three fired by hand among them
 
-    def test_step_rule_is_for_clips_agents(self, qtbot, window):
+    def test_step_rule_and_why_not_are_for_clips_agents(self, qtbot, window):
         assert window.load_map(FOUR_KNOWN)
         assert window.select_agent("random")
         assert not window.step_rule_action.isEnabled()
+        window.why_not("AGENT::anything")
+        qtbot.waitUntil(lambda: "No answer" in window.rules_panel.why.answer.toPlainText(), timeout=5000)
+        assert "pick a CLIPS agent first" in window.rules_panel.why.answer.toPlainText()
 
 
 class TestBreakpoints:
