@@ -57,8 +57,11 @@ def register(subparsers) -> None:
                         "uses a running scheduler (needs pip install dask distributed; see docs/tournament.md)")
     parser.add_argument("--workers", type=int, default=0, metavar="N",
                         help="with --cluster local: worker processes (default: all cores)")
+    parser.add_argument("--chunk-seconds", type=float, default=60.0, metavar="SEC",
+                        help="with --cluster: the work in a chunk, from the measured time of each agent's games "
+                        "(default 60; shorter near the end, so the workers finish together)")
     parser.add_argument("--chunk-games", type=int, default=0, metavar="N",
-                        help="with --cluster: games per chunk (default: a few chunks per worker, at most 120)")
+                        help="with --cluster: a fixed number of games per chunk instead of --chunk-seconds")
     parser.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
 
 
@@ -193,6 +196,8 @@ def bench_command(args: argparse.Namespace) -> int:
     profile = profile_from_args(args)
     if args.workers < 0 or args.chunk_games < 0:
         raise BattleshipError("--workers and --chunk-games must be 0 (automatic) or more")
+    if args.chunk_seconds <= 0:
+        raise BattleshipError(f"--chunk-seconds must be more than 0, not {args.chunk_seconds:g}")
     if args.workers and args.cluster != "local":
         raise BattleshipError("--workers is for --cluster local (an existing scheduler has its own workers)")
     if args.jobs < 0:
@@ -234,7 +239,8 @@ def bench_command(args: argparse.Namespace) -> int:
         from app.backends.bench.cluster import ClusterBench
 
         player = ClusterBench(args.cluster, planned or plan(agents, maps, config), config, workers=args.workers,
-                              timeout=args.timeout_per_game, chunk_games=args.chunk_games, skip=skip)
+                              timeout=args.timeout_per_game, chunk_games=args.chunk_games, skip=skip,
+                              chunk_seconds=args.chunk_seconds)
         where = f"cluster {args.cluster}" + (f" ({args.workers} workers)" if args.workers else "")
     print(f"bench: {len(agents)} agents x {len(maps)} maps = {total} games; rules {profile.name}; "
           f"seed {args.seed}; {where}; timeout {args.timeout_per_game:g} s per game", file=sys.stderr)

@@ -64,7 +64,7 @@
         <message>
             <location filename="../../app/gui/compare/batch.py" line="104" />
             <source>Timeout</source>
-            <translation>Tempo massimo</translation>
+            <translation>Limite</translation>
         </message>
         <message>
             <location filename="../../app/gui/compare/batch.py" line="110" />
@@ -170,6 +170,71 @@
             <location filename="../../app/gui/compare/batch.py" line="108" />
             <source>Coach</source>
             <translation>Coach</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="130" />
+            <source>This machine</source>
+            <translation>Questo PC</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="131" />
+            <source>Dask (local)</source>
+            <translation>Dask (locale)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="132" />
+            <source>Dask scheduler</source>
+            <translation>Scheduler Dask</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="133" />
+            <source>Where the games run: this machine&apos;s processes, a Dask cluster started on this machine, or the Dask scheduler of a lab or a cluster (docs/tournament.md)</source>
+            <translation>Dove si giocano le partite: nei processi di questo computer, in un cluster Dask avviato su questo computer, o tramite lo scheduler Dask di un laboratorio o di un cluster (docs/tournament.md)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="138" />
+            <source>The address dask scheduler printed, e.g. tcp://10.0.0.5:8786</source>
+            <translation>L&apos;indirizzo stampato da dask scheduler, per esempio tcp://10.0.0.5:8786</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="141" />
+            <source>Run on</source>
+            <translation>Esegui su</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="146" />
+            <source>Processes playing games at once (on a local cluster: its workers)</source>
+            <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="255" />
+            <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
+            <translation>«{0}» non è l&apos;indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="288" />
+            <source>Starting a Dask cluster on this machine…</source>
+            <translation>Avvio di un cluster Dask su questo computer…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="290" />
+            <source>Connecting to {0}…</source>
+            <translation>Connessione a {0}…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="309" />
+            <source>Stopping…</source>
+            <translation>Arresto in corso…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="313" />
+            <source>{0} games on {1} Dask workers ({2} threads)…</source>
+            <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="137" />
+            <source>Address</source>
+            <translation>Indirizzo</translation>
         </message>
     </context>
     <context>

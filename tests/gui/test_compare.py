@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from PyQt5.QtCore import Qt
 
+from app.backends import bench
 from app.backends.bench import load_results
+from app.backends.bench.cluster import ClusterBench
 from app.backends.games import load_game_map, play
 from app.core import PROFILES
 from app.gui.app import make_application
@@ -134,3 +137,86 @@ def test_stopping_a_batch_keeps_the_finished_games(qtbot, compare):
     assert 2 <= len(panel.rows()) < total
     assert "(stopped)" in panel.status.text()
     assert panel.games_table.rowCount() == len(panel.rows()) and panel.export_button.isEnabled()
+
+
+CLUSTER_MAPS = str(MAPS_DIR / "bench" / "k[02]-000[1-3].map")  # 6 maps
+
+
+def same_game(row) -> tuple:
+    """What two plays of the same game share (not the time it took)."""
+    return tuple(v for k, v in row.to_dict().items() if k not in ("seconds", "coach_seconds"))
+
+
+class TestBatchOnACluster:
+    def test_a_local_dask_cluster_plays_the_plain_batch_game_for_game(self, qtbot, compare):
+        pytest.importorskip("distributed", reason="the cluster choice needs dask and distributed")
+        panel = compare.batch
+        panel.folder.setText(CLUSTER_MAPS)
+        panel.set_agents(["cross", "random"])
+        panel.run_on.setCurrentIndex(panel.run_on.findData("local"))
+        assert not panel.address.isVisibleTo(panel) and panel.jobs.isVisibleTo(panel)
+        panel.jobs.setValue(2)  # the local cluster's workers
+        seen: list[int] = []  # the progress bar as each game arrives
+        panel.start()
+        assert panel.running, panel.status.text()
+        assert isinstance(panel.player, ClusterBench) and panel.player.workers == 2
+        panel._worker.game_done.connect(lambda *_: seen.append(panel.progress.value()), Qt.QueuedConnection)
+        qtbot.waitUntil(lambda: not panel.running, timeout=180000)
+        assert "error" not in panel.status.text(), panel.status.text()
+        assert seen == list(range(1, 13)) and panel.progress.value() == 12 == panel.games_table.rowCount()
+        plain = bench.Bench(["cross", "random"], bench.expand_maps([CLUSTER_MAPS]), bench.BenchConfig(), jobs=2)
+        expected = plain.ordered(dict(plain.run()))
+        assert [same_game(r) for r in panel.rows()] == [same_game(r) for r in expected]
+        assert panel.summary_table.rowCount() == 2 and panel.export_button.isEnabled()
+
+    @pytest.mark.parametrize("text", ["", "lab pc", "http://10.0.0.5:8786", "tcp://10.0.0.5"])
+    def test_a_bad_address_is_one_line_and_nothing_starts(self, compare, text):
+        panel = compare.batch
+        panel.folder.setText(CLUSTER_MAPS)
+        panel.set_agents(["cross"])
+        panel.run_on.setCurrentIndex(panel.run_on.findData("address"))
+        assert panel.address.isVisibleTo(panel) and not panel.jobs.isVisibleTo(panel)
+        panel.address.setText(text)
+        panel.start()
+        assert not panel.running
+        assert panel.status.text() == f"“{text}” is not a scheduler address: write it as tcp://HOST:8786"
+
+    def test_an_unreachable_scheduler_is_reported_without_a_hang(self, qtbot, compare):
+        pytest.importorskip("distributed", reason="the cluster choice needs dask and distributed")
+        import socket
+
+        with socket.socket() as probe:  # a port nobody listens on
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        panel = compare.batch
+        panel.folder.setText(CLUSTER_MAPS)
+        panel.set_agents(["cross"])
+        panel.run_on.setCurrentIndex(panel.run_on.findData("address"))
+        panel.address.setText(f"127.0.0.1:{port}")
+        panel.start()
+        assert panel.running and f"Connecting to tcp://127.0.0.1:{port}" in panel.status.text()
+        qtbot.waitUntil(lambda: not panel.running, timeout=60000)
+        text = panel.status.text()
+        assert f"error: tcp://127.0.0.1:{port}: cannot reach the scheduler" in text and "\n" not in text
+        assert panel.rows() == [] and panel.run_button.isEnabled()
+
+    def test_stop_cancels_the_chunks_in_flight_and_keeps_the_games_back(self, qtbot, compare, tmp_path):
+        pytest.importorskip("distributed", reason="the cluster choice needs dask and distributed")
+        from tests.test_bench import write_agent
+
+        slow = write_agent(tmp_path, "slow", "time.sleep(0.01)")
+        panel = compare.batch
+        panel.add_agent_files([slow])
+        panel.folder.setText(str(MAPS_DIR / "bench"))
+        panel.set_agents(["cross", slow])
+        panel.run_on.setCurrentIndex(panel.run_on.findData("local"))
+        panel.jobs.setValue(1)
+        panel.start()
+        qtbot.waitUntil(lambda: len(panel.finished_rows) >= 1, timeout=180000)
+        panel.stop()
+        assert panel.status.text() == "Stopping…"
+        qtbot.waitUntil(lambda: not panel.running, timeout=60000)
+        kept = panel.rows()
+        assert 1 <= len(kept) < len(panel.runner.tasks) and "(stopped)" in panel.status.text()
+        assert all(r.status == "ok" for r in kept)  # only whole chunks came back: no game cut short
+        assert panel.games_table.rowCount() == len(kept) == panel.progress.value()

@@ -146,3 +146,45 @@ def test_a_game_that_keeps_killing_its_worker_is_reported_not_retried_forever(tm
     assert rows[1].status == RowStatus.OK  # the good game of the chunk, played on its own
     assert rows[0].failure == "error" and "kept killing its Dask worker: not retried" in rows[0].error
     assert any("playing its games one by one" in note for note in runner.notes)
+
+
+def test_stop_ends_the_chunks_in_flight_on_the_workers(cluster, tmp_path):
+    import threading
+    import time
+
+    marker = tmp_path / "acts.txt"
+    busy = write_agent(tmp_path, "busy", f"open({str(marker)!r}, 'a').write('x')\ntime.sleep(0.02)")
+    config = BenchConfig()
+    planned = plan([busy], [str(MAPS_DIR / "bench" / m) for m in sorted(os.listdir(MAPS_DIR / "bench"))
+                            if m.endswith(".map")][:60], config)
+    runner = ClusterBench(cluster.scheduler_address, planned, config, timeout=60, chunk_games=30)
+
+    def stop_once_playing() -> None:
+        while not marker.exists():
+            time.sleep(0.05)
+        runner.stop()
+
+    stopper = threading.Thread(target=stop_once_playing, daemon=True)
+    stopper.start()
+    rows = dict(runner.run())
+    assert runner.stopped and len(rows) < len(planned)
+    time.sleep(3.0)  # a stopped chunk ends at its next look (about a second); a running game is cut off
+    acts = marker.stat().st_size if marker.exists() else 0
+    time.sleep(3.0)
+    assert (marker.stat().st_size if marker.exists() else 0) == acts  # nothing is playing any more
+
+
+def test_a_bad_or_unreachable_scheduler_address_is_one_line(capsys):
+    import socket
+
+    common = ["bench", "--agents", "random", "--maps", MAPS[0], "--no-progress"]
+    assert main([*common, "--cluster", "tcp://lab-pc"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("tcp://lab-pc: not a scheduler address: write local, or the scheduler's address as "
+                        "tcp://HOST:8786") and "\n" not in err
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main([*common, "--cluster", f"127.0.0.1:{port}"]) != 0
+    err = capsys.readouterr().err
+    assert f"tcp://127.0.0.1:{port}: cannot reach the scheduler" in err and "Traceback" not in err

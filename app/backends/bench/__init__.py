@@ -11,7 +11,8 @@ bench. Drivers (CLIPS environments are not picklable) are created in the worker.
 Modules: ``rows`` (one game and its row), ``pool`` (the worker processes),
 ``inputs`` (maps and agents asked for), ``summary`` (per-agent statistics and
 the table), ``results`` (CSV/JSON files), ``store`` (the tournament's
-append-only results keyed by contents), ``plan`` (the games with their keys). Their public names are re-exported here.
+append-only results keyed by contents), ``plan`` (the games with their keys), ``cluster`` (the games in chunks
+on a Dask cluster) and ``chunks`` (how much goes in a chunk). The names of the first ones are re-exported here.
 """
 
 from app.backends.bench.inputs import expand_agents, expand_maps, split_agents

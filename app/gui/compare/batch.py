@@ -1,14 +1,20 @@
-"""The batch tab: every ticked agent on every map of a folder, on a worker thread; tables, plots, CSV."""
+"""The batch tab: every ticked agent on every map of a folder, on a worker thread; tables, plots, CSV.
+
+The games run on this machine (``Bench``'s process pool) or on a Dask cluster
+(``ClusterBench``, as ``main.py bench --cluster``): an embedded local cluster or
+a running scheduler's address."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from enum import StrEnum
 from pathlib import Path
 
-from PyQt5.QtCore import QObject, Qt, QThread, pyqtSignal, pyqtSlot
+from PyQt5.QtCore import QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 from PyQt5.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -22,13 +28,15 @@ from PyQt5.QtWidgets import (
 )
 
 from app.backends import bench
+from app.backends.bench.cluster import LOCAL, ClusterBench, scheduler_address
+from app.backends.bench.plan import plan
 from app.backends.registry import AgentSpec
 from app.core import BattleshipError
 from app.gui.compare.controls import AgentPicker, panel_card, rules_box
 from app.gui.compare.tables import (
     GAME_COLUMNS,
     SUMMARY_HEADS,
-    append_row,
+    append_rows,
     fill_table,
     game_cells,
     make_table,
@@ -37,24 +45,39 @@ from app.gui.compare.tables import (
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
 
+SHOW_EVERY_MS = 250  # finished games are added to the games table at most this often
+
+
+class RunOn(StrEnum):
+    """Where a batch's games run."""
+
+    MACHINE = "machine"  # this machine's process pool
+    LOCAL = "local"  # an embedded Dask LocalCluster
+    ADDRESS = "address"  # a running Dask scheduler
+
 
 class BenchWorker(QObject):
-    """Runs a ``Bench`` on its own thread and reports each finished game."""
+    """Runs a ``Bench`` or a ``ClusterBench`` on its own thread and reports each finished game."""
 
     game_done = pyqtSignal(int, object)  # task index, GameRow
+    connected = pyqtSignal(int, int)  # a cluster's workers and threads, once it is ready
     finished = pyqtSignal(bool, str)  # stopped early, error message
 
-    def __init__(self, runner: bench.Bench):
+    def __init__(self, runner: bench.Bench | ClusterBench):
         super().__init__()
         self.runner = runner
+        if isinstance(runner, ClusterBench):
+            runner.on_workers = self.connected.emit
 
     @pyqtSlot()
     def run(self) -> None:
-        """Play every game (in the bench's worker processes)."""
+        """Play every game (in the bench's worker processes, or on the cluster)."""
         error = ""
         try:
             for index, row in self.runner.run():
                 self.game_done.emit(index, row)
+        except BattleshipError as exc:  # a bad address, an unreachable scheduler, a worker of another build
+            error = str(exc)
         except Exception as exc:  # report it in the window; the app stays usable
             error = f"{type(exc).__name__}: {exc}"
         self.finished.emit(self.runner.stopped, error)
@@ -72,10 +95,17 @@ class BatchPanel(QWidget):
         super().__init__(parent)
         self.agents = agents
         self.interaction = interaction
-        self.runner: bench.Bench | None = None
+        self.runner: bench.Bench | None = None  # the games and their order
+        self.player: bench.Bench | ClusterBench | None = None  # what plays them: the runner, or a cluster
         self._thread: QThread | None = None
         self._worker: BenchWorker | None = None
         self.finished_rows: dict[int, bench.GameRow] = {}
+        self.failures = 0
+        self._unshown: list[bench.GameRow] = []  # finished games not in the games table yet
+        self._show_timer = QTimer(self)
+        self._show_timer.setSingleShot(True)
+        self._show_timer.setInterval(SHOW_EVERY_MS)
+        self._show_timer.timeout.connect(self._show_games)
         self.started = 0.0
         self.export_dir = ""  # where the last CSV went
         outer = QHBoxLayout(self)
@@ -83,7 +113,7 @@ class BatchPanel(QWidget):
         outer.setSpacing(10)
 
         side, side_layout = panel_card()
-        side.setFixedWidth(270)
+        side.setFixedWidth(290)
         title = card_title(self.tr("Batch over a folder of maps"))
         side_layout.addWidget(title)
         form = QFormLayout()
@@ -101,10 +131,25 @@ class BatchPanel(QWidget):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         form.addRow(self.tr("Seed"), self.seed)
+        self.run_on = QComboBox()
+        self.run_on.addItem(self.tr("This machine"), RunOn.MACHINE.value)
+        self.run_on.addItem(self.tr("Dask (local)"), RunOn.LOCAL.value)
+        self.run_on.addItem(self.tr("Dask scheduler"), RunOn.ADDRESS.value)
+        self.run_on.setToolTip(self.tr("Where the games run: this machine's processes, a Dask cluster started on "
+                                       "this machine, or the Dask scheduler of a lab or a cluster "
+                                       "(docs/tournament.md)"))
+        form.addRow(self.tr("Run on"), self.run_on)
+        self.address = QLineEdit()
+        self.address.setPlaceholderText("tcp://HOST:8786")
+        self.address.setToolTip(self.tr("The address dask scheduler printed, e.g. tcp://10.0.0.5:8786"))
+        form.addRow(self.tr("Address"), self.address)  # in place of Processes: a scheduler has its own workers
         self.jobs = QSpinBox()
         self.jobs.setRange(1, 64)
         self.jobs.setValue(bench.default_jobs())
+        self.jobs.setToolTip(self.tr("Processes playing games at once (on a local cluster: its workers)"))
         form.addRow(self.tr("Processes"), self.jobs)
+        self.form = form
+        self.run_on.currentIndexChanged.connect(self._run_on_changed)
         self.timeout = QSpinBox()
         self.timeout.setRange(1, 3600)
         self.timeout.setValue(int(bench.DEFAULT_TIMEOUT))
@@ -159,6 +204,7 @@ class BatchPanel(QWidget):
         main.setStretchFactor(1, 3)
         main.setSizes([220, 10_000])
         outer.addWidget(main, 1)
+        self._run_on_changed()
         self._update_controls()
 
     def _make_canvas(self) -> QWidget:
@@ -195,6 +241,26 @@ class BatchPanel(QWidget):
         """List agent files (each key: path(s) joined by commas); the keys they are listed under."""
         return self.agent_picker.add_files(keys, checked)
 
+    def _run_on_changed(self) -> None:
+        scheduler = self.run_on.currentData() == RunOn.ADDRESS
+        for field, shown in ((self.address, scheduler), (self.jobs, not scheduler)):
+            field.setVisible(shown)
+            self.form.labelForField(field).setVisible(shown)
+
+    def cluster_address(self) -> str | None:
+        """Where the games run: None for this machine, ``local`` or a scheduler's address (an error if malformed)."""
+        where = self.run_on.currentData()
+        if where == RunOn.MACHINE:
+            return None
+        if where == RunOn.LOCAL:
+            return LOCAL
+        text = self.address.text().strip()
+        try:
+            return scheduler_address(text)
+        except BattleshipError:
+            raise BattleshipError(self.tr("“{0}” is not a scheduler address: write it as tcp://HOST:8786")
+                                  .format(text)) from None
+
     def start(self) -> None:
         """Start the batch in the background."""
         if self.running:
@@ -203,27 +269,41 @@ class BatchPanel(QWidget):
         if not agents:
             self.status.setText(self.tr("Tick at least one agent."))
             return
+        config = bench.BenchConfig(rules=str(self.rules.currentData()), seed=self.seed.value(),
+                                   coach=self.coach_box.isChecked())
+        timeout = float(self.timeout.value())
         try:
             maps = bench.expand_maps([self.folder.text().strip() or "."])
+            address = self.cluster_address()
+            runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=timeout)
+            player = runner
+            if address is not None:
+                workers = self.jobs.value() if address == LOCAL else 0
+                player = ClusterBench(address, plan(agents, maps, config), config, workers=workers, timeout=timeout)
         except BattleshipError as error:
             self.status.setText(str(error))
             return
-        config = bench.BenchConfig(rules=str(self.rules.currentData()), seed=self.seed.value(),
-                                   coach=self.coach_box.isChecked())
-        self.runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=float(self.timeout.value()))
+        self.runner, self.player = runner, player
         self.finished_rows = {}
+        self.failures = 0
+        self._unshown = []
         self.games_table.setRowCount(0)  # this batch's games appear as they end
         self.progress.setRange(0, len(self.runner.tasks))
         self.progress.setFormat(self.tr("%v / %m games"))
         self.progress.setValue(0)
-        self.status.setText(self.tr("{0} agents × {1} maps = {2} games…").format(len(agents), len(maps),
-                                                                                len(self.runner.tasks)))
+        text = self.tr("{0} agents × {1} maps = {2} games…").format(len(agents), len(maps), len(self.runner.tasks))
+        if address == LOCAL:
+            text += " " + self.tr("Starting a Dask cluster on this machine…")
+        elif address is not None:
+            text += " " + self.tr("Connecting to {0}…").format(address)
+        self.status.setText(text)
         self.started = time.perf_counter()
         thread = QThread()
         thread.setObjectName("bench")
-        worker = BenchWorker(self.runner)
+        worker = BenchWorker(self.player)
         worker.moveToThread(thread)
         worker.game_done.connect(self._on_game, Qt.QueuedConnection)
+        worker.connected.connect(self._on_connected, Qt.QueuedConnection)
         worker.finished.connect(self._on_finished, Qt.QueuedConnection)
         thread.started.connect(worker.run)
         self._thread, self._worker = thread, worker
@@ -231,19 +311,37 @@ class BatchPanel(QWidget):
         self._update_controls()
 
     def stop(self) -> None:
-        """Stop the batch (finished games are kept)."""
-        if self.runner is not None:
-            self.runner.stop()
+        """Stop the batch (finished games are kept; a cluster's chunks in flight are cancelled)."""
+        if self.player is not None and self.running and not self.player.stopped:
+            self.player.stop()
+            self.status.setText(self.tr("Stopping…"))
+
+    def _on_connected(self, workers: int, threads: int) -> None:
+        if self.running and not self.finished_rows:
+            self.status.setText(self.tr("{0} games on {1} Dask workers ({2} threads)…").format(
+                len(self.runner.tasks), workers, threads))
 
     def _on_game(self, index: int, row: bench.GameRow) -> None:
         self.finished_rows[index] = row
-        append_row(self.games_table, game_cells(row))  # each game as it ends; the tables are redone at the end
+        self.failures += bool(row.failure)
+        self._unshown.append(row)
+        if not self._show_timer.isActive():  # shown now; games ending in the next moment wait for it, then
+            self._show_games()                # go in together (one sort of the table, not one a game)
+            self._show_timer.start()
         self.progress.setValue(len(self.finished_rows))
-        failures = sum(bool(r.failure) for r in self.finished_rows.values())
         self.status.setText(self.tr("{0} games · {1} s · {2} failures").format(
-            len(self.finished_rows), f"{time.perf_counter() - self.started:.1f}", failures))
+            len(self.finished_rows), f"{time.perf_counter() - self.started:.1f}", self.failures))
+
+    def _show_games(self) -> None:
+        """Add the games ended since the last look to the games table (it is redone at the end)."""
+        rows, self._unshown = self._unshown, []
+        append_rows(self.games_table, [game_cells(r) for r in rows])
+        if rows and self.running:
+            self._show_timer.start()  # games ending in the next moment go in together
 
     def _on_finished(self, stopped: bool, error: str) -> None:
+        self._show_timer.stop()
+        self._unshown = []  # show_rows below fills the games table with every game
         thread = self._thread
         self._thread = self._worker = None
         if thread is not None:
@@ -256,6 +354,8 @@ class BatchPanel(QWidget):
             text += " " + self.tr("(stopped)")
         if error:
             text += " — " + self.tr("error: {0}").format(error)
+        for note in getattr(self.player, "notes", ()):
+            text += "\n" + note
         self.status.setText(text)
         self.show_rows(rows)
         self._update_controls()
@@ -308,8 +408,10 @@ class BatchPanel(QWidget):
         self.export_button.setEnabled(not self.running and bool(self.finished_rows))
 
     def shutdown(self, wait_ms: int = 5000) -> None:
-        """Stop a running batch and wait for its thread (window closing)."""
+        """Stop a running batch and wait for its thread (window closing; a local cluster takes a while to close)."""
         self.stop()
+        if isinstance(self.player, ClusterBench):
+            wait_ms = max(wait_ms, 20000)
         thread = self._thread
         if thread is not None:
             thread.wait(wait_ms)

@@ -86,13 +86,16 @@ def fill_table(table: QTableWidget, rows: Sequence[Sequence[tuple[object, int | 
     table.setSortingEnabled(True)
 
 
-def append_row(table: QTableWidget, cells: Sequence[tuple[object, int | None]]) -> None:
-    """Add one row at the end (as ``fill_table`` fills them), keeping the table's sort order."""
+def append_rows(table: QTableWidget, rows: Sequence[Sequence[tuple[object, int | None]]]) -> None:
+    """Add rows at the end (as ``fill_table`` fills them), then sort once, keeping the table's sort order."""
+    if not rows:
+        return
     table.setSortingEnabled(False)
-    row = table.rowCount()
-    table.insertRow(row)
-    for c, (value, digits) in enumerate(cells):
-        table.setItem(row, c, _SortItem(value, digits))
+    first = table.rowCount()
+    table.setRowCount(first + len(rows))
+    for r, cells in enumerate(rows, start=first):
+        for c, (value, digits) in enumerate(cells):
+            table.setItem(r, c, _SortItem(value, digits))
     table.setSortingEnabled(True)
 
 
