@@ -158,16 +158,28 @@ def scheduler_address(text: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def probe_scheduler(address: str, timeout: float = CONNECT_SECONDS) -> None:
-    """A one-line error when nothing answers at the scheduler's address within ``timeout`` seconds."""
+def probe_scheduler(address: str, timeout: float = CONNECT_SECONDS, stop: threading.Event | None = None) -> None:
+    """A one-line error when nothing answers at the scheduler's address within ``timeout`` seconds.
+
+    A refused connection is tried again until then (a scheduler that is just starting), as Dask's client does;
+    ``stop`` ends the wait early (quietly: the caller sees it is stopped).
+    """
     parts = urlsplit(address)
-    try:
-        with socket.create_connection((parts.hostname, parts.port), timeout=timeout):
-            pass
-    except TimeoutError:
-        raise BattleshipError(f"{address}: the scheduler did not answer within {timeout:g} s") from None
-    except OSError as exc:
-        raise BattleshipError(f"{address}: cannot reach the scheduler ({exc.strerror or exc})") from None
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            with socket.create_connection((parts.hostname, parts.port), timeout=max(0.1, left)):
+                return
+        except TimeoutError:
+            raise BattleshipError(f"{address}: the scheduler did not answer within {timeout:g} s") from None
+        except OSError as exc:
+            if left <= 0 or isinstance(exc, socket.gaierror):  # no such host: trying again will not help
+                raise BattleshipError(f"{address}: cannot reach the scheduler ({exc.strerror or exc})") from None
+        if stop is None:
+            time.sleep(0.25)
+        elif stop.wait(0.25):
+            return
 
 
 def _dask():
@@ -219,7 +231,9 @@ class ClusterBench:
         """Play every chunk on the cluster and yield each game's row when its chunk comes back."""
         dask, distributed = _dask()
         if self.address != LOCAL:
-            probe_scheduler(self.address, self.connect_timeout)
+            probe_scheduler(self.address, self.connect_timeout, self._stop)
+            if self.stopped:
+                return
         with dask.config.set({"distributed.worker.daemon": False,  # a worker's chunk starts its own pool
                               "distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
                               "distributed.admin.tick.limit": "1h"}):
