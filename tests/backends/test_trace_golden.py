@@ -3,7 +3,8 @@
 ``tests/data/traces/golden.json.xz`` holds every step's ``StepTrace.to_dict()``
 of traced games of three course agents on two maps, as the recorder of commit
 1e14ba5 (one fact snapshot per step, every basis fact printed at each firing)
-produced them. Regenerate only when the trace's content is meant to change
+produced them. Both ways of recording must give them: listening to a plain run,
+and firing one rule at a time. Regenerate only when the trace's content is meant to change
 (and say why in the commit)::
 
     PYTHONPATH=. python tests/backends/test_trace_golden.py --write
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from app.backends.clips import ClipsDriver
 from app.backends.registry import create_driver, resolve
 from app.backends.runner import Match
 from app.core import Game
@@ -65,11 +67,35 @@ def golden() -> dict[str, list[dict]]:
     return json.loads(lzma.decompress(GOLDEN.read_bytes()))
 
 
+@pytest.mark.parametrize("one_at_a_time", [False, True], ids=["listening", "one-rule-at-a-time"])
 @pytest.mark.parametrize("game", GAMES)
-def test_trace_is_the_stored_one(golden, game):
+def test_trace_is_the_stored_one(golden, game, one_at_a_time, monkeypatch):
+    # a plain run the tracer listens to, and the rule-by-rule path that Step rule and breakpoints take
+    monkeypatch.setattr(ClipsDriver, "_one_rule_at_a_time", lambda self: one_at_a_time)
     got = json.loads(json.dumps(traced_game(game)))  # tuples as lists, as stored
     assert sum(len(step["firings"]) for step in got) > 0
     assert first_difference(golden[game], got) == ""
+
+
+@pytest.mark.parametrize("game", [GAMES[1], GAMES[3]])
+def test_turn_summaries_are_the_same_both_ways(game, monkeypatch):
+    # the protocol checks read them: the rule after which the exec existed, the agent's rules fired after it
+    agent, map_name = game.split(" ")
+    summaries = {}
+    for one_at_a_time in (False, True):
+        monkeypatch.setattr(ClipsDriver, "_one_rule_at_a_time", lambda self, way=one_at_a_time: way)
+        driver = create_driver(resolve(agent), seed=0)
+        driver.tracing = True
+        match = Match(Game(load_map(MAPS_DIR / map_name)), driver)
+        seen = summaries[one_at_a_time] = []
+        try:
+            while not match.game.over:
+                match.step()
+                seen.append(driver.turn_summary())
+        finally:
+            match.close()
+    assert any(summary.exec_rule for summary in summaries[False])
+    assert summaries[False] == summaries[True]
 
 
 if __name__ == "__main__":

@@ -342,7 +342,9 @@ class ClipsDriver(TurnInParts, Driver):
         errors: list[str] = []
         cenv = self._loaded.cenv
         router = self.router
-        run = lib.Run if self._tracer is None else self._run_traced
+        tracer = self._tracer
+        listening = tracer is not None and not self._one_rule_at_a_time()
+        run = lib.Run if tracer is None or listening else self._run_traced
         if not self._healthy:  # a rule's error or a halt in an earlier run leaves CLIPS halted
             clear_halt(self._loaded.pointer)
         self._healthy = False  # until the run ends normally
@@ -350,6 +352,8 @@ class ClipsDriver(TurnInParts, Driver):
         self._running = True
         started = time.perf_counter() - seconds_before
         chunk_start = time.perf_counter()
+        if listening:  # the tracer records each firing of the plain run as CLIPS fires it
+            tracer.listen(True, after=self._watch_exec)
         try:
             while True:
                 if self._cancel.is_set():
@@ -384,9 +388,16 @@ class ClipsDriver(TurnInParts, Driver):
                                        f"({fired} rule firings): stopped (an endless rule chain?)")
                 chunk_start = time.perf_counter()
         finally:
+            if listening:
+                tracer.listen(False)
             self._running = False
             self.watchdog.disarm()
             self._flush_printout()
+
+    def _one_rule_at_a_time(self) -> bool:
+        """Whether a traced run fires one rule at a time (``_run_traced``: to pause before a firing, as ``advance``
+        asks), rather than as one plain run the tracer listens to."""
+        return self._pause is not None
 
     def _run_traced(self, cenv, limit: int) -> int:
         """Up to ``limit`` rule firings one at a time, each recorded by the tracer before it fires."""

@@ -2,21 +2,24 @@
 
 The trace is plain data (frozen dataclasses of text, ints and tuples), so it
 can cross a process boundary and be saved in a game log. ``Tracer`` collects
-it from a running environment: while tracing, the driver fires one rule at a
-time and asks the tracer, before each firing, which activation CLIPS will
-fire next (the first activation of the first module on the focus stack whose
-agenda is not empty, as CLIPS's run picks it). Off, nothing of this runs.
+it from a running environment. Two ways, same data: the driver runs the
+agent's turn as usual and the tracer listens (CLIPS calls it before each rule
+firing with the activation it fires: ``listen``); or, to stop before a given
+firing (Step rule, breakpoints), the driver fires one rule at a time and asks
+the tracer first which activation CLIPS will fire next (the first activation
+of the first module on the focus stack whose agenda is not empty, as CLIPS's
+run picks it: ``next_firing``). Off, nothing of this runs.
 """
 
 from __future__ import annotations
 
 import ctypes
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import clips._clips as _compiled
 from clips._clips import ffi, lib
-from clips.common import environment_builder
 
 NULL = ffi.NULL
 
@@ -182,29 +185,57 @@ def _name(pointer) -> str:
 
 
 # CLIPS 6.4 calls an environment's assert and retract functions for each fact asserted or retracted, a modify
-# included (it retracts the fact and asserts it again, same index and address): clipspy does not wrap them, the
-# compiled module exports them.
+# included (it retracts the fact and asserts it again, same index and address), and its before- and
+# after-rule-fires functions with each activation it fires: clipspy does not wrap them, the compiled module exports them.
 _library = ctypes.CDLL(_compiled.__file__)
-_FACT_CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)  # (env, fact, context)
+_CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)  # (env, fact/activation, context)
+_KINDS = ("Assert", "Retract", "BeforeRuleFires", "AfterRuleFires")
 try:
-    _add_assert_function, _add_retract_function = _library.AddAssertFunction, _library.AddRetractFunction
-    _remove_assert_function, _remove_retract_function = _library.RemoveAssertFunction, _library.RemoveRetractFunction
-    _fact_index = _library.FactIndex
+    _add = {kind: getattr(_library, f"Add{kind}Function") for kind in _KINDS}
+    _remove = {kind: getattr(_library, f"Remove{kind}Function") for kind in _KINDS}
 except AttributeError:  # not a CLIPS 6.4 build: no tracing (the driver asks CAN_TRACE)
     CAN_TRACE = False
 else:
     CAN_TRACE = True
-    for _add in (_add_assert_function, _add_retract_function):
-        _add.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _FACT_CALLBACK, ctypes.c_int, ctypes.c_void_p]
-        _add.restype = ctypes.c_bool
-    for _remove in (_remove_assert_function, _remove_retract_function):
-        _remove.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-        _remove.restype = ctypes.c_bool
-    _fact_index.argtypes = [ctypes.c_void_p]
-    _fact_index.restype = ctypes.c_longlong
+    for _function in _add.values():
+        _function.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _CALLBACK, ctypes.c_int, ctypes.c_void_p]
+        _function.restype = ctypes.c_bool
+    for _function in _remove.values():
+        _function.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        _function.restype = ctypes.c_bool
 _WATCHER = b"battleship-lab-trace"
 _watchers: dict[int, tuple] = {}  # environment address -> its callbacks (kept alive while CLIPS holds them)
 _NO_FACT = BasisFact(None, "*")
+
+
+# A game's trace holds a Firing per rule firing and a BasisFact per fact version read (bdi: some 2300 and 4000):
+# these build them slot by slot, without the dataclass __init__'s object.__setattr__ per field (half the time).
+_new = object.__new__
+_set_module, _set_rule, _set_salience, _set_basis = (getattr(Firing, name).__set__
+                                                     for name in ("module", "rule", "salience", "basis"))
+_set_index, _set_text = BasisFact.index.__set__, BasisFact.text.__set__
+
+
+def _new_firing(module: str, rule: str, salience: int, basis: tuple[BasisFact, ...]) -> Firing:
+    firing = _new(Firing)
+    _set_module(firing, module)
+    _set_rule(firing, rule)
+    _set_salience(firing, salience)
+    _set_basis(firing, basis)
+    return firing
+
+
+def _new_basis_fact(index: int, text: str) -> BasisFact:
+    fact = _new(BasisFact)
+    _set_index(fact, index)
+    _set_text(fact, text)
+    return fact
+
+# the C calls of every rule firing, looked up once
+_SBReset, _FactPPForm, _ActivationPPForm, _GetFocus = lib.SBReset, lib.FactPPForm, lib.ActivationPPForm, lib.GetFocus
+_FactIndex = lib.FactIndex
+_ActivateRouter, _DeactivateRouter, _string, _cast = lib.ActivateRouter, lib.DeactivateRouter, ffi.string, ffi.cast
+_BUILDER_SIZE = 1024  # bytes: the string builder keeps this much between prints (clipspy's regrows it every print)
 
 
 def _address(pointer) -> int:
@@ -216,55 +247,67 @@ class Tracer:
 
     A step costs what changed in it, not the size of working memory. CLIPS
     reports each fact asserted and retracted (a modify is both, keeping the
-    fact's index and address) to the tracer's callbacks, which note the index
-    and the fact's address. A fact's text is printed once per version: when a
-    basis first names it, or at ``finish`` for a fact the step changed; it is
-    kept until the fact changes. Fact indexes only rise, so an index names one
-    fact for the whole game. ``close`` takes the callbacks away.
+    fact's index and address) to the tracer's callbacks, which only note the
+    address (``pending``) or, for a fact whose index the tracer knows, the
+    index gone. The index of a new address is read when needed (a basis names
+    a fact not known yet; ``finish``), by then only for facts still there: a
+    fact asserted and retracted in between costs nothing more. A fact's text
+    is printed once per version: when a basis first names it, or at
+    ``finish`` for a fact the step changed; it is kept until the fact changes.
+    Fact indexes only rise, so an index names one fact for the whole game
+    (an address may serve another fact once the first is retracted).
+    ``close`` takes the callbacks away.
     """
 
     def __init__(self, cenv, routers: tuple[bytes, ...] = ()):
         self.cenv = cenv
         self.routers = routers  # deactivated while the tracer prints facts (CLIPS queries them for every character)
-        self.builder = environment_builder(cenv, "string")
+        self.builder = lib.CreateStringBuilder(cenv, _BUILDER_SIZE)  # disposed of by close
         self.firings: list[Firing] = []
         self.before: dict[int, tuple[str, str, str]] = {}  # index -> (module, template, text) at the last finish
         self.known: dict[int, BasisFact] = {}  # index -> the fact's text now (facts read and not changed since)
-        self.addresses: dict[int, int] = {}  # index -> the fact's address (good while the fact exists)
+        self.addresses: dict[int, int] = {}  # index -> address of the facts there whose index is known
+        self.indexes: dict[int, int] = {}  # the other way round
+        self.pending: set[int] = set()  # addresses of facts asserted since (still there), index not read yet
         self.asserted: set[int] = set()  # indexes asserted (a modify included) since the last finish
         self.gone: set[int] = set()  # indexes retracted since the last finish (and not asserted again: no modify)
         self.modules = self._modules()
         self.module_names = {pointer: name for name, pointer in self.modules.items()}
         self.template_names: dict[object, tuple[str, str]] = {}  # template pointer -> (module, name)
         self._rules_given = False
+        self._on_firing = _CALLBACK(self._before_firing)  # kept: CLIPS holds them while listening
+        self._on_fired = _CALLBACK(self._after_firing)
+        self._after: Callable[[Firing], None] | None = None
         self._watch()
 
     def _watch(self) -> None:
         """Have CLIPS report each fact asserted and retracted (the tracer's bookkeeping, see the class docstring)."""
-        known, addresses, asserted, gone = self.known, self.addresses, self.asserted, self.gone
+        known, addresses, indexes, pending, gone = self.known, self.addresses, self.indexes, self.pending, self.gone
 
         def on_assert(_env, fact, _context) -> None:
-            index = _fact_index(fact)
-            addresses[index] = fact
-            asserted.add(index)
-            gone.discard(index)  # a modify: retracted and asserted again
-            known.pop(index, None)
+            pending.add(fact)
 
         def on_retract(_env, fact, _context) -> None:
-            gone.add(_fact_index(fact))
+            index = indexes.pop(fact, None)
+            if index is None:  # asserted since the indexes were last read: as if it never was
+                pending.discard(fact)
+            else:  # gone, or about to be asserted again as modified (same index and address)
+                gone.add(index)
+                del addresses[index]
+                known.pop(index, None)
 
-        callbacks = (_FACT_CALLBACK(on_assert), _FACT_CALLBACK(on_retract))
+        callbacks = (_CALLBACK(on_assert), _CALLBACK(on_retract))
         target = _address(self.cenv)
         self._unwatch(target)  # a tracer of an earlier game that was never closed
-        _add_assert_function(target, _WATCHER, callbacks[0], 0, None)
-        _add_retract_function(target, _WATCHER, callbacks[1], 0, None)
+        _add["Assert"](target, _WATCHER, callbacks[0], 0, None)
+        _add["Retract"](target, _WATCHER, callbacks[1], 0, None)
         _watchers[target] = callbacks
 
     @staticmethod
     def _unwatch(target: int) -> None:
         if _watchers.pop(target, None) is not None:
-            _remove_assert_function(target, _WATCHER)
-            _remove_retract_function(target, _WATCHER)
+            _remove["Assert"](target, _WATCHER)
+            _remove["Retract"](target, _WATCHER)
 
     # ----- facts ---------------------------------------------------------
     def text(self, fact) -> str:
@@ -316,16 +359,39 @@ class Tracer:
             self._quiet(False)
         self.addresses.clear()
         self.addresses.update((index, _address(fact)) for index, fact in facts.items())
-        for noted in (self.known, self.asserted, self.gone):
+        self.indexes.clear()
+        self.indexes.update((address, index) for index, address in self.addresses.items())
+        for noted in (self.known, self.pending, self.asserted, self.gone):
             noted.clear()
         self.firings = []
 
+    def _index_new_facts(self) -> None:
+        """Read the index of each fact asserted since the last call (those still there)."""
+        addresses, indexes, asserted, gone = self.addresses, self.indexes, self.asserted, self.gone
+        for address in self.pending:
+            index = _FactIndex(_cast("Fact *", address))
+            addresses[index] = address
+            indexes[address] = index
+            asserted.add(index)
+            gone.discard(index)  # a modify: retracted and asserted again
+        self.pending.clear()
+
     def _read(self, index: int) -> BasisFact:
-        """The fact with ``index`` as it is now (it exists: an activation's basis names it); Python routers off."""
+        """The fact with ``index`` as it is now (it exists: an activation's basis names it); Python routers off.
+        (``text`` inlined: a traced game of bdi reads some 4000 facts.)"""
         address = self.addresses.get(index)
-        if address is None:  # not asserted while watched: cannot happen
-            return BasisFact(index, "?")
-        basis = self.known[index] = BasisFact(index, self.text(ffi.cast("Fact *", address)))
+        if address is None:
+            self._index_new_facts()
+            address = self.addresses.get(index)
+            if address is None:  # not asserted while watched: cannot happen
+                return BasisFact(index, "?")
+        builder = self.builder
+        _SBReset(builder)
+        _FactPPForm(_cast("Fact *", address), builder, False)
+        text = _string(builder.contents).decode()
+        if "\n" in text or "  " in text:
+            text = " ".join(text.split())
+        basis = self.known[index] = _new_basis_fact(index, text)
         return basis
 
     # ----- the agenda ----------------------------------------------------
@@ -357,7 +423,8 @@ class Tracer:
 
     def next_firing(self) -> bool:
         """Record the activation CLIPS fires next (focusing MAIN when the focus stack is empty and popping empty
-        modules off it, as run does); False when nothing is left to fire."""
+        modules off it, as run does); False when nothing is left to fire. For firing one rule at a time (Step
+        rule, breakpoints); a whole run is recorded faster with ``listen``."""
         cenv = self.cenv
         if lib.GetFocus(cenv) == NULL:
             lib.Focus(self.modules["MAIN"])
@@ -372,13 +439,46 @@ class Tracer:
             if activation != NULL:
                 break
             lib.PopFocus(cenv)
-        routers, builder, known, basis = self.routers, self.builder, self.known, []
+        self._record(activation, module)
+        return True
+
+    def listen(self, on: bool, after: Callable[[Firing], None] | None = None) -> None:
+        """Record each rule firing of the runs to come as CLIPS fires it (``on``), or no longer; ``after``: called
+        with each firing once its rule has fired.
+
+        CLIPS calls the tracer before each firing with the activation it fires
+        (and after it, for ``after``): a plain ``Run`` is recorded, so it stops
+        where an untraced one does."""
+        target = _address(self.cenv)
+        if on:
+            _add["BeforeRuleFires"](target, _WATCHER, self._on_firing, 0, None)
+            if after is not None:
+                self._after = after
+                _add["AfterRuleFires"](target, _WATCHER, self._on_fired, 0, None)
+        else:
+            _remove["BeforeRuleFires"](target, _WATCHER)
+            if self._after is not None:
+                _remove["AfterRuleFires"](target, _WATCHER)
+                self._after = None
+
+    def _before_firing(self, _env, activation, _context) -> None:
+        if activation:
+            self._record(_cast("Activation *", activation), _GetFocus(self.cenv))
+
+    def _after_firing(self, _env, activation, _context) -> None:
+        if activation and self.firings:
+            self._after(self.firings[-1])
+
+    def _record(self, activation, module) -> None:
+        """Add the firing of ``activation`` (on the agenda of ``module``, a C pointer): rule, salience, and the
+        facts of its basis as they are now."""
+        cenv, routers, builder, known, basis = self.cenv, self.routers, self.builder, self.known, []
         for name in routers:
-            lib.DeactivateRouter(cenv, name)
+            _DeactivateRouter(cenv, name)
         try:
-            lib.SBReset(builder)
-            lib.ActivationPPForm(activation, builder)
-            printed = ffi.string(builder.contents)  # b"10     rule: f-1,*,f-4" (salience, name, basis)
+            _SBReset(builder)
+            _ActivationPPForm(activation, builder)
+            printed = _string(builder.contents)  # b"10     rule: f-1,*,f-4" (salience, name, basis)
             colon = printed.rindex(b": ")
             for item in printed[colon + 2:].split(b","):
                 if item[:2] == b"f-":
@@ -388,10 +488,9 @@ class Tracer:
                     basis.append(_NO_FACT)
         finally:
             for name in routers:
-                lib.ActivateRouter(cenv, name)
+                _ActivateRouter(cenv, name)
         salience, rule = printed[:colon].split(None, 1)
-        self.firings.append(Firing(self.module_names[module], rule.decode(), int(salience), tuple(basis)))
-        return True
+        self.firings.append(_new_firing(self.module_names[module], rule.decode(), int(salience), tuple(basis)))
 
     def agenda(self) -> tuple[Activation, ...]:
         """Every activation waiting, module by module (focus stack first, then the other modules)."""
@@ -446,25 +545,20 @@ class Tracer:
     # ----- one step ------------------------------------------------------
     def finish(self, step: int) -> StepTrace:
         """The trace of ``step`` (its firings, the facts changed since the last call) and start the next."""
-        self._quiet(True)
-        try:
-            changes = self._changes()
-            focus = self._focus_stack()
-            agenda = self._agenda(focus)
-        finally:
-            self._quiet(False)
-        rules = () if self._rules_given else self.rules()
+        trace = self._trace(step, commit=True)
         self._rules_given = True
-        trace = StepTrace(step, tuple(self.firings), tuple(changes), agenda, focus, rules)
         self.firings = []
         return trace
 
     def current(self, step: int) -> StepTrace:
-        """The trace of ``step`` so far, the step left open (a turn paused mid-way): the firings recorded, the facts
-        changed since the step began, the agenda and focus stack now."""
+        """The trace of ``step`` so far, the step left open (a turn paused mid-way): the firings recorded,
+        the facts changed since the step began, the agenda and focus stack now."""
+        return self._trace(step, commit=False)
+
+    def _trace(self, step: int, commit: bool) -> StepTrace:
         self._quiet(True)
         try:
-            changes = self._changes(commit=False)
+            changes = self._changes(commit)
             focus = self._focus_stack()
             agenda = self._agenda(focus)
         finally:
@@ -472,44 +566,37 @@ class Tracer:
         rules = () if self._rules_given else self.rules()
         return StepTrace(step, tuple(self.firings), tuple(changes), agenda, focus, rules)
 
-    def _changes(self, commit: bool = True) -> list[FactChange]:
-        """The facts asserted, retracted and modified since the last finish, by index (Python routers off); with
-        ``commit`` they become the base of the next step's changes, else the bookkeeping is left as it is (a turn
-        paused mid-way)."""
-        before, known, addresses, asserted = self.before, self.known, self.addresses, self.asserted
-        changes = []
-        for index in self.gone:
-            if commit:
-                known.pop(index, None)
-                addresses.pop(index, None)
-                asserted.discard(index)
-            was = before.pop(index, None) if commit else before.get(index)
-            if was is not None:  # not one asserted during the step
-                changes.append(FactChange(Change.RETRACTED.value, index, *was))
-        for index in asserted:
-            if not commit and index in self.gone:  # asserted and retracted again during the step
+    def _changes(self, commit: bool) -> list[FactChange]:
+        """The facts asserted, retracted and modified since the last commit, by index (Python routers off);
+        ``commit``: the facts now are the base of the next call's changes."""
+        self._index_new_facts()
+        before, gone = self.before, self.gone
+        changes = [FactChange(Change.RETRACTED.value, index, *before[index]) for index in gone if index in before]
+        for index in self.asserted:
+            if index in gone:  # asserted and retracted since
                 continue
-            basis = known.get(index)
+            text = (self.known.get(index) or self._read(index)).text
             was = before.get(index)
             if was is None:
-                fact = ffi.cast("Fact *", addresses[index])
-                module, template = self._template(fact)
-                text = basis.text if basis is not None else self.text(fact)
-                if commit:
-                    before[index] = (module, template, text)
+                module, template = self._template(ffi.cast("Fact *", self.addresses[index]))
                 changes.append(FactChange(Change.ASSERTED.value, index, module, template, text))
-            else:  # modified (perhaps back to the same text)
-                text = basis.text if basis is not None else self.text(ffi.cast("Fact *", addresses[index]))
-                if text != was[2]:
-                    if commit:
-                        before[index] = (was[0], was[1], text)
-                    changes.append(FactChange(Change.MODIFIED.value, index, was[0], was[1], text))
+            elif text != was[2]:  # modified (perhaps back to the text it had)
+                changes.append(FactChange(Change.MODIFIED.value, index, was[0], was[1], text))
         if commit:
-            asserted.clear()
-            self.gone.clear()
+            for index in gone:
+                before.pop(index, None)
+            for change in changes:
+                if change.change != Change.RETRACTED:
+                    before[change.index] = (change.module, change.template, change.text)
+            self.asserted.clear()
+            gone.clear()
         changes.sort(key=lambda change: change.index)
         return changes
 
     def close(self) -> None:
-        """Stop watching the environment's facts."""
+        """Stop watching the environment's facts and firings."""
+        self.listen(False)
         self._unwatch(_address(self.cenv))
+        if self.builder is not None:
+            lib.SBDispose(self.builder)
+            self.builder = None
