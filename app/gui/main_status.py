@@ -96,8 +96,8 @@ class StatusTexts:
         elif human:
             text = translate("MainWindow", "Your move.")
         elif s.paused_turn is not None:
-            text = translate("MainWindow", "Paused mid-turn before {0}: Step rule fires it, Step or Run finish the "
-                                           "turn.").format(s.paused_turn.next_rule)
+            text = translate("MainWindow", "Paused mid-turn before {0} (see the Rules tab).").format(
+                s.paused_turn.next_rule)
         elif s.started:
             text = translate("MainWindow", "Paused.")
         else:

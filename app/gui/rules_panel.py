@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from PyQt5.QtCore import QObject, QRectF, Qt, pyqtSignal
+from PyQt5.QtCore import QObject, QRectF, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen
 from PyQt5.QtWidgets import (
     QComboBox,
@@ -154,7 +154,7 @@ class RulesPanel(QWidget):
                              "Every rule the step fired, in firing order (as (watch rules) shows them); open one "
                              "for the facts it matched. Pick one to ring its cells on the board and select its "
                              "facts in the Facts tab",
-                             {0: "999", 1: "DELIBERATE", 2: "discover-ship-cell", 3: "-100"})
+                             {0: "99999", 1: "DELIBERATE", 2: "discover-ship-cell", 3: "-100"})
         self.firings.headerItem().setToolTip(3, "salience")
         self.firings.currentItemChanged.connect(self._picked)
         self.firings.itemExpanded.connect(self._open_firing)
@@ -356,7 +356,7 @@ class RulesPanel(QWidget):
         self.pause_label.setText(self.tr("Paused before {0} ({1}): Step rule fires it; Step or Run finish the "
                                          "turn.").format(pause.next_rule, why))
         self.pause_label.show()
-        self.firings.scrollToBottom()  # what fired last, just before the pause
+        QTimer.singleShot(0, self.firings.scrollToBottom)  # what fired last (once the pause label is laid out)
         self.lower.setCurrentWidget(self.agenda_box)
 
     def breakpoints(self) -> frozenset[str]:

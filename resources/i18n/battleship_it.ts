@@ -798,8 +798,8 @@
         </message>
         <message>
             <location filename="../../app/gui/main_layout.py" line="1" />
-            <source>Paused mid-turn before {0}: Step rule fires it, Step or Run finish the turn.</source>
-            <translation>In pausa a metà turno prima di {0}: Passo regola la esegue, Passo o Avvia finiscono il turno.</translation>
+            <source>Paused mid-turn before {0} (see the Rules tab).</source>
+            <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
         </message>
         <message>
             <location filename="../../app/gui/main_window.py" line="1" />
