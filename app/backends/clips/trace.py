@@ -233,7 +233,7 @@ def _new_basis_fact(index: int, text: str) -> BasisFact:
 
 # the C calls of every rule firing, looked up once
 _SBReset, _FactPPForm, _ActivationPPForm, _GetFocus = lib.SBReset, lib.FactPPForm, lib.ActivationPPForm, lib.GetFocus
-_FactIndex = lib.FactIndex
+_FactIndex, _FACT = lib.FactIndex, ffi.typeof("Fact *")
 _ActivateRouter, _DeactivateRouter, _string, _cast = lib.ActivateRouter, lib.DeactivateRouter, ffi.string, ffi.cast
 _BUILDER_SIZE = 1024  # bytes: the string builder keeps this much between prints (clipspy's regrows it every print)
 
@@ -266,7 +266,7 @@ class Tracer:
         self.firings: list[Firing] = []
         self.before: dict[int, tuple[str, str, str]] = {}  # index -> (module, template, text) at the last finish
         self.known: dict[int, BasisFact] = {}  # index -> the fact's text now (facts read and not changed since)
-        self.addresses: dict[int, int] = {}  # index -> address of the facts there whose index is known
+        self.addresses: dict[int, object] = {}  # index -> C pointer of the facts there whose index is known
         self.indexes: dict[int, int] = {}  # the other way round
         self.pending: set[int] = set()  # addresses of facts asserted since (still there), index not read yet
         self.asserted: set[int] = set()  # indexes asserted (a modify included) since the last finish
@@ -358,9 +358,9 @@ class Tracer:
         finally:
             self._quiet(False)
         self.addresses.clear()
-        self.addresses.update((index, _address(fact)) for index, fact in facts.items())
+        self.addresses.update(facts)
         self.indexes.clear()
-        self.indexes.update((address, index) for index, address in self.addresses.items())
+        self.indexes.update((_address(fact), index) for index, fact in facts.items())
         for noted in (self.known, self.pending, self.asserted, self.gone):
             noted.clear()
         self.firings = []
@@ -369,8 +369,9 @@ class Tracer:
         """Read the index of each fact asserted since the last call (those still there)."""
         addresses, indexes, asserted, gone = self.addresses, self.indexes, self.asserted, self.gone
         for address in self.pending:
-            index = _FactIndex(_cast("Fact *", address))
-            addresses[index] = address
+            fact = _cast(_FACT, address)
+            index = _FactIndex(fact)
+            addresses[index] = fact
             indexes[address] = index
             asserted.add(index)
             gone.discard(index)  # a modify: retracted and asserted again
@@ -379,15 +380,15 @@ class Tracer:
     def _read(self, index: int) -> BasisFact:
         """The fact with ``index`` as it is now (it exists: an activation's basis names it); Python routers off.
         (``text`` inlined: a traced game of bdi reads some 4000 facts.)"""
-        address = self.addresses.get(index)
-        if address is None:
+        fact = self.addresses.get(index)
+        if fact is None:
             self._index_new_facts()
-            address = self.addresses.get(index)
-            if address is None:  # not asserted while watched: cannot happen
+            fact = self.addresses.get(index)
+            if fact is None:  # not asserted while watched: cannot happen
                 return BasisFact(index, "?")
         builder = self.builder
         _SBReset(builder)
-        _FactPPForm(_cast("Fact *", address), builder, False)
+        _FactPPForm(fact, builder, False)
         text = _string(builder.contents).decode()
         if "\n" in text or "  " in text:
             text = " ".join(text.split())
@@ -578,7 +579,7 @@ class Tracer:
             text = (self.known.get(index) or self._read(index)).text
             was = before.get(index)
             if was is None:
-                module, template = self._template(ffi.cast("Fact *", self.addresses[index]))
+                module, template = self._template(self.addresses[index])
                 changes.append(FactChange(Change.ASSERTED.value, index, module, template, text))
             elif text != was[2]:  # modified (perhaps back to the text it had)
                 changes.append(FactChange(Change.MODIFIED.value, index, was[0], was[1], text))
