@@ -41,7 +41,7 @@ def main() -> None:
         game_map = maps[i % len(maps)]
         start = time.perf_counter()
         game = Game(game_map, profile)
-        Match(game, create_driver(spec, seed=i)).run()
+        Match(game, create_driver(spec, seed=i, sandbox=False)).run()  # the engine, not the agent host
         game.result()
         whole.append(time.perf_counter() - start)
         actions = [e.text for e in game.events if not e.by_engine]

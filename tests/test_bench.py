@@ -117,7 +117,12 @@ class TestInterrupt:
 
 
 class TestFailures:
-    def test_a_hung_game_is_killed_and_counted(self, tmp_path):
+    @pytest.fixture
+    def in_workers(self, monkeypatch):
+        """Agents in the bench workers' own process (--no-sandbox): a stuck or dying agent takes its worker."""
+        monkeypatch.setenv("BATTLESHIP_NO_SANDBOX", "1")
+
+    def test_a_hung_game_is_killed_and_counted(self, tmp_path, in_workers):
         hung = write_agent(tmp_path, "hung", "time.sleep(1000)")
         bench = Bench([hung, "cross"], [THREE_MAPS[0]], jobs=2, timeout=1.0)
         rows = dict(bench.run())
@@ -125,11 +130,18 @@ class TestFailures:
         assert rows[0].score is None and "timed out" in rows[0].error
         assert rows[1].status == "ok" and rows[1].failure == ""
 
-    def test_a_dead_worker_is_an_error_row_and_is_replaced(self, tmp_path):
+    def test_a_dead_worker_is_an_error_row_and_is_replaced(self, tmp_path, in_workers):
         dying = write_agent(tmp_path, "dying", "import os\nos._exit(3)")
         rows = dict(Bench([dying, "cross"], THREE_MAPS[:2], jobs=1, timeout=30).run())
         assert [rows[i].failure for i in range(4)] == ["error", "", "error", ""]
         assert "exit code 3" in rows[0].error
+        assert rows[1].score is not None and rows[3].score is not None
+
+    def test_a_dying_agent_in_its_own_process_leaves_the_worker_alone(self, tmp_path):
+        dying = write_agent(tmp_path, "dying", "import os\nos._exit(3)")
+        rows = dict(Bench([dying, "cross"], THREE_MAPS[:2], jobs=1, timeout=30).run())
+        assert [rows[i].failure for i in range(4)] == ["agent", "", "agent", ""]
+        assert "agent process died: exit code 3" in rows[0].stop_reason and rows[0].score is not None
         assert rows[1].score is not None and rows[3].score is not None
 
     def test_crash_stall_illegal_and_bad_map(self, tmp_path):

@@ -91,7 +91,9 @@ def play_checked(spec: AgentSpec, game_map: GameMap, profile: RulesProfile, seed
                  params: Mapping[str, str] | None = None, step_seconds: float | None = None,
                  on_log: Callable[[str], None] | None = None) -> tuple[GameResult, CheckedDriver]:
     """One game of ``spec`` on ``game_map`` under ``profile``, checked; the result and the driver (its findings)."""
-    driver = CheckedDriver(create_driver(spec, seed=seed, step_seconds=step_seconds), game_map.name, profile.name)
+    # in this process: the checks read the CLIPS bridge's own state (docs/sandbox.md)
+    inner = create_driver(spec, seed=seed, step_seconds=step_seconds, sandbox=False)
+    driver = CheckedDriver(inner, game_map.name, profile.name)
     game = Game(game_map, profile, agent=driver.name)
     match = Match(game, driver, on_log=on_log, params=dict(params or {}))
     try:

@@ -179,6 +179,14 @@ class Driver:
         """Every fact, the protocol's too, by module with its index; None if the agent has none (Python)."""
         return None
 
+    def confinement(self) -> str:
+        """Where the agent runs and what confines it, in a few words (the run header, the GUI's status bar)."""
+        return "agent in the app's own process (no sandbox)"
+
+    def written_files(self) -> dict[str, bytes]:
+        """Files the agent wrote in its scratch folder so far, by name ({} in the app's process)."""
+        return {}
+
     def request_cancel(self) -> None:
         """Ask a running ``next_action`` to give up soon (thread-safe); it then raises AgentFailure."""
 

@@ -179,8 +179,24 @@ def _load_python_class(path: Path):
     return cls
 
 
-def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float | None = None) -> Driver:
-    """A fresh driver for ``spec`` (one per game); ``step_seconds`` caps one step (Python default 10 s, CLIPS 5 s)."""
+def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float | None = None,
+                  sandbox: bool | None = None) -> Driver:
+    """A fresh driver for ``spec`` (one per game); ``step_seconds`` caps one step (Python default 10 s, CLIPS 5 s).
+
+    The agent runs in its own confined process (``app.backends.host``) unless
+    ``sandbox`` is False, or None and the sandbox is switched off (``--no-sandbox``).
+    """
+    from app.backends import host
+
+    if sandbox if sandbox is not None else host.enabled():
+        from app.backends.host.driver import HostedDriver
+
+        return HostedDriver(spec, seed=seed, step_seconds=step_seconds)
+    return create_local_driver(spec, seed=seed, step_seconds=step_seconds)
+
+
+def create_local_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float | None = None) -> Driver:
+    """A driver running the agent in this process (what the host's child uses, and ``--no-sandbox``)."""
     if spec.kind is AgentKind.PYTHON:
         from app.backends.python_runner import DEFAULT_STEP_SECONDS, PythonDriver
 

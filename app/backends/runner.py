@@ -30,6 +30,8 @@ class Match:
         self.on_trace = on_trace  # called with the driver's trace of each step (when it traces)
         self.params = dict(params or {})
         self.started = False
+        self.written_files: dict[str, bytes] = {}
+        self._files_noted = False
         if not game.agent:
             game.agent = driver.name
 
@@ -85,7 +87,9 @@ class Match:
         (``stalled``: the agent gave no action the course's environment could carry out)."""
         self.game.note(f"game stopped: {reason}")
         self.on_log(f"game stopped: {reason}")
-        return self.game.stop(reason, stalled=stalled)
+        event = self.game.stop(reason, stalled=stalled)
+        self._note_files()
+        return event
 
     def _failed(self, error: Exception, method: str) -> None:
         """Stop the game for an exception of the driver's ``method`` (logged only if the game is over already)."""
@@ -131,6 +135,8 @@ class Match:
             self._failed(error, "after")
         self._flush_output()
         self._take_trace(event.step)
+        if self.game.over:
+            self._note_files()
         return self.game.events[before:]
 
     def advance(self, pause: PauseRequest) -> object | None:
@@ -173,5 +179,17 @@ class Match:
         return self.game.result()
 
     def close(self) -> None:
-        """Release the driver."""
+        """Release the driver; the files the agent wrote (in its scratch folder) are kept and listed."""
         self.driver.close()
+        self._note_files()
+
+    def _note_files(self) -> None:
+        """Keep and list the files the agent wrote (once: at the game's end, or at close if it never ended)."""
+        if self._files_noted:
+            return
+        self._files_noted = True
+        self.written_files = self.driver.written_files()
+        for name, data in self.written_files.items():
+            line = f"the agent wrote {name} ({len(data)} bytes)"
+            self.game.note(line)
+            self.on_log(line)

@@ -59,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     argv = argv or ["gui"]
     args = _parser_for(argv).parse_args(argv)
+    if getattr(args, "no_sandbox", False):
+        from app.backends import host
+
+        host.set_enabled(False)
     return run_command(lambda: args.func(args))
 
 
@@ -70,6 +74,13 @@ def add_subcommand(subparsers, name: str, handler: Callable[[argparse.Namespace]
     if handler is not None:
         parser.set_defaults(func=handler)
     return parser
+
+
+def add_sandbox_option(parser: argparse.ArgumentParser) -> None:
+    """--no-sandbox: agents run in the app's own process (for debugging the app; see docs/sandbox.md)."""
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run agents inside this process, unconfined (default: each agent in its own confined "
+                             "process; see docs/sandbox.md)")
 
 
 def run_command(run: Callable[[], int | None]) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from app.cli import add_sandbox_option
 from app.core import BattleshipError, RulesProfile, get_profile
 from app.core.rules import DEFAULT_PROFILE, PROFILES
 
@@ -33,6 +34,7 @@ def add_agent_options(parser: argparse.ArgumentParser, several: bool = False) ->
                         help="stop an agent that takes longer than this for one step (default: Python 10, CLIPS 5)")
     parser.add_argument("--pick-first", action="store_true",
                         help="play Bimaru puzzles with several solutions using the first one")
+    add_sandbox_option(parser)
 
 
 def step_timeout(args: argparse.Namespace) -> float | None:

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from app.cli import add_subcommand
+from app.cli import add_sandbox_option, add_subcommand
 
 HEADLESS_HINT = ("headless commands: run, replay, maps check, maps convert "
                  "(python main.py --help)")
@@ -29,6 +29,7 @@ def register(subparsers) -> None:
     parser.add_argument("--quit-when-done", action="store_true", help="close when the game ends")
     parser.add_argument("--lang", choices=("en", "it"),
                         help="interface language (default: the one chosen in the menu, else the system's)")
+    add_sandbox_option(parser)
 
 
 def display_available() -> bool:

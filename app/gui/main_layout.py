@@ -198,7 +198,8 @@ class MainLayout:
         self.fires_label = QLabel()
         self.flags_label = QLabel()
         self.state_label = QLabel("")
-        for label in (self.step_label, self.fires_label, self.flags_label):
+        self.sandbox_label = QLabel("")  # what confines the agents (docs/sandbox.md)
+        for label in (self.sandbox_label, self.step_label, self.fires_label, self.flags_label):
             status.addPermanentWidget(label)
         status.addWidget(self.state_label, 1)
 
@@ -239,6 +240,12 @@ class MainLayout:
                                     translate("MainWindow", "Settings for the agents, as with --agent-param "
                                                             "(KEY=VALUE or AGENT:KEY=VALUE)"),
                                     self.edit_params)
+        self.sandbox_action = QAction(translate("MainWindow", "Run Agents Unconfined (No Sandbox)"), self)
+        self.sandbox_action.setCheckable(True)
+        self.sandbox_action.setToolTip(translate("MainWindow", "Run agents inside the app's own process, as "
+                                                               "--no-sandbox does: for debugging the app only (a "
+                                                               "crashing or hostile agent then takes the app with it)"))
+        self.file_menu.addAction(self.sandbox_action)
         self.file_menu.addSeparator()
         quit_action = action(translate("MainWindow", "Quit"), "Ctrl+Q",
                              translate("MainWindow", "Close Battleship Lab"), self.close)

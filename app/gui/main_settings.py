@@ -6,11 +6,17 @@ from __future__ import annotations
 
 import textwrap
 
+from PyQt5.QtCore import QTimer
+
+from app.backends import host
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError, RulesProfile
 from app.gui import i18n
 from app.gui.i18n import translate
+
+
+SANDBOX_KEY = "agents/no_sandbox"  # the no-sandbox preference in the settings
 
 
 class GameSettings:
@@ -125,6 +131,26 @@ class GameSettings:
             profile.fires, profile.guesses, profile.max_steps))
         self._restart_game()
         return True
+
+    def _init_sandbox(self) -> None:
+        """The no-sandbox preference from the settings (or --no-sandbox), followed from now on."""
+        unconfined = str(self.settings.value(SANDBOX_KEY, "false")) == "true" or not host.enabled()
+        self.sandbox_action.setChecked(unconfined)
+        self.sandbox_action.toggled.connect(self._set_unconfined)
+        self._set_unconfined(unconfined)
+
+    def _set_unconfined(self, unconfined: bool) -> None:
+        """The no-sandbox preference: kept in the settings, shown in the status bar; new games follow it."""
+        host.set_enabled(not unconfined)
+        self.settings.setValue(SANDBOX_KEY, "true" if unconfined else "false")
+        if not unconfined:
+            from app.backends.host.process import prestart
+
+            QTimer.singleShot(0, prestart)  # a warm agent process once the window runs: the first game does not wait
+        text = host.status()
+        self.sandbox_label.setText(text.split(";")[0])
+        self.sandbox_label.setToolTip(translate("MainWindow", "{0}. See docs/sandbox.md; File menu: Run Agents "
+                                                              "Unconfined.").format(text))
 
     def choose_language(self, code: str) -> None:
         """Use ``code`` (en, it) for the interface from the next start on."""

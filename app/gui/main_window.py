@@ -69,6 +69,7 @@ class MainWindow(MainLayout, AgentChoice, GameSettings, FileCommands, CompanionW
         self._build_central()
         self._build_status()
         self._build_menu()
+        self._init_sandbox()
         self.session.reported.connect(self._on_report)
         self.session.reset_done.connect(self._on_reset)
         self.session.changed.connect(self._update_controls)

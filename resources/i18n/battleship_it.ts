@@ -1027,6 +1027,16 @@
             <translation>Parametri dell'agente…</translation>
         </message>
         <message>
+            <location filename="../../app/gui/main_window.py" line="316" />
+            <source>Run Agents Unconfined (No Sandbox)</source>
+            <translation>Esegui gli agenti senza confinamento (niente sandbox)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_window.py" line="318" />
+            <source>Run agents inside the app's own process, as --no-sandbox does: for debugging the app only (a crashing or hostile agent then takes the app with it)</source>
+            <translation>Esegue gli agenti nel processo dell'app, come --no-sandbox: solo per il debug dell'app (un agente che va in crash o ostile porta giù l'app con sé)</translation>
+        </message>
+        <message>
             <location filename="../../app/gui/main_window.py" line="311" />
             <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>

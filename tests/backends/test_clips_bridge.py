@@ -10,7 +10,7 @@ import pytest
 
 from app.backends.base import AgentFailure, StartContext
 from app.backends.clips import loading as clips_loading
-from app.backends.registry import create_driver, resolve
+from app.backends.registry import create_local_driver, resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Action, AgentError, Game
 from app.core.formats import load_map
@@ -42,7 +42,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 def play(agent: str, map_path: Path, profile: str = "unito-2019", params: dict | None = None):
     """Play a whole game; returns (game, driver, log lines). The driver is left open for inspection."""
     game = Game(load_map(map_path), PROFILES[profile])
-    driver = create_driver(resolve(agent))
+    driver = create_local_driver(resolve(agent))
     log: list[str] = []
     match = Match(game, driver, on_log=log.append, params=params)
     match.run()
@@ -230,7 +230,7 @@ class TestFailures:
     def test_request_cancel_from_another_thread(self, tmp_path):
         agent = write(tmp_path, "spin.clp", HEADER + "(defrule spin => (while TRUE do (bind ?x 1)))\n")
         game = Game(load_map(MAPS_DIR / "four-known.map"))
-        driver = create_driver(resolve(str(agent)))
+        driver = create_local_driver(resolve(str(agent)))
         driver.start(game.observation(), StartContext(game.profile))
         timer = threading.Timer(0.2, driver.request_cancel)
         timer.start()
@@ -320,7 +320,7 @@ class TestWorkingMemoryOrder:
                       "(defrule go (status (step ?s)) => (assert (exec (step ?s) (action solve))))\n")
         game_map = load_map(COURSE_MAPS / "mappa1.clp")
         game = Game(game_map)
-        driver = create_driver(resolve(str(agent)))
+        driver = create_local_driver(resolve(str(agent)))
         driver.start(game.observation(), StartContext(game.profile, fact_order=game_map.fact_order))
         facts = list(driver.env.facts())
         names = [f.template.name for f in facts]
@@ -375,7 +375,7 @@ class TestReuse:
         driver.close()
         game_map = load_map(COURSE_MAPS / "mappa1.clp")
         game = Game(game_map)
-        driver = create_driver(resolve(str(agent)))
+        driver = create_local_driver(resolve(str(agent)))
         driver.start(game.observation(), StartContext(game.profile, fact_order=game_map.fact_order))
         names = [f.template.name for f in driver.env.facts()]
         kcells = sorted(text for name, text in driver.protocol_facts() if name == "k-cell")

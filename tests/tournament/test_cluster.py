@@ -134,7 +134,8 @@ def test_a_loopback_cluster_of_dask_scheduler_and_dask_worker(tmp_path, capsys):
                 process.kill()
 
 
-def test_a_game_that_keeps_killing_its_worker_is_reported_not_retried_forever(tmp_path):
+def test_a_game_that_keeps_killing_its_worker_is_reported_not_retried_forever(tmp_path, monkeypatch):
+    monkeypatch.setenv("BATTLESHIP_NO_SANDBOX", "1")  # in its own process an agent cannot signal its worker
     killer = write_agent(tmp_path, "killer", "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)")
     config = BenchConfig()
     planned = plan([killer, "random"], MAPS[:1], config)

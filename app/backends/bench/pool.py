@@ -27,6 +27,12 @@ def _worker_main(conn: Connection, config: BenchConfig) -> None:
         pass
     import app.backends.games  # noqa: F401  (warm up now, not in the first game's time)
     import app.backends.python_runner  # noqa: F401
+    from app.backends import host
+
+    if host.enabled():
+        from app.backends.host.process import prestart
+
+        prestart()  # the first game's agent process starts now, not in its time
 
     cache: dict = {}
     conn.send(("ready", None, None))

@@ -1,0 +1,156 @@
+"""The agent host's child: ``python -m app.backends.host.child READ_FD WRITE_FD PARENT_PID``.
+
+It imports the drivers (while it waits in the warm pool), then serves one
+agent: CREATE loads the agent's code after the process confined itself, and
+the driver requests follow, each answered once. The child knows only what the
+parent sends: observations, events, the public start context, never the map.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import sys
+import traceback
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+
+def _error_reply(error: BaseException) -> dict:
+    from app.backends.base import AgentFailure
+    from app.backends.host.protocol import ErrorKind
+    from app.core import AgentError, BattleshipError
+
+    if isinstance(error, MemoryError) or isinstance(error.__cause__, MemoryError):
+        kind = ErrorKind.MEMORY
+    elif isinstance(error, AgentFailure):
+        kind = ErrorKind.FAILURE
+    elif isinstance(error, AgentError):
+        kind = ErrorKind.AGENT
+    elif isinstance(error, BattleshipError):
+        kind = ErrorKind.BATTLESHIP
+    else:
+        kind = ErrorKind.OTHER
+    return {"error": {"kind": str(kind), "type": type(error).__name__, "message": str(error)}}
+
+
+class _Host:
+    """The driver of one agent and the answers to the parent's requests."""
+
+    def __init__(self) -> None:
+        self.driver = None
+        self.status = ""
+
+    def handle(self, kind: str, args: tuple) -> dict:
+        from app.backends.host.protocol import Request
+
+        request = Request(kind)
+        if request is Request.CREATE:
+            return self._create(*args)
+        driver = self.driver
+        if request is Request.START:
+            driver.start(*args)
+            return {"value": None, "load_errors": list(driver.load_errors()), **self._after_call()}
+        if request is Request.NEXT:
+            action = driver.next_action(*args)
+            return {"value": None if action is None else str(action), **self._after_call()}
+        if request is Request.AFTER:
+            driver.after(*args)
+            return {"value": None, **self._after_call()}
+        if request is Request.BELIEF:
+            belief = driver.belief()
+            return {"value": None if belief is None else [[float(v) for v in row] for row in belief]}
+        if request is Request.FACTS:
+            facts = driver.facts()
+            return {"value": None if facts is None else [[str(t), str(f)] for t, f in facts]}
+        if request is Request.WORKING_MEMORY:
+            rows = driver.working_memory()
+            return {"value": None if rows is None else [[str(r.module), int(r.index), str(r.template), str(r.text)]
+                                                        for r in rows]}
+        if request is Request.PARAMETERS:
+            return {"value": {str(k): str(v) for k, v in driver.parameters().items()}}
+        if request is Request.FINISH:
+            self.driver, driver = None, self.driver
+            driver.close()
+            return {"value": None}
+        if request is Request.PRELOAD:
+            preload = getattr(driver, "preload", None)
+            return {"value": [str(line) for line in preload(*args)] if preload is not None else []}
+        raise ValueError(f"unknown request {kind}")
+
+    def _after_call(self) -> dict:
+        """What the parent needs after a driver call: the agent's printout and the step cap now in force."""
+        driver = self.driver
+        return {"output": [str(line) for line in driver.output()], "cap": _cap(driver)}
+
+    def _create(self, fields: dict, seed, step_seconds, limits, root: str) -> dict:
+        from app.backends.host.confine import confine, status_line
+        from app.backends.registry import AgentSpec, create_local_driver
+
+        spec = AgentSpec(fields["name"], fields["kind"], tuple(Path(p) for p in fields["paths"]))
+        if self.status == "":  # the first agent: confine the process before its code is loaded
+            applied, missing = confine(limits, spec.paths, Path(root), Path.cwd())
+            self.status = status_line(applied, missing)
+        self.driver = create_local_driver(spec, seed=seed, step_seconds=step_seconds)
+        return {"value": {"name": self.driver.name, "status": self.status, "cap": _cap(self.driver)}}
+
+
+def _cap(driver) -> float | None:
+    """The driver's time cap for one step (seconds; None: none)."""
+    value = getattr(driver, "step_seconds", getattr(driver, "time_limit", None))
+    return None if value is None else float(value)
+
+
+def _warm_up() -> None:
+    """Import what every agent needs, before the process is confined and before a game waits on it."""
+    import numpy  # noqa: F401
+
+    import app.backends.python_runner  # noqa: F401
+    import app.backends.registry  # noqa: F401
+    try:
+        import app.backends.clips.driver  # noqa: F401
+    except ImportError:  # no clipspy: CLIPS agents report it when chosen
+        pass
+
+
+def _die_with(parent: int) -> None:
+    """Be killed when the app's process ends (Linux), however it ends: an orphan agent must not run on."""
+    if sys.platform == "linux":
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent was gone before that
+        os._exit(1)
+
+
+def main(read_fd: int, write_fd: int, parent: int) -> None:
+    """Serve requests until CLOSE or until the parent goes away."""
+    _die_with(parent)
+    requests, replies = Connection(read_fd, writable=False), Connection(write_fd, readable=False)
+    _warm_up()
+    host = _Host()
+    replies.send_bytes(json.dumps({"ready": 1}).encode())
+    while True:
+        try:
+            kind, args = pickle.loads(requests.recv_bytes())
+        except (EOFError, OSError):
+            return
+        if kind == "close":
+            if host.driver is not None:
+                host.driver.close()
+            replies.send_bytes(b'{"value": null}')
+            return
+        try:
+            reply = host.handle(kind, args)
+        except BaseException as error:  # every failure goes back as a reply; the parent decides
+            reply = _error_reply(error)
+            if reply["error"]["kind"] == "other":
+                traceback.print_exc(file=sys.stderr)
+        replies.send_bytes(json.dumps(reply).encode())
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]))
+    os._exit(0)  # the agent's own threads must not keep the process alive

@@ -1,0 +1,166 @@
+"""Confinement of an agent host process: resource limits, a seccomp filter and Landlock, as the OS offers them.
+
+Applied by the child to itself, after its own modules are imported and before
+the agent's files are loaded (so code an agent runs while loading is confined
+too). Each measure is independent: what the OS lacks is reported, not fatal.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+
+GIB = 1 << 30
+DEFAULT_MEMORY = GIB  # address space of the agent process
+CPU_SECONDS = 600  # CPU time of the whole agent process: a backstop behind the per-step time caps
+FILE_SIZE = 16 << 20  # the largest file the agent may write
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What the child is confined to (sent to it by the parent)."""
+
+    memory: int = DEFAULT_MEMORY
+    cpu_seconds: int = CPU_SECONDS
+    file_size: int = FILE_SIZE
+
+
+def memory_text(limit: int) -> str:
+    """``1 GiB``, ``512 MiB``."""
+    return f"{limit / GIB:g} GiB" if limit >= GIB else f"{limit / (1 << 20):g} MiB"
+
+
+def apply_rlimits(limits: Limits) -> str:
+    """Address space, CPU seconds, file size, no core files; '' or what could not be set."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return "rlimits"
+    wanted = [(resource.RLIMIT_CORE, 0), (resource.RLIMIT_FSIZE, limits.file_size),
+              (resource.RLIMIT_CPU, limits.cpu_seconds), (resource.RLIMIT_AS, limits.memory)]
+    missing = []
+    for which, value in wanted:
+        try:
+            _, hard = resource.getrlimit(which)
+            if hard != resource.RLIM_INFINITY:
+                value = min(value, hard)
+            extra = 10 if which == resource.RLIMIT_CPU else 0  # SIGXCPU at the soft limit, SIGKILL at the hard one
+            resource.setrlimit(which, (value, value + extra if hard == resource.RLIM_INFINITY else hard))
+        except (ValueError, OSError):
+            missing.append(which)
+    return "" if not missing else "rlimits"
+
+
+def apply_seccomp() -> str:
+    """Refuse execve, new processes (fork, or clone without CLONE_THREAD), sockets and signals to other processes;
+    '' or why not."""
+    if sys.platform != "linux":
+        return "seccomp (not Linux)"
+    try:
+        import pyseccomp as seccomp
+    except (ImportError, OSError, RuntimeError) as exc:  # the binding, or libseccomp itself, is missing
+        return f"seccomp ({type(exc).__name__}: {exc})"
+    clone_thread = 0x00010000
+    refuse = seccomp.ERRNO(errno.EPERM)
+    own = os.getpid()
+    rules = [(refuse, name) for name in ("execve", "execveat", "fork", "vfork", "socket", "socketpair", "ptrace",
+                                         "process_vm_writev", "tkill", "pidfd_send_signal", "pidfd_open",
+                                         "rt_sigqueueinfo", "rt_tgsigqueueinfo")]
+    rules += [(refuse, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, clone_thread, 0)),
+              # signals only to itself: never to the app, its process group, or every process (-1)
+              (refuse, "kill", seccomp.Arg(0, seccomp.NE, own)),
+              (refuse, "tgkill", seccomp.Arg(0, seccomp.NE, own)),
+              # clone3's flags are out of a filter's reach: C libraries then fall back to clone, checked above
+              (seccomp.ERRNO(errno.ENOSYS), "clone3")]
+    not_added = []
+    try:
+        syscall_filter = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+        for action, name, *conditions in rules:
+            try:
+                syscall_filter.add_rule(action, name, *conditions)
+            except (OSError, RuntimeError, ValueError):  # one rule the library refuses must not drop the others
+                not_added.append(name)
+        syscall_filter.load()
+    except Exception as exc:  # libseccomp refused (old kernel): say so, keep going
+        return f"seccomp ({type(exc).__name__}: {exc})"
+    if not_added:
+        return f"seccomp (without rules for {', '.join(not_added)})"
+    return ""
+
+
+def readable_paths(agent_paths: tuple[Path, ...], root: Path) -> list[Path]:
+    """What the agent may read: its own files, the app's code, the Python installation and the system libraries.
+
+    Not the repository as a whole: maps (and tests' data) live there.
+    """
+    places = {Path(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["stdlib"],
+                                sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"])}
+    places |= {root / "app", root / "agents", root / "resources"}
+    places |= {Path(p) for p in ("/usr/lib", "/usr/lib64", "/usr/local/lib", "/lib", "/lib64", "/usr/share/zoneinfo",
+                                 "/etc/ld.so.cache", "/etc/localtime", "/dev/null", "/dev/urandom",
+                                 "/sys/devices/system/cpu", f"/proc/{os.getpid()}")}  # its own /proc: threadpoolctl
+    for entry in sys.path:  # site-packages of a virtual environment or a user install, not the working folder
+        path = Path(entry or ".").resolve()
+        if "-packages" in path.name:
+            places.add(path)
+    places |= {Path(p).resolve() for p in agent_paths}
+    return sorted(places)
+
+
+def apply_landlock(agent_paths: tuple[Path, ...], root: Path, scratch: Path) -> str:
+    """Reads only where ``readable_paths`` says, writes only under ``scratch``; '' or why not."""
+    if sys.platform != "linux":
+        return "landlock (not Linux)"
+    from app.backends.host import landlock
+
+    if landlock.abi_version() < 1:
+        return "landlock (this kernel has none)"
+    try:
+        landlock.restrict(readable_paths(agent_paths, root), [scratch, Path(os.devnull)])
+    except OSError as exc:
+        return f"landlock ({exc})"
+    return ""
+
+
+def confine(limits: Limits, agent_paths: tuple[Path, ...], root: Path, scratch: Path) -> tuple[list[str], list[str]]:
+    """Apply every measure; (what is in force, what is missing with why)."""
+    applied, missing = [], []
+    for name, problem in (("seccomp", apply_seccomp()), ("landlock", apply_landlock(agent_paths, root, scratch)),
+                          ("rlimits", apply_rlimits(limits))):
+        (missing if problem else applied).append(problem or name)
+    return applied, missing
+
+
+def available() -> tuple[list[str], list[str]]:
+    """What ``confine`` would put in force on this machine (probed, not applied): (in force, missing with why)."""
+    applied, missing = [], []
+    if sys.platform != "linux":
+        missing += ["seccomp (not Linux)", "landlock (not Linux)"]
+    else:
+        import importlib.util
+
+        # found, not imported: loading libseccomp into the app's own process is not needed (the child loads it)
+        if importlib.util.find_spec("pyseccomp") is not None:
+            applied.append("seccomp")
+        else:
+            missing.append("seccomp (pip install pyseccomp)")
+        from app.backends.host import landlock
+
+        (applied if landlock.abi_version() >= 1 else missing).append(
+            "landlock" if landlock.abi_version() >= 1 else "landlock (this kernel has none)")
+    try:
+        import resource  # noqa: F401
+        applied.append("rlimits")
+    except ImportError:
+        missing.append("rlimits")
+    return applied, missing
+
+
+def status_line(applied: list[str], missing: list[str]) -> str:
+    """``agent confined (seccomp, landlock, rlimits)``, with what is missing after a semicolon."""
+    text = f"agent confined ({', '.join(applied)})" if applied else "agent in its own process, not confined"
+    return text + (f"; missing: {', '.join(missing)}" if missing else "")

@@ -1,0 +1,314 @@
+"""Agent host processes: starting them, a warm pool ahead of need, killing them, and why one died."""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+from app.backends.host.confine import CPU_SECONDS
+from app.backends.host.protocol import MAX_REPLY, VERSION, pack
+
+ROOT = Path(__file__).resolve().parents[3]
+WARM = 1  # idle children kept started, ahead of need
+KEPT_FILES_BYTES = 16 << 20  # what is kept of the files an agent wrote in one game
+
+
+class ChildDied(Exception):
+    """The child exited or was killed; the message says how (one line)."""
+
+
+_SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent-host-spawner")
+
+
+def start_child() -> Child:
+    """A new child, started from one long-lived thread: the child asks to be killed when the thread that
+    started it ends (Linux's parent-death signal follows the thread), so that thread must outlive them all."""
+    return _SPAWNER.submit(Child).result()
+
+
+class Child:
+    """One agent host process: its pipes, its scratch folder (its working directory) and its stderr file."""
+
+    def __init__(self) -> None:
+        self.scratch = Path(tempfile.mkdtemp(prefix="battleship-agent-"))
+        self._stderr = tempfile.TemporaryFile()
+        down_read, down_write = os.pipe()
+        up_read, up_write = os.pipe()
+        environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1",
+                           PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
+        environment.pop("QT_QPA_PLATFORM", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "app.backends.host.child", str(down_read), str(up_write), str(os.getpid())],
+            cwd=self.scratch, env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=self._stderr, pass_fds=(down_read, up_write), start_new_session=True)
+        os.close(down_read)
+        os.close(up_write)
+        self._requests = Connection(down_write, readable=False)
+        self._replies = Connection(up_read, writable=False)
+        self.ready = False
+        self.max_rss = 0  # kilobytes, once the child is reaped
+        self.killed_for = ""
+        self.games = 0  # games played, when kept between games of one agent
+        self.memory_limit = 1 << 30  # the child's address-space limit (set with the agent)
+
+    def request(self, kind: str, args: tuple, timeout: float | None) -> dict:
+        """Send one request and wait for its reply (``timeout`` seconds, None: no limit).
+
+        Raises ChildDied when the child dies, TimeoutError when it does not answer in time (the child is killed).
+        """
+        try:
+            self._requests.send_bytes(pack(kind, args))
+        except OSError:
+            raise ChildDied(self.death()) from None
+        if not self.ready:
+            self._wait_ready(timeout)
+        return self._receive(timeout)
+
+    def _wait_ready(self, timeout: float | None) -> None:
+        reply = self._receive(None if timeout is None else timeout + 60.0)  # the imports of a cold start
+        if reply.get("ready") != VERSION:
+            self.kill("it spoke another protocol")
+            raise ChildDied("the agent host speaks another protocol version")
+        self.ready = True
+
+    def _receive(self, timeout: float | None) -> dict:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            wait = 0.5 if deadline is None else min(0.5, max(0.0, deadline - time.monotonic()))
+            try:
+                if self._replies.poll(wait):
+                    data = self._replies.recv_bytes(MAX_REPLY)
+                    reply = json.loads(data)
+                    if not isinstance(reply, dict):
+                        raise ValueError("not a JSON object")
+                    return reply
+            except (EOFError, OSError) as exc:
+                if isinstance(exc, OSError) and "bad message length" in str(exc):
+                    self.kill("its reply was too long")
+                    raise ChildDied(f"the agent sent a reply over {MAX_REPLY >> 20} MiB") from None
+                raise ChildDied(self.death()) from None
+            except ValueError as exc:  # not JSON, or not an object: a broken or hostile child
+                self.kill("its reply was not JSON")
+                raise ChildDied(f"the agent process sent a malformed reply ({exc})") from None
+            if self._exited() and not self._replies.poll(0):
+                raise ChildDied(self.death())
+            if deadline is not None and time.monotonic() >= deadline:
+                self.kill("time")
+                raise TimeoutError
+
+    def _exited(self) -> bool:
+        """True once the child has ended (not reaped yet: ``death`` wants its resource usage)."""
+        if self.process.returncode is not None:
+            return True
+        try:
+            return os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        except ChildProcessError:
+            return True
+
+    def death(self) -> str:
+        """How the child ended, in a few words (it is reaped here)."""
+        self._reap()
+        code = self.process.returncode
+        if self.killed_for:
+            return f"the agent process was ended ({self.killed_for})"
+        if code is None:
+            return "the agent process closed its pipe"
+        tail = self.stderr_tail()
+        if self.max_rss * 1024 >= 0.75 * self.memory_limit or "MemoryError" in tail or "out of memory" in tail.lower() or "cannot allocate memory" in tail.lower():
+            return "memory"
+        if code < 0:
+            number = -code
+            try:
+                name = signal.Signals(number).name
+            except ValueError:
+                name = "unknown"
+            if number == getattr(signal, "SIGXCPU", -1):
+                return "over the CPU time limit of the agent process"
+            return f"agent process died: signal {number} ({name})"
+        return f"agent process died: exit code {code}"
+
+    def _reap(self) -> None:
+        process = self.process
+        if process.returncode is not None:
+            return
+        try:
+            pid, status, usage = os.wait4(process.pid, 0)
+        except ChildProcessError:
+            process.wait()
+            return
+        self.max_rss = usage.ru_maxrss
+        process.returncode = os.waitstatus_to_exitcode(status)
+
+    def cpu_seconds(self) -> float:
+        """The CPU time the child has used (Linux's /proc; 0 where it cannot be read)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
+    def stderr_tail(self) -> str:
+        """The last 4 KiB the child wrote to its standard error."""
+        try:
+            self._stderr.seek(0, os.SEEK_END)
+            size = self._stderr.tell()
+            self._stderr.seek(max(0, size - 4096))
+            return self._stderr.read().decode("utf-8", "replace")
+        except (OSError, ValueError):
+            return ""
+
+    def kill(self, why: str) -> None:
+        """End the child now (SIGKILL: it may be stuck in native code)."""
+        if self.process.poll() is None:
+            self.killed_for = self.killed_for or why
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except OSError:
+                self.process.kill()
+        self._reap()
+
+    def close(self) -> None:
+        """Ask the child to end (killed if it does not within a second); its pipes and stderr file are closed."""
+        if self.process.poll() is None and self.ready:
+            try:
+                self._requests.send_bytes(pack("close", ()))
+                self._receive(1.0)
+            except (ChildDied, TimeoutError, OSError):
+                pass
+            try:
+                self.process.wait(1.0)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill("closed")
+        for item in (self._requests, self._replies, self._stderr):
+            try:
+                item.close()
+            except OSError:
+                pass
+
+    def peek_files(self) -> dict[str, bytes]:
+        """The files in the scratch folder now, by relative path (at most KEPT_FILES_BYTES in all)."""
+        files: dict[str, bytes] = {}
+        room = KEPT_FILES_BYTES
+        for path in sorted(self.scratch.rglob("*")):
+            if path.is_file() and not path.is_symlink():
+                try:
+                    data = path.read_bytes()[:room]
+                except OSError:
+                    continue
+                files[str(path.relative_to(self.scratch))] = data
+                room -= len(data)
+        return files
+
+    def take_files(self, remove: bool = True) -> dict[str, bytes]:
+        """``peek_files``, then the files are deleted, and the folder too unless the child stays for another
+        game (``remove`` False)."""
+        files = self.peek_files()
+        if remove:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+        else:
+            for path in sorted(self.scratch.iterdir()):
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    path.unlink(missing_ok=True)
+        return files
+
+
+MAX_GAMES = 500  # games one kept child plays before it is replaced (where its CPU time cannot be read)
+IDLE = 6  # children kept after a game, each for the next game of its own agent
+_WARM: list[Child] = []
+_IDLE: dict[tuple, Child] = {}  # agent key -> a child that played that agent and ended healthy
+_WARM_LOCK = threading.Lock()
+
+
+def agent_key(spec, limits) -> tuple:
+    """What a child that played an agent is kept for: its files (and their versions) and its limits."""
+    stamps = []
+    for path in spec.paths:
+        try:
+            info = os.stat(path)
+            stamps.append((str(path), info.st_mtime_ns, info.st_size))
+        except OSError:
+            stamps.append((str(path), None, None))
+        # an unreadable file: the child reports it
+    return str(spec.kind), tuple(stamps), limits
+
+
+def take_idle(key: tuple) -> Child | None:
+    """The child kept for ``key`` (None: none alive)."""
+    with _WARM_LOCK:
+        child = _IDLE.pop(key, None)
+    if child is not None and child.process.poll() is not None:
+        child.close()
+        child.take_files()
+        return None
+    return child
+
+
+def keep_idle(key: tuple, child: Child) -> None:
+    """Keep ``child`` for the next game of the same agent; the oldest idle child beyond ``IDLE`` ends.
+
+    A child that used half its CPU-time limit ends too (the limit holds for its whole life).
+    """
+    spare = []
+    child.games += 1
+    if child.cpu_seconds() > CPU_SECONDS / 2 or child.games >= MAX_GAMES:
+        child.close()
+        child.take_files()
+        return
+    with _WARM_LOCK:
+        previous = _IDLE.pop(key, None)
+        if previous is not None:
+            spare.append(previous)
+        _IDLE[key] = child
+        while len(_IDLE) > IDLE:
+            spare.append(_IDLE.pop(next(iter(_IDLE))))
+    for item in spare:
+        item.close()
+        item.take_files()
+
+
+def take_child() -> Child:
+    """A started child (from the warm pool when it has one); another is started in its place."""
+    with _WARM_LOCK:
+        child = next((c for c in _WARM if c.process.poll() is None), None)
+        for stale in [c for c in _WARM if c is not child and c.process.poll() is not None]:
+            _WARM.remove(stale)
+            stale.close()
+            stale.take_files()
+        if child is not None:
+            _WARM.remove(child)
+        while len(_WARM) < WARM:
+            _WARM.append(start_child())
+    return child if child is not None else start_child()
+
+
+def prestart() -> None:
+    """Fill the warm pool now (the GUI and the bench workers call it at start)."""
+    with _WARM_LOCK:
+        while len(_WARM) < WARM:
+            _WARM.append(start_child())
+
+
+@atexit.register
+def _empty_warm_pool() -> None:
+    with _WARM_LOCK:
+        idle = list(_WARM) + list(_IDLE.values())
+        _WARM.clear()
+        _IDLE.clear()
+    for child in idle:
+        child.kill("the app is closing")
+        child.close()
+        child.take_files()
