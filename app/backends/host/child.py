@@ -46,43 +46,35 @@ class _Host:
         from app.backends.host.protocol import Request
 
         request = Request(kind)
+        if request is Request.CALL:
+            return self._call(*args)
         if request is Request.CREATE:
             return self._create(*args)
-        driver = self.driver
-        if request is Request.START:
-            driver.start(*args)
-            return {"value": None, "load_errors": list(driver.load_errors()), **self._after_call()}
-        if request is Request.NEXT:
-            action = driver.next_action(*args)
-            return {"value": None if action is None else str(action), **self._after_call()}
-        if request is Request.AFTER:
-            driver.after(*args)
-            return {"value": None, **self._after_call()}
-        if request is Request.BELIEF:
-            belief = driver.belief()
-            return {"value": None if belief is None else [[float(v) for v in row] for row in belief]}
-        if request is Request.FACTS:
-            facts = driver.facts()
-            return {"value": None if facts is None else [[str(t), str(f)] for t, f in facts]}
-        if request is Request.WORKING_MEMORY:
-            rows = driver.working_memory()
-            return {"value": None if rows is None else [[str(r.module), int(r.index), str(r.template), str(r.text)]
-                                                        for r in rows]}
-        if request is Request.PARAMETERS:
-            return {"value": {str(k): str(v) for k, v in driver.parameters().items()}}
         if request is Request.FINISH:
             self.driver, driver = None, self.driver
             driver.close()
             return {"value": None}
-        if request is Request.PRELOAD:
-            preload = getattr(driver, "preload", None)
-            return {"value": [str(line) for line in preload(*args)] if preload is not None else []}
         raise ValueError(f"unknown request {kind}")
 
-    def _after_call(self) -> dict:
-        """What the parent needs after a driver call: the agent's printout and the step cap now in force."""
-        driver = self.driver
-        return {"output": [str(line) for line in driver.output()], "cap": _cap(driver)}
+    def _call(self, name: str, args: tuple, attributes: dict) -> dict:
+        """One driver call (``calls.CALLS``): its value as JSON data, with what rides on it.
+
+        After a step call, the agent's printout since the last reply and its step cap come too.
+        """
+        from app.backends.host.calls import CALLS, Timing, riders
+
+        call, driver = CALLS[name], self.driver
+        for key, value in attributes.items():
+            setattr(driver, key, value)
+        method = getattr(driver, name, None)
+        reply = {"value": call.codec.encode(method(*args) if method is not None else call.default)}
+        if call.timing is Timing.STEP:
+            reply["output"] = [str(line) for line in driver.output()]
+            reply["cap"] = _cap(driver)
+        more = {rider.name: rider.codec.encode(getattr(driver, rider.name)()) for rider in riders(name)}
+        if more:
+            reply["more"] = more
+        return reply
 
     def _create(self, fields: dict, seed, step_seconds, limits, root: str) -> dict:
         from app.backends.host.confine import confine, status_line
@@ -127,11 +119,13 @@ def _die_with(parent: int) -> None:
 
 def main(read_fd: int, write_fd: int, parent: int) -> None:
     """Serve requests until CLOSE or until the parent goes away."""
+    from app.backends.host.protocol import VERSION
+
     _die_with(parent)
     requests, replies = Connection(read_fd, writable=False), Connection(write_fd, readable=False)
     _warm_up()
     host = _Host()
-    replies.send_bytes(json.dumps({"ready": 1}).encode())
+    replies.send_bytes(json.dumps({"ready": VERSION}).encode())
     while True:
         try:
             kind, args = pickle.loads(requests.recv_bytes())
@@ -148,6 +142,11 @@ def main(read_fd: int, write_fd: int, parent: int) -> None:
             reply = _error_reply(error)
             if reply["error"]["kind"] == "other":
                 traceback.print_exc(file=sys.stderr)
+            if kind == "call" and host.driver is not None:  # what the agent printed before it failed
+                try:
+                    reply["output"] = [str(line) for line in host.driver.output()]
+                except Exception:  # noqa: BLE001  (a driver that cannot even say that: the error is enough)
+                    pass
         replies.send_bytes(json.dumps(reply).encode())
 
 

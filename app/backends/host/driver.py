@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import threading
 
-import numpy as np
-
-from app.backends.base import AgentFailure, Driver, FactRow, StartContext
+from app.backends.base import AgentFailure, Driver
+from app.backends.host.calls import ATTRIBUTES, CALLS, Call, Timing
 from app.backends.host.confine import Limits, memory_text
 from app.backends.host.process import ROOT, Child, ChildDied, agent_key, keep_idle, take_child, take_idle
 from app.backends.host.protocol import ErrorKind, Request
-from app.core import Action, AgentError, BattleshipError, Observation, StepEvent
+from app.core import AgentError, BattleshipError
 
 GRACE = 3.0  # seconds past the agent's own step cap before the parent kills a child stuck in native code
 START_ALLOWANCE = 60.0  # loading the agent's files (a CLIPS environment, a Python module) on top of the cap
 QUERY_SECONDS = 20.0  # belief, facts, parameters
+_UNSENT = object()
 
 
 class HostedDriver(Driver):
@@ -39,13 +39,14 @@ class HostedDriver(Driver):
         self._cancelled = threading.Event()
         self._reusable = True
         self._lines: list[str] = []
-        self._load_errors: list[str] = []
         self._files: dict[str, bytes] | None = None
+        self._riding: dict[str, object] = {}  # values that came with a reply, by call (``Call.rides_on``)
+        self._sent: dict[str, object] = {}  # the attributes the child's driver has (``calls.ATTRIBUTES``)
         self.cap: float | None = step_seconds
         fields = {"name": spec.name, "kind": str(spec.kind), "paths": [str(p) for p in spec.paths]}
         try:
-            created = self._call(Request.CREATE, (fields, seed, step_seconds, limits, str(ROOT)), START_ALLOWANCE,
-                                 "load")
+            created = self._request(Request.CREATE, (fields, seed, step_seconds, limits, str(ROOT)),
+                                    START_ALLOWANCE, "load")["value"]
         except BaseException:
             self._reusable = False
             self.close()
@@ -55,8 +56,8 @@ class HostedDriver(Driver):
         self.cap = _number(created.get("cap"))
 
     # ----- the calls ------------------------------------------------------
-    def _call(self, kind: Request, args: tuple, timeout: float | None, what: str):
-        """One request; its value, or the child's error raised again (AgentFailure when the child is gone)."""
+    def _request(self, kind: Request, args: tuple, timeout: float | None, what: str) -> dict:
+        """One request; its reply, or the child's error raised again (AgentFailure when the child is gone)."""
         if self._dead:
             raise AgentFailure(f"agent {self.name}: {self._dead}")
         try:
@@ -76,7 +77,34 @@ class HostedDriver(Driver):
         if isinstance(error, dict):
             self._reusable = False  # the agent failed: its process is not kept for another game
             raise _rebuilt(error, self.name, self.limits)
-        return reply.get("value") if kind is not Request.START else reply
+        return reply
+
+    def _forward(self, call: Call, args: tuple):
+        """``call`` with ``args`` in the child, its value decoded here (``calls.CALLS`` says how)."""
+        if call.name in self._riding:
+            return self._riding.pop(call.name) if call.once else self._riding[call.name]
+        if call.timing is Timing.QUERY and self._dead:
+            return call.default
+        attributes = {key: getattr(self, key) for key in ATTRIBUTES}
+        changed = {key: value for key, value in attributes.items() if self._sent.get(key, _UNSENT) != value}
+        what = call.label.format(*args) if call.label else call.name
+        timeout = {Timing.STEP: self._step_timeout(START_ALLOWANCE if call.name == "start" else 0.0),
+                   Timing.LOAD: START_ALLOWANCE, Timing.QUERY: QUERY_SECONDS}[call.timing]
+        try:
+            reply = self._request(Request.CALL, (call.name, args, changed), timeout, what)
+        except AgentFailure:
+            if call.timing is Timing.QUERY:
+                return call.default
+            raise
+        self._sent.update(changed)
+        try:
+            for name, data in dict(reply.get("more") or {}).items():
+                self._riding[name] = CALLS[name].codec.decode(data)
+            return call.codec.decode(reply.get("value"))
+        except Exception as exc:  # noqa: BLE001  (whatever a broken or hostile child sent)
+            self._child.kill("its reply was malformed")
+            self._dead = f"the agent process sent a malformed reply to {call.name} ({type(exc).__name__})"
+            raise AgentFailure(f"agent {self.name}: {self._dead}") from None
 
     def _death_text(self, how: str, what: str) -> str:
         if self._cancelled.is_set():
@@ -88,65 +116,10 @@ class HostedDriver(Driver):
     def _step_timeout(self, extra: float = 0.0) -> float | None:
         return None if self.cap is None else self.cap + GRACE + extra
 
-    def start(self, observation: Observation, context: StartContext) -> None:
-        """Start the agent in the child (its load errors come back with the reply)."""
-        reply = self._call(Request.START, (observation, context), self._step_timeout(START_ALLOWANCE), "start")
-        self._load_errors = [str(line) for line in reply.get("load_errors") or ()]
-
-    def next_action(self, observation: Observation) -> Action | str | None:
-        """The agent's action as text (the engine parses it as it would the agent's own Action)."""
-        value = self._call(Request.NEXT, (observation,), self._step_timeout(), f"step {observation.step}")
-        return None if value is None else str(value)
-
-    def after(self, event: StepEvent, observation: Observation) -> None:
-        """Tell the agent what its action did."""
-        self._call(Request.AFTER, (event, observation), self._step_timeout(), f"step {event.step}, after the action")
-
     def output(self) -> list[str]:
         """The lines the agent printed, gathered from the replies."""
         lines, self._lines = self._lines, []
         return lines
-
-    def load_errors(self) -> list[str]:
-        """What loading the agent's files reported (sent with the start reply)."""
-        return list(self._load_errors)
-
-    def _query(self, kind: Request, default):
-        if self._dead:
-            return default
-        try:
-            return self._call(kind, (), QUERY_SECONDS, str(kind))
-        except AgentFailure:
-            return default
-
-    def belief(self) -> np.ndarray | None:
-        """The agent's belief (None when it has none or its process is gone)."""
-        value = self._query(Request.BELIEF, None)
-        if value is None:
-            return None
-        belief = np.asarray(value, dtype=float)
-        if belief.shape != (10, 10):
-            raise AgentError(f"agent {self.name}: belief() returned an array of shape {belief.shape}, not (10, 10)")
-        return belief
-
-    def facts(self) -> list[tuple[str, str]] | None:
-        """The agent's working memory (None: a Python agent, or its process is gone)."""
-        value = self._query(Request.FACTS, None)
-        return None if value is None else [(str(t), str(f)) for t, f in value]
-
-    def working_memory(self) -> list[FactRow] | None:
-        """Every fact of the agent's working memory (None: a Python agent, or its process is gone)."""
-        value = self._query(Request.WORKING_MEMORY, None)
-        return None if value is None else [FactRow(str(m), int(i), str(t), str(x)) for m, i, t, x in value]
-
-    def parameters(self) -> dict[str, str]:
-        """The parameters the agent takes, with their values in force."""
-        value = self._query(Request.PARAMETERS, {})
-        return {str(k): str(v) for k, v in dict(value).items()}
-
-    def preload(self, profile) -> list[str]:
-        """Load the agent's files now (in the child) and return what loading reported."""
-        return [str(line) for line in self._call(Request.PRELOAD, (profile,), START_ALLOWANCE, "loading")]
 
     def request_cancel(self) -> None:
         """End the running call by ending the child (thread-safe)."""
@@ -177,7 +150,7 @@ class HostedDriver(Driver):
             self._dead = self._dead or "failed"
         if not self._dead and not self._cancelled.is_set():
             try:
-                self._call(Request.FINISH, (), QUERY_SECONDS, "the end of the game")
+                self._request(Request.FINISH, (), QUERY_SECONDS, "the end of the game")
             except Exception:  # noqa: BLE001  (a child that cannot finish is not kept)
                 self._dead = self._dead or "could not finish"
         self._child = None
@@ -188,6 +161,20 @@ class HostedDriver(Driver):
             self._files = child.take_files(remove=False)
             keep_idle(self._key, child)
         self._dead = self._dead or "closed"
+
+
+def _forwarder(call: Call):
+    """The HostedDriver method for ``call``."""
+    def forward(self, *args):
+        return self._forward(call, args)
+
+    forward.__name__ = forward.__qualname__ = call.name
+    forward.__doc__ = getattr(Driver, call.name, forward).__doc__ or f"``{call.name}`` in the agent's process."
+    return forward
+
+
+for _call in CALLS.values():
+    setattr(HostedDriver, _call.name, _forwarder(_call))
 
 
 def _number(value) -> float | None:

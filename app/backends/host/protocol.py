@@ -14,22 +14,15 @@ import pickle
 from enum import StrEnum
 from types import MappingProxyType
 
-VERSION = 1
+VERSION = 2
 MAX_REPLY = 64 << 20  # bytes in one reply
 
 
 class Request(StrEnum):
-    """What the parent asks; each request gets exactly one reply."""
+    """What the parent asks; each request gets exactly one reply (``{"value": ...}`` or ``{"error": ...}``)."""
 
-    CREATE = "create"  # (spec fields, seed, step seconds, limits, root): load the agent's code, confine the process
-    START = "start"  # (observation, start context)
-    NEXT = "next"  # (observation,) -> the action as text, or None
-    AFTER = "after"  # (event, observation)
-    BELIEF = "belief"
-    FACTS = "facts"
-    WORKING_MEMORY = "working-memory"  # every fact, the protocol's too, with module and index
-    PARAMETERS = "parameters"
-    PRELOAD = "preload"  # (profile,) -> what loading the agent's files reports (CLIPS agents)
+    CREATE = "create"  # (spec fields, seed, step seconds, limits, root): confine the process, load the agent's code
+    CALL = "call"  # (method name, args, attributes changed): a driver call of ``calls.CALLS``
     FINISH = "finish"  # the game is over: close the driver, stay for the next game of the same agent
     CLOSE = "close"
 
