@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.backends.base import FactRow
 from app.core import BattleshipError, RulesProfile
 
 STAT_NAMES = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
@@ -89,15 +90,14 @@ def first_difference(course: GameRecord, app: GameRecord) -> str | None:
     return None
 
 
-def _facts_record(env, stop: str, score: int | None, stats_template: str, exec_template: str,
-                  moves_template: str) -> GameRecord:
-    """The record of ``env``'s statistics, moves and exec facts."""
+def _facts_record(facts: Iterable[tuple[str, int, Mapping[str, object]]], stop: str, score: int | None,
+                  stats_template: str, exec_template: str, moves_template: str) -> GameRecord:
+    """The record of the statistics, moves and exec facts among ``facts`` ((template, index, slots) each)."""
     statistics = {name: 0 for name in STAT_NAMES.values()}
     moves = (0, 0)
     execs = []
     k_cells = []
-    for fact in env.facts():
-        name = fact.template.name
+    for name, index, fact in facts:
         if name == "k-cell":
             k_cells.append(tuple(_plain(fact[slot]) for slot in ("x", "y", "content")))
         elif name == stats_template:
@@ -105,10 +105,38 @@ def _facts_record(env, stop: str, score: int | None, stats_template: str, exec_t
         elif name == moves_template:
             moves = (fact["fires"], fact["guesses"])
         elif name == exec_template:
-            execs.append((fact.index, tuple(_plain(fact[slot]) for slot in ("step", "action", "x", "y"))))
+            execs.append((index, tuple(_plain(fact[slot]) for slot in ("step", "action", "x", "y"))))
     execs.sort(key=lambda item: item[0])
     return GameRecord(stop, score, tuple(statistics.items()), moves, tuple(fact for _, fact in execs),
                       tuple(sorted(k_cells, key=str)))
+
+
+def _env_facts(env) -> Iterator[tuple[str, int, Mapping[str, object]]]:
+    """Every fact of a CLIPS environment as (template, index, slots)."""
+    for fact in env.facts():
+        yield fact.template.name, fact.index, fact
+
+
+_SLOT = re.compile(r'\(([^\s()]+) ("(?:[^"\\]|\\.)*"|[^\s()"]+)\)')
+
+
+def _row_facts(rows: Iterable[FactRow]) -> Iterator[tuple[str, int, Mapping[str, object]]]:
+    """Every fact of an agent's working memory (``Driver.working_memory``, as the agent host sends it) as
+    (template, index, slots): single-field slots read back from the fact's text, as CLIPS prints them."""
+    for row in rows:
+        yield row.template, row.index, {name: _clips_value(text) for name, text in _SLOT.findall(row.text)}
+
+
+def _clips_value(text: str) -> object:
+    """A single field as CLIPS prints it: an integer, a float, a string (unquoted) or a symbol (as text)."""
+    if text.startswith('"'):
+        return re.sub(r"\\(.)", r"\1", text[1:-1])
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def _plain(value: object) -> object:
@@ -140,7 +168,7 @@ def play_course(main_file: Path, env_file: Path, map_file: Path, agent_files: Se
         stop = _run_capped(env, router, max_firings, time_limit, CHUNK, Watchdog)
         output = router.take_output()
         scores = _SCORE.findall(output)
-        return _facts_record(env, stop, int(scores[-1]) if scores else None, "statistics", "exec", "moves")
+        return _facts_record(_env_facts(env), stop, int(scores[-1]) if scores else None, "statistics", "exec", "moves")
     finally:
         destroy_quietly([env])
 
@@ -205,18 +233,18 @@ def _run_capped(env, router, max_firings: int, time_limit: float, chunk: int, wa
 # ----- the app's side -----------------------------------------------------
 def play_app(agent_files: Sequence[Path], map_file: Path, profile: RulesProfile, max_firings: int,
              time_limit: float) -> GameRecord:
-    """Play the map through the app (engine + CLIPS bridge); the record read from the agent's facts at the end."""
-    from app.backends.clips import ClipsDriver
+    """Play the map through the app (engine + CLIPS bridge, in the agent host unless it is off); the record read
+    from the agent's facts at the end."""
     from app.backends.games import load_game_map
-    from app.backends.registry import AgentSpec
+    from app.backends.registry import AgentSpec, create_driver
     from app.backends.runner import Match
     from app.core import Game
 
     game_map = load_game_map(map_file)
     spec = AgentSpec(agent_files[0].stem, "clips", tuple(path.resolve() for path in agent_files))
-    driver = ClipsDriver(spec, max_firings=max_firings, time_limit=time_limit)
+    driver = create_driver(spec, step_seconds=time_limit)
     game = Game(game_map, profile, agent=driver.name)
-    match = Match(game, driver)
+    match = Match(game, driver, params={"max_firings": str(max_firings)})
     try:
         match.run()
         result = game.result()
@@ -227,9 +255,10 @@ def play_app(agent_files: Sequence[Path], map_file: Path, profile: RulesProfile,
         else:
             capped = any(words in result.stop_reason for words in _CAP_WORDS)
             stop, score = (CAPPED if capped else f"failed: {result.stop_reason}"), None
-        if driver.env is None:
+        rows = driver.working_memory()
+        if not rows:
             raise BattleshipError(f"{map_file}: the agent did not start: {result.stop_reason}")
-        record = _facts_record(driver.env, stop, score, "statistics", "exec", "moves")
+        record = _facts_record(_row_facts(rows), stop, score, "statistics", "exec", "moves")
         if stop == SOLVED:  # the one authority's figures, which the bridge mirrored into the facts
             stats = result.statistics
             record = GameRecord(stop, score, tuple((key, getattr(stats, key)) for key in STAT_NAMES.values()),

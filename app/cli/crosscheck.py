@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.cli import add_subcommand
+from app.cli import add_sandbox_option, add_subcommand
 from app.cli.common import add_rules_options, profile_from_args
 
 
@@ -14,8 +14,8 @@ def register(subparsers) -> None:
     parser = add_subcommand(subparsers, "crosscheck", run_command,
                             "check an agent's games against the course's own CLIPS environment",
                             "Play each map twice: in a plain CLIPS environment with the course's main.clp and env.clp "
-                            "(load, reset, run, under the bridge's caps) and through the app; print SAME or the first "
-                            "difference for each game. Exit 0 when all are the same, 1 otherwise, 2 on bad input.")
+                            "(load, reset, run, under the bridge's caps) and through the app (its agent host, as every "
+                            "game); print SAME or the first difference for each game. Exit 0 when all are the same, 1 otherwise, 2 on bad input.")
     parser.add_argument("--course-main", required=True, type=Path, metavar="FILE", help="the course's main.clp")
     parser.add_argument("--course-env", required=True, type=Path, metavar="FILE",
                         help="the course's env.clp (of the edition --rules names)")
@@ -27,6 +27,7 @@ def register(subparsers) -> None:
                         "(default: the bridge's, 200000)")
     parser.add_argument("--time-limit", type=float, help="seconds per step before a game is stopped "
                         "(default: the bridge's, 5)")
+    add_sandbox_option(parser)
 
 
 def run_command(args: argparse.Namespace) -> int:

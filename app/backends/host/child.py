@@ -71,7 +71,12 @@ class _Host:
         if call.timing is Timing.STEP:
             reply["output"] = [str(line) for line in driver.output()]
             reply["cap"] = _cap(driver)
-        more = {rider.name: rider.codec.encode(getattr(driver, rider.name)()) for rider in riders(name)}
+        more = {}
+        for rider in riders(name):  # each with its own value or error, as if the app had called it
+            try:
+                more[rider.name] = {"value": rider.codec.encode(getattr(driver, rider.name)())}
+            except Exception as error:  # noqa: BLE001  (raised in the app when it reads that call)
+                more[rider.name] = _error_reply(error)
         if more:
             reply["more"] = more
         return reply

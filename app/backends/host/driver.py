@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 
 from app.backends.base import AgentFailure, Driver
 from app.backends.host.calls import ATTRIBUTES, CALLS, Call, Timing
@@ -82,7 +83,11 @@ class HostedDriver(Driver):
     def _forward(self, call: Call, args: tuple):
         """``call`` with ``args`` in the child, its value decoded here (``calls.CALLS`` says how)."""
         if call.name in self._riding:
-            return self._riding.pop(call.name) if call.once else self._riding[call.name]
+            value = self._riding.pop(call.name) if call.once else self._riding[call.name]
+            if isinstance(value, _Raised):
+                self._reusable = False
+                raise value.error
+            return value
         if call.timing is Timing.QUERY and self._dead:
             return call.default
         attributes = {key: getattr(self, key) for key in ATTRIBUTES}
@@ -98,8 +103,10 @@ class HostedDriver(Driver):
             raise
         self._sent.update(changed)
         try:
-            for name, data in dict(reply.get("more") or {}).items():
-                self._riding[name] = CALLS[name].codec.decode(data)
+            for name, item in dict(reply.get("more") or {}).items():
+                error = item.get("error")
+                self._riding[name] = (_Raised(_rebuilt(error, self.name, self.limits)) if isinstance(error, dict)
+                                      else CALLS[name].codec.decode(item["value"]))
             return call.codec.decode(reply.get("value"))
         except Exception as exc:  # noqa: BLE001  (whatever a broken or hostile child sent)
             self._child.kill("its reply was malformed")
@@ -161,6 +168,13 @@ class HostedDriver(Driver):
             self._files = child.take_files(remove=False)
             keep_idle(self._key, child)
         self._dead = self._dead or "closed"
+
+
+@dataclass(frozen=True, slots=True)
+class _Raised:
+    """What a call that rode on another reply raised in the child (raised here when the app reads the call)."""
+
+    error: Exception
 
 
 def _forwarder(call: Call):
