@@ -188,7 +188,7 @@ class Match:
         if self._files_noted:
             return
         self._files_noted = True
-        self.written_files = self.driver.written_files()
+        self.written_files = self.game.written_files = self.driver.written_files()
         for name, data in self.written_files.items():
             line = f"the agent wrote {name} ({len(data)} bytes)"
             self.game.note(line)

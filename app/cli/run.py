@@ -113,7 +113,9 @@ def run_game_command(args: argparse.Namespace) -> int:
     game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
                 step_seconds=step_seconds, on_trace=on_trace, on_finding=on_finding)
     if args.log:
-        gamelog.save(game, args.log, seed=args.seed)
+        files = gamelog.save(game, args.log, seed=args.seed)
+        if files is not None and not quiet:
+            print(f"the files the agent wrote saved in {files}")
     result = game.result()
     print_result(result, args.json)
     if result.load_errors and not args.allow_load_errors:

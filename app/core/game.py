@@ -263,6 +263,9 @@ class Game:
         #: what the agent's driver traced of its insides, per step (plain JSON-ready data: a CLIPS agent's rule
         #: firings and fact changes); kept for logs and replays, never scored
         self.traces: dict[int, dict] = {}
+        #: the files the agent wrote in its scratch folder (name -> contents; set at the game's end by the match
+        #: runner): listed in the notes, saved beside a game log (``gamelog.save``), never scored
+        self.written_files: dict[str, bytes] = {}
 
     def note(self, text: str) -> None:
         """Record a line said while the agent decided the current step (not part of the game's state)."""

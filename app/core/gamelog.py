@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.errors import BattleshipError, LogError, MapError
-from app.core.fileio import atomic_write_text, read_text
+from app.core.fileio import atomic_write_bytes, atomic_write_text, read_text
 from app.core.formats import clp, native
 from app.core.game import Game, GameResult, StepEvent
 from app.core.grid import Cell, Piece
@@ -72,12 +72,33 @@ def dumps(game: Game, seed: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save(game: Game, path: str | Path, seed: int | None = None) -> None:
-    """Write the game's log to ``path`` atomically."""
+def save(game: Game, path: str | Path, seed: int | None = None) -> Path | None:
+    """Write the game's log to ``path`` atomically, and the files the agent wrote into a folder beside it
+    (``files_folder``); that folder, or None when the agent wrote none."""
     try:
         atomic_write_text(path, dumps(game, seed))
     except OSError as exc:
         raise LogError(f"{path}: cannot write the log ({exc.strerror or exc})") from None
+    if not game.written_files:
+        return None
+    for name in game.written_files:  # names relative to the scratch folder only
+        if Path(name).is_absolute() or ".." in Path(name).parts:
+            raise LogError(f"{path}: the agent's file name {name!r} is not a plain relative path")
+    folder = files_folder(path)
+    for name, data in game.written_files.items():
+        target = folder / name
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(target, data)
+        except OSError as exc:
+            raise LogError(f"{target}: cannot save the file the agent wrote ({exc.strerror or exc})") from None
+    return folder
+
+
+def files_folder(log_path: str | Path) -> Path:
+    """Where the files an agent wrote are saved beside its game log: ``game.jsonl`` -> ``game.agent-files/``."""
+    path = Path(log_path)
+    return path.with_name(f"{path.stem}.agent-files")
 
 
 @dataclass

@@ -104,13 +104,15 @@ class FileCommands:
             if not Path(path).suffix:
                 path += ".jsonl"
         try:
-            save(game, path, seed=self.session.seed)
+            files = save(game, path, seed=self.session.seed)
         except BattleshipError as error:
             self.show_error(translate("MainWindow", "Could not save the log: {0}").format(error))
             return False
         self.log((translate("MainWindow", "game log saved to {0}") if game.over
                   else translate("MainWindow", "game log saved to {0} (the game is not over yet)"))
                  .format(path), NOTE_COLOUR)
+        if files is not None:
+            self.log(translate("MainWindow", "the files the agent wrote saved in {0}").format(files), NOTE_COLOUR)
         return True
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802 (Qt naming)

@@ -72,6 +72,7 @@ class StepReport:
     belief_error: str = ""
     facts_error: str = ""
     parameters_error: str = ""
+    written_files: tuple[tuple[str, bytes], ...] = ()  # once over: the files the agent wrote (saved with a log)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +165,7 @@ class AgentWorker(QObject):
             belief_error=belief_error,
             facts_error=facts_error,
             parameters_error=parameters_error,
+            written_files=tuple(game.written_files.items()),
         )
         self._lines, self._events = [], []
         self._traces.clear()  # in place: the match appends to this list
@@ -291,6 +293,7 @@ class GameSession(QObject):
         self.breakpoints: frozenset[str] = frozenset()  # MODULE::rule: a CLIPS agent's turn pauses before them
         self.paused_turn: object | None = None  # the agent's turn waiting mid-way (TurnPause), if it is
         self.rules: tuple[str, ...] = ()  # every rule of the current CLIPS agent (from its setup)
+        self.written_files: dict[str, bytes] = {}  # the files the agent wrote, once the game is over
         self.human: HumanDriver | None = None
         self._worker: AgentWorker | None = None
         self._thread: QThread | None = None
@@ -332,6 +335,7 @@ class GameSession(QObject):
         self.traces = {}
         self.paused_turn = None
         self.rules = ()
+        self.written_files = {}
         self.human = None
         if self.game_map is not None and self.profile is not None:
             self.state = BoardState.from_game(Game(self.game_map, self.profile))
@@ -427,6 +431,7 @@ class GameSession(QObject):
             pass
         game.notes = list(self.notes)
         game.traces = {step: trace.to_dict() for step, trace in self.traces.items()}
+        game.written_files = dict(self.written_files)
         return game
 
     def shutdown(self, wait_ms: int = 3000) -> None:
@@ -517,6 +522,7 @@ class GameSession(QObject):
         self.events.extend(report.events)
         self.notes.extend(report.notes)
         self.traces.update((trace.step, trace) for trace in report.traces)
+        self.written_files.update(report.written_files)
         if report.state is not None:
             self.state = report.state
             self.steps_done = report.state.observation.step

@@ -1037,6 +1037,11 @@
             <translation>Esegue gli agenti nel processo dell'app, come --no-sandbox: solo per il debug dell'app (un agente che va in crash o ostile porta giù l'app con sé)</translation>
         </message>
         <message>
+            <location filename="../../app/gui/main_settings.py" line="150" />
+            <source>{0}. See docs/sandbox.md; File menu: Run Agents Unconfined.</source>
+            <translation>{0}. Vedi docs/sandbox.md; menu File: Esegui gli agenti senza confinamento.</translation>
+        </message>
+        <message>
             <location filename="../../app/gui/main_window.py" line="311" />
             <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
@@ -1095,6 +1100,11 @@
             <location filename="../../app/gui/main_window.py" line="412" />
             <source>game log saved to {0} (the game is not over yet)</source>
             <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_files.py" line="115" />
+            <source>the files the agent wrote saved in {0}</source>
+            <translation>i file scritti dall'agente salvati in {0}</translation>
         </message>
         <message>
             <location filename="../../app/gui/main_window.py" line="423" />

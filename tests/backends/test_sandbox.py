@@ -7,6 +7,7 @@ through ``run``, ``bench`` (among good agents) and the GUI.
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -21,7 +22,7 @@ from app.backends.runner import Match
 from app.core import Game
 from app.core.formats import load_map
 from tests.helpers import OPEN_GRID
-from tests.paths import MAPS_DIR, ROOT
+from tests.paths import ROOT
 
 HOSTILE = Path(__file__).parent / "hostile"
 HAS_LANDLOCK = sys.platform == "linux" and landlock.abi_version() >= 1
@@ -176,41 +177,91 @@ class TestHostileCorpus:
             driver.close()
 
 
-@needs_linux
-def test_run_reports_the_reason_and_the_app_goes_on(tmp_path):
-    setting = Setting(tmp_path, "segfault.py")
-    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "run", "--agent", str(setting.agent),
-                           "--map", str(setting.secret)], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    result_line = next(line for line in done.stdout.splitlines() if line.startswith("result:"))
-    assert "agent process died: signal 11 (SIGSEGV)" in result_line
-    assert "Traceback" not in done.stdout + done.stderr
-    assert done.stdout.splitlines()[0].endswith(f"; {host.status()}")
+#: every case of the hostile corpus and how its game ends (any of the texts); each ends at its first step, so its
+#: score is that of a game solved at once (the engine's); the Landlock cases also need the kernel's file rules
+SOLVED = ("solved by the agent",)
+CORPUS = {
+    "system.clp": SOLVED, "open_write.clp": SOLVED, "read_map.clp": SOLVED,
+    "grow.clp": ("memory limit of 1 GiB", "time limit", "its process was ended"),
+    "exit3.py": ("agent process died: exit code 3",), "subprocess_run.py": ("PermissionError",),
+    "socket_connect.py": ("PermissionError",), "read_map.py": ("PermissionError",),
+    "write_file.py": ("PermissionError",), "segfault.py": ("agent process died: signal 11 (SIGSEGV)",),
+    "native_loop.py": ("its process was ended",), "allocate.py": ("over the memory limit of 1 GiB",),
+    "cheat.py": SOLVED, "kill_parent.py": SOLVED,
+}
+LANDLOCK_CASES = {"open_write.clp", "read_map.clp", "read_map.py", "write_file.py"}
+CASES = [pytest.param(name, marks=needs_landlock) if name in LANDLOCK_CASES else name for name in CORPUS]
+
+
+@pytest.fixture
+def listener():
+    """A port on this machine the socket agent aims at; the test checks nobody connected."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(1)
+        sock.settimeout(0.2)
+        yield sock
+
+
+def corpus(tmp_path: Path, listener) -> dict[str, Setting]:
+    """Every case this machine confines, each in a folder of its own, aimed at ``listener``'s port."""
+    settings = {}
+    for name in CORPUS:
+        if name not in LANDLOCK_CASES or HAS_LANDLOCK:
+            (tmp_path / name).mkdir()
+            settings[name] = Setting(tmp_path / name, name, port=listener.getsockname()[1])
+    return settings
+
+
+def ended_as_expected(name: str, setting: Setting, reason: str, score: int, listener) -> None:
+    """The game's one-line reason is the case's, the score the engine's, nothing escaped."""
+    assert any(text in one_line(reason) for text in CORPUS[name]), (name, reason)
+    assert score == solve_at_once_score(setting.secret), name
+    assert not setting.outside.exists(), name
+    with pytest.raises(TimeoutError):
+        listener.accept()
 
 
 @needs_linux
-def test_bench_keeps_the_good_agents_results(tmp_path):
+def test_the_whole_corpus_through_run(tmp_path, listener):
+    for name, setting in corpus(tmp_path, listener).items():
+        log = tmp_path / name / "game.jsonl"
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "run", "--agent", str(setting.agent),
+                               "--map", str(setting.secret), "--step-timeout", "1", "--json", "--log", str(log)],
+                              capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert done.returncode == 0, (name, done.stderr)
+        assert "Traceback" not in done.stdout + done.stderr, name
+        lines = done.stdout.splitlines()
+        assert lines[0].endswith(f"; {host.status()}")
+        result = json.loads(lines[-1])
+        ended_as_expected(name, setting, result["stop_reason"], result["score"], listener)
+        assert log.is_file()
+    kept = tmp_path / "open_write.clp" / "game.agent-files" / "results.txt"
+    assert not HAS_LANDLOCK or kept.read_bytes() == b"kept\n"
+
+
+@needs_linux
+def test_bench_keeps_the_good_agents_results(tmp_path, listener):
     from app.backends.bench import Bench
     from app.backends.games import load_game_map, play
     from app.core.rules import PROFILES
 
-    bad = [Setting(tmp_path / name, name).agent for name in ("segfault.py", "native_loop.py", "grow.clp")
-           if (tmp_path / name).mkdir() is None]
-    maps = [str(MAPS_DIR / "bench" / name) for name in ("k0-0001.map", "k0-0002.map")]
+    settings = corpus(tmp_path, listener)
+    maps = [str(settings["cheat.py"].secret)]
     good = ["random", "incrocio"]
-    bench = Bench(good + [str(path) for path in bad], maps, jobs=2, timeout=60)
+    bench = Bench(good + [str(setting.agent) for setting in settings.values()], maps, jobs=2, timeout=60)
     bench.config = type(bench.config)(step_seconds=1.0)
     rows = bench.ordered(dict(bench.run()))
-    assert len(rows) == len(maps) * (len(good) + len(bad))
+    assert len(rows) == len(maps) * (len(good) + len(settings))
     host.set_enabled(False)
     try:
-        expected = {(agent, Path(path).stem): play(agent, load_game_map(path), PROFILES["unito-2019"]).result().score
-                    for agent in good for path in maps}
+        expected = {agent: play(agent, load_game_map(maps[0]), PROFILES["unito-2019"]).result().score
+                    for agent in good}
     finally:
         host.set_enabled(None)
-    reasons = {"segfault": "signal 11", "native_loop": "its process was ended", "grow": "limit"}
     for row in rows:
         if row.agent in good:
-            assert row.score == expected[(row.agent, row.map)], row
+            assert row.score == expected[row.agent] and not row.error, row
         else:
-            assert reasons[Path(row.agent).stem] in one_line(row.stop_reason or row.error), row
+            name = Path(row.agent).name
+            ended_as_expected(name, settings[name], row.stop_reason or row.error, row.score, listener)

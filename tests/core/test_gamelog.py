@@ -7,7 +7,7 @@ import json
 import pytest
 
 from app.core import PROFILES, Game, LogError
-from app.core.gamelog import dumps, replay_file, replay_text, save
+from app.core.gamelog import dumps, files_folder, replay_file, replay_text, save
 from tests.helpers import OPEN_GRID, grid_map
 
 ACTIONS = ["fire 0 2", "fire 5 5", "guess 0 3", "guess 0 3", "unguess 0 3", "guess 9 9", "bogus", "solve"]
@@ -155,3 +155,25 @@ class TestCourseGames:
         replay = replay_text(dumps(game))
         assert replay.mismatches == [] and replay.result.score == game.score()
         assert replay.game.map.warnings == game_map.warnings
+
+
+class TestAgentFiles:
+    def test_saved_in_a_folder_beside_the_log(self, tmp_path):
+        game = played()
+        game.written_files = {"results.txt": b"facts\n", "sub/more.txt": b""}
+        folder = save(game, tmp_path / "game.jsonl")
+        assert folder == files_folder(tmp_path / "game.jsonl") == tmp_path / "game.agent-files"
+        assert (folder / "results.txt").read_bytes() == b"facts\n"
+        assert (folder / "sub" / "more.txt").read_bytes() == b""
+
+    def test_none_written_no_folder(self, tmp_path):
+        assert save(played(), tmp_path / "game.jsonl") is None
+        assert [path.name for path in tmp_path.iterdir()] == ["game.jsonl"]
+
+    @pytest.mark.parametrize("name", ["../escape.txt", "/tmp/escape.txt"])
+    def test_a_name_outside_the_folder_is_refused(self, tmp_path, name):
+        game = played()
+        game.written_files = {name: b"x"}
+        with pytest.raises(LogError, match="not a plain relative path"):
+            save(game, tmp_path / "game.jsonl")
+        assert not (tmp_path / "escape.txt").exists()
