@@ -91,8 +91,7 @@ def play_checked(spec: AgentSpec, game_map: GameMap, profile: RulesProfile, seed
                  params: Mapping[str, str] | None = None, step_seconds: float | None = None,
                  on_log: Callable[[str], None] | None = None) -> tuple[GameResult, CheckedDriver]:
     """One game of ``spec`` on ``game_map`` under ``profile``, checked; the result and the driver (its findings)."""
-    # in this process: the checks read the CLIPS bridge's own state (docs/sandbox.md)
-    inner = create_driver(spec, seed=seed, step_seconds=step_seconds, sandbox=False)
+    inner = create_driver(spec, seed=seed, step_seconds=step_seconds)  # in its host process, as every game
     driver = CheckedDriver(inner, game_map.name, profile.name)
     game = Game(game_map, profile, agent=driver.name)
     match = Match(game, driver, on_log=on_log, params=dict(params or {}))
@@ -148,7 +147,7 @@ def check_agent(spec: AgentSpec, maps: Sequence[GameMap], profiles: Sequence[Rul
                 games += 1
                 if not load_checked:
                     load_checked = True
-                    messages = list(getattr(driver.inner, "load_messages", ()))
+                    messages = list(driver.inner.load_errors())
                     for path in spec.paths:
                         messages = [message.replace(str(path), shown_path(path)) for message in messages]
                     said = {finding.message for finding in findings}  # the reader's paren problems come first

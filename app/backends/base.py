@@ -103,6 +103,21 @@ class TurnSummary:
                    str(data.get("exec_rule", "")), tuple(str(name) for name in data.get("after_exec", ())))
 
 
+@dataclass(frozen=True, slots=True)
+class ExecFact:
+    """An exec fact of a CLIPS agent (``MAIN::exec``): its fact index and its slots as CLIPS holds them (the
+    protocol checks read them: several execs in a turn, one for another step)."""
+
+    index: int
+    step: object
+    action: str
+    x: object
+    y: object
+
+    def __str__(self) -> str:
+        return self.action if self.action == "solve" else f"{self.action} {self.x} {self.y}"
+
+
 class Driver:
     """Drives one agent through one game, one action per ``next_action`` call."""
 
@@ -141,6 +156,11 @@ class Driver:
     def why_not(self, rule: str) -> object | None:
         """How far ``rule`` (``MODULE::rule``) matches the facts now, pattern by pattern (a CLIPS driver's
         ``RuleMatches``, what CLIPS's ``(matches rule)`` reports); None when the driver has no rules."""
+        return None
+
+    def exec_facts(self) -> list[ExecFact] | None:
+        """The agent's exec facts in its working memory now, oldest first (CLIPS agents, once started); None for
+        agents that have none."""
         return None
 
     def declared_k_cells(self) -> list[tuple[Cell, Piece]]:

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app.backends.base import AgentFailure, Driver, FactRow, PauseRequest, StartContext, TurnSummary
+from app.backends.base import AgentFailure, Driver, ExecFact, FactRow, PauseRequest, StartContext, TurnSummary
 from app.core import (
     SIZE,
     Action,
@@ -89,32 +89,6 @@ class Finding:
         return f"{self.kind} ({where}): {self.message}" if where else f"{self.kind}: {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Exec:
-    """An exec fact of a CLIPS agent, as the check sees it."""
-
-    index: int
-    step: object
-    action: str
-    x: object
-    y: object
-
-    def __str__(self) -> str:
-        return self.action if self.action == "solve" else f"{self.action} {self.x} {self.y}"
-
-
-def _clips_execs(driver: Driver) -> list[_Exec] | None:
-    """The exec facts in the CLIPS environment of ``driver`` (None for a driver that has none)."""
-    env = getattr(driver, "env", None)
-    if env is None or not hasattr(env, "find_template"):
-        return None
-    try:
-        template = env.find_template("MAIN::exec")
-    except LookupError:
-        return None
-    return [_Exec(fact.index, fact["step"], str(fact["action"]), fact["x"], fact["y"]) for fact in template.facts()]
-
-
 def action_findings(action: Action | str | None, observation: Observation,
                     profile: RulesProfile | None = None) -> list[tuple[FindingKind, str]]:
     """What is wrong with ``action``, chosen on ``observation`` (a step of the course's rules it breaks).
@@ -175,7 +149,7 @@ def _carried_out(action, observation: Observation):
     return action[0]
 
 
-def exec_findings(new: Sequence[_Exec], step: int) -> list[tuple[FindingKind, str]]:
+def exec_findings(new: Sequence[ExecFact], step: int) -> list[tuple[FindingKind, str]]:
     """What is wrong with the execs a CLIPS agent asserted in its turn for ``step`` (oldest first)."""
     found: list[tuple[FindingKind, str]] = []
     for fact in new:
@@ -243,7 +217,7 @@ class CheckedDriver(Driver):
         self.profile = context.profile
         with self._failures(None, "the agent failed to start: "):
             self.inner.start(observation, context)
-        execs = _clips_execs(self.inner)
+        execs = self.inner.exec_facts()
         self._last_exec = max((fact.index for fact in execs or ()), default=0)
 
     def next_action(self, observation: Observation) -> Action | str | tuple[Action | str, ...] | None:
@@ -255,7 +229,7 @@ class CheckedDriver(Driver):
             action = self.inner.next_action(observation)
         self._check_caps(step, time.perf_counter() - started, firings)
         self._check_turn(step)
-        execs = _clips_execs(self.inner)
+        execs = self.inner.exec_facts()
         if execs is not None:
             new = sorted((fact for fact in execs if fact.index > self._last_exec), key=lambda fact: fact.index)
             self._last_exec = max([self._last_exec, *(fact.index for fact in new)])
@@ -358,6 +332,18 @@ class CheckedDriver(Driver):
         """The inner driver's preload (nothing to load: [])."""
         preload = getattr(self.inner, "preload", None)
         return preload(profile) if preload is not None else []
+
+    def exec_facts(self):
+        """The inner driver's exec facts."""
+        return self.inner.exec_facts()
+
+    def confinement(self) -> str:
+        """What confines the inner driver's agent."""
+        return self.inner.confinement()
+
+    def written_files(self) -> dict[str, bytes]:
+        """The files the inner driver's agent wrote."""
+        return self.inner.written_files()
 
     def request_cancel(self) -> None:
         """Cancel the inner driver's step."""

@@ -7,7 +7,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from app.backends.params import parse_agent_params
-from app.cli import add_subcommand
+from app.cli import add_sandbox_option, add_subcommand
 
 DEFAULT_COUNT = 5  # maps taken from --maps
 SHOWN = 3  # findings of one kind printed in full; the rest are counted
@@ -31,6 +31,7 @@ def register(subparsers) -> None:
                         help="a parameter for the agent (repeatable)")
     parser.add_argument("--step-timeout", type=float, metavar="SEC",
                         help="the time cap per step (default: Python 10, CLIPS 5)")
+    add_sandbox_option(parser)
 
 
 def map_files(folder: str | None, count: int) -> list[Path]:

@@ -46,6 +46,11 @@ class TestTheTable:
         for name in CALLS:
             assert getattr(HostedDriver, name).__name__ == name
 
+    def test_the_protocol_checks_wrapper_passes_every_call_on(self):
+        from app.backends.checks import CheckedDriver
+
+        assert _methods(Driver) <= _methods(CheckedDriver)
+
     def test_every_attribute_set_before_start_goes_down(self):
         attributes = {name for name, value in vars(Driver).items()
                       if not name.startswith("_") and not callable(value) and name != "name"}
@@ -91,20 +96,28 @@ class Transcript(Driver):
         return value
 
     def _queries(self):
-        for name in ("load_errors", "parameters", "belief", "facts", "working_memory"):
+        for name in ("load_errors", "parameters", "belief", "facts", "working_memory", "exec_facts"):
             self._call(name)
 
     def start(self, observation, context):
         self.inner.tracing = self.tracing
         self._call("start", observation, context)
         self._queries()
+        for rule in self._call("rule_names")[-3:]:  # the agent's own come last
+            self._call("why_not", rule)
 
     def after(self, event, observation):
         self._call("after", event, observation)
         self._queries()
 
     def next_action(self, observation):
-        return self._call("next_action", observation)
+        action = self._call("next_action", observation)
+        self._call("turn_summary")
+        self.calls.append(("firings", getattr(self.inner, "firings", None)))
+        return action
+
+    def advance(self, observation, pause):
+        return self._call("advance", observation, pause)
 
     def declared_k_cells(self):
         return self._call("declared_k_cells")
@@ -179,11 +192,54 @@ def test_several_execs_declared_k_cells_and_params_cross(tmp_path):
     assert result["steps"] == 7
 
 
+@pytest.mark.parametrize("firings", [1, 3])
+def test_a_turn_in_parts_pauses_alike(tmp_path, firings):
+    from app.backends.base import PauseRequest
+
+    agent = _cases(tmp_path)[0]
+    transcripts = []
+    for sandbox in (False, True):
+        game = Game(load_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
+        driver = Transcript(create_driver(resolve(agent), sandbox=sandbox), tracing=True)
+        match = Match(game, driver)
+        try:
+            while not game.over:
+                match.advance(PauseRequest(firings=firings, breakpoints=frozenset({"AGENT::mark"})))
+        finally:
+            match.close()
+        transcripts.append((driver.calls, game.result().to_dict()))
+    (local, local_result), (hosted, hosted_result) = transcripts
+    assert hosted_result == local_result
+    assert hosted == local
+    assert any(name == "advance" and value for name, value in local)
+
+
 def test_a_dead_childs_queries_answer_nothing(tmp_path):
     driver = create_driver(resolve("random"), sandbox=True)
     try:
         driver.request_cancel()
         assert driver.belief() is None and driver.facts() is None and driver.parameters() == {}
-        assert driver.declared_k_cells() == [] and driver.trace() is None
+        assert driver.declared_k_cells() == [] and driver.trace() is None and driver.exec_facts() is None
+        assert driver.rule_names() == () and driver.why_not("AGENT::x") is None
     finally:
         driver.close()
+
+
+def test_the_live_protocol_checks_find_the_same_in_the_host(tmp_path):
+    from app.backends import host
+    from app.backends.games import play
+
+    agents = [*_cases(tmp_path)[:1], *map(str, sorted((Path(__file__).parent / "broken_agents").glob("*.clp")))]
+    findings = {}
+    for sandbox in (False, True):
+        host.set_enabled(sandbox)
+        try:
+            for agent in agents:
+                found = []
+                game = play(agent, load_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"], on_finding=found.append)
+                findings.setdefault(agent, []).append(([f.describe() for f in found], game.result().to_dict()))
+        finally:
+            host.set_enabled(None)
+    assert sum(bool(local[0]) for local, _ in findings.values()) >= 10
+    for agent, (local, hosted) in findings.items():
+        assert hosted == local, agent

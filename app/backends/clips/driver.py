@@ -15,7 +15,7 @@ from pathlib import Path
 import clips
 from clips._clips import ffi, lib
 
-from app.backends.base import AgentFailure, Driver, FactRow, StartContext, runner_param
+from app.backends.base import AgentFailure, Driver, ExecFact, FactRow, StartContext, runner_param
 from app.backends.clips import pool
 from app.backends.clips.capi import (
     KINDS,
@@ -563,6 +563,16 @@ class ClipsDriver(TurnInParts, Driver):
     def facts(self) -> list[tuple[str, str]]:
         """The facts of the agent's own modules (not MAIN's or ENV's) as (template, text) pairs."""
         return [(row.template, row.text) for row in self.working_memory() if row.module not in PROTOCOL_MODULES]
+
+    def exec_facts(self) -> list[ExecFact] | None:
+        """Every ``MAIN::exec`` fact now, with its index and slots (None before the agent is started)."""
+        if self.env is None:
+            return None
+        try:
+            template = self.env.find_template("MAIN::exec")
+        except LookupError:
+            return None
+        return [ExecFact(fact.index, fact["step"], str(fact["action"]), fact["x"], fact["y"]) for fact in template.facts()]
 
     def protocol_facts(self) -> list[tuple[str, str]]:
         """The facts of MAIN and ENV (status, moves, statistics, exec, k-cells...) as (template, text)."""

@@ -19,6 +19,9 @@ from app.core import Action, Cell, Piece
 
 #: driver attributes the app sets before ``start``; sent down whenever they changed
 ATTRIBUTES = ("tracing",)
+#: driver attributes the app reads (numbers: the caps, the rule firings so far); the child sends those its driver
+#: has with each step reply, and the app's driver holds them
+MIRRORED = ("firings", "max_firings", "time_limit", "step_seconds")
 
 
 class Timing(StrEnum):
@@ -75,6 +78,17 @@ def _belief_down(value) -> object:
     return belief
 
 
+def _plain(value: object) -> object:
+    """A CLIPS slot value as JSON holds it: numbers as they are, symbols and strings as text."""
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
+
+
+def _execs_down(value) -> list:
+    from app.backends.base import ExecFact
+
+    return [ExecFact(int(index), step, str(action), x, y) for index, step, action, x, y in value]
+
+
 def _rows_down(value) -> list:
     from app.backends.base import FactRow
 
@@ -105,6 +119,9 @@ BELIEF = Codec(lambda belief: None if belief is None else [[float(v) for v in ro
                _optional(_belief_down))
 FACT_PAIRS = Codec(lambda facts: None if facts is None else [[str(t), str(f)] for t, f in facts],
                    _optional(lambda facts: [(str(t), str(f)) for t, f in facts]))
+TEXT_TUPLE = Codec(lambda names: [str(name) for name in names], lambda names: tuple(str(name) for name in names))
+EXEC_FACTS = Codec(lambda facts: None if facts is None else [[f.index, *map(_plain, (f.step, f.action, f.x, f.y))]
+                                                            for f in facts], _optional(_execs_down))
 FACT_ROWS = Codec(lambda rows: None if rows is None else [[r.module, r.index, r.template, r.text] for r in rows],
                   _optional(_rows_down))
 
@@ -132,10 +149,15 @@ class Call:
 CALLS: dict[str, Call] = {call.name: call for call in (
     Call("start", Timing.STEP, label="start"),
     Call("next_action", Timing.STEP, ACTIONS, label="step {0.step}"),
+    Call("advance", Timing.STEP, value_object("app.backends.clips.pause", "TurnPause"), label="step {0.step}"),
     Call("after", Timing.STEP, label="step {0.step}, after the action"),
     Call("declared_k_cells", Timing.QUERY, K_CELLS, default=[], rides_on=("start", "next_action")),
     Call("trace", Timing.QUERY, value_object("app.backends.clips.trace", "StepTrace"), rides_on=("after",)),
+    Call("turn_summary", Timing.QUERY, value_object("app.backends.base", "TurnSummary"), rides_on=("next_action",)),
     Call("load_errors", Timing.QUERY, TEXTS, default=[], rides_on=("start",), once=False),
+    Call("exec_facts", Timing.QUERY, EXEC_FACTS),
+    Call("rule_names", Timing.QUERY, TEXT_TUPLE, default=()),
+    Call("why_not", Timing.QUERY, value_object("app.backends.clips.matches", "RuleMatches")),
     Call("belief", Timing.QUERY, BELIEF),
     Call("parameters", Timing.QUERY, TEXT_DICT, default={}),
     Call("facts", Timing.QUERY, FACT_PAIRS),

@@ -35,6 +35,17 @@ def _error_reply(error: BaseException) -> dict:
     return {"error": {"kind": str(kind), "type": type(error).__name__, "message": str(error)}}
 
 
+def _answer(work) -> dict:
+    """``{"value": work()}``, or the error it raised as the app raises it again."""
+    try:
+        return {"value": work()}
+    except BaseException as error:  # every failure goes back as a reply; the app decides
+        reply = _error_reply(error)
+        if reply["error"]["kind"] == "other":
+            traceback.print_exc(file=sys.stderr)
+        return reply
+
+
 class _Host:
     """The driver of one agent and the answers to the parent's requests."""
 
@@ -57,9 +68,10 @@ class _Host:
         raise ValueError(f"unknown request {kind}")
 
     def _call(self, name: str, args: tuple, attributes: dict) -> dict:
-        """One driver call (``calls.CALLS``): its value as JSON data, with what rides on it.
+        """One driver call (``calls.CALLS``): its value as JSON data (or its error), with what rides on it.
 
-        After a step call, the agent's printout since the last reply and its step cap come too.
+        After a step call, the agent's printout since the last reply, its step cap and the mirrored attributes
+        come too, whether the call returned or raised, as the app would read them after it in-process.
         """
         from app.backends.host.calls import CALLS, Timing, riders
 
@@ -67,16 +79,13 @@ class _Host:
         for key, value in attributes.items():
             setattr(driver, key, value)
         method = getattr(driver, name, None)
-        reply = {"value": call.codec.encode(method(*args) if method is not None else call.default)}
+        reply = _answer(lambda: call.codec.encode(method(*args) if method is not None else call.default))
         if call.timing is Timing.STEP:
-            reply["output"] = [str(line) for line in driver.output()]
-            reply["cap"] = _cap(driver)
-        more = {}
-        for rider in riders(name):  # each with its own value or error, as if the app had called it
-            try:
-                more[rider.name] = {"value": rider.codec.encode(getattr(driver, rider.name)())}
-            except Exception as error:  # noqa: BLE001  (raised in the app when it reads that call)
-                more[rider.name] = _error_reply(error)
+            extra = _answer(lambda: {"output": [str(line) for line in driver.output()], "cap": _cap(driver),
+                                     "mirror": _mirror(driver)})
+            reply.update(extra.get("value") or {})
+        more = {rider.name: _answer(lambda rider=rider: rider.codec.encode(getattr(driver, rider.name)()))
+                for rider in riders(name)}  # each with its own value or error, as if the app had called it
         if more:
             reply["more"] = more
         return reply
@@ -90,7 +99,16 @@ class _Host:
             applied, missing = confine(limits, spec.paths, Path(root), Path.cwd())
             self.status = status_line(applied, missing)
         self.driver = create_local_driver(spec, seed=seed, step_seconds=step_seconds)
-        return {"value": {"name": self.driver.name, "status": self.status, "cap": _cap(self.driver)}}
+        return {"value": {"name": self.driver.name, "status": self.status, "cap": _cap(self.driver)},
+                "mirror": _mirror(self.driver)}
+
+
+def _mirror(driver) -> dict:
+    """The driver's attributes the app reads (``calls.MIRRORED``), those it has."""
+    from app.backends.host.calls import MIRRORED
+
+    values = {name: getattr(driver, name, None) for name in MIRRORED}
+    return {name: value for name, value in values.items() if isinstance(value, int | float)}
 
 
 def _cap(driver) -> float | None:
@@ -147,11 +165,6 @@ def main(read_fd: int, write_fd: int, parent: int) -> None:
             reply = _error_reply(error)
             if reply["error"]["kind"] == "other":
                 traceback.print_exc(file=sys.stderr)
-            if kind == "call" and host.driver is not None:  # what the agent printed before it failed
-                try:
-                    reply["output"] = [str(line) for line in host.driver.output()]
-                except Exception:  # noqa: BLE001  (a driver that cannot even say that: the error is enough)
-                    pass
         replies.send_bytes(json.dumps(reply).encode())
 
 

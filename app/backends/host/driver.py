@@ -6,7 +6,7 @@ import threading
 from dataclasses import dataclass
 
 from app.backends.base import AgentFailure, Driver
-from app.backends.host.calls import ATTRIBUTES, CALLS, Call, Timing
+from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing
 from app.backends.host.confine import Limits, memory_text
 from app.backends.host.process import ROOT, Child, ChildDied, agent_key, keep_idle, take_child, take_idle
 from app.backends.host.protocol import ErrorKind, Request
@@ -71,14 +71,30 @@ class HostedDriver(Driver):
         except ChildDied as died:
             self._dead = self._death_text(str(died), what)
             raise AgentFailure(f"agent {self.name}: {self._dead}") from None
-        self._lines += [str(line) for line in reply.get("output") or ()]
-        if "cap" in reply:
-            self.cap = _number(reply["cap"])
+        try:
+            self._lines += [str(line) for line in reply.get("output") or ()]
+            if "cap" in reply:
+                self.cap = _number(reply["cap"])
+            for name, value in dict(reply.get("mirror") or {}).items():
+                if name in MIRRORED and _number(value) is not None:
+                    setattr(self, name, value)
+            for name, item in dict(reply.get("more") or {}).items():
+                error = item.get("error")
+                self._riding[name] = (_Raised(_rebuilt(error, self.name, self.limits)) if isinstance(error, dict)
+                                      else CALLS[name].codec.decode(item["value"]))
+        except Exception as exc:  # noqa: BLE001  (whatever a broken or hostile child sent)
+            self._malformed(exc, what)
         error = reply.get("error")
         if isinstance(error, dict):
             self._reusable = False  # the agent failed: its process is not kept for another game
             raise _rebuilt(error, self.name, self.limits)
         return reply
+
+    def _malformed(self, exc: Exception, what: str) -> None:
+        """End a child whose reply could not be read (AgentFailure)."""
+        self._child.kill("its reply was malformed")
+        self._dead = f"the agent process sent a malformed reply for {what} ({type(exc).__name__})"
+        raise AgentFailure(f"agent {self.name}: {self._dead}") from None
 
     def _forward(self, call: Call, args: tuple):
         """``call`` with ``args`` in the child, its value decoded here (``calls.CALLS`` says how)."""
@@ -103,15 +119,9 @@ class HostedDriver(Driver):
             raise
         self._sent.update(changed)
         try:
-            for name, item in dict(reply.get("more") or {}).items():
-                error = item.get("error")
-                self._riding[name] = (_Raised(_rebuilt(error, self.name, self.limits)) if isinstance(error, dict)
-                                      else CALLS[name].codec.decode(item["value"]))
             return call.codec.decode(reply.get("value"))
         except Exception as exc:  # noqa: BLE001  (whatever a broken or hostile child sent)
-            self._child.kill("its reply was malformed")
-            self._dead = f"the agent process sent a malformed reply to {call.name} ({type(exc).__name__})"
-            raise AgentFailure(f"agent {self.name}: {self._dead}") from None
+            self._malformed(exc, what)
 
     def _death_text(self, how: str, what: str) -> str:
         if self._cancelled.is_set():
