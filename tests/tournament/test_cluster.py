@@ -117,7 +117,13 @@ def test_a_loopback_cluster_of_dask_scheduler_and_dask_worker(tmp_path, capsys):
     started = [subprocess.Popen([*dask_cli, "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
     try:
-        time.sleep(1.0)
+        deadline = time.monotonic() + 60  # the scheduler listening (a loaded machine takes seconds to start it)
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
         started.append(subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
                                          "--nworkers", "2", "--nthreads", "1", "--no-dashboard"], env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -149,9 +155,23 @@ def test_a_game_that_keeps_killing_its_worker_is_reported_not_retried_forever(tm
     assert any("playing its games one by one" in note for note in runner.notes)
 
 
-def test_stop_ends_the_chunks_in_flight_on_the_workers(cluster, tmp_path):
+@pytest.fixture
+def unconfined_cluster(monkeypatch):
+    """``cluster`` with agents in the workers' own process (--no-sandbox): an agent may write where the test
+    looks (confined, it could write only in its scratch folder)."""
+    monkeypatch.setenv("BATTLESHIP_NO_SANDBOX", "1")
+    with dask.config.set({"distributed.worker.daemon": False,
+                          "distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0",
+                                      silence_logs=50) as local:
+            yield local
+
+
+def test_stop_ends_the_chunks_in_flight_on_the_workers(unconfined_cluster, tmp_path):
     import threading
     import time
+
+    cluster = unconfined_cluster
 
     marker = tmp_path / "acts.txt"
     busy = write_agent(tmp_path, "busy", f"open({str(marker)!r}, 'a').write('x')\ntime.sleep(0.02)")
