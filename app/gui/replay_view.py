@@ -19,7 +19,6 @@ from PyQt5.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QMainWindow,
     QPlainTextEdit,
     QSizePolicy,
     QSlider,
@@ -37,6 +36,7 @@ from app.gui.interaction import Interaction
 from app.gui.legend import LegendWidget
 from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
 from app.gui.score_panel import ScorePanel
+from app.gui.side_window import SideWindow
 from app.gui.theme import card as _card
 from app.gui.theme import (
     card_title,
@@ -46,10 +46,8 @@ from app.gui.theme import (
     side_column,
     split_central,
     title_row,
-    toolbar_action,
     window_toolbar,
 )
-from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
 PLAY_INTERVAL_MS = 250
 
@@ -89,16 +87,15 @@ class ReplayTrack:
         return [text for at, text in self.replay.game.notes if at == step]
 
 
-class ReplayWindow(QMainWindow):
+class ReplayWindow(SideWindow):
     """Shows a game log: step forward and back, scrub, play; board, log and score panel follow."""
 
     position_changed = pyqtSignal(int)
+    STATE_KEY = "replay"
 
     def __init__(self, settings: QSettings | None = None, interaction: Interaction | None = None,
                  parent: QWidget | None = None):
-        super().__init__(parent)
-        self.settings = settings if settings is not None else app_settings()
-        self.interaction = interaction.for_window(self) if interaction is not None else Interaction(self)
+        super().__init__(settings, interaction, parent)
         self.track: ReplayTrack | None = None
         self.path: str | None = None
         self.position = 0
@@ -115,11 +112,9 @@ class ReplayWindow(QMainWindow):
     def _build_toolbar(self) -> None:
         bar = window_toolbar(self, self.tr("Replay"), "replayToolbar")
 
-        def action(text: str, shortcuts: tuple[str, ...], tip: str, slot) -> QAction:  # marked, translated here
-            act, self.buttons[text] = toolbar_action(self, bar, self.tr(text), shortcuts, self.tr(tip), slot)
-            return act
+        def action(text: str, shortcuts: tuple[str, ...], tip: str, slot) -> QAction:
+            return self._tool_action(bar, text, shortcuts, tip, slot)
 
-        self.buttons: dict[str, QToolButton] = {}
         self.open_action = action(
             QT_TRANSLATE_NOOP("ReplayWindow", "Open replay…"), ("Ctrl+O",),
             QT_TRANSLATE_NOOP("ReplayWindow", "Open a game log (.jsonl)"), self.choose_and_open)
@@ -441,9 +436,5 @@ class ReplayWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         self.pause()
-        save_window_state(self.settings, "replay", self, self.splitter)
+        self.save_state()
         super().closeEvent(event)
-
-    def restore_state(self) -> None:
-        """Restore the viewer's last geometry and splitter."""
-        restore_window_state(self.settings, "replay", self, self.splitter)

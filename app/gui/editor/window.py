@@ -14,7 +14,6 @@ from PyQt5.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMainWindow,
     QStackedWidget,
     QToolButton,
     QWidget,
@@ -26,6 +25,7 @@ from app.gui.editor.canvas import MapCanvas
 from app.gui.editor.fleet_panel import FleetPanel
 from app.gui.editor.legend import EditorLegend
 from app.gui.interaction import Interaction
+from app.gui.side_window import SideWindow
 from app.gui.theme import card as _card
 from app.gui.theme import (
     card_title,
@@ -34,24 +34,21 @@ from app.gui.theme import (
     side_column,
     split_central,
     title_row,
-    toolbar_action,
     window_toolbar,
 )
-from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
 SOLUTION_LIMIT = 100  # "make it a puzzle" and the live solution count stop counting here
 
 
-class MapEditor(QMainWindow):
+class MapEditor(SideWindow):
     """The map editor window. ``play_requested(GameMap)`` asks the main window to play the map drawn."""
 
     play_requested = pyqtSignal(object)
+    STATE_KEY = "editor"
 
     def __init__(self, settings: QSettings | None = None, interaction: Interaction | None = None,
                  parent: QWidget | None = None):
-        super().__init__(parent)
-        self.settings = settings if settings is not None else app_settings()
-        self.interaction = interaction.for_window(self) if interaction is not None else Interaction(self)
+        super().__init__(settings, interaction, parent)
         self.draft = MapDraft()
         self.path: str | None = None
         self.fmt = "native"
@@ -74,11 +71,9 @@ class MapEditor(QMainWindow):
     def _build_toolbar(self) -> None:
         bar = window_toolbar(self, self.tr("Editor"), "editorToolbar")
 
-        def action(text: str, shortcut: str, tip: str, slot) -> QAction:  # text, tip: marked, translated here
-            act, self.buttons[text] = toolbar_action(self, bar, self.tr(text), shortcut, self.tr(tip), slot)
-            return act
+        def action(text: str, shortcut: str, tip: str, slot) -> QAction:
+            return self._tool_action(bar, text, shortcut, tip, slot)
 
-        self.buttons: dict[str, QToolButton] = {}
         self.new_action = action(
             QT_TRANSLATE_NOOP("MapEditor", "New"), "Ctrl+N", QT_TRANSLATE_NOOP("MapEditor", "Start an empty map"),
             self.new_map)
@@ -577,9 +572,5 @@ class MapEditor(QMainWindow):
         if not self.may_discard():
             event.ignore()
             return
-        save_window_state(self.settings, "editor", self, self.splitter)
+        self.save_state()
         super().closeEvent(event)
-
-    def restore_state(self) -> None:
-        """Restore the editor's last geometry and splitter."""
-        restore_window_state(self.settings, "editor", self, self.splitter)
