@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -49,6 +52,30 @@ def write_agent(folder, name: str, act_body: str) -> str:
     return str(path)
 
 
+@contextlib.contextmanager
+def bench_at_first_checkpoint(tmp_path: Path, sleep: float, out: Path, **popen):
+    """``main.py bench`` of cross and an agent sleeping ``sleep`` s a step on THREE_MAPS, writing ``out`` (Popen
+    options ``popen``): yields the process once its first checkpoint is on disk; kills it if it still runs at the
+    end (its whole session, when it has one)."""
+    slow = write_agent(tmp_path, "slow", f"time.sleep({sleep})")
+    process = subprocess.Popen(
+        [sys.executable, "main.py", "bench", "--agents", f"cross,{slow}", "--maps", *THREE_MAPS, "--jobs", "1",
+         "--out", str(out), "--no-progress"], cwd=ROOT, **popen)
+    try:
+        deadline = time.monotonic() + 60
+        while not out.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.02)
+        assert out.exists(), "no checkpoint was written"
+        yield process
+    finally:
+        if process.poll() is None:
+            if popen.get("start_new_session"):
+                os.killpg(process.pid, signal.SIGKILL)
+            else:
+                process.kill()
+            process.communicate()
+
+
 def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout)
@@ -89,23 +116,11 @@ class TestSameAsRun:
 
 class TestInterrupt:
     def test_ctrl_c_keeps_the_finished_games_in_a_valid_file(self, tmp_path):
-        slow = write_agent(tmp_path, "slow", "time.sleep(0.5)")
         out = tmp_path / "results.csv"
-        process = subprocess.Popen(
-            [sys.executable, "main.py", "bench", "--agents", f"cross,{slow}", "--maps", *THREE_MAPS, "--jobs", "1",
-             "--out", str(out), "--no-progress"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            deadline = time.monotonic() + 60
-            while not out.exists() and time.monotonic() < deadline and process.poll() is None:
-                time.sleep(0.05)
-            assert out.exists(), "no checkpoint was written"
+        with bench_at_first_checkpoint(tmp_path, 0.5, out, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       text=True) as process:
             process.send_signal(signal.SIGINT)
             stdout, stderr = process.communicate(timeout=30)
-        finally:
-            if process.poll() is None:
-                process.kill()
-                process.communicate()
         assert process.returncode == 130, stderr
         assert "Traceback" not in stderr
         rows = load_results(out)

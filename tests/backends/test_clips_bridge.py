@@ -349,19 +349,14 @@ class TestWorkingMemoryOrder:
 
 
 class TestCountFacts:
-    def test_a_course_file_without_counts_tells_the_agent_none(self, tmp_path):
+    @pytest.mark.parametrize("course_map, told", [("case1.clp", 0), ("mappa1.clp", 10)])
+    def test_the_agent_is_told_the_counts_the_course_file_gives(self, tmp_path, course_map, told):
+        # case1.clp has no k-per-row/k-per-col facts: the agent is told none, though the map model has the counts
         agent = write(tmp_path, "solve.clp", HEADER + "(defrule go (status (step ?s)) => "
                       "(assert (exec (step ?s) (action solve))))\n")
-        game, driver, _ = play(str(agent), COURSE_MAPS / "case1.clp")
-        assert facts_of(driver, "k-per-row") == [] and facts_of(driver, "k-per-col") == []
-        assert sum(game.map.row_counts) > 0  # the map model still has the counts its ships give
-        driver.close()
-
-    def test_a_file_with_counts_tells_them_all(self, tmp_path):
-        agent = write(tmp_path, "solve.clp", HEADER + "(defrule go (status (step ?s)) => "
-                      "(assert (exec (step ?s) (action solve))))\n")
-        _, driver, _ = play(str(agent), COURSE_MAPS / "mappa1.clp")
-        assert len(facts_of(driver, "k-per-row")) == 10 and len(facts_of(driver, "k-per-col")) == 10
+        game, driver, _ = play(str(agent), COURSE_MAPS / course_map)
+        assert len(facts_of(driver, "k-per-row")) == len(facts_of(driver, "k-per-col")) == told
+        assert sum(game.map.row_counts) > 0  # the map model has the counts its ships give
         driver.close()
 
 
