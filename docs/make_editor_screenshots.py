@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -20,36 +19,25 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PyQt5.QtCore import QEventLoop, QRect, QSettings, QTimer  # noqa: E402
+from PyQt5.QtCore import QSettings  # noqa: E402
 
 from app.backends.games import load_game_map, play  # noqa: E402
 from app.core import PROFILES, Cell  # noqa: E402
 from app.core.draft import line_between  # noqa: E402
 from app.core.gamelog import save  # noqa: E402
-from app.gui.app import make_application, save_screenshot  # noqa: E402
+from app.gui.app import save_screenshot  # noqa: E402
 from app.gui.editor.window import MapEditor  # noqa: E402
-from app.gui.interaction import ScriptedInteraction  # noqa: E402
 from app.gui.replay_view import ReplayWindow  # noqa: E402
-from app.gui.theme import fit_to_screen  # noqa: E402
 
-LAPTOP = QRect(0, 0, 1366, 768 - 40)  # as on a 1366x768 laptop
-
-
-def _settle(ms: int = 100) -> None:
-    loop = QEventLoop()
-    QTimer.singleShot(ms, loop.quit)
-    loop.exec_()
+sys.path.insert(0, str(ROOT / "docs"))
+from make_screenshots import scratch_settings, settle, show_window  # noqa: E402
 
 
 def main(out_dir: str = "docs") -> None:
     """Write gui-editor.png and gui-replay.png into ``out_dir``."""
-    app = make_application()  # noqa: F841 (kept alive for the windows)
     out = Path(out_dir)
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.IniFormat)
-        editor = MapEditor(settings=settings, interaction=ScriptedInteraction())
-        fit_to_screen(editor, 1280, 820, LAPTOP)
-        editor.show()
+    with scratch_settings() as (_app, settings, tmp):
+        editor = show_window(MapEditor, settings, (1280, 820))
         for start, end in ((Cell(1, 1), Cell(1, 4)), (Cell(3, 7), Cell(5, 7)), (Cell(8, 2), Cell(8, 4)),
                            (Cell(4, 0), Cell(5, 0)), (Cell(9, 8), Cell(9, 9)), (Cell(6, 4), Cell(6, 4))):
             editor.place(line_between(start, end))
@@ -61,21 +49,19 @@ def main(out_dir: str = "docs") -> None:
         editor.author_edit.textEdited.emit("Ada")
         editor.place(line_between(Cell(2, 5), Cell(2, 6)))  # touches the battleship: refused, marked
         editor.canvas.set_preview(line_between(Cell(2, 5), Cell(2, 6)), False)
-        _settle()
+        settle()
         save_screenshot(editor, out / "gui-editor.png")
         editor.close()
 
-        log = Path(tmp) / "cross.jsonl"
+        log = tmp / "cross.jsonl"
         save(play("cross", load_game_map(ROOT / "maps" / "four-known.map"), PROFILES["unito-2019"]), log)
-        viewer = ReplayWindow(settings=settings, interaction=ScriptedInteraction())
-        fit_to_screen(viewer, 1320, 840, LAPTOP)
-        viewer.show()
+        viewer = show_window(ReplayWindow, settings, (1320, 840))
         viewer.open_replay(str(log))
         viewer.go_to(12)
-        _settle()
+        settle()
         save_screenshot(viewer, out / "gui-replay.png")
         viewer.close()
-        _coach_tab(settings, Path(tmp), out)
+        _coach_tab(settings, tmp, out)
     print(f"screenshots written to {out}/")
 
 
@@ -83,17 +69,15 @@ def _coach_tab(settings: QSettings, tmp: Path, out: Path) -> None:
     """The Coach tab once the coach (on its worker thread) has graded incrocio's game, after the second fire."""
     log = tmp / "incrocio.jsonl"
     save(play("incrocio", load_game_map(ROOT / "maps" / "bench" / "k0-0003.map"), PROFILES["unito-2019"]), log)
-    viewer = ReplayWindow(settings=settings, interaction=ScriptedInteraction())
-    viewer.resize(1320, 900)
-    viewer.show()
+    viewer = show_window(ReplayWindow, settings, (1320, 900), screen=None)
     viewer.open_replay(str(log))
     viewer.side_tabs.setCurrentWidget(viewer.coach_panel)
     deadline = time.monotonic() + 120
     while viewer.coach_panel.report is None and time.monotonic() < deadline:
-        _settle(50)
+        settle(50)
     fires = [d for d in viewer.coach_panel.report.decisions if d.kind == "fire"]
     viewer.go_to(fires[1].step + 1)
-    _settle()
+    settle()
     save_screenshot(viewer, out / "coach-tab.png")
     viewer.close()
 

@@ -10,38 +10,31 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PyQt5.QtCore import QSettings  # noqa: E402
 
-from app.gui.app import make_application, save_screenshot  # noqa: E402
-from app.gui.interaction import ScriptedInteraction  # noqa: E402
+from app.gui.app import save_screenshot  # noqa: E402
 from app.gui.main_window import MainWindow  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "docs"))
-from make_screenshots import _settle, _wait  # noqa: E402
+from make_screenshots import scratch_settings, settle, show_window, wait  # noqa: E402
 
 
 def main(out_dir: str = "docs") -> None:
     """Write rules-tab.png, rules-facts-changed.png and rules-counts.png into ``out_dir``."""
-    app = make_application()
     out = Path(out_dir)
-    with tempfile.TemporaryDirectory() as scratch:
-        settings = QSettings(str(Path(scratch) / "settings.ini"), QSettings.IniFormat)
-        window = MainWindow(settings=settings, interaction=ScriptedInteraction())
-        window.resize(1320, 840)
-        window.show()
+    with scratch_settings() as (_app, settings, _tmp):
+        window = show_window(MainWindow, settings, (1320, 840), screen=None)
         window.load_map(str(ROOT / "maps" / "four-known.map"))
         window.select_agent("bdi")
         for done in (1, 2, 3):
             window.step()
-            _wait(app, lambda n=done: window.session.steps_done == n)
-        _wait(app, lambda: 2 in window.rules_panel.traces)
+            wait(lambda n=done: window.session.steps_done == n)
+        wait(lambda: 2 in window.rules_panel.traces)
         panel = window.rules_panel
         window.tabs.setCurrentWidget(panel)
         for i in range(panel.firings.topLevelItemCount()):
@@ -50,15 +43,15 @@ def main(out_dir: str = "docs") -> None:
                 panel.firings.setCurrentItem(item)
                 item.setExpanded(True)
                 panel.firings.scrollToItem(item.child(item.childCount() - 1))
-        _settle(app)
+        settle()
         save_screenshot(window, out / "rules-tab.png")
         panel.lower.setCurrentIndex(1)
-        _settle(app)
+        settle()
         save_screenshot(window, out / "rules-counts.png")
         panel.lower.setCurrentIndex(0)
         window.tabs.setCurrentWidget(window.facts_panel)
         window.facts_panel.changed_box.setChecked(True)
-        _settle(app)
+        settle()
         save_screenshot(window, out / "rules-facts-changed.png")
         window.session.shutdown()
         window.close()

@@ -6,9 +6,11 @@ with the overlay, final score, manual play, a CLIPS agent's facts, an open drop-
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,6 +19,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PyQt5.QtCore import QEventLoop, QRect, QSettings, QTimer  # noqa: E402
 from PyQt5.QtGui import QPainter  # noqa: E402
+from PyQt5.QtWidgets import QApplication  # noqa: E402
 
 from app.backends.registry import discover  # noqa: E402
 from app.gui.app import make_application, save_screenshot  # noqa: E402
@@ -27,51 +30,70 @@ from app.gui.theme import fit_to_screen  # noqa: E402
 LAPTOP = QRect(0, 0, 1366, 768 - 40)  # a 1366x768 screen less a 40-pixel panel
 
 
-def _settle(app, ms: int = 100) -> None:
+def settle(ms: int = 100) -> None:
+    """Let the event loop run for ``ms`` milliseconds (workers report, widgets paint)."""
     loop = QEventLoop()
     QTimer.singleShot(ms, loop.quit)
     loop.exec_()
 
 
-def _wait(app, condition, limit_s: float = 30) -> None:
+def wait(condition, limit_s: float = 30) -> None:
+    """Run the event loop until ``condition()`` holds (or ``limit_s`` seconds have gone)."""
     waited = 0.0
     while not condition() and waited < limit_s:
-        _settle(app, 20)
+        settle(20)
         waited += 0.02
+
+
+def show_window(window_class, settings: QSettings, size: tuple[int, int], screen: QRect | None = LAPTOP, **kwargs):
+    """A ``window_class`` with ``settings`` and scripted prompts, shown at ``size`` (fitted to ``screen``; None:
+    as it is)."""
+    window = window_class(settings=settings, interaction=ScriptedInteraction(), **kwargs)
+    if screen is None:
+        window.resize(*size)
+    else:
+        fit_to_screen(window, *size, screen)
+    window.show()
+    return window
+
+
+@contextlib.contextmanager
+def scratch_settings() -> Iterator[tuple[QApplication, QSettings, Path]]:
+    """The application, settings in a scratch folder (no user's settings are read or changed) and the folder,
+    removed at the end."""
+    app = make_application()
+    with tempfile.TemporaryDirectory() as tmp:
+        yield app, QSettings(str(Path(tmp) / "s.ini"), QSettings.IniFormat), Path(tmp)
 
 
 def main(out_dir: str = "docs") -> None:
     """Write gui-start, gui-midgame, gui-final, gui-human (and gui-clips-facts) PNGs into ``out_dir``."""
-    app = make_application()
     out = Path(out_dir)
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.IniFormat)
-        window = MainWindow(settings=settings, interaction=ScriptedInteraction())
-        fit_to_screen(window, 1320, 840, LAPTOP)
-        window.show()
+    with scratch_settings() as (app, settings, tmp):
+        window = show_window(MainWindow, settings, (1320, 840))
         window.load_map(str(ROOT / "maps" / "four-known.map"))
         window.select_agent("cross")
-        _settle(app)
+        settle()
         save_screenshot(window, out / "gui-start.png")
         for _ in range(9):
             steps = window.session.steps_done
             window.step()
-            _wait(app, lambda s=steps: window.session.steps_done > s)
+            wait(lambda s=steps: window.session.steps_done > s)
         window.belief_box.setChecked(True)
-        _settle(app)
+        settle()
         save_screenshot(window, out / "gui-midgame.png")
         window.set_fastest()
         window.run()
-        _wait(app, lambda: window.session.over)
-        _settle(app)
+        wait(lambda: window.session.over)
+        settle()
         save_screenshot(window, out / "gui-final.png")
         window.select_agent("Human")
         window.load_map(str(ROOT / "maps" / "open-sea.map"))
         for action in ("fire 0 3", "fire 2 1", "fire 5 5", "guess 0 2", "guess 0 4", "guess 3 1", "guess 7 9"):
             steps = window.session.steps_done
             window.session.submit(action)
-            _wait(app, lambda s=steps: window.session.steps_done > s)
-        _settle(app)
+            wait(lambda s=steps: window.session.steps_done > s)
+        settle()
         save_screenshot(window, out / "gui-human.png")
         clips = [name for name, spec in discover().items() if spec.kind == "clips"]
         if clips:
@@ -81,12 +103,12 @@ def main(out_dir: str = "docs") -> None:
             for _ in range(7):
                 steps = window.session.steps_done
                 window.step()
-                _wait(app, lambda s=steps: window.session.steps_done > s or window.session.over)
-            _settle(app)
+                wait(lambda s=steps: window.session.steps_done > s or window.session.over)
+            settle()
             save_screenshot(window, out / "gui-clips-facts.png")
         save_open_drop_down(app, window, out / "gui-dropdown.png")
         window.close()
-        save_italian(app, Path(tmp), out / "gui-italian.png")
+        save_italian(app, tmp, out / "gui-italian.png")
     print(f"screenshots written to {out}/")
 
 
@@ -98,7 +120,7 @@ def save_open_drop_down(app, window: MainWindow, path: Path) -> None:
     index = box.model().index(1, 0)
     view.setCurrentIndex(index)
     view.selectionModel().select(index, view.selectionModel().ClearAndSelect)
-    _settle(app)
+    settle()
     picture = window.grab()
     popup = view.window()
     painter = QPainter(picture)
@@ -115,16 +137,13 @@ def save_italian(app, tmp: Path, path: Path) -> None:
 
     i18n.install("it")
     try:
-        window = MainWindow(settings=QSettings(str(tmp / "it.ini"), QSettings.IniFormat),
-                            interaction=ScriptedInteraction())
-        fit_to_screen(window, 1320, 840, LAPTOP)
-        window.show()
+        window = show_window(MainWindow, QSettings(str(tmp / "it.ini"), QSettings.IniFormat), (1320, 840))
         window.load_map(str(ROOT / "maps" / "four-known.map"))
         window.select_agent("cross")
         window.set_fastest()
         window.run()
-        _wait(app, lambda: window.session.over)
-        _settle(app)
+        wait(lambda: window.session.over)
+        settle()
         save_screenshot(window, path)
         window.close()
     finally:
