@@ -7,7 +7,7 @@ as in docs/rules.md. Row counts belong to x, column counts to y.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 SIZE = 10
@@ -84,6 +84,11 @@ _LETTERS = {
     Piece.MIDDLE: "M",
 }
 _BY_LETTER = {letter: piece for piece, letter in _LETTERS.items()}
+
+
+def grid_text(letter: Callable[[Cell], str]) -> str:
+    """The board as docs/rules.md prints a solution: 10 lines of ``letter(cell)``, each ending in a newline."""
+    return "".join("".join(letter(Cell(x, y)) for y in range(SIZE)) + "\n" for x in range(SIZE))
 
 
 def ship_pieces(cells: list[Cell]) -> list[Piece]:

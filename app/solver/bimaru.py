@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import TextIO
 
 from app.core.formats import bimaru as bimaru_format
-from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece, ship_pieces
+from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece, grid_text, ship_pieces
 from app.solver.fast import COL_MASKS, FULL, IMPLIED_WATER, ROW_MASKS, Placement, bit, diagonal_neighbours, placements
 from app.solver.search import Node, Problem
 
@@ -154,22 +154,16 @@ class Board:
 
     def to_text(self) -> str:
         """The grid in the Bimaru output format (unknown cells as '.'): 10 lines, each ending in a newline."""
-        pieces = self._pieces()
-        lines = []
-        for x in range(SIZE):
-            line = []
-            for y in range(SIZE):
-                cell = Cell(x, y)
-                if cell in self.info.hints:
-                    line.append(self.info.hints[cell].letter)
-                elif cell in pieces:
-                    line.append(pieces[cell].letter.lower())
-                elif self.ship >> bit(cell) & 1:
-                    line.append("x")
-                else:
-                    line.append(".")
-            lines.append("".join(line))
-        return "\n".join(lines) + "\n"
+        pieces, hints = self._pieces(), self.info.hints
+
+        def letter(cell: Cell) -> str:
+            if cell in hints:
+                return hints[cell].letter
+            if cell in pieces:
+                return pieces[cell].letter.lower()
+            return "x" if self.ship >> bit(cell) & 1 else "."
+
+        return grid_text(letter)
 
     def print(self, file: TextIO | None = None) -> None:
         """Write ``to_text()`` to ``file`` (default stdout)."""

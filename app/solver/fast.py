@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from app.core.frozen import Frozen
-from app.core.grid import SIZE, Cell, Piece, ship_pieces
+from app.core.grid import SIZE, Cell, Piece, grid_text, ship_pieces
 
 if TYPE_CHECKING:
     import numpy as np
@@ -192,18 +192,14 @@ class Solution(Frozen):
         """The solution as docs/rules.md prints it: known cells upper case, other pieces lower case, water '.'."""
         known = known or {}
         pieces = self.pieces()
-        lines = []
-        for x in range(SIZE):
-            line = []
-            for y in range(SIZE):
-                cell = Cell(x, y)
-                piece = pieces.get(cell, Piece.WATER)
-                if cell in known:
-                    line.append(piece.letter)
-                else:
-                    line.append("." if piece is Piece.WATER else piece.letter.lower())
-            lines.append("".join(line))
-        return "\n".join(lines) + "\n"
+
+        def letter(cell: Cell) -> str:
+            piece = pieces.get(cell, Piece.WATER)
+            if cell in known:
+                return piece.letter
+            return "." if piece is Piece.WATER else piece.letter.lower()
+
+        return grid_text(letter)
 
 
 # ----- placements --------------------------------------------------------------------------------
