@@ -10,27 +10,20 @@ incrocio on maps/bench/k0-0003.map, after its second fire).
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from make_screenshots import ROOT, scratch_settings, settle, show_window  # first: the repo on sys.path, Qt offscreen
+from PyQt5.QtCore import QSettings
 
-from PyQt5.QtCore import QSettings  # noqa: E402
-
-from app.backends.games import load_game_map, play  # noqa: E402
-from app.core import PROFILES, Cell  # noqa: E402
-from app.core.draft import line_between  # noqa: E402
-from app.core.gamelog import save  # noqa: E402
-from app.gui.app import save_screenshot  # noqa: E402
-from app.gui.editor.window import MapEditor  # noqa: E402
-from app.gui.replay_view import ReplayWindow  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "docs"))
-from make_screenshots import scratch_settings, settle, show_window  # noqa: E402
+from app.backends.games import load_game_map, play
+from app.core import PROFILES, Cell
+from app.core.draft import line_between
+from app.core.gamelog import save
+from app.gui.app import save_screenshot
+from app.gui.editor.window import MapEditor
+from app.gui.replay_view import ReplayWindow
 
 
 def main(out_dir: str = "docs") -> None:

@@ -8,20 +8,19 @@ bdi plays three steps of maps/four-known.map; the last step's firing of
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from make_screenshots import (  # first: the repo on sys.path, Qt offscreen
+    ROOT,
+    scratch_settings,
+    settle,
+    show_window,
+    wait,
+)
 
-
-from app.gui.app import save_screenshot  # noqa: E402
-from app.gui.main_window import MainWindow  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "docs"))
-from make_screenshots import scratch_settings, settle, show_window, wait  # noqa: E402
+from app.gui.app import save_screenshot
+from app.gui.main_window import MainWindow
 
 
 def main(out_dir: str = "docs") -> None:
