@@ -303,7 +303,7 @@ class Game:
         """
         if self.over:
             raise BattleshipError("the game is over: no more actions")
-        self._declared = tuple(declared)  # recorded on this step's event
+        self._declared = tuple(declared) if declared else ()  # recorded on this step's event
         text = action if isinstance(action, str) else str(action)
         label = text  # the event's text: the action's own (canonical) text
         if not isinstance(action, Action):
@@ -318,11 +318,12 @@ class Game:
             label = str(action)
         if action.kind is ActionKind.SOLVE:
             return self._finish("solved by the agent", by_engine=False, declared=declared)
-        impossible = self.impossible(action)
+        impossible = self._impossible(action)
         if impossible:
             return self.stop(f"the agent stalled: '{label}' cannot be carried out ({impossible}); the course's "
                              f"environment has no rule for it and would hang here", stalled=True)
-        self._k_cells.update(cell for cell, _ in declared)  # asserted before the action: no reveal there
+        if declared:  # asserted before the action: no reveal there
+            self._k_cells.update(cell for cell, _ in declared)
         cell = action.cell
         if action.kind is ActionKind.FIRE:
             event = self._fire(action, cell, label)
@@ -369,6 +370,9 @@ class Game:
                 action = Action.parse(action)
             except ActionError:
                 return ""
+        return self._impossible(action)
+
+    def _impossible(self, action: Action) -> str:
         if action.kind is ActionKind.FIRE and self.fires_left <= 0:
             return "no fires left"
         if action.kind is ActionKind.GUESS and self.guesses_left <= 0:
