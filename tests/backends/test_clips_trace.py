@@ -11,7 +11,7 @@ import pytest
 
 from app.backends.clips import trace as recorder
 from app.backends.clips.trace import Change, StepTrace, parse_aspects
-from app.backends.registry import create_driver, resolve
+from app.backends.registry import create_driver, create_local_driver, resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Game, gamelog
 from app.core.formats import load_map
@@ -102,7 +102,14 @@ class TestFirings:
         assert all(isinstance(a.salience, int) for t in traces for a in t.agenda)
 
     def test_the_environment_is_let_go_after_the_game(self, ordered):
-        play(ordered, steps=2)
+        driver = create_local_driver(resolve(ordered))  # in this process, where the tracer's state can be seen
+        driver.tracing = True
+        match = Match(Game(load_map(MAPS_DIR / "four-known.map")), driver)
+        try:
+            match.step()
+            assert recorder._watchers  # CLIPS calls the tracer while the game is on
+        finally:
+            match.close()
         assert recorder._watchers == {}  # CLIPS no longer calls the tracer: an untraced game in it costs nothing more
 
     def test_tracing_off_records_nothing(self, ordered):

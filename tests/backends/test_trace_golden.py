@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from app.backends.clips import ClipsDriver
-from app.backends.registry import create_driver, resolve
+from app.backends.registry import create_driver, create_local_driver, resolve
 from app.backends.runner import Match
 from app.core import Game
 from app.core.formats import load_map
@@ -32,10 +32,11 @@ MAPS = ("four-known.map", "bench/k0-0001.map")
 GAMES = [f"{agent} {map_name}" for agent in AGENTS for map_name in MAPS]
 
 
-def traced_game(game: str) -> list[dict]:
-    """Every step's trace (plain data) of ``game`` (``"agent map"``), played with tracing on."""
+def traced_game(game: str, hosted: bool = False) -> list[dict]:
+    """Every step's trace (plain data) of ``game`` (``"agent map"``), played with tracing on, in this process
+    (or ``hosted``: in the agent host's child process, the trace crossing the pipe)."""
     agent, map_name = game.split(" ")
-    driver = create_driver(resolve(agent), seed=0)
+    driver = (create_driver if hosted else create_local_driver)(resolve(agent), seed=0)
     driver.tracing = True
     traces = []
     match = Match(Game(load_map(MAPS_DIR / map_name)), driver, on_trace=traces.append)
@@ -67,12 +68,13 @@ def golden() -> dict[str, list[dict]]:
     return json.loads(lzma.decompress(GOLDEN.read_bytes()))
 
 
-@pytest.mark.parametrize("one_at_a_time", [False, True], ids=["listening", "one-rule-at-a-time"])
+@pytest.mark.parametrize("way", ["listening", "one-rule-at-a-time", "hosted"])
 @pytest.mark.parametrize("game", GAMES)
-def test_trace_is_the_stored_one(golden, game, one_at_a_time, monkeypatch):
-    # a plain run the tracer listens to, and the rule-by-rule path that Step rule and breakpoints take
-    monkeypatch.setattr(ClipsDriver, "_one_rule_at_a_time", lambda self: one_at_a_time)
-    got = json.loads(json.dumps(traced_game(game)))  # tuples as lists, as stored
+def test_trace_is_the_stored_one(golden, game, way, monkeypatch):
+    # a plain run the tracer listens to, the rule-by-rule path that Step rule and breakpoints take (both in
+    # this process, where the driver can be told), and the app's default: the agent host's child process
+    monkeypatch.setattr(ClipsDriver, "_one_rule_at_a_time", lambda self: way == "one-rule-at-a-time")
+    got = json.loads(json.dumps(traced_game(game, hosted=way == "hosted")))  # tuples as lists, as stored
     assert sum(len(step["firings"]) for step in got) > 0
     assert first_difference(golden[game], got) == ""
 
@@ -84,7 +86,7 @@ def test_turn_summaries_are_the_same_both_ways(game, monkeypatch):
     summaries = {}
     for one_at_a_time in (False, True):
         monkeypatch.setattr(ClipsDriver, "_one_rule_at_a_time", lambda self, way=one_at_a_time: way)
-        driver = create_driver(resolve(agent), seed=0)
+        driver = create_local_driver(resolve(agent), seed=0)
         driver.tracing = True
         match = Match(Game(load_map(MAPS_DIR / map_name)), driver)
         seen = summaries[one_at_a_time] = []
