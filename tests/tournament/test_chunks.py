@@ -115,3 +115,31 @@ class TestSchedulerAddress:
         with pytest.raises(BattleshipError, match="tcp://HOST:8786") as error:
             scheduler_address(text)
         assert "\n" not in str(error.value)
+
+
+def test_a_chunks_game_process_is_kept_for_the_next_chunk():
+    from app.backends.bench import Bench, BenchConfig, pool
+    from tests.paths import MAPS_DIR
+
+    config = BenchConfig(seed=424242)  # a configuration of its own: no other test's kept process
+    tasks = [BenchTask(agent, str(MAPS_DIR / "bench" / "k2-0001.map")) for agent in ("random", "cross")]
+
+    def chunk() -> dict:
+        bench = Bench.for_tasks(tasks, config, jobs=1)
+        bench.keep_workers = True
+        return {i: row.score for i, row in bench.run()}
+
+    try:
+        first = chunk()
+        kept = list(pool._KEPT[config])
+        assert len(kept) == 1 and kept[0].process.is_alive()
+        assert chunk() == first  # played by the same process, with the same results
+        assert pool._KEPT[config] == kept
+        kept[0].process.kill()
+        kept[0].process.join()
+        assert chunk() == first  # a kept process that died is replaced
+        assert pool._KEPT[config] != kept and pool._KEPT[config][0].process.is_alive()
+    finally:
+        while (worker := pool._kept_worker(config)) is not None:
+            pool._kill(worker)
+    assert first == {i: row.score for i, row in Bench.for_tasks(tasks, config, jobs=1).run()}

@@ -92,6 +92,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
             maps[path] = str(local)
         bench = Bench.for_tasks([BenchTask(agents[a], maps[m]) for _, a, m in chunk.games], chunk.config,
                                 jobs=1, timeout=chunk.timeout)
+        bench.keep_workers = True  # the worker's next chunk plays in the same game process
         done = threading.Event()
         if chunk.stop_event:
             _watch_stop(chunk.stop_event, bench, done)

@@ -17,6 +17,7 @@ from app.backends.bench.rows import BenchConfig, BenchTask, FailureKind, GameRow
 
 DEFAULT_TIMEOUT = 60.0
 _POLL_SECONDS = 0.5
+_MAP_CACHE_MAX = 512  # maps a game process keeps loaded (a kept process sees new map files with every chunk)
 
 
 def _worker_main(conn: Connection, config: BenchConfig) -> None:
@@ -44,6 +45,8 @@ def _worker_main(conn: Connection, config: BenchConfig) -> None:
         if message is None:
             return
         index, task = message
+        if len(cache) > _MAP_CACHE_MAX:
+            cache.clear()
         row = play_row(task, config, cache)
         try:
             conn.send(("done", index, row))
@@ -86,6 +89,7 @@ class Bench:
     jobs: int = 0
     timeout: float | None = DEFAULT_TIMEOUT
     skip: frozenset[int] = frozenset()  # task indices already played (a resumed tournament): not run again
+    keep_workers: bool = False  # idle game processes outlive ``run`` for the next bench of the same config
 
     def __post_init__(self) -> None:
         self.tasks = [BenchTask(agent, str(path)) for path in self.maps for agent in self.agents]
@@ -121,7 +125,7 @@ class Bench:
         workers: list[_Worker] = []
         try:
             for _ in range(min(jobs, len(pending))):
-                workers.append(self._start_worker(context))
+                workers.append(_kept_worker(self.config) or self._start_worker(context))
             while (pending or any(w.task for w in workers)) and not self._stop.is_set():
                 for worker in workers:
                     if worker.ready and worker.task is None and pending:
@@ -155,7 +159,10 @@ class Bench:
                 yield from finished
         finally:
             for worker in workers:
-                _kill(worker)
+                if self.keep_workers and worker.ready and worker.task is None and worker.process.is_alive():
+                    _keep_worker(self.config, worker)
+                else:
+                    _kill(worker)
 
     def _start_worker(self, context) -> _Worker:
         parent, child = context.Pipe()
@@ -198,6 +205,28 @@ class Bench:
         row = GameRow(task.agent, Path(task.map_path).stem, task.map_path, self.config.rules, self.config.seed)
         finished.append((worker.index, failed_row(row, kind, message, time.perf_counter() - worker.started)))
         worker.index = worker.task = None
+
+
+_KEPT: dict[BenchConfig, list[_Worker]] = {}  # idle game processes of this process's earlier benches
+_KEPT_LOCK = threading.Lock()
+
+
+def _keep_worker(config: BenchConfig, worker: _Worker) -> None:
+    """Keep an idle game process for the next bench (a cluster's next chunk: no new process, no imports)."""
+    with _KEPT_LOCK:
+        _KEPT.setdefault(config, []).append(worker)
+
+
+def _kept_worker(config: BenchConfig) -> _Worker | None:
+    """A kept game process of this configuration still alive, or None."""
+    with _KEPT_LOCK:
+        kept = _KEPT.get(config, [])
+        while kept:
+            worker = kept.pop()
+            if worker.process.is_alive() and not worker.conn.poll():
+                return worker
+            _kill(worker)
+    return None
 
 
 def _death(worker: _Worker) -> str:
