@@ -15,7 +15,6 @@ from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError, RulesProfile
 from app.gui import i18n
 from app.gui.i18n import translate
 
-
 SANDBOX_KEY = "agents/no_sandbox"  # the no-sandbox preference in the settings
 
 

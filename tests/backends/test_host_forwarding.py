@@ -243,3 +243,30 @@ def test_the_live_protocol_checks_find_the_same_in_the_host(tmp_path):
     assert sum(bool(local[0]) for local, _ in findings.values()) >= 10
     for agent, (local, hosted) in findings.items():
         assert hosted == local, agent
+
+
+# A rule whose condition loops when the outcome of the first fire is mirrored (in ``after``, not in a turn)
+LOOPS_IN_AFTER = """(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))
+(deffunction AGENT::spin () (while TRUE do (bind ?x 1)) TRUE)
+(defrule AGENT::go (status (step ?s) (currently running)) =>
+  (assert (exec (step ?s) (action fire) (x ?s) (y 0))) (pop-focus))
+(defrule AGENT::trap (moves (fires 4)) (test (spin)) => (printout t "never" crlf))
+"""
+
+
+def test_a_failure_in_after_ends_the_game_alike(tmp_path):
+    """``after`` does not wait for its reply in the host (it travels with the next request): a failure there
+    must still end the game at the same step with the same reason."""
+    agent = tmp_path / "loops_in_after.clp"
+    agent.write_text(LOOPS_IN_AFTER)
+    results = []
+    for sandbox in (False, True):
+        game = Game(load_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
+        match = Match(game, create_driver(resolve(str(agent)), step_seconds=0.5, sandbox=sandbox))
+        try:
+            match.run()
+        finally:
+            match.close()
+        results.append(game.result().to_dict())
+    assert "time limit" in results[0]["stop_reason"] and results[0]["steps"] == 2
+    assert results[1] == results[0]

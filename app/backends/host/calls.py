@@ -135,6 +135,12 @@ class Call:
     right after those calls and sends it with their reply, which saves a round
     trip; the app answers from it (``once``: the value is taken by the first
     read, as for calls that answer "since the last call"; else it is kept).
+    ``defers``: while the game goes on (no argument is an observation that is
+    ``over``), the app does not wait for the reply: it reads it before its next
+    request, and an error the call raised is raised by the next step call as
+    the match would word it (``after`` this way costs no round trip of its
+    own). ``only_if``: the call answers ``default`` at once while that
+    attribute of the driver is false (``trace`` when not tracing).
     """
 
     name: str
@@ -144,15 +150,18 @@ class Call:
     label: str = ""
     rides_on: tuple[str, ...] = ()
     once: bool = True
+    defers: bool = False
+    only_if: str = ""
 
 
 CALLS: dict[str, Call] = {call.name: call for call in (
     Call("start", Timing.STEP, label="start"),
     Call("next_action", Timing.STEP, ACTIONS, label="step {0.step}"),
     Call("advance", Timing.STEP, value_object("app.backends.clips.pause", "TurnPause"), label="step {0.step}"),
-    Call("after", Timing.STEP, label="step {0.step}, after the action"),
+    Call("after", Timing.STEP, label="step {0.step}, after the action", defers=True),
     Call("declared_k_cells", Timing.QUERY, K_CELLS, default=[], rides_on=("start", "next_action")),
-    Call("trace", Timing.QUERY, value_object("app.backends.clips.trace", "StepTrace"), rides_on=("after",)),
+    Call("trace", Timing.QUERY, value_object("app.backends.clips.trace", "StepTrace"), rides_on=("after",),
+         only_if="tracing"),
     Call("turn_summary", Timing.QUERY, value_object("app.backends.base", "TurnSummary"), rides_on=("next_action",)),
     Call("load_errors", Timing.QUERY, TEXTS, default=[], rides_on=("start",), once=False),
     Call("exec_facts", Timing.QUERY, EXEC_FACTS),

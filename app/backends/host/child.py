@@ -52,20 +52,38 @@ class _Host:
     def __init__(self) -> None:
         self.driver = None
         self.status = ""
+        self.observation = None  # the last one the app sent (it sends SAME_OBSERVATION for it again)
 
-    def handle(self, kind: str, args: tuple) -> dict:
+    def handle(self, kind: str, message: tuple) -> dict:
+        """One request, after the deferred calls that came with it (each answered in ``before``); a step
+        request is skipped when one of those failed (the app raises that failure for it)."""
         from app.backends.host.protocol import Request
 
-        request = Request(kind)
+        args, deferred, step = message
+        before = []
+        for call in deferred:
+            before.append(self._call(*call))
+            if "error" in before[-1]:
+                if step:
+                    return {"before": before, "skipped": True}
+                break
+        reply = self._request(Request(kind), args)
+        if before:
+            reply["before"] = before
+        return reply
+
+    def _request(self, request, args: tuple) -> dict:
+        from app.backends.host.protocol import Request
+
         if request is Request.CALL:
-            return self._call(*args)
+            return self._call(*args) if args[0] else {"value": None}
         if request is Request.CREATE:
             return self._create(*args)
         if request is Request.FINISH:
             self.driver, driver = None, self.driver
             driver.close()
             return {"value": None}
-        raise ValueError(f"unknown request {kind}")
+        raise ValueError(f"unknown request {request}")
 
     def _call(self, name: str, args: tuple, attributes: dict) -> dict:
         """One driver call (``calls.CALLS``): its value as JSON data (or its error), with what rides on it.
@@ -74,10 +92,14 @@ class _Host:
         come too, whether the call returned or raised, as the app would read them after it in-process.
         """
         from app.backends.host.calls import CALLS, Timing, riders
+        from app.backends.host.protocol import SAME_OBSERVATION
+        from app.core import Observation
 
         call, driver = CALLS[name], self.driver
         for key, value in attributes.items():
             setattr(driver, key, value)
+        args = tuple(self.observation if arg is SAME_OBSERVATION else arg for arg in args)
+        self.observation = next((arg for arg in args if isinstance(arg, Observation)), self.observation)
         method = getattr(driver, name, None)
         reply = _answer(lambda: call.codec.encode(method(*args) if method is not None else call.default))
         if call.timing is Timing.STEP:

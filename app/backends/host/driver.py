@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
 
@@ -9,8 +10,8 @@ from app.backends.base import AgentFailure, Driver
 from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing
 from app.backends.host.confine import Limits, memory_text
 from app.backends.host.process import ROOT, Child, ChildDied, agent_key, keep_idle, take_child, take_idle
-from app.backends.host.protocol import ErrorKind, Request
-from app.core import AgentError, BattleshipError
+from app.backends.host.protocol import SAME_OBSERVATION, ErrorKind, Request
+from app.core import AgentError, BattleshipError, Observation
 
 GRACE = 3.0  # seconds past the agent's own step cap before the parent kills a child stuck in native code
 START_ALLOWANCE = 60.0  # loading the agent's files (a CLIPS environment, a Python module) on top of the cap
@@ -43,6 +44,9 @@ class HostedDriver(Driver):
         self._files: dict[str, bytes] | None = None
         self._riding: dict[str, object] = {}  # values that came with a reply, by call (``Call.rides_on``)
         self._sent: dict[str, object] = {}  # the attributes the child's driver has (``calls.ATTRIBUTES``)
+        self._observation: Observation | None = None  # the one sent last (the child keeps it too)
+        self._queue: list[tuple] = []  # deferred calls not sent yet: (call, message, timeout, label)
+        self._failed_later: AgentFailure | None = None  # what a deferred call raised, for the next step call
         self.cap: float | None = step_seconds
         fields = {"name": spec.name, "kind": str(spec.kind), "paths": [str(p) for p in spec.paths]}
         try:
@@ -57,12 +61,47 @@ class HostedDriver(Driver):
         self.cap = _number(created.get("cap"))
 
     # ----- the calls ------------------------------------------------------
-    def _request(self, kind: Request, args: tuple, timeout: float | None, what: str) -> dict:
-        """One request; its reply, or the child's error raised again (AgentFailure when the child is gone)."""
+    def _request(self, kind: Request, payload: tuple, timeout: float | None, what: str,
+                 step: bool = False) -> dict:
+        """One request, with the deferred calls queued before it (``calls.Call.defers``), in one message and one
+        reply; its reply, or the child's error raised again (AgentFailure when the child is gone).
+
+        When a deferred call failed, the child skips a ``step`` request (in-process, the game would have
+        stopped before it) and the failure is raised for it, worded as the match words one of that call.
+        """
         if self._dead:
             raise AgentFailure(f"agent {self.name}: {self._dead}")
+        queued, self._queue = self._queue, []
+        if queued:
+            what = ", then ".join([*(label for _, _, _, label in queued), what])
+            timeout = None if timeout is None or any(wait is None for _, _, wait, _ in queued) else (
+                timeout + sum(wait for _, _, wait, _ in queued))
+        with self._watching(timeout, what):
+            reply = self._child.request(str(kind), (payload, [message for _, message, _, _ in queued], step),
+                                        timeout)
         try:
-            reply = self._child.request(str(kind), args, timeout)
+            earlier_replies = _replies(reply.get("before"))
+        except ValueError as exc:
+            self._malformed(exc, what)
+        for (call, _, _, label), earlier in zip(queued, earlier_replies, strict=False):
+            try:
+                self._absorb(earlier, label)
+            except AgentFailure as error:
+                self._failed_later = error
+            except Exception as error:  # noqa: BLE001  (in the match's words for that call)
+                self._failed_later = AgentFailure(" ".join(
+                    f"agent {self.name}: {call.name} raised {type(error).__name__}: {error}".split()))
+        if reply.get("skipped") or (step and self._failed_later is not None):
+            self._reusable = False
+            error, self._failed_later = self._failed_later or AgentFailure(f"agent {self.name}: failed"), None
+            raise error
+        return self._absorb(reply, what)
+
+    @contextlib.contextmanager
+    def _watching(self, timeout: float | None, what: str):
+        """A child that does not answer in time, or dies: AgentFailure, and the child is gone."""
+        try:
+            yield
         except TimeoutError:
             self._dead = f"took more than {timeout:g} s for {what}: its process was ended"
             if self._cancelled.is_set():
@@ -71,6 +110,9 @@ class HostedDriver(Driver):
         except ChildDied as died:
             self._dead = self._death_text(str(died), what)
             raise AgentFailure(f"agent {self.name}: {self._dead}") from None
+
+    def _absorb(self, reply: dict, what: str) -> dict:
+        """One call's reply: its printout, caps and riders kept; its error raised again."""
         try:
             self._lines += [str(line) for line in reply.get("output") or ()]
             if "cap" in reply:
@@ -90,6 +132,12 @@ class HostedDriver(Driver):
             raise _rebuilt(error, self.name, self.limits)
         return reply
 
+    def _flush(self) -> None:
+        """Send the deferred calls now (an empty call carries them), e.g. before the scratch folder is read."""
+        if self._queue and not self._dead:
+            with contextlib.suppress(AgentFailure):
+                self._request(Request.CALL, ("", (), {}), QUERY_SECONDS, "the queued calls")
+
     def _malformed(self, exc: Exception, what: str) -> None:
         """End a child whose reply could not be read (AgentFailure)."""
         self._child.kill("its reply was malformed")
@@ -98,26 +146,38 @@ class HostedDriver(Driver):
 
     def _forward(self, call: Call, args: tuple):
         """``call`` with ``args`` in the child, its value decoded here (``calls.CALLS`` says how)."""
+        if any(queued.name in call.rides_on for queued, _, _, _ in self._queue):
+            self._flush()  # the call's value comes with the deferred call's reply
         if call.name in self._riding:
             value = self._riding.pop(call.name) if call.once else self._riding[call.name]
             if isinstance(value, _Raised):
                 self._reusable = False
                 raise value.error
             return value
-        if call.timing is Timing.QUERY and self._dead:
+        if (call.timing is Timing.QUERY and self._dead) or (call.only_if and not getattr(self, call.only_if)):
             return call.default
+        if call.timing is Timing.STEP and self._failed_later is not None:
+            error, self._failed_later = self._failed_later, None
+            raise error
         attributes = {key: getattr(self, key) for key in ATTRIBUTES}
         changed = {key: value for key, value in attributes.items() if self._sent.get(key, _UNSENT) != value}
         what = call.label.format(*args) if call.label else call.name
         timeout = {Timing.STEP: self._step_timeout(START_ALLOWANCE if call.name == "start" else 0.0),
                    Timing.LOAD: START_ALLOWANCE, Timing.QUERY: QUERY_SECONDS}[call.timing]
+        sent = tuple(SAME_OBSERVATION if arg is self._observation else arg for arg in args)
+        if call.defers and not self._dead and not any(isinstance(arg, Observation) and arg.over for arg in args):
+            self._queue.append((call, (call.name, sent, changed), timeout, what))  # sent with the next request
+            self._sent.update(changed)
+            self._observation = next((arg for arg in args if isinstance(arg, Observation)), self._observation)
+            return call.default
         try:
-            reply = self._request(Request.CALL, (call.name, args, changed), timeout, what)
+            reply = self._request(Request.CALL, (call.name, sent, changed), timeout, what, call.timing is Timing.STEP)
         except AgentFailure:
             if call.timing is Timing.QUERY:
                 return call.default
             raise
         self._sent.update(changed)
+        self._observation = next((arg for arg in args if isinstance(arg, Observation)), self._observation)
         try:
             return call.codec.decode(reply.get("value"))
         except Exception as exc:  # noqa: BLE001  (whatever a broken or hostile child sent)
@@ -152,6 +212,7 @@ class HostedDriver(Driver):
     def written_files(self) -> dict[str, bytes]:
         """The files the agent wrote in its scratch folder so far (kept when the driver closes)."""
         if self._files is None and self._child is not None:
+            self._flush()  # what a deferred call writes, too
             return self._child.peek_files()
         return dict(self._files or {})
 
@@ -163,7 +224,8 @@ class HostedDriver(Driver):
         child = self._child
         if child is None:
             return
-        if not self._reusable:
+        self._flush()
+        if not self._reusable or self._failed_later is not None:
             self._dead = self._dead or "failed"
         if not self._dead and not self._cancelled.is_set():
             try:
@@ -199,6 +261,15 @@ def _forwarder(call: Call):
 
 for _call in CALLS.values():
     setattr(HostedDriver, _call.name, _forwarder(_call))
+
+
+def _replies(items) -> list[dict]:
+    """The replies of the deferred calls in a reply (a list of JSON objects)."""
+    if items is None:
+        return []
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise ValueError("malformed replies of deferred calls")
+    return items
 
 
 def _number(value) -> float | None:

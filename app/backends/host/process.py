@@ -67,12 +67,20 @@ class Child:
 
         Raises ChildDied when the child dies, TimeoutError when it does not answer in time (the child is killed).
         """
+        self.send(kind, args, timeout)
+        return self._receive(timeout)
+
+    def send(self, kind: str, args: tuple, timeout: float | None) -> None:
+        """Send one request; its reply is read later with ``receive`` (a cold child's ready message first)."""
         try:
             self._requests.send_bytes(pack(kind, args))
         except OSError:
             raise ChildDied(self.death()) from None
         if not self.ready:
             self._wait_ready(timeout)
+
+    def receive(self, timeout: float | None) -> dict:
+        """The reply to the request sent last (as ``request``)."""
         return self._receive(timeout)
 
     def _wait_ready(self, timeout: float | None) -> None:
