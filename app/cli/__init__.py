@@ -1,7 +1,7 @@
 """The command line: ``python main.py [SUBCOMMAND ...]`` (no subcommand opens the GUI).
 
-Each subcommand lives in its own module with a ``register(subparsers)``
-function (which calls ``add_subcommand``); handlers import what they need lazily so start-up stays light.
+Each subcommand lives in its own module, which ends with ``COMMAND = Subcommand(...)``: its name, help texts,
+options and handler, all that ``add_subcommand`` needs; handlers import what they need lazily so start-up stays light.
 When the first argument names a subcommand (the module ``app.cli.<name>``),
 only that module is imported; ``--help`` and unknown names build the full parser.
 Exit codes: 0 success, 1 a check found problems, 2 bad input (one line on stderr).
@@ -13,6 +13,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from app.core.errors import BattleshipError
 
@@ -39,7 +40,7 @@ def _build(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, set[str]]:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in modules:
-        importlib.import_module(name).register(subparsers)
+        add_subcommand(subparsers, importlib.import_module(name).COMMAND)
     return parser, set(subparsers.choices)
 
 
@@ -66,13 +67,23 @@ def main(argv: list[str] | None = None) -> int:
     return run_command(lambda: args.func(args))
 
 
-def add_subcommand(subparsers, name: str, handler: Callable[[argparse.Namespace], int | None] | None, summary: str,
-                   description: str) -> argparse.ArgumentParser:
-    """Add the subcommand ``name``, run by ``handler(args)`` (None: by its own subcommands), listed with ``summary``
-    in ``main.py --help`` and explained by ``description`` in its own; returns its parser, for its options."""
-    parser = subparsers.add_parser(name, help=summary, description=description)
-    if handler is not None:
-        parser.set_defaults(func=handler)
+class Subcommand(NamedTuple):  # not a dataclass: ``solve``'s start-up does without that import (~15 ms)
+    """A subcommand: listed with ``summary`` in its parent's ``--help``, explained by ``description`` in its own, its
+    options added by ``add_arguments(parser)``, run by ``handler(args)`` (None: by its own subcommands)."""
+
+    name: str
+    summary: str
+    description: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    handler: Callable[[argparse.Namespace], int | None] | None
+
+
+def add_subcommand(subparsers, command: Subcommand) -> argparse.ArgumentParser:
+    """Add ``command`` (its parser, options and handler) to ``subparsers``; returns its parser."""
+    parser = subparsers.add_parser(command.name, help=command.summary, description=command.description)
+    if command.handler is not None:
+        parser.set_defaults(func=command.handler)
+    command.add_arguments(parser)
     return parser
 
 

@@ -12,21 +12,15 @@ import time
 from app.backends.bench.plan import PlannedGame, plan
 from app.backends.bench.store import STORE_SUFFIX, ResultStore, game_key, make_record
 from app.backends.params import parse_agent_params
-from app.cli import add_subcommand
+from app.cli import Subcommand
 from app.cli.common import add_agent_options, add_rules_options, step_timeout
 from app.cli.report import add_report_options, make_report
 
 CHECKPOINT_SECONDS = 1.0
 
 
-def register(subparsers) -> None:
-    """Add the ``bench`` subcommand."""
-    parser = add_subcommand(subparsers, "bench", bench_command,
-                            "compare agents on many maps (process pool, table, results file, plot)",
-                            "Play every agent on every map in a pool of worker processes and print one line per agent: "
-                            "games, mean/median/min/max score, mean %% of oracle, fires and flags ok/ko, ships sunk, "
-                            "precision, recall, seconds per game and failures. Ctrl-C stops and keeps the finished "
-                            "games.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``bench``."""
     parser.add_argument("--agents", required=True, metavar="A,B,...",
                         help="agent names or files, comma-separated (a multi-file CLIPS agent: its folder); "
                         "a folder of submissions stands for each .py, .clp and agent folder in it")
@@ -313,3 +307,11 @@ def bench_command(args: argparse.Namespace) -> int:
         print(f"interrupted: kept the {len(rows)} finished games of {total}", file=sys.stderr)
         return 130
     return 0
+
+
+COMMAND = Subcommand("bench", "compare agents on many maps (process pool, table, results file, plot)",
+                     "Play every agent on every map in a pool of worker processes and print one line per agent: "
+                     "games, mean/median/min/max score, mean %% of oracle, fires and flags ok/ko, ships sunk, "
+                     "precision, recall, seconds per game and failures. Ctrl-C stops and keeps the finished "
+                     "games.",
+                     add_arguments, bench_command)

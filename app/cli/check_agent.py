@@ -7,18 +7,14 @@ from collections import defaultdict
 from pathlib import Path
 
 from app.backends.params import parse_agent_params
-from app.cli import add_sandbox_option, add_subcommand
+from app.cli import Subcommand, add_sandbox_option
 
 DEFAULT_COUNT = 5  # maps taken from --maps
 SHOWN = 3  # findings of one kind printed in full; the rest are counted
 
 
-def register(subparsers) -> None:
-    """Add the ``check-agent`` subcommand."""
-    parser = add_subcommand(subparsers, "check-agent", check_command, "check an agent for common mistakes",
-                            "Load an agent, play it on a few maps under both rules profiles (twice each, one seed) and "
-                            "report what course agents commonly get wrong. Exit 0: nothing found; 1: problems listed; "
-                            "2: bad input.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``check-agent``."""
     parser.add_argument("agent", metavar="FILE[,FILE...]",
                         help="the agent: a .py file, .clp file(s) loaded in order, a folder with load-order.txt, "
                              "or a shipped agent's name")
@@ -99,3 +95,10 @@ def check_command(args: argparse.Namespace) -> int:
     report = check_agent(spec, maps, profiles, seed=args.seed, params=params, step_seconds=args.step_timeout)
     print(format_report(report, [p.name for p in files], [p.name for p in profiles], args.seed))
     return 0 if report.ok else 1
+
+
+COMMAND = Subcommand("check-agent", "check an agent for common mistakes",
+                     "Load an agent, play it on a few maps under both rules profiles (twice each, one seed) and "
+                     "report what course agents commonly get wrong. Exit 0: nothing found; 1: problems listed; "
+                     "2: bad input.",
+                     add_arguments, check_command)

@@ -6,16 +6,11 @@ import argparse
 import json
 import sys
 
-from app.cli import add_subcommand
+from app.cli import Subcommand
 
 
-def register(subparsers) -> None:
-    """Add the ``coach`` subcommand."""
-    parser = add_subcommand(subparsers, "coach", coach_command,
-                            "grade a saved game's decisions (expected loss, luck-adjusted score)",
-                            "Replay a JSON Lines game log and grade each decision with the information the agent had: "
-                            "each fire's expected loss against the best action, the flag set at solve, stopping, and "
-                            "the luck-adjusted score. See docs/coach.md.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``coach``."""
     parser.add_argument("log", metavar="GAME_LOG", help="a game log (.jsonl) saved by run --log, the GUI or bench")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object instead")
     parser.add_argument("--all-flags", action="store_true", help="also list the flags that cost nothing")
@@ -36,3 +31,10 @@ def coach_command(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(format_report(report, args.all_flags))
     return 0
+
+
+COMMAND = Subcommand("coach", "grade a saved game's decisions (expected loss, luck-adjusted score)",
+                     "Replay a JSON Lines game log and grade each decision with the information the agent had: "
+                     "each fire's expected loss against the best action, the flag set at solve, stopping, and "
+                     "the luck-adjusted score. See docs/coach.md.",
+                     add_arguments, coach_command)

@@ -5,17 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.cli import add_sandbox_option, add_subcommand
+from app.cli import Subcommand, add_sandbox_option
 from app.cli.common import add_rules_options, profile_from_args
 
 
-def register(subparsers) -> None:
-    """Add the ``crosscheck`` subcommand."""
-    parser = add_subcommand(subparsers, "crosscheck", run_command,
-                            "check an agent's games against the course's own CLIPS environment",
-                            "Play each map twice: in a plain CLIPS environment with the course's main.clp and env.clp "
-                            "(load, reset, run, under the bridge's caps) and through the app (its agent host, as every "
-                            "game); print SAME or the first difference for each game. Exit 0 when all are the same, 1 otherwise, 2 on bad input.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``crosscheck``."""
     parser.add_argument("--course-main", required=True, type=Path, metavar="FILE", help="the course's main.clp")
     parser.add_argument("--course-env", required=True, type=Path, metavar="FILE",
                         help="the course's env.clp (of the edition --rules names)")
@@ -53,3 +48,11 @@ def run_command(args: argparse.Namespace) -> int:
         print(comparison.describe(), flush=True)
     print(f"{len(args.map) - different}/{len(args.map)} SAME")
     return 1 if different else 0
+
+
+COMMAND = Subcommand("crosscheck", "check an agent's games against the course's own CLIPS environment",
+                     "Play each map twice: in a plain CLIPS environment with the course's main.clp and env.clp "
+                     "(load, reset, run, under the bridge's caps) and through the app (its agent host, as every "
+                     "game); print SAME or the first difference for each game. Exit 0 when all are the same, 1 otherwise, "
+                     "2 on bad input.",
+                     add_arguments, run_command)

@@ -6,16 +6,14 @@ import argparse
 import os
 import sys
 
-from app.cli import add_sandbox_option, add_subcommand
+from app.cli import Subcommand, add_sandbox_option
 
 HEADLESS_HINT = ("headless commands: run, replay, maps check, maps convert "
                  "(python main.py --help)")
 
 
-def register(subparsers) -> None:
-    """Add the ``gui`` subcommand."""
-    parser = add_subcommand(subparsers, "gui", gui_command, "open the desktop app (default)",
-                            "Open the desktop app.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``gui``."""
     parser.add_argument("--map", help="map to load")
     parser.add_argument("--agent", help="agent to pick")
     parser.add_argument("--rules", help="rules profile")
@@ -53,3 +51,8 @@ def gui_command(args: argparse.Namespace) -> int:
         print(f"error: the desktop app is not available ({exc}); {HEADLESS_HINT}", file=sys.stderr)
         return 2
     return run_gui(args)
+
+
+COMMAND = Subcommand("gui", "open the desktop app (default)",
+                     "Open the desktop app.",
+                     add_arguments, gui_command)

@@ -5,29 +5,34 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.cli import add_subcommand
+from app.cli import Subcommand, add_subcommand
 
 
-def register(subparsers) -> None:
-    """Add ``maps check``, ``maps convert`` and ``maps generate``."""
-    parser = add_subcommand(subparsers, "maps", None, "check, convert (and generate) map files",
-                            "Work with map files.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Its actions: ``maps check``, ``maps convert`` and ``maps generate``."""
     actions = parser.add_subparsers(dest="maps_command", metavar="ACTION", parser_class=type(parser))
     actions.required = True
-    check = add_subcommand(actions, "check", check_maps_command, "validate map files: one line per file",
-                           "Validate map and puzzle files; exit 0 only if all are valid.")
+    for action in (CHECK, CONVERT, GENERATE):
+        add_subcommand(actions, action)
+
+
+def add_check_arguments(check: argparse.ArgumentParser) -> None:
+    """The arguments of ``maps check``."""
     check.add_argument("paths", nargs="+", metavar="PATH")
-    convert = add_subcommand(actions, "convert", convert_command, "convert a map between formats",
-                             "Convert a map: native (.map), course (.clp) or Bimaru puzzle (.txt).")
+
+
+def add_convert_arguments(convert: argparse.ArgumentParser) -> None:
+    """The arguments of ``maps convert``."""
     convert.add_argument("source", metavar="IN")
     convert.add_argument("target", metavar="OUT")
     convert.add_argument("--to", choices=("native", "clp", "bimaru"),
                          help="output format (default: from OUT's extension: .map native, .clp course)")
     convert.add_argument("--pick-first", action="store_true",
                          help="convert a Bimaru puzzle with several solutions using the first one")
-    generate = add_subcommand(actions, "generate", generate_command, "write random standard-fleet maps",
-                              "Write random maps: the fleet uniform over all legal placements (rejection sampling), "
-                              "then the cells known at start (see README, 'Generating maps').")
+
+
+def add_generate_arguments(generate: argparse.ArgumentParser) -> None:
+    """The options of ``maps generate``."""
     generate.add_argument("--count", type=int, required=True, metavar="N", help="how many maps")
     generate.add_argument("--known", type=int, metavar="K",
                           help="K cells known at start, uniform over all 100 cells")
@@ -126,3 +131,18 @@ def generate_command(args: argparse.Namespace) -> int:
         save(game_map, path, args.format)
         print(f"{path}: {len(game_map.known)} cells known")
     return 0
+
+
+CHECK = Subcommand("check", "validate map files: one line per file",
+                   "Validate map and puzzle files; exit 0 only if all are valid.",
+                   add_check_arguments, check_maps_command)
+CONVERT = Subcommand("convert", "convert a map between formats",
+                     "Convert a map: native (.map), course (.clp) or Bimaru puzzle (.txt).",
+                     add_convert_arguments, convert_command)
+GENERATE = Subcommand("generate", "write random standard-fleet maps",
+                      "Write random maps: the fleet uniform over all legal placements (rejection sampling), "
+                      "then the cells known at start (see README, 'Generating maps').",
+                      add_generate_arguments, generate_command)
+COMMAND = Subcommand("maps", "check, convert (and generate) map files",
+                     "Work with map files.",
+                     add_arguments, None)

@@ -5,13 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.cli import add_subcommand
+from app.cli import Subcommand
 
 
-def register(subparsers) -> None:
-    """Add the ``replay`` subcommand."""
-    parser = add_subcommand(subparsers, "replay", replay_command, "re-play a game log and check its score",
-                            "Re-play a JSON Lines game log through the engine.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``replay``."""
     parser.add_argument("log", metavar="LOG.jsonl")
     parser.add_argument("--quiet", action="store_true", help="no per-step lines")
     parser.add_argument("--json", action="store_true", help="end with the result as one JSON line")
@@ -34,3 +32,8 @@ def replay_command(args: argparse.Namespace) -> int:
         print(f"{args.log}: the log disagrees with the engine ({len(replay.mismatches)} mismatches)", file=sys.stderr)
         return 1
     return 0
+
+
+COMMAND = Subcommand("replay", "re-play a game log and check its score",
+                     "Re-play a JSON Lines game log through the engine.",
+                     add_arguments, replay_command)

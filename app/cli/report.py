@@ -5,16 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.cli import add_subcommand
+from app.cli import Subcommand
 
 
-def register(subparsers) -> None:
-    """Add the ``report`` subcommand."""
-    parser = add_subcommand(subparsers, "report", report_command,
-                            "a tournament's results file -> index.html, CSVs and manifest.json",
-                            "Standings with bootstrap intervals, tests against a baseline, Friedman test and "
-                            "critical-difference diagram, results by difficulty, a maps x agents heat map and each "
-                            "agent's worst maps, from a results file written by bench --out RESULTS.jsonl.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``report``."""
     parser.add_argument("results", metavar="RESULTS.jsonl", help="the tournament results file")
     add_report_options(parser, required=True)
 
@@ -43,3 +38,10 @@ def report_command(args: argparse.Namespace) -> int:
     """Handle ``report``."""
     make_report(args.results, args.out, args.baseline, args.worst)
     return 0
+
+
+COMMAND = Subcommand("report", "a tournament's results file -> index.html, CSVs and manifest.json",
+                     "Standings with bootstrap intervals, tests against a baseline, Friedman test and "
+                     "critical-difference diagram, results by difficulty, a maps x agents heat map and each "
+                     "agent's worst maps, from a results file written by bench --out RESULTS.jsonl.",
+                     add_arguments, report_command)

@@ -7,14 +7,12 @@ import json
 import sys
 
 from app.backends.params import parse_agent_params
-from app.cli import add_subcommand
+from app.cli import Subcommand
 from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
 
 
-def register(subparsers) -> None:
-    """Add the ``run`` subcommand."""
-    parser = add_subcommand(subparsers, "run", run_game_command, "play one game headless and print it",
-                            "Play one game of an agent on a map, headless.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``run``."""
     parser.add_argument("--agent", required=True,
                         help="agent name, a .py/.clp file, or several .clp files a.clp,b.clp loaded in order")
     parser.add_argument("--map", required=True, help="map file (native, course .clp, or Bimaru puzzle)")
@@ -125,3 +123,8 @@ def run_game_command(args: argparse.Namespace) -> int:
             print(f"  {message}", file=sys.stderr)
         return 1
     return 0
+
+
+COMMAND = Subcommand("run", "play one game headless and print it",
+                     "Play one game of an agent on a map, headless.",
+                     add_arguments, run_game_command)

@@ -9,20 +9,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.cli import add_subcommand
+from app.cli import Subcommand
 
 ALGORITHM_NAMES = ("fast", "dfs", "bfs", "greedy", "astar")
 MAX_STDIN_BYTES = 1_000_000
 MAX_SEARCH_NODES = 2_000_000  # a tree search stops here too, whatever --timeout says (memory)
 
 
-def register(subparsers) -> None:
-    """Add the ``solve`` subcommand."""
-    parser = add_subcommand(subparsers, "solve", solve_command,
-                            "solve a Bimaru puzzle: python main.py solve < puzzle.txt",
-                            "Solve a Bimaru puzzle (ROW/COLUMN/hint count/HINT lines) and print the solution grid on "
-                            "stdout: hints upper case, other ship pieces lower case, water '.'. With several solutions "
-                            "the first one (deterministic) is printed; with none, a one-line error (exit 2).")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``solve``."""
     parser.add_argument("path", nargs="?", metavar="PUZZLE", help="puzzle file (default: read stdin)")
     parser.add_argument("--algorithm", choices=ALGORITHM_NAMES, default="fast",
                         help="fast (exact bitboard solver, default) or a tree search over ship placements: "
@@ -114,3 +109,10 @@ def solve_command(args: argparse.Namespace) -> int:
         raise MapError(f"the puzzle has no solution: {contradiction(Constraints.from_puzzle(puzzle))}", where)
     sys.stdout.write(goal.state.to_text())
     return 0
+
+
+COMMAND = Subcommand("solve", "solve a Bimaru puzzle: python main.py solve < puzzle.txt",
+                     "Solve a Bimaru puzzle (ROW/COLUMN/hint count/HINT lines) and print the solution grid on "
+                     "stdout: hints upper case, other ship pieces lower case, water '.'. With several solutions "
+                     "the first one (deterministic) is printed; with none, a one-line error (exit 2).",
+                     add_arguments, solve_command)
