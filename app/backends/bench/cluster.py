@@ -32,6 +32,7 @@ from app.backends.bench.chunks import CHUNK_SECONDS, ChunkSizer
 from app.backends.bench.plan import PlannedGame
 from app.backends.bench.pool import Bench
 from app.backends.bench.rows import BenchConfig, BenchTask, FailureKind, GameRow, failed_row
+from app.backends.bench.stopping import Stoppable
 from app.backends.bench.store import agent_files, map_bytes
 from app.backends.bench.version import app_build
 from app.core import BattleshipError
@@ -193,7 +194,7 @@ def _dask():
 
 
 @dataclass
-class ClusterBench:
+class ClusterBench(Stoppable):
     """The planned games on a Dask cluster: ``local`` (an embedded ``LocalCluster``) or a scheduler address."""
 
     address: str
@@ -217,16 +218,7 @@ class ClusterBench:
         self.hosts: dict[int, str] = {}  # task index -> the machine that played it
         self.sizer = ChunkSizer(self.chunk_seconds, self.chunk_games)
         self.chunk_sizes: list[int] = []  # games in each chunk submitted, in order
-        self._stop = threading.Event()
-
-    def stop(self) -> None:
-        """Ask ``run`` to end soon (thread-safe): the chunks in flight are cancelled, their games not yielded."""
-        self._stop.set()
-
-    @property
-    def stopped(self) -> bool:
-        """True once ``stop`` was called."""
-        return self._stop.is_set()
+        self._stop = threading.Event()  # stop(): the chunks in flight are cancelled, their games not yielded
 
     def run(self) -> Iterator[tuple[int, GameRow]]:
         """Play every chunk on the cluster and yield each game's row when its chunk comes back."""

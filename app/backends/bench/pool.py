@@ -14,6 +14,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
 from app.backends.bench.rows import BenchConfig, BenchTask, FailureKind, GameRow, failed_row, play_row
+from app.backends.bench.stopping import Stoppable
 
 DEFAULT_TIMEOUT = 60.0
 _POLL_SECONDS = 0.5
@@ -73,7 +74,7 @@ def default_jobs() -> int:
 
 
 @dataclass
-class Bench:
+class Bench(Stoppable):
     """Every agent on every map: ``run()`` yields ``(index, GameRow)`` as games finish.
 
     ``index`` is the task's place in ``tasks``: maps outer, agents inner, so
@@ -107,15 +108,6 @@ class Bench:
         """Rows by task index -> a list agent by agent, maps in their order."""
         count = max(1, len(self.agents))
         return [finished[i] for i in sorted(finished, key=lambda i: (i % count, i // count))]
-
-    def stop(self) -> None:
-        """Ask ``run`` to end at its next check (games in progress are abandoned)."""
-        self._stop.set()
-
-    @property
-    def stopped(self) -> bool:
-        """True once ``stop`` was called."""
-        return self._stop.is_set()
 
     def run(self) -> Iterator[tuple[int, GameRow]]:
         """Play the games in worker processes and yield each row when its game ends."""
