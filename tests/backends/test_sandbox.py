@@ -104,9 +104,15 @@ class TestHostileCorpus:
         reason = one_line(result.stop_reason)
         assert any(words in reason for words in ("memory limit of 1 GiB", "time limit", "its process was ended")), reason
 
-    def test_python_os_exit(self, tmp_path):
-        result, _, _ = Setting(tmp_path, "exit3.py").play()
-        assert "agent process died: exit code 3" in one_line(result.stop_reason)
+    @pytest.mark.parametrize(("agent", "step_seconds", "reason"), [
+        pytest.param("exit3.py", 2.0, "agent process died: exit code 3", id="os_exit"),
+        pytest.param("segfault.py", 2.0, "agent process died: signal 11 (SIGSEGV)", id="segfault"),
+        pytest.param("native_loop.py", 0.5, "its process was ended", id="busy_native_loop_is_killed"),
+        pytest.param("allocate.py", 2.0, "over the memory limit of 1 GiB", id="allocating_10_gb"),
+    ])
+    def test_python_agent_whose_process_dies_or_is_ended(self, tmp_path, agent, step_seconds, reason):
+        result, _, _ = Setting(tmp_path, agent).play(step_seconds=step_seconds)
+        assert reason in one_line(result.stop_reason)
 
     def test_python_subprocess_is_refused(self, tmp_path):
         setting = Setting(tmp_path, "subprocess_run.py")
@@ -145,18 +151,6 @@ class TestHostileCorpus:
         assert result.stop_reason == "solved by the agent"
         said = " ".join(log)
         assert "kill_parent: signalling parent refused" in said and "kill_parent: signalling everyone refused" in said
-
-    def test_python_segfault(self, tmp_path):
-        result, _, _ = Setting(tmp_path, "segfault.py").play()
-        assert "agent process died: signal 11 (SIGSEGV)" in one_line(result.stop_reason)
-
-    def test_python_busy_native_loop_is_killed(self, tmp_path):
-        result, _, _ = Setting(tmp_path, "native_loop.py").play(step_seconds=0.5)
-        assert "its process was ended" in one_line(result.stop_reason)
-
-    def test_python_allocating_10_gb(self, tmp_path):
-        result, _, _ = Setting(tmp_path, "allocate.py").play()
-        assert "over the memory limit of 1 GiB" in one_line(result.stop_reason)
 
     def test_python_cannot_change_its_score(self, tmp_path):
         setting = Setting(tmp_path, "cheat.py")
