@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,9 @@ def sloppy(tmp_path: Path) -> str:
     return str(path)
 
 
+@contextmanager
 def new_match(agent: str, profile=PROFILES["unito-2019"], checked: bool = False, findings: list | None = None):
+    """A started match of ``agent`` on four-known.map, tracing, and the list its traces go to; closed on leaving."""
     game = Game(load_map(MAPS_DIR / "four-known.map"), profile)
     driver = create_driver(resolve(agent))
     if checked:
@@ -68,7 +71,10 @@ def new_match(agent: str, profile=PROFILES["unito-2019"], checked: bool = False,
     traces: list = []
     match = Match(game, driver, on_trace=traces.append)
     match.start()
-    return match, traces
+    try:
+        yield match, traces
+    finally:
+        match.close()
 
 
 def names(trace) -> list[str]:
@@ -77,8 +83,7 @@ def names(trace) -> list[str]:
 
 class TestStepRule:
     def test_each_step_rule_fires_exactly_one_more_rule(self, ordered):
-        match, traces = new_match(ordered)
-        try:
+        with new_match(ordered) as (match, traces):
             seen = []
             while (pause := match.advance(PauseRequest(firings=1))) is not None:
                 assert isinstance(pause, TurnPause) and pause.reason == PauseReason.STEP_RULE
@@ -91,38 +96,27 @@ class TestStepRule:
             assert seen == ORDER[:-1]  # take-exec ends the turn: the step is carried out at once
             assert [e.text for e in match.game.events] == ["fire 3 0"]
             assert names(traces[0]) == ORDER
-        finally:
-            match.close()
 
     def test_a_mid_turn_trace_shows_the_facts_changed_so_far_and_the_focus_stack(self, ordered):
-        match, _ = new_match(ordered)
-        try:
+        with new_match(ordered) as (match, _):
             pause = match.advance(PauseRequest(firings=2))  # go-on-agent, first
             assert pause.trace.focus[0] == "AGENT" and "MAIN" in pause.trace.focus
             assert [c.text for c in pause.trace.changes] == ["(note (x 1) (y 0) (n 0))"]
-        finally:
-            match.close()
 
     def test_a_game_played_rule_by_rule_is_the_game_played_whole(self, ordered):
-        whole, whole_traces = new_match("bdi")
-        parts, parts_traces = new_match("bdi")
-        try:
+        with new_match("bdi") as (whole, whole_traces), new_match("bdi") as (parts, parts_traces):
             for _ in range(3):
                 whole.step()
                 while parts.advance(PauseRequest(firings=7)) is not None:
                     pass
             assert [e.to_dict() for e in parts.game.events] == [e.to_dict() for e in whole.game.events]
             assert [t.to_dict() for t in parts_traces] == [t.to_dict() for t in whole_traces]
-        finally:
-            whole.close()
-            parts.close()
 
 
 class TestBreakpoints:
     def test_pauses_just_before_the_rule_and_resumes_with_it(self, ordered):
-        match, traces = new_match(ordered)
         request = PauseRequest(breakpoints=frozenset({"AGENT::third"}))
-        try:
+        with new_match(ordered) as (match, traces):
             pause = match.advance(request)
             assert (pause.reason, pause.next_rule, pause.fired) == (PauseReason.BREAKPOINT, "AGENT::third", 3)
             assert names(pause.trace) == ORDER[:3]
@@ -131,12 +125,9 @@ class TestBreakpoints:
             assert names(traces[0]) == ORDER
             pause = match.advance(request)  # the next step's turn pauses there again
             assert (pause.step, pause.next_rule) == (1, "AGENT::third")
-        finally:
-            match.close()
 
     def test_a_breakpoint_on_a_rule_of_bdi(self):
-        match, _ = new_match("bdi")
-        try:
+        with new_match("bdi") as (match, _):
             match.step()
             pause = match.advance(PauseRequest(breakpoints=frozenset({"AGENT::execute-action"})))
             assert pause.next_rule == "AGENT::execute-action"
@@ -145,8 +136,6 @@ class TestBreakpoints:
             step = pause.step
             assert match.advance(PauseRequest()) is None
             assert match.game.events[-1].step == step
-        finally:
-            match.close()
 
     def test_the_firing_cap_counts_the_whole_turn_across_pauses(self, tmp_path):
         path = tmp_path / "endless.clp"
@@ -164,73 +153,54 @@ class TestBreakpoints:
             match.close()
 
     def test_a_driver_that_cannot_pause_plays_the_whole_step(self):
-        match, _ = new_match("random")
-        try:
+        with new_match("random") as (match, _):
             assert match.advance(PauseRequest(firings=1)) is None
             assert len(match.game.events) == 1
-        finally:
-            match.close()
 
 
 class TestWhyNot:
-    def _after_one_step(self, ordered):
-        match, _ = new_match(ordered)
-        match.step()
-        return match
+    @pytest.fixture
+    def match(self, ordered):
+        """``ordered``'s match after its first step (closed after the test)."""
+        with new_match(ordered) as (started, _):
+            started.step()
+            yield started
 
-    def test_names_the_first_pattern_no_fact_matches(self, ordered):
-        match = self._after_one_step(ordered)
-        try:
-            found = match.driver.why_not("blocked-by-third")
-            assert found.rule == "AGENT::blocked-by-third"
-            assert found.verdict() == "AGENT::blocked-by-third cannot fire: pattern 3 `(note (x 9))`: no fact matches"
-            first, second, third = found.disjuncts[0].patterns
-            assert (len(first.facts), len(second.facts), third.facts) == (1, 1, ())
-            lines = found.lines()
-            assert "  pattern 2 `(note (x 3))`: 1 fact matches: " + second.facts[0] in lines
-        finally:
-            match.close()
+    def test_names_the_first_pattern_no_fact_matches(self, match):
+        found = match.driver.why_not("blocked-by-third")
+        assert found.rule == "AGENT::blocked-by-third"
+        assert found.verdict() == "AGENT::blocked-by-third cannot fire: pattern 3 `(note (x 9))`: no fact matches"
+        first, second, third = found.disjuncts[0].patterns
+        assert (len(first.facts), len(second.facts), third.facts) == (1, 1, ())
+        lines = found.lines()
+        assert "  pattern 2 `(note (x 3))`: 1 fact matches: " + second.facts[0] in lines
 
-    def test_patterns_that_match_alone_but_not_together(self, ordered):
-        match = self._after_one_step(ordered)
-        try:
-            verdict = match.driver.why_not("AGENT::disagree").verdict()
-            assert "patterns 1-2: each matches facts, but no combination of them agrees" in verdict
-            verdict = match.driver.why_not("AGENT::no-notes").verdict()
-            assert "pattern 2 `(note)` (inside not): a fact matching it" in verdict
-        finally:
-            match.close()
+    def test_patterns_that_match_alone_but_not_together(self, match):
+        verdict = match.driver.why_not("AGENT::disagree").verdict()
+        assert "patterns 1-2: each matches facts, but no combination of them agrees" in verdict
+        verdict = match.driver.why_not("AGENT::no-notes").verdict()
+        assert "pattern 2 `(note)` (inside not): a fact matching it" in verdict
 
     def test_mid_turn_a_rule_paused_before_is_on_the_agenda(self, ordered):
-        match, _ = new_match(ordered)
-        try:
+        with new_match(ordered) as (match, _):
             match.advance(PauseRequest(breakpoints=frozenset({"AGENT::third"})))
             found = match.driver.why_not("AGENT::third")
             assert found.activations and "is on the agenda (1 activation)" in found.verdict()
             assert RuleMatches.from_dict(found.to_dict()) == found
-        finally:
-            match.close()
 
-    def test_an_unknown_rule_is_a_clear_error(self, ordered):
-        match = self._after_one_step(ordered)
-        try:
-            with pytest.raises(Exception, match="the agent has no rule named nosuch"):
-                match.driver.why_not("nosuch")
-            assert "AGENT::blocked-by-third" in match.driver.rule_names()
-        finally:
-            match.close()
+    def test_an_unknown_rule_is_a_clear_error(self, match):
+        with pytest.raises(Exception, match="the agent has no rule named nosuch"):
+            match.driver.why_not("nosuch")
+        assert "AGENT::blocked-by-third" in match.driver.rule_names()
 
     def test_every_rule_of_bdi_is_explained_pattern_by_pattern(self):
-        match, _ = new_match("bdi")
-        try:
+        with new_match("bdi") as (match, _):
             match.step()
             for name in match.driver.rule_names():
                 found = match.driver.why_not(name)
                 assert found.verdict().startswith(name)
                 for disjunct in found.disjuncts:
                     assert all(p.text for p in disjunct.patterns if p.kind != PatternKind.START), name
-        finally:
-            match.close()
 
 
 class TestMatchesText:
@@ -256,11 +226,8 @@ class TestWarnings:
     def findings(agent: str, profile=PROFILES["unito-2019"]) -> list:
         """What the checks found in one whole game of ``agent``, traced."""
         found: list = []
-        match, _ = new_match(agent, profile, True, found)
-        try:
+        with new_match(agent, profile, True, found) as (match, _):
             match.run()
-        finally:
-            match.close()
         return found
 
     def test_the_checks_find_each_mistake_as_it_is_made(self, sloppy):
@@ -297,12 +264,9 @@ class TestWarnings:
 
 class TestValueObjects:
     def test_round_trips(self, ordered):
-        match, _ = new_match(ordered)
-        try:
+        with new_match(ordered) as (match, _):
             pause = match.advance(PauseRequest(firings=2, breakpoints=frozenset({"AGENT::x"})))
             assert TurnPause.from_dict(pause.to_dict()) == pause
-        finally:
-            match.close()
         summary = TurnSummary(3, 10, (("AGENT::a", 4),), "AGENT::a", ("AGENT::b",))
         assert TurnSummary.from_dict(summary.to_dict()) == summary
         request = PauseRequest(1, frozenset({"AGENT::a"}))
