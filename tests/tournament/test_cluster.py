@@ -142,7 +142,10 @@ def test_a_loopback_cluster_of_dask_scheduler_and_dask_worker(tmp_path, capsys):
 
 def test_a_game_that_keeps_killing_its_worker_is_reported_not_retried_forever(tmp_path, monkeypatch):
     monkeypatch.setenv("BATTLESHIP_NO_SANDBOX", "1")  # in its own process an agent cannot signal its worker
-    killer = write_agent(tmp_path, "killer", "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)")
+    # Only ever its own parent, the Dask worker: never pid 1 or a reaper it was handed to if the worker is gone.
+    killer = write_agent(tmp_path, "killer", "import os, signal\nparent = os.getppid()\n"
+                         "if parent > 1 and b'python' in open(f'/proc/{parent}/cmdline', 'rb').read():\n"
+                         "    os.kill(parent, signal.SIGKILL)")
     config = BenchConfig()
     planned = plan([killer, "random"], MAPS[:1], config)
     with dask.config.set({"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 0}):
