@@ -5,7 +5,10 @@
   defines ``AGENT`` (an ``agents.base.Agent`` subclass).
 - CLIPS agents: ``agents/clips/*.clp`` (one file), or a folder
   ``agents/clips/NAME/`` with a ``load-order.txt`` listing its module files
-  (one per line, relative to that folder; ``#`` comments).
+  (one per line, relative to that folder; ``#`` comments). Every entry must
+  stay inside the agent's folder (``..`` and symbolic links followed; the
+  shipped agents share ``agents/clips/lib/``): an agent cannot have the
+  teacher's files loaded, nor put them on its process's reading list.
 - Any ``.py`` / ``.clp`` file can be given by path, and several ``.clp``
   files as ``a.clp,b.clp`` (loaded in that order, as one agent).
 """
@@ -44,6 +47,7 @@ class AgentSpec:
     kind: AgentKind
     paths: tuple[Path, ...]
     description: str = ""
+    folder: Path | None = None  # a load-order agent's: every file of ``paths`` must be inside it (``check_inside``)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", AgentKind(self.kind))  # "python" given as text is the same kind
@@ -67,7 +71,14 @@ def _first_comment(path: Path, prefix: str) -> str:
     return ""
 
 
-def _load_order(folder: Path) -> tuple[Path, ...]:
+def _inside(path: Path, root: Path) -> bool:
+    """True when ``path``, with its symbolic links and ``..`` followed, is beneath ``root`` (resolved)."""
+    return path.resolve().is_relative_to(root.resolve())
+
+
+def _load_order(folder: Path, root: Path | None = None) -> tuple[Path, ...]:
+    """The files ``folder``'s load order lists, each checked to be a file inside ``root`` (default: ``folder``)."""
+    root = (root or folder).resolve()
     order_file = folder / LOAD_ORDER
     try:
         lines = order_file.read_text(encoding="utf-8").splitlines()
@@ -78,13 +89,42 @@ def _load_order(folder: Path) -> tuple[Path, ...]:
         entry = line.split("#", 1)[0].strip()
         if not entry:
             continue
-        path = (folder / entry).resolve()
+        where = f"{order_file}:{number}"
+        if Path(entry).is_absolute():
+            raise AgentError(f"{where}: {entry} is an absolute path: list the agent's own files, relative to "
+                             "its folder")
+        path = folder / entry
+        if not _inside(path, root):
+            raise AgentError(f"{where}: {entry} is outside the agent's folder {root} (an agent loads only its "
+                             "own files)")
+        path = path.resolve()
         if not path.is_file():
-            raise AgentError(f"{order_file}:{number}: no such file {entry}")
+            raise AgentError(f"{where}: no such file {entry}")
         paths.append(path)
     if not paths:
         raise AgentError(f"{order_file}: lists no files")
     return tuple(paths)
+
+
+def _confinement_root(folder: Path, agents_dir: Path = AGENTS_DIR) -> Path:
+    """Where a folder agent's files must be: the folder, or for a shipped agent the shipped CLIPS agents' folder."""
+    clips_dir = agents_dir / "clips"
+    return clips_dir if _inside(folder, clips_dir) else folder
+
+
+def check_inside(spec: AgentSpec) -> None:
+    """An ``AgentError`` unless every file of a load-order agent is a file inside its folder.
+
+    The second check, where a driver is made (the files a hosted agent's
+    process may read are the ones checked here): a spec made by hand, or a
+    file swapped for a symbolic link after ``resolve``, is refused too.
+    """
+    if spec.folder is None:
+        return
+    for path in spec.paths:
+        if not _inside(Path(path), spec.folder) or not Path(path).is_file():
+            raise AgentError(f"{path}: not a file inside the agent's folder {spec.folder.resolve()}: the agent "
+                             "is not started")
 
 
 def discover(agents_dir: Path = AGENTS_DIR) -> dict[str, AgentSpec]:
@@ -100,10 +140,11 @@ def discover(agents_dir: Path = AGENTS_DIR) -> dict[str, AgentSpec]:
             found.setdefault(path.stem, AgentSpec(path.stem, AgentKind.CLIPS, (path,), _first_comment(path, ";")))
         for folder in sorted(p for p in clips_dir.iterdir() if (p / LOAD_ORDER).is_file()):
             try:
-                paths = _load_order(folder)
+                paths = _load_order(folder, clips_dir)
             except AgentError:
                 continue  # reported when the agent is chosen
-            found.setdefault(folder.name, AgentSpec(folder.name, AgentKind.CLIPS, paths, _first_comment(paths[0], ";")))
+            found.setdefault(folder.name, AgentSpec(folder.name, AgentKind.CLIPS, paths, _first_comment(paths[0], ";"),
+                                                    clips_dir.resolve()))
     return found
 
 
@@ -131,7 +172,8 @@ def resolve(text: str, agents_dir: Path = AGENTS_DIR) -> AgentSpec:
     if len(parts) == 1 and parts[0].is_dir():
         folder = parts[0]
         if (folder / LOAD_ORDER).is_file():
-            return AgentSpec(folder.name, AgentKind.CLIPS, _load_order(folder))
+            root = _confinement_root(folder, agents_dir)
+            return AgentSpec(folder.name, AgentKind.CLIPS, _load_order(folder, root), folder=root.resolve())
         raise AgentError(f"{folder}: a folder agent needs a {LOAD_ORDER} listing its files in order")
     for path in parts:
         if not path.exists():
@@ -188,6 +230,7 @@ def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float 
     """
     from app.backends import host
 
+    check_inside(spec)
     if sandbox if sandbox is not None else host.enabled():
         from app.backends.host.driver import HostedDriver
 
