@@ -31,6 +31,9 @@ def add_convert_arguments(convert: argparse.ArgumentParser) -> None:
                          help="convert a Bimaru puzzle with several solutions using the first one")
 
 
+SECRET_SEED_BITS = 64  # a default seed from the OS's randomness: too many to try
+
+
 def add_generate_arguments(generate: argparse.ArgumentParser) -> None:
     """The options of ``maps generate``."""
     generate.add_argument("--count", type=int, required=True, metavar="N", help="how many maps")
@@ -40,8 +43,8 @@ def add_generate_arguments(generate: argparse.ArgumentParser) -> None:
                           help="A ship cells known at start (uniform over the ship cells)")
     generate.add_argument("--known-water", type=int, metavar="B",
                           help="B water cells known at start (uniform over the water cells)")
-    generate.add_argument("--seed", type=int, default=0, help="random seed (default 0); map i depends only on "
-                          "the seed and i")
+    generate.add_argument("--seed", type=int, help="random seed: map i depends only on the seed and i (default: "
+                          "a secret random seed, printed on stderr only, so agents cannot draw the same maps again)")
     generate.add_argument("--out", required=True, metavar="DIR", help="folder to write to (created if missing)")
     generate.add_argument("--format", choices=("native", "clp", "bimaru"), default="native",
                           help="native .map (default), course .clp or Bimaru puzzle .txt")
@@ -104,6 +107,8 @@ def convert_command(args: argparse.Namespace) -> int:
 def generate_command(args: argparse.Namespace) -> int:
     """Handle ``maps generate``: one line per map written."""
     import random
+    import secrets
+    import sys
 
     from app.core import BattleshipError
     from app.core.formats import save
@@ -122,13 +127,19 @@ def generate_command(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise BattleshipError(f"{out}: cannot create the folder ({exc.strerror or exc})") from None
     extension = {"native": ".map", "clp": ".clp", "bimaru": ".txt"}[args.format]
+    seed = args.seed
+    if seed is None:  # 0 or any small number is a seed an agent would try: it can run this generator too
+        seed = secrets.randbits(SECRET_SEED_BITS)
     for number in range(1, args.count + 1):
         name = f"{args.prefix}{number:04d}"
-        rng = random.Random(map_seed(args.seed, number))
+        rng = random.Random(map_seed(seed, number))
         game_map = generate_map(rng, known=args.known, known_ships=args.known_ships or 0,
                                 known_water=args.known_water or 0, unique=args.unique, name=name)
         path = out / (name + extension)
         save(game_map, path, args.format)
+        if number == 1 and args.seed is None:  # told once a map is written (a bad option is its error alone)
+            print(f"maps generate: secret random seed {seed} (not written in the maps; keep it where agents "
+                  f"cannot read it: --seed {seed} makes the same maps again)", file=sys.stderr)
         print(f"{path}: {len(game_map.known)} cells known")
     return 0
 
