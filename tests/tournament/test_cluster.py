@@ -87,6 +87,33 @@ def test_a_hung_agent_only_costs_its_own_timeout(cluster, tmp_path, capsys):
             assert record["status"] == "ok" and record["score"] is not None
 
 
+def test_agent_parameters_reach_the_agent_as_in_plain_bench(cluster, tmp_path):
+    """``AGENT:KEY`` parameters name the agent as given, while a chunk plays it from a temporary copy."""
+    patient = tmp_path / "patient.py"
+    patient.write_text(
+        "from agents.random_agent import RandomAgent\n\n\n"
+        "class Patient(RandomAgent):\n"
+        "    parameters = ('moves',)\n"
+        "    moves = 100\n\n"
+        "    def act(self, observation):\n"
+        "        return super().act(observation) if observation.step < self.moves else self.solve_now()\n\n"
+        "    def solve_now(self):\n"
+        "        from app.core import Action\n"
+        "        return Action.solve()\n\n\n"
+        "AGENT = Patient\n")
+    common = ["bench", "--agents", f"{patient},random", "--maps", *MAPS[:2], "--no-progress",
+              "--agent-param", f"{patient}:moves=3"]
+    results = {}
+    for where in (["--jobs", "2"], ["--cluster", cluster.scheduler_address, "--chunk-games", "2"]):
+        out = tmp_path / f"r{len(results)}.jsonl"
+        assert main([*common, *where, "--out", str(out)]) == 0
+        results[where[0]] = games(out)
+    assert results["--cluster"] == results["--jobs"]
+    steps = {record["agent"]: record["steps"] for record in results["--cluster"].values()}
+    assert steps[str(patient)] == 4  # three moves, then the solve: the parameter reached it
+    assert steps["random"] > 4
+
+
 def test_a_worker_of_another_build_is_refused(cluster):
     runner = ClusterBench(cluster.scheduler_address, plan(["random"], MAPS[:1], BenchConfig()), build="0123456789ab")
     with pytest.raises(BattleshipError, match="every worker runs another build of Battleship Lab"):

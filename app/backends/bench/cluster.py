@@ -91,7 +91,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
             local.parent.mkdir(parents=True)
             local.write_bytes(data)
             maps[path] = str(local)
-        bench = Bench.for_tasks([BenchTask(agents[a], maps[m]) for _, a, m in chunk.games], chunk.config,
+        bench = Bench.for_tasks([BenchTask(agents[a], maps[m], name=a) for _, a, m in chunk.games], chunk.config,
                                 jobs=1, timeout=chunk.timeout)
         bench.keep_workers = True  # the worker's next chunk plays in the same game process
         done = threading.Event()
@@ -100,8 +100,8 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
         rows = []
         try:
             for position, row in bench.run():
-                index, agent, map_path = chunk.games[position]
-                row.agent, row.map_path = agent, map_path
+                index, _, map_path = chunk.games[position]
+                row.map_path = map_path
                 rows.append((index, row))
         finally:
             done.set()

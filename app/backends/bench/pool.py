@@ -194,7 +194,7 @@ class Bench(Stoppable):
         if worker.task is None:
             return
         task = worker.task
-        row = GameRow(task.agent, Path(task.map_path).stem, task.map_path, self.config.rules, self.config.seed)
+        row = GameRow(task.asked, Path(task.map_path).stem, task.map_path, self.config.rules, self.config.seed)
         finished.append((worker.index, failed_row(row, kind, message, time.perf_counter() - worker.started)))
         worker.index = worker.task = None
 

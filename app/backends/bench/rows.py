@@ -54,10 +54,21 @@ class BenchConfig:
 
 @dataclass(frozen=True, slots=True)
 class BenchTask:
-    """One game to play: an agent (name or path) on a map file."""
+    """One game to play: an agent (name or path) on a map file.
+
+    ``name``: the agent as the bench was asked for it, when ``agent`` is a copy of
+    its files (a cluster's chunk plays from a temporary folder): its row is
+    named so, and its ``AGENT:KEY`` parameters are the ones given under it.
+    """
 
     agent: str
     map_path: str
+    name: str = ""
+
+    @property
+    def asked(self) -> str:
+        """The agent as the bench was asked for it (its row's name, the prefix of its own parameters)."""
+        return self.name or self.agent
 
 
 @dataclass
@@ -139,8 +150,9 @@ def _parse_cell(text: str, kind: str):
 def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None) -> GameRow:
     """Play one game in this process and describe it; never raises for a bad map or agent."""
     from app.backends.games import load_game_map, play
+    from app.backends.params import params_for
 
-    row = GameRow(task.agent, Path(task.map_path).stem, task.map_path, config.rules, config.seed)
+    row = GameRow(task.asked, Path(task.map_path).stem, task.map_path, config.rules, config.seed)
     started = time.perf_counter()
     try:
         profile = config.profile()
@@ -151,8 +163,8 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
             if map_cache is not None:
                 map_cache[key] = game_map
         row.map = game_map.name
-        game = play(task.agent, game_map, profile, seed=config.seed, params=dict(config.params),
-                    step_seconds=config.step_seconds)
+        game = play(task.agent, game_map, profile, seed=config.seed,
+                    params=params_for(dict(config.params), task.asked), step_seconds=config.step_seconds)
         row.seconds = time.perf_counter() - started
         result = game.result()
     except BattleshipError as error:
