@@ -37,7 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "(written atomically; kept on Ctrl-C); .jsonl: a tournament file, each game appended "
                         "as it finishes, keyed by agent and map contents, rules and seed")
     parser.add_argument("--resume", action="store_true",
-                        help="with --out RESULTS.jsonl: play only the games not in it yet")
+                        help="with --out RESULTS.jsonl: play only the games not in it yet, and again those not "
+                        "scored (killed by --timeout-per-game, their worker died or was killed)")
     add_report_options(parser)
     parser.add_argument("--plot", metavar="SCORES.png", help="score box plot and mean %% of oracle per agent "
                         "(.png, .svg or .pdf)")
@@ -216,15 +217,17 @@ def bench_command(args: argparse.Namespace) -> int:
                                max_steps=args.max_steps, seed=args.seed,
                                params=tuple(parse_agent_params(args.agent_param, agents).items()), pick_first=args.pick_first,
                                step_seconds=step_seconds, coach=args.coach)
-    store, planned, skip = None, [], frozenset()
+    store, planned, skip, again = None, [], frozenset(), 0
     if tournament:
         store = ResultStore(args.out)
         if store.exists() and not args.resume:
             raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
                                   "games, or choose another file")
         planned = plan(agents, maps, config)
-        done = store.keys() if args.resume else set()
+        done = store.kept_keys() if args.resume else set()
         skip = frozenset(g.index for g in planned if g.key in done)
+        not_scored = store.keys() - done if args.resume else set()
+        again = sum(g.key in not_scored for g in planned)
     runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game, skip=skip)
     player = runner
     total = len(runner.tasks)
@@ -238,8 +241,10 @@ def bench_command(args: argparse.Namespace) -> int:
         where = f"cluster {args.cluster}" + (f" ({args.workers} workers)" if args.workers else "")
     print(f"bench: {len(agents)} agents x {len(maps)} maps = {total} games; rules {profile.name}; "
           f"seed {args.seed}; {where}; timeout {args.timeout_per_game:g} s per game", file=sys.stderr)
-    if skip:
-        print(f"resume: {len(skip)} games already in {args.out}, {total - len(skip)} to play", file=sys.stderr)
+    if skip or again:
+        replayed = f" ({again} not scored before: played again)" if again else ""
+        print(f"resume: {len(skip)} games already in {args.out}, {total - len(skip)} to play{replayed}",
+              file=sys.stderr)
     meta = {"rules": profile.name, "fires": profile.fires, "guesses": profile.guesses,
             "max_steps": profile.max_steps, "seed": args.seed, "agents": agents, "maps": maps,
             "games": total, "interrupted": False}

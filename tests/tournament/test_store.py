@@ -123,6 +123,33 @@ class TestResume:
         assert "8 games already in" in capsys.readouterr().err
         assert len(part.read_text().splitlines()) == 8
 
+    def test_resume_plays_again_the_games_the_bench_failed_not_those_the_agent_failed(self, tmp_path, capsys):
+        """A game not scored (killed by the per-game timeout, its worker dead or killed) is played again; a
+        scored game stays, whatever the agent did in it (crashed, stalled, illegal moves: its own doing)."""
+        out = tmp_path / "class.jsonl"
+        common = ["bench", "--agents", "random,cross", "--maps", *FOUR_MAPS[:2], "--jobs", "2", "--no-progress",
+                  "--out", str(out)]
+        assert main(common) == 0
+        played = [json.loads(line) for line in out.read_text().splitlines()]
+        failed = {0: ("timeout", "timeout", "timed out after 60 s"),
+                  1: ("error", "error", "the worker process died (exit code -9)"),
+                  2: ("ok", "agent", "")}
+        for number, (status, failure, error) in failed.items():
+            played[number].update(status=status, failure=failure, error=error)
+            if status != "ok":
+                played[number]["score"] = None
+        out.write_text("".join(json.dumps(r) + "\n" for r in played))
+        capsys.readouterr()
+        assert main([*common, "--resume"]) == 0
+        err = capsys.readouterr().err
+        assert "resume: 2 games already in" in err and "2 to play (2 not scored before: played again)" in err
+        lines = out.read_text().splitlines()
+        assert len(lines) == 4 + 2  # the two replayed games appended; the later copy of a key wins
+        final = {game_key(r): r for r in map(json.loads, lines)}
+        assert all(final[game_key(played[n])]["status"] == "ok" for n in (0, 1))
+        assert final[game_key(played[2])]["failure"] == "agent"  # the agent's own failure is kept
+        assert final[game_key(played[3])] == played[3]
+
     def test_resume_needs_a_tournament_file(self, tmp_path, capsys):
         assert main(["bench", "--agents", "random", "--maps", FOUR_MAPS[0], "--resume",
                      "--out", str(tmp_path / "r.csv")]) != 0

@@ -3,7 +3,8 @@
 Games are appended as they (or their chunk) finish, each batch in one
 ``write`` on a file opened for appending and then synced, so a kill loses at
 most the batch being written; a torn last line is dropped (and cut off before
-the next append). ``--resume`` reads the keys back and plays only the others.
+the next append). ``--resume`` reads the keys back and plays only the others,
+and the games not scored (``kept_keys``): a later copy of a key wins.
 The key uses file *contents*, not names: a resubmitted agent or a changed map
 is a new game, a renamed file is not.
 """
@@ -19,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from app.backends.bench.rows import BenchConfig, GameRow
+from app.backends.bench.rows import BenchConfig, GameRow, RowStatus
 from app.core import BattleshipError
 
 STORE_SUFFIX = ".jsonl"
@@ -142,6 +143,15 @@ class ResultStore:
     def keys(self) -> set[GameKey]:
         """The keys of the games already stored."""
         return {game_key(r) for r in self.records()}
+
+    def kept_keys(self) -> set[GameKey]:
+        """The keys of the stored games ``--resume`` keeps: the scored ones, whatever the agent did in them.
+
+        A game not scored (status ``timeout`` or ``error``: the bench's per-game
+        timeout killed it, its worker process died or was killed, a cluster
+        worker kept dying, the agent or map could not be loaded) is played again.
+        """
+        return {game_key(r) for r in self.records() if r.get("status") == RowStatus.OK}
 
     def rows(self) -> list[GameRow]:
         """The stored games as bench rows."""
