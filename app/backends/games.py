@@ -14,13 +14,15 @@ from app.core.formats import load_map
 
 
 def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
-    """A playable map from any supported file (Bimaru puzzles are solved first)."""
+    """A playable map from any supported file (Bimaru puzzles are solved first); a shipped map by name
+    (``four-known``) when ``path`` is no file."""
+    from app.core.paths import shipped_map
     from app.solver.playable import puzzle_to_map
 
     def solve(puzzle, source):
         return puzzle_to_map(puzzle, source, pick_first=pick_first)
 
-    return load_map(path, solve)
+    return load_map(shipped_map(str(path)) or path, solve)
 
 
 def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,

@@ -13,12 +13,14 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NamedTuple
 
 from app.core.errors import BattleshipError
 
 COMMAND_MODULES = ("app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.solve", "app.cli.gui",
-                   "app.cli.check_agent", "app.cli.coach", "app.cli.report", "app.cli.crosscheck")
+                   "app.cli.check_agent", "app.cli.coach", "app.cli.report", "app.cli.crosscheck",
+                   "app.cli.desktop_entry")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _build(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, set[str]]:
     """The parser with the subcommands of ``modules`` registered, and the names they registered."""
     parser = _Parser(
-        prog="main.py",
+        prog=program(),
         description="Battleship Lab: play and watch solitaire Battleship agents. "
         "With no subcommand the desktop app opens.",
     )
@@ -42,6 +44,11 @@ def _build(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, set[str]]:
     for name in modules:
         add_subcommand(subparsers, importlib.import_module(name).COMMAND)
     return parser, set(subparsers.choices)
+
+
+def program() -> str:
+    """How the user started the app: ``battleship-lab`` (installed) or ``main.py`` (a clone)."""
+    return "battleship-lab" if Path(sys.argv[0]).name == "battleship-lab" else "main.py"
 
 
 def _parser_for(argv: list[str]) -> argparse.ArgumentParser:

@@ -291,7 +291,7 @@ class GameMap:
                     f"known cell {cell} says {piece.value} but the map has {self.piece_at(cell).value} there",
                     (cell,), course_plays=True))
         if not self.ships:
-            problems.append(MapProblem("the map has no ships"))
+            problems.append(MapProblem("the map has no ships", course_plays=True))
         return problems
 
     def is_valid(self) -> bool:

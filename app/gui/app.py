@@ -10,9 +10,11 @@ import traceback
 from pathlib import Path
 
 from PyQt5.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt, QTimer, pyqtSignal
+from PyQt5.QtGui import QIcon
 from PyQt5.QtWidgets import QApplication, QWidget
 
 from app.core import PROFILES, GameResult
+from app.core.paths import RESOURCES
 from app.gui import i18n, theme
 from app.gui.main_window import MainWindow
 
@@ -51,6 +53,7 @@ def make_application(argv: list[str] | None = None) -> QApplication:
         app = QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Battleship Lab")
     app.setOrganizationName("BattleshipLab")
+    app.setWindowIcon(QIcon(str(RESOURCES / "icons" / "battleship-lab.svg")))
     if not app.property("battleshipLabStyled"):  # once: a new style deletes the old one under live widgets
         app.setStyle(theme.AppStyle())
         app.setStyleSheet(theme.STYLE_SHEET)

@@ -15,7 +15,8 @@ import threading
 
 from PyQt5.QtCore import QObject, QRectF, Qt, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QPainter, QPen
-from PyQt5.QtWidgets import QCheckBox, QLabel, QListWidget, QListWidgetItem, QSizePolicy, QVBoxLayout, QWidget
+from PyQt5.QtWidgets import (QCheckBox, QFrame, QLabel, QListWidget, QListWidgetItem, QScrollArea, QSizePolicy,
+                             QVBoxLayout, QWidget)
 
 from app.core import Cell, Game
 from app.gui import theme
@@ -112,15 +113,27 @@ class CoachPanel(QWidget):
         self.summary = QLabel("Open or finish a game: the coach grades its decisions here.")
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.RichText)
-        layout.addWidget(self.summary)
         self.step_view = QLabel()
         self.step_view.setWordWrap(True)
         self.step_view.setTextFormat(Qt.RichText)
         self.step_view.setObjectName("coachStep")
         self.step_view.setStyleSheet("QLabel#coachStep { background: #F4F6F9; border-radius: 6px; padding: 6px; }")
-        layout.addWidget(self.step_view)
-        for label in (self.summary, self.step_view):  # the texts keep their height; the list gives way
+        # the texts scroll inside the tab: however long they grow, the window's minimum size does not
+        self.texts = QScrollArea()
+        self.texts.setObjectName("coachTexts")
+        self.texts.setWidgetResizable(True)
+        self.texts.setFrameShape(QFrame.NoFrame)
+        self.texts.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        inner = QWidget()
+        inner_layout = QVBoxLayout(inner)
+        inner_layout.setContentsMargins(0, 0, 0, 0)
+        for label in (self.summary, self.step_view):
             label.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Minimum)
+            inner_layout.addWidget(label)
+        inner_layout.addStretch(1)
+        self.texts.setWidget(inner)
+        self.texts.setMinimumHeight(80)
+        layout.addWidget(self.texts, 3)
         self.overlay_box = QCheckBox("Show each fired cell's loss on the board")
         self.overlay_box.setChecked(True)
         self.overlay_box.setToolTip("Label each cell fired so far with what the fire lost in expectation")
@@ -139,7 +152,7 @@ class CoachPanel(QWidget):
         self.decision_list.setToolTip("Every graded decision, by step; pick one to go to that step")
         self.decision_list.itemActivated.connect(self._pick)
         self.decision_list.itemClicked.connect(self._pick)
-        layout.addWidget(self.decision_list, 1)
+        layout.addWidget(self.decision_list, 2)
 
     # ----- grading --------------------------------------------------------------------
     def set_game(self, game: Game | None, now: bool = False) -> None:

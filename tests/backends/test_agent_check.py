@@ -29,6 +29,7 @@ EXPECTED = {
     "wrong_step.clp": FindingKind.WRONG_STEP,
     "near_cap.clp": FindingKind.NEAR_CAP,
     "misspelt.clp": FindingKind.LOAD_ERROR,
+    "modify_slot.clp": FindingKind.LOAD_ERROR,
     "missing_paren.clp": FindingKind.PARENS,
     "nondeterministic.py": FindingKind.NONDETERMINISTIC,
     "crashes.py": FindingKind.FAILURE,

@@ -29,6 +29,11 @@ def test_an_undefined_function_is_named_with_its_line():
     assert "misspelt.clp:7: Missing function declaration for 'asert'" in error
 
 
+def test_a_slot_typo_in_a_modify_is_named_on_its_own_line_not_the_rules_last():
+    [error] = load_errors(resolve(str(BROKEN / "modify_slot.clp")), RULES)
+    assert error.startswith(f"{BROKEN / 'modify_slot.clp'}:11: Invalid slot 'cuont' not defined")
+
+
 @pytest.mark.parametrize("agent", ["agents/templates/my_agent.clp", "agents/templates/my_agent.py", "incrocio"])
 def test_an_agent_that_loads_has_none(agent):
     assert load_errors(resolve(agent if "/" not in agent else str(ROOT / agent)), RULES) == []

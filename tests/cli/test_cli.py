@@ -98,6 +98,14 @@ class TestMaps:
         assert len(warnings) == 3 and all(line.startswith(f"warning: {contradicting}: known cell") for line in warnings)
         assert "score" in proc.stdout
 
+    @pytest.mark.parametrize("rules, score", [("unito-2019", 0), ("unito-2022", -500)])
+    def test_a_map_with_no_ships_is_played_as_the_course_plays_it(self, rules, score):
+        all_water = ROOT / "tests" / "data" / "course-cases" / "maps" / "all_water.clp"
+        proc = main("run", "--agent", "cross", "--map", str(all_water), "--rules", rules, "--quiet")
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stderr.strip() == f"warning: {all_water}: the map has no ships (the course plays it as it is; so does the app)"
+        assert f"score {score} (oracle 0)" in proc.stdout
+
     def test_convert_round_trip(self, tmp_path):
         clp = tmp_path / "m.clp"
         back = tmp_path / "m.map"

@@ -8,13 +8,14 @@ from pathlib import Path
 
 from app.core import BattleshipError
 from app.core.formats import EXTENSIONS
+from app.core.paths import shipped_map
 
 
 def expand_maps(specs: Iterable[str]) -> list[str]:
     """Map files from folders (their map files, sorted), glob patterns and file names, in order, once each."""
     found: list[str] = []
     for spec in specs:
-        path = Path(spec)
+        path = shipped_map(spec) or Path(spec)
         if path.is_dir():
             matches = sorted(str(p) for p in path.iterdir() if p.is_file() and p.suffix.lower() in EXTENSIONS)
             if not matches:
@@ -24,7 +25,7 @@ def expand_maps(specs: Iterable[str]) -> list[str]:
             if not matches:
                 raise BattleshipError(f"{spec}: pattern matches no files")
         elif path.is_file():
-            matches = [spec]
+            matches = [str(path)]
         else:
             raise BattleshipError(f"{spec}: no such map file, folder or pattern")
         found.extend(matches)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,9 +13,9 @@ import clips
 from clips._clips import lib
 
 from app.backends.clips.capi import STAT_SLOTS, LoadedEnv
-from app.backends.clips.messages import CaptureRouter, parse_messages
+from app.backends.clips.messages import CaptureRouter, ClipsMessage, parse_messages
 from app.backends.clips.pool import destroy_quietly
-from app.backends.clips.source import read_file
+from app.backends.clips.source import Form, Reading, read_file
 from app.backends.clips.watchdog import Watchdog, count_halts, remove_function
 from app.core import SIZE, AgentError, Cell, Observation
 
@@ -85,12 +87,55 @@ def routers_off(env: clips.Environment):
             lib.ActivateRouter(env._env, name)
 
 
-def describe(text: str, default_file: str | None) -> list[str]:
-    """CLIPS's error text as one line per message (file:line: text [CODE] (in construct))."""
+def describe(text: str, default_file: str | None, path: Path | None = None) -> list[str]:
+    """CLIPS's error text as one line per message (file:line: text [CODE] (in construct)); with the file's
+    ``path``, each message's line is the offending part's where CLIPS names it late (``pinpoint``)."""
     if not text.strip():
         return []
     messages = parse_messages(text)
+    if path is not None and messages:
+        messages = pinpoint(messages, read_file(path))
     return [m.describe(default_file) for m in messages] or [" ".join(text.split())]
+
+
+_BAD_SLOT = re.compile(r"Invalid slot '(?P<slot>[^']+)' not defined in corresponding deftemplate '(?P<template>[^']+)'")
+
+
+def pinpoint(messages: list[ClipsMessage], reading: Reading) -> list[ClipsMessage]:
+    """The messages with a better line where CLIPS reports the end of a construct for a part inside it.
+
+    CLIPS checks the slots of ``modify`` and ``duplicate`` once the whole rule is read, and names its last
+    line: a slot typo on line 107 comes out at 113. The line becomes the first ``(slot ...)`` of that name
+    inside the construct, at or before the reported line.
+    """
+    found = []
+    for message in messages:
+        bad = _BAD_SLOT.search(message.text)
+        if bad and message.line is not None:
+            construct = next((form for form in reading.forms if form.line <= message.line <= (form.end_line or 0)),
+                             None)
+            slot = _slot_form(construct, bad.group("slot"), bad.group("template"), message.line) if construct else None
+            if slot is not None and slot.line != message.line:
+                message = dataclasses.replace(message, line=slot.line)
+        found.append(message)
+    return found
+
+
+def _slot_form(construct: Form, slot: str, template: str, before: int) -> Form | None:
+    """The ``(slot ...)`` form CLIPS complains of: in a pattern or ``assert`` of ``template``, else in a
+    ``modify``/``duplicate``, else any, at or before line ``before``."""
+    places: list[tuple[int, int, Form]] = []
+    stack = [construct]
+    while stack:
+        parent = stack.pop()
+        for child in parent.items:
+            if isinstance(child, Form):
+                stack.append(child)
+                if child.head == slot and child.line <= before:
+                    rank = 0 if parent.head == template.split("::")[-1] else 1 if parent.head in (
+                        "modify", "duplicate") else 2
+                    places.append((rank, child.line, child))
+    return min(places, key=lambda place: place[:2])[2] if places else None
 
 
 def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, time_limit: float) -> LoadedEnv:
@@ -154,7 +199,7 @@ def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Pa
             if watchdog.expired:
                 raise AgentError(f"{path}: loading ran over the time limit of {limit:g} s: stopped (a "
                                  f"defglobal's or a default's value that never ends?)")
-            found = describe(router.take_errors(), str(path))
+            found = describe(router.take_errors(), str(path), path)
             if found:  # CLIPS notices a missing `)` late: say first which form was left open, and where
                 found = [problem.describe(path) for problem in read_file(path).problems] + found
             messages += found
