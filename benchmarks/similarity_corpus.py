@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 from app.backends.clips.source import tokens  # noqa: E402
 from app.backends.registry import resolve  # noqa: E402
 from app.backends.similarity.clips_units import _defined_names, read_clips  # noqa: E402
+from app.core.agent import Agent  # noqa: E402
 
 OWN_AGENTS = ROOT / "tests" / "data" / "similarity" / "agents"
 BASE_FILES = (ROOT / "agents" / "clips" / "lib" / "knowledge.clp", ROOT / "agents" / "templates" / "my_agent.clp")
@@ -231,12 +232,15 @@ def add_dead_rules(files: Files, rng: random.Random) -> Files:
 
 # ---- Python --------------------------------------------------------------------------------------------
 
+_API = {"self", "cls", "AGENT", *dir(Agent)}  # what the framework calls or reads: a student cannot rename it
+
+
 class _Renamer(ast.NodeTransformer):
     def __init__(self, defined: set[str], rng: random.Random):
         self.defined, self.rng, self.mapping = defined, rng, {}
 
     def new(self, old: str) -> str:
-        if old not in self.defined or old in ("self", "cls", "AGENT"):
+        if old not in self.defined or old in _API:
             return old
         return self.mapping.setdefault(old, f"{self.rng.choice(WORDS)}_{len(self.mapping)}")
 
