@@ -33,28 +33,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def similar_command(args: argparse.Namespace) -> int:
     """Handle ``similar``."""
     from app.backends.bench.inputs import expand_maps
-    from app.backends.similarity.behaviour import behaviour_score, default_maps, play_all
+    from app.backends.similarity.behaviour import default_maps
+    from app.backends.similarity.compare import compare_class
     from app.backends.similarity.page import write_page
-    from app.backends.similarity.pairs import FLAG_AT, pairs_csv, rank_pairs
-    from app.backends.similarity.submissions import find_submissions, read_base
-    from app.core import BattleshipError
+    from app.backends.similarity.pairs import FLAG_AT, pairs_csv
 
     threshold = FLAG_AT if args.threshold is None else args.threshold
-    if not 0 < threshold <= 1:
-        raise BattleshipError("--threshold must be more than 0 and at most 1")
-    submissions = find_submissions(args.submissions)
-    base = read_base(args.base, submissions)
-    score = None
-    if not args.no_behaviour:
-        maps = expand_maps([args.maps]) if args.maps else [str(p) for p in default_maps()]
-        print(f"playing {len(submissions)} submissions on {len(maps)} maps for the behaviour score "
-              f"(--no-behaviour to skip)", file=sys.stderr)
-        played = play_all(submissions, maps, jobs=args.jobs)
+    maps = None if args.no_behaviour else expand_maps([args.maps]) if args.maps else [str(p) for p in default_maps()]
 
-        def score(left: str, right: str) -> float | None:
-            return behaviour_score(played[left], played[right])
+    def playing(submissions: int, map_count: int) -> None:
+        print(f"playing {submissions} submissions on {map_count} maps for the behaviour score (--no-behaviour to "
+              f"skip)", file=sys.stderr)
 
-    pairs = rank_pairs(submissions, base, threshold, score)
+    submissions, pairs = compare_class(args.submissions, args.base, maps, threshold, args.jobs, playing)
     flagged = [p for p in pairs if p.flagged]
     print(f"{len(submissions)} submissions, {len(pairs)} pairs, {len(flagged)} flagged (code score >= {threshold:g})")
     print(f"{'#':>4}  {'code':>5}  {'behav':>5}  flag  pair")

@@ -43,4 +43,4 @@ def test_bad_input_is_one_line(tmp_path):
     assert_one_line_error(main("similar", str(tmp_path), "--no-behaviour"), "b.clp:2:")
     (tmp_path / "b.clp").write_text("(defrule b (x) => (assert (z)))\n")
     assert_one_line_error(main("similar", str(tmp_path), "--no-behaviour", "--base", "nope.clp"), "nope.clp")
-    assert_one_line_error(main("similar", str(tmp_path), "--threshold", "2"), "--threshold")
+    assert_one_line_error(main("similar", str(tmp_path), "--threshold", "2"), "threshold")

@@ -12,6 +12,7 @@ from html import escape
 from pathlib import Path
 
 from app.backends.similarity.pairs import Pair, UnitMatch
+from app.backends.similarity.units import Unit
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
@@ -65,9 +66,15 @@ def _match_rows(match: UnitMatch) -> str:
     mark = "strong" if match.similarity >= 0.8 else ""
     head = (f'<tr><td colspan="2" class="where"><span class="{mark}">{match.similarity:.0%} alike</span> '
             f"({match.shared} shared fingerprints)</td></tr>")
-    cells = "".join(f'<td><div class="where">{escape(unit.where)} · {escape(unit.label)}</div>'
+    cells = "".join(f'<td><div class="where">{escape(_where(unit))} · {escape(unit.label)}</div>'
                     f"<pre>{escape(unit.text)}</pre></td>" for unit in (match.left, match.right))
     return head + f"<tr>{cells}</tr>"
+
+
+def _where(unit: Unit) -> str:
+    """``folder/file.clp:line``: the student's folder (or the class's) and file, not the whole path."""
+    path = Path(unit.path)
+    return f"{path.parent.name}/{path.name}:{unit.line}"
 
 
 def write_page(pairs: Sequence[Pair], out_dir: str | Path, summary: str = "") -> Path:
