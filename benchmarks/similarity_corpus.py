@@ -8,7 +8,8 @@ the project's real-size agents: the shipped CLIPS agents (bdi, incrocio, probabi
 ``lib/knowledge.clp``, handed in with each, and the template ``agents/templates/my_agent.clp`` are the
 teacher's base files), the agents under ``tests/data/similarity/agents`` written for this corpus, and the
 Python agents (the template ``my_agent.py`` among them). Each family gets its original and one copy per disguise (``CLIPS_DISGUISES`` /
-``PYTHON_DISGUISES``), the last one all of them combined; ``--copies N`` makes N of each (other seeds).
+``PYTHON_DISGUISES``), and one with the issue's disguises combined (``COMBINED_ORDER``; ``edits``, a partial
+rewrite the normaliser cannot undo, is measured alone); ``--copies N`` makes N of each (other seeds).
 The disguised CLIPS is not loaded by CLIPS (reordered patterns may use a variable before binding it): the
 corpus tests the code comparison, not the agents.
 """
@@ -134,25 +135,23 @@ def reorder_rules(files: Files, rng: random.Random) -> Files:
     return out
 
 
+def _each_rule(files: Files, edit: Callable[[str], str]) -> Files:
+    """``files`` with the text of every rule replaced by ``edit(text)``."""
+    return [(name, _replace(text, [(start, end, edit(text[start:end])) for start, end, head in _spans(text)
+                                   if head == "defrule"])) for name, text in files]
+
+
 def reorder_patterns(files: Files, rng: random.Random) -> Files:
     """In each rule, its positive patterns in another order (``?f <-`` goes with its pattern)."""
-    out = []
-    for name, text in files:
-        edits = []
-        for start, end, head in _spans(text):
-            if head != "defrule":
-                continue
-            rule = text[start:end]
-            arrow = rule.find("=>")
-            patterns = [(s, e) for s, e, h in _spans(rule, 1)
-                        if e <= arrow and h not in ("declare", "not", "test", "and", "or", "exists", "forall", "logical")]
-            patterns = [(_binding_start(rule, s), e) for s, e in patterns]
-            shuffled = patterns[:]
-            rng.shuffle(shuffled)
-            new = _replace(rule, [(s, e, rule[ns:ne]) for (s, e), (ns, ne) in zip(patterns, shuffled)])
-            edits.append((start, end, new))
-        out.append((name, _replace(text, edits)))
-    return out
+    def reorder(rule: str) -> str:
+        arrow = rule.find("=>")
+        patterns = [(_binding_start(rule, s), e) for s, e, h in _spans(rule, 1)
+                    if e <= arrow and h not in ("declare", "not", "test", "and", "or", "exists", "forall", "logical")]
+        shuffled = patterns[:]
+        rng.shuffle(shuffled)
+        return _replace(rule, [(s, e, rule[ns:ne]) for (s, e), (ns, ne) in zip(patterns, shuffled)])
+
+    return _each_rule(files, reorder)
 
 
 def _binding_start(rule: str, start: int) -> int:
@@ -228,6 +227,22 @@ def add_dead_rules(files: Files, rng: random.Random) -> Files:
         body = "\n   ".join(["(status (step ?s) (currently running))", *conditions, "=>", *actions])
         rules.append(f"\n(defrule {prefix}{relation}-rule (declare (salience {rng.randint(-20, 20)}))\n   {body})\n")
     return [*files[:-1], (name, text + "".join(rules))]
+
+
+def edit_rules(files: Files, rng: random.Random) -> Files:
+    """A partial rewrite, beyond what the normaliser undoes: a fifth of the rules deleted, a number changed in
+    a third of the others, a condition added to a fifth of them."""
+    def edit(rule: str) -> str:
+        if rng.random() < 0.2:
+            return ""
+        if rng.random() < 0.33:
+            rule = re.sub(r"(?<=[ (])(\d+)(?=[ )])", lambda m: str(int(m.group(1)) + rng.randint(1, 3)), rule, count=1)
+        if rng.random() < 0.2 and "=>" in rule:
+            extra = rng.choice(_DEAD_CONDITIONS[4:6]).format(n=rng.randint(0, 9)).replace("?x", "?e").replace("?y", "?f")
+            rule = rule.replace("=>", f"{extra}\n   =>", 1)
+        return rule
+
+    return _each_rule(files, edit)
 
 
 # ---- Python --------------------------------------------------------------------------------------------
@@ -321,11 +336,26 @@ def dead_python(tree: ast.Module, rng: random.Random) -> None:
         tree.body.insert(rng.randint(1, len(tree.body)), ast.parse(source).body[0])
 
 
+@_python_edit
+def edit_python(tree: ast.Module, rng: random.Random) -> None:
+    """A partial rewrite: a fifth of the functions and methods deleted, a number changed in a third of the others."""
+    for body in [tree.body, *(n.body for n in ast.walk(tree) if isinstance(n, ast.ClassDef))]:
+        for node in [n for n in body if isinstance(n, ast.FunctionDef)]:
+            if rng.random() < 0.2 and len(body) > 1 and node.name not in _API:
+                body.remove(node)
+            elif rng.random() < 0.33:
+                numbers = [c for c in ast.walk(node) if isinstance(c, ast.Constant) and type(c.value) is int]
+                if numbers:
+                    rng.choice(numbers).value += rng.randint(1, 3)
+
+
 CLIPS_DISGUISES: dict[str, Callable[[Files, random.Random], Files]] = {
     "rename": rename_clips, "rules": reorder_rules, "patterns": reorder_patterns, "salience": change_saliences,
-    "comments": recomment, "split": split_or_join, "dead": add_dead_rules}
+    "comments": recomment, "split": split_or_join, "dead": add_dead_rules, "edits": edit_rules}
 PYTHON_DISGUISES: dict[str, Callable[[Files, random.Random], Files]] = {
-    "rename": rename_python, "rules": reorder_python, "comments": recomment_python, "dead": dead_python}
+    "rename": rename_python, "rules": reorder_python, "comments": recomment_python, "dead": dead_python,
+    "edits": edit_python}
+#: the disguises of ``combined``: the issue's list (``edits``, a partial rewrite, stays a copy of its own)
 COMBINED_ORDER = ("comments", "rename", "rules", "patterns", "salience", "dead", "split")
 
 
