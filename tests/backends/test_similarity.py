@@ -206,3 +206,16 @@ class TestBehaviour:
         assert behaviour_score(played["counter"], played["copy"]) == 1.0
         assert behaviour_score(played["counter"], played["edges"]) < 1.0
         assert behaviour_score(played["counter"], {}) is None
+
+
+def test_a_student_folder_unpacked_one_level_deeper_is_read(tmp_path):
+    nested = tmp_path / "rossi" / "project"
+    nested.mkdir(parents=True)
+    (nested / "agent.clp").write_text((SIMILARITY / "agents" / "counter.clp").read_text(encoding="utf-8"))
+    (tmp_path / "rossi" / "__MACOSX").mkdir()
+    (tmp_path / "rossi" / "__MACOSX" / "._agent.clp").write_text("junk (((")
+    (tmp_path / "copy.clp").write_text((CLASS / "counter-rename.clp").read_text(encoding="utf-8"))
+    submissions = find_submissions(tmp_path)
+    assert [s.name for s in submissions] == ["copy.clp", "rossi"]
+    assert submissions[1].paths == (nested / "agent.clp",)
+    assert rank_pairs(submissions)[0].flagged

@@ -1,7 +1,8 @@
 """A class's submissions as the teacher has them: a folder with one sub-folder per student, or single files.
 
 A sub-folder's files are read in the order the app loads them (``app.backends.registry``): the files its
-``load-order.txt`` lists, else its ``.clp`` files by name, else its ``.py`` files by name. A ``.clp`` or ``.py``
+``load-order.txt`` lists, else its ``.clp`` files by name, else its ``.py`` files by name (those of its
+sub-folders when it has none of its own: a zip unpacked one level deeper). A ``.clp`` or ``.py``
 file directly in the folder is a submission of its own, named by the file. Names starting with ``.`` or
 ``_`` are left out (``__pycache__``, editors' files).
 """
@@ -64,10 +65,12 @@ def _folder_files(folder: Path) -> tuple[Path, ...]:
             return resolve(str(folder.resolve())).paths  # a path, never a shipped agent's name
         except AgentError as error:
             raise SimilarityError(str(error)) from None
-    for suffix in SUFFIXES:
-        files = tuple(sorted(p for p in folder.iterdir() if p.suffix == suffix and not p.name.startswith((".", "_"))))
-        if files:
-            return files
+    for pattern in ("*", "**/*"):  # its own files, else those of the folders in it (a zip unpacked one level deeper)
+        for suffix in SUFFIXES:
+            files = tuple(sorted(p for p in folder.glob(pattern + suffix) if p.is_file()
+                                 and not any(part.startswith((".", "_")) for part in p.relative_to(folder).parts)))
+            if files:
+                return files
     return ()
 
 
