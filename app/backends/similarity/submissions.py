@@ -28,8 +28,9 @@ class Submission:
     name: str
     kind: AgentKind
     paths: tuple[Path, ...]
-    units: tuple[Unit, ...] = field(repr=False, default=())
-    names: dict[str, str] = field(repr=False, default_factory=dict)  # the names it defines -> their placeholders
+    units: tuple[Unit, ...] = field(repr=False, compare=False, default=())
+    #: the names it defines -> their placeholders
+    names: dict[str, str] = field(repr=False, compare=False, hash=False, default_factory=dict)
 
     @property
     def agent(self) -> str:
