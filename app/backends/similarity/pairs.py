@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.backends.similarity.submissions import Submission
-from app.backends.similarity.units import Unit
+from app.backends.similarity.units import SimilarityError, Unit
 
 K = 8  # tokens per k-gram (a CLIPS slot pattern "( x ? )" is 4)
 WINDOW = 4  # k-grams per winnowing window: any shared run of K + WINDOW - 1 tokens is seen
@@ -79,8 +79,12 @@ def rank_pairs(submissions: Sequence[Submission], base: Sequence[Submission] = (
     ``behaviour(left_name, right_name)``, when given, adds the pair's behaviour score.
     """
     import numpy as np
-    from scipy.optimize import linear_sum_assignment
-    from scipy.sparse import csr_matrix
+
+    try:
+        from scipy.optimize import linear_sum_assignment
+        from scipy.sparse import csr_matrix
+    except ImportError:
+        raise SimilarityError("comparing submissions needs scipy: pip install -r requirements-tournament.txt") from None
 
     ignored = {h for sub in base for unit in sub.units for h in fingerprints(unit.tokens)}
     prints = [[fingerprints(unit.tokens) - ignored for unit in sub.units] for sub in submissions]
