@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.backends.clips.source import tokens  # noqa: E402
 from app.backends.registry import resolve  # noqa: E402
-from app.backends.similarity.clips_units import _defined_names, read_clips  # noqa: E402
+from app.backends.similarity.clips_units import defined_names, read_clips  # noqa: E402
 from app.core.agent import Agent  # noqa: E402
 
 OWN_AGENTS = ROOT / "tests" / "data" / "similarity" / "agents"
@@ -89,7 +89,7 @@ def _replace(text: str, edits: list[tuple[int, int, str]]) -> str:
 def rename_clips(files: Files, rng: random.Random) -> Files:
     """Every variable, rule, template, slot, relation, function and global named anew."""
     forms = [form for name, text in files for form in read_clips(Path(name), text)]
-    defined = set(_defined_names(forms)) | {form.atoms()[1].rsplit("::", 1)[-1] for form in forms
+    defined = set(defined_names(forms)) | {form.atoms()[1].rsplit("::", 1)[-1] for form in forms
                                             if form.head == "defrule" and len(form.atoms()) > 1}
     mapping: dict[str, str] = {}
 

@@ -65,7 +65,7 @@ def clips_units(files: list[tuple[Path, str]], also_defined: dict[str, str] | No
     with their placeholders. ``also_defined``: names taken as defined too (a base file's reader passes those
     the submissions define: the starter may call a function each student writes)."""
     forms = [(path, text, form) for path, text in files for form in read_clips(path, text)]
-    names = _defined_names([form for _, _, form in forms])
+    names = defined_names([form for _, _, form in forms])
     defined = dict(names)
     names = {**(also_defined or {}), **names}
     live = _live_rules([form for _, _, form in forms])
@@ -87,7 +87,7 @@ def _plain(atom: str) -> str:
     return atom.rsplit("::", 1)[-1]
 
 
-def _defined_names(forms: list[Form]) -> dict[str, str]:
+def defined_names(forms: list[Form]) -> dict[str, str]:
     """Every name the submission defines -> its placeholder; protocol names are left out."""
     kinds: dict[str, str] = {}
     protocol = protocol_names()
