@@ -14,9 +14,11 @@ from app.backends.kinds.base import (
     AgentSpec,
     Capability,
     create_local_driver,
+    declared_elsewhere,
     endings,
     endings_text,
     for_file,
+    import_modules,
     named,
     register,
     registered,
@@ -30,5 +32,5 @@ register(PYTHON)
 register(CLIPS)
 register(HUMAN)
 
-__all__ = ["AgentKind", "AgentSpec", "Capability", "CLIPS", "HUMAN", "PYTHON", "create_local_driver", "endings",
-           "endings_text", "for_file", "named", "register", "registered", "spec_for_files"]
+__all__ = ["AgentKind", "AgentSpec", "Capability", "CLIPS", "HUMAN", "PYTHON", "create_local_driver",
+           "declared_elsewhere", "endings", "endings_text", "for_file", "import_modules", "named", "register", "registered", "spec_for_files"]

@@ -111,6 +111,17 @@ def named(name: str, module: str = "") -> AgentKind:
         raise AgentError(f"unknown agent kind '{name}'") from None
 
 
+def declared_elsewhere() -> tuple[str, ...]:
+    """The modules of the kinds registered from outside this package (worker processes import them too)."""
+    return tuple(dict.fromkeys(kind.module for kind in _KINDS.values() if not kind.module.startswith(f"{__package__}.")))
+
+
+def import_modules(modules: tuple[str, ...]) -> None:
+    """Import (and so register) the kinds declared in ``modules``, in a process started without them."""
+    for module in modules:
+        importlib.import_module(module)
+
+
 def for_file(path: Path | str) -> AgentKind | None:
     """The kind whose agents end like ``path`` (None: no kind's)."""
     suffix = Path(path).suffix.lower()
