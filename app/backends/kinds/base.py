@@ -7,9 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from app.backends.base import Driver
 from app.core import AgentError
+
+if TYPE_CHECKING:
+    from app.backends.base import Driver
 
 
 class Capability(StrEnum):

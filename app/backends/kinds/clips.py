@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from app.backends.base import Driver
 from app.backends.kinds.base import AgentKind, AgentSpec, Capability
 from app.core import AgentError
+
+if TYPE_CHECKING:
+    from app.backends.base import Driver
 
 
 def build(spec: AgentSpec, seed: int | None, step_seconds: float | None) -> Driver:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from app.backends.base import Driver
 from app.backends.kinds.base import AgentKind, AgentSpec
 from app.core import AgentError
+
+if TYPE_CHECKING:
+    from app.backends.base import Driver
 
 
 def agent_name(paths: tuple[Path, ...]) -> str:
