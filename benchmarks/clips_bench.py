@@ -27,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.backends.registry import create_driver, resolve  # noqa: E402
+from app.backends.drivers import create_driver  # noqa: E402
+from app.backends.registry import resolve  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
 from app.cli import run_command  # noqa: E402
 from app.core import PROFILES, Game  # noqa: E402

@@ -24,7 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.backends.registry import create_driver, create_local_driver, resolve  # noqa: E402
+from app.backends.drivers import create_driver, create_local_driver  # noqa: E402
+from app.backends.registry import resolve  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
 from app.core import Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402

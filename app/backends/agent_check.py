@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.backends.checks import CheckedDriver, Finding, FindingKind, action_findings
-from app.backends.registry import AgentSpec, create_driver
+from app.backends.drivers import create_driver
+from app.backends.registry import AgentSpec
 from app.backends.runner import Match
 from app.core import Game, GameMap, GameResult, RulesProfile
 

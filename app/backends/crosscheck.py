@@ -235,8 +235,9 @@ def play_app(agent_files: Sequence[Path], map_file: Path, profile: RulesProfile,
              time_limit: float) -> GameRecord:
     """Play the map through the app (engine + CLIPS bridge, in the agent host unless it is off); the record read
     from the agent's facts at the end."""
+    from app.backends.drivers import create_driver
     from app.backends.games import load_game_map
-    from app.backends.registry import AgentSpec, create_driver
+    from app.backends.registry import AgentSpec
     from app.backends.runner import Match
     from app.core import Game
 

@@ -6,8 +6,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from app.backends.checks import CheckedDriver, Finding
+from app.backends.drivers import create_driver
 from app.backends.params import params_for
-from app.backends.registry import create_driver, resolve
+from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import Game, GameMap, RulesProfile, StepEvent
 from app.core.formats import load_map

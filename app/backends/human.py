@@ -11,10 +11,10 @@ import queue
 import threading
 
 from app.backends.base import AgentFailure, Driver
-from app.backends.registry import AgentKind, AgentSpec
+from app.backends.kinds import HUMAN, AgentSpec
 from app.core import Action, Observation
 
-HUMAN_SPEC = AgentSpec("Human", AgentKind.HUMAN, (), "you play: left click fires, right click flags")
+HUMAN_SPEC = AgentSpec("Human", HUMAN, (), "you play: left click fires, right click flags")
 
 
 class HumanDriver(Driver):

@@ -1,4 +1,4 @@
-"""Finds agents by name or path and builds their drivers (imports are lazy).
+"""Finds agents by name or path (which files are agents of which kind: ``app.backends.kinds``).
 
 - Python agents: ``agents/*.py`` modules (not ``base.py``); the name is the
   file name without ``.py`` and without a trailing ``_agent``. A module
@@ -11,17 +11,15 @@
   teacher's files loaded, nor put them on its process's reading list.
 - Any ``.py`` / ``.clp`` file can be given by path, and several ``.clp``
   files as ``a.clp,b.clp`` (loaded in that order, as one agent).
+
+Drivers are built by ``app.backends.drivers.create_driver`` (confined or in-process).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 
-from app.backends.base import Driver
+from app.backends.kinds import CLIPS, PYTHON, AgentSpec, spec_for_files
 from app.core import AgentError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,33 +27,6 @@ AGENTS_DIR = ROOT / "agents"
 CLIPS_DIR = AGENTS_DIR / "clips"
 LOAD_ORDER = "load-order.txt"
 _NOT_AGENTS = {"__init__", "base"}
-
-
-class AgentKind(StrEnum):
-    """How an agent is driven."""
-
-    PYTHON = "python"  # an ``Agent`` subclass in a .py file
-    CLIPS = "clips"  # .clp module files, through the CLIPS bridge
-    HUMAN = "human"  # the person at the window
-
-
-@dataclass(frozen=True, slots=True)
-class AgentSpec:
-    """How to find and start one agent."""
-
-    name: str
-    kind: AgentKind
-    paths: tuple[Path, ...]
-    description: str = ""
-    folder: Path | None = None  # a load-order agent's: every file of ``paths`` must be inside it (``check_inside``)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", AgentKind(self.kind))  # "python" given as text is the same kind
-
-
-def _python_name(path: Path) -> str:
-    stem = path.stem
-    return stem[: -len("_agent")] if stem.endswith("_agent") else stem
 
 
 def _first_comment(path: Path, prefix: str) -> str:
@@ -132,18 +103,18 @@ def discover(agents_dir: Path = AGENTS_DIR) -> dict[str, AgentSpec]:
     found: dict[str, AgentSpec] = {}
     for path in sorted(agents_dir.glob("*.py")):
         if path.stem not in _NOT_AGENTS:
-            name = _python_name(path)
-            found[name] = AgentSpec(name, AgentKind.PYTHON, (path,), _docstring_summary(path))
+            name = PYTHON.agent_name((path,))
+            found[name] = AgentSpec(name, PYTHON, (path,), _docstring_summary(path))
     clips_dir = agents_dir / "clips"
     if clips_dir.is_dir():
         for path in sorted(clips_dir.glob("*.clp")):
-            found.setdefault(path.stem, AgentSpec(path.stem, AgentKind.CLIPS, (path,), _first_comment(path, ";")))
+            found.setdefault(path.stem, AgentSpec(path.stem, CLIPS, (path,), _first_comment(path, ";")))
         for folder in sorted(p for p in clips_dir.iterdir() if (p / LOAD_ORDER).is_file()):
             try:
                 paths = _load_order(folder, clips_dir)
             except AgentError:
                 continue  # reported when the agent is chosen
-            found.setdefault(folder.name, AgentSpec(folder.name, AgentKind.CLIPS, paths, _first_comment(paths[0], ";"),
+            found.setdefault(folder.name, AgentSpec(folder.name, CLIPS, paths, _first_comment(paths[0], ";"),
                                                     clips_dir.resolve()))
     return found
 
@@ -173,88 +144,10 @@ def resolve(text: str, agents_dir: Path = AGENTS_DIR) -> AgentSpec:
         folder = parts[0]
         if (folder / LOAD_ORDER).is_file():
             root = _confinement_root(folder, agents_dir)
-            return AgentSpec(folder.name, AgentKind.CLIPS, _load_order(folder, root), folder=root.resolve())
+            return AgentSpec(folder.name, CLIPS, _load_order(folder, root), folder=root.resolve())
         raise AgentError(f"{folder}: a folder agent needs a {LOAD_ORDER} listing its files in order")
     for path in parts:
         if not path.exists():
             known = ", ".join(sorted(agents)) or "none"
             raise AgentError(f"unknown agent '{path}': not a shipped agent ({known}) nor an existing file")
-        if path.suffix not in (".py", ".clp"):
-            raise AgentError(f"{path}: an agent file must end in .py (Python) or .clp (CLIPS)")
-    suffixes = {p.suffix for p in parts}
-    if suffixes == {".py"}:
-        if len(parts) > 1:
-            raise AgentError("a Python agent is one .py file; only CLIPS agents take several files")
-        return AgentSpec(_python_name(parts[0]), AgentKind.PYTHON, (parts[0].resolve(),))
-    if suffixes == {".clp"}:
-        name = "+".join(p.stem for p in parts)  # several module files: all their names, in load order
-        return AgentSpec(name, AgentKind.CLIPS, tuple(p.resolve() for p in parts))
-    raise AgentError("do not mix .py and .clp files in one agent")
-
-
-def _load_python_class(path: Path):
-    from app.core.agent import Agent
-
-    module_name = f"_battleship_agent_{abs(hash(str(path)))}"
-    module = sys.modules.get(module_name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(module_name, path)
-        if spec is None or spec.loader is None:
-            raise AgentError(f"{path}: cannot load as a Python module")
-        module = importlib.util.module_from_spec(spec)
-        try:
-            spec.loader.exec_module(module)
-        except SyntaxError as exc:
-            raise AgentError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
-        except (Exception, SystemExit) as exc:  # an agent file that calls exit() must not end the app
-            raise AgentError(f"{path}: failed to import: {type(exc).__name__}: {exc}") from None
-        sys.modules[module_name] = module
-    cls = getattr(module, "AGENT", None)
-    if cls is None:
-        candidates = [v for v in vars(module).values()
-                      if isinstance(v, type) and issubclass(v, Agent) and v is not Agent and v.__module__ == module_name]
-        if len(candidates) != 1:
-            raise AgentError(f"{path}: define AGENT = YourAgentClass (a subclass of agents.base.Agent)")
-        cls = candidates[0]
-    if not (isinstance(cls, type) and issubclass(cls, Agent)):
-        raise AgentError(f"{path}: AGENT must be a subclass of agents.base.Agent")
-    return cls
-
-
-def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float | None = None,
-                  sandbox: bool | None = None) -> Driver:
-    """A fresh driver for ``spec`` (one per game); ``step_seconds`` caps one step (Python default 10 s, CLIPS 5 s).
-
-    The agent runs in its own confined process (``app.backends.host``) unless
-    ``sandbox`` is False, or None and the sandbox is switched off (``--no-sandbox``).
-    """
-    from app.backends import host
-
-    check_inside(spec)
-    if sandbox if sandbox is not None else host.enabled():
-        from app.backends.host.driver import HostedDriver
-
-        return HostedDriver(spec, seed=seed, step_seconds=step_seconds)
-    return create_local_driver(spec, seed=seed, step_seconds=step_seconds)
-
-
-def create_local_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float | None = None) -> Driver:
-    """A driver running the agent in this process (what the host's child uses, and ``--no-sandbox``)."""
-    if spec.kind is AgentKind.PYTHON:
-        from app.backends.python_runner import DEFAULT_STEP_SECONDS, PythonDriver
-
-        cls = _load_python_class(spec.paths[0])
-        try:
-            agent = cls(seed=seed)
-        except (Exception, SystemExit) as exc:
-            raise AgentError(f"{spec.paths[0]}: creating the agent failed: {type(exc).__name__}: {exc}") from None
-        if spec.name and agent.name == "agent":
-            agent.name = spec.name
-        return PythonDriver(agent, step_seconds or DEFAULT_STEP_SECONDS)
-    if spec.kind is AgentKind.CLIPS:
-        try:
-            from app.backends.clips import ClipsDriver
-        except ImportError as exc:
-            raise AgentError(f"CLIPS agents need clipspy (pip install -r requirements.txt): {exc}") from None
-        return ClipsDriver(spec) if step_seconds is None else ClipsDriver(spec, time_limit=step_seconds)
-    raise AgentError(f"unknown agent kind '{spec.kind}'")
+    return spec_for_files(parts)

@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 
-from app.backends.bench.plan import PlannedGame, plan
+from app.backends.bench.plan import PlannedGame
 from app.backends.bench.store import STORE_SUFFIX, ResultStore, game_key, make_record
 from app.backends.params import parse_agent_params
 from app.cli import Subcommand
@@ -180,15 +180,60 @@ def stored_rows(store: ResultStore, planned: list[PlannedGame], agent_count: int
 def bench_command(args: argparse.Namespace) -> int:
     """Handle ``bench``: exit 0 when every game was played (failures are counted, not fatal), 130 on Ctrl-C."""
     from app.backends import bench
-    from app.backends.registry import resolve
     from app.cli.common import profile_from_args
-    from app.core import BattleshipError
 
-    agents = bench.expand_agents(args.agents)
-    for agent in agents:
-        resolve(agent)  # an unknown agent is a one-line error before any game starts
+    agents = _agents(args.agents)
     maps = bench.expand_maps(args.maps)
     profile = profile_from_args(args)
+    check_options(args)
+    config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
+                               max_steps=args.max_steps, seed=args.seed,
+                               params=tuple(parse_agent_params(args.agent_param, agents).items()),
+                               pick_first=args.pick_first, step_seconds=step_timeout(args), coach=args.coach)
+    results = Results(args, agents, maps, config)
+    batch = bench.make_bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game,
+                             skip=results.skip, cluster=args.cluster, planned=results.planned,
+                             workers=args.workers, chunk_games=args.chunk_games, chunk_seconds=args.chunk_seconds)
+    results.games = batch.games
+    total = len(batch.games.tasks)
+    print(f"bench: {len(agents)} agents x {len(maps)} maps = {total} games; rules {profile.name}; "
+          f"seed {args.seed}; {batch.where}; timeout {args.timeout_per_game:g} s per game", file=sys.stderr)
+    if results.skip or results.again:
+        replayed = f" ({results.again} not scored before: played again)" if results.again else ""
+        print(f"resume: {len(results.skip)} games already in {args.out}, {total - len(results.skip)} to play"
+              f"{replayed}", file=sys.stderr)
+    elapsed, interrupted = play_batch(batch.player, results, args)
+    for note in getattr(batch.player, "notes", ()):
+        print(f"cluster: {note}", file=sys.stderr)
+    results.save(interrupted)
+    rows = results.ordered()
+    print_summary(args, rows, results, elapsed, profile.name, interrupted)
+    if interrupted:
+        print(f"interrupted: kept the {len(rows)} finished games of {total}", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _agents(text: str) -> list[str]:
+    """The agents asked for, each resolved now: an unknown agent is a one-line error before any game starts."""
+    from app.backends import bench
+    from app.backends.registry import resolve
+
+    agents = bench.expand_agents(text)
+    for agent in agents:
+        resolve(agent)
+    return agents
+
+
+def _is_tournament(args: argparse.Namespace) -> bool:
+    return bool(args.out) and args.out.lower().endswith(STORE_SUFFIX)
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """BattleshipError for options that are out of range or do not go together (before any game starts)."""
+    from app.backends import bench
+    from app.core import BattleshipError
+
     if args.workers < 0 or args.chunk_games < 0:
         raise BattleshipError("--workers and --chunk-games must be 0 (automatic) or more")
     if args.chunk_seconds <= 0:
@@ -199,8 +244,7 @@ def bench_command(args: argparse.Namespace) -> int:
         raise BattleshipError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
     if args.timeout_per_game <= 0:
         raise BattleshipError(f"--timeout-per-game must be more than 0, not {args.timeout_per_game:g}")
-    step_seconds = step_timeout(args)
-    tournament = bool(args.out) and args.out.lower().endswith(STORE_SUFFIX)
+    tournament = _is_tournament(args)
     if args.report and not tournament:
         raise BattleshipError(f"--report needs --out RESULTS{STORE_SUFFIX} (the tournament file it reads)")
     if args.resume and not tournament:
@@ -213,69 +257,75 @@ def bench_command(args: argparse.Namespace) -> int:
         bench_plots.new_figure()  # matplotlib present, else a one-line error now rather than after the run
         if args.plot.lower().rsplit(".", 1)[-1] not in bench_plots.PLOT_FORMATS:
             raise BattleshipError(f"{args.plot}: the plot file must end in .png, .svg or .pdf")
-    config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
-                               max_steps=args.max_steps, seed=args.seed,
-                               params=tuple(parse_agent_params(args.agent_param, agents).items()), pick_first=args.pick_first,
-                               step_seconds=step_seconds, coach=args.coach)
-    store, planned, skip, again = None, [], frozenset(), 0
-    if tournament:
-        store = ResultStore(args.out)
-        if store.exists() and not args.resume:
-            raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
-                                  "games, or choose another file")
-        planned = plan(agents, maps, config)
-        done = store.kept_keys() if args.resume else set()
-        skip = frozenset(g.index for g in planned if g.key in done)
-        not_scored = store.keys() - done if args.resume else set()
-        again = sum(g.key in not_scored for g in planned)
-    runner = bench.Bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game, skip=skip)
-    player = runner
-    total = len(runner.tasks)
-    where = f"{min(args.jobs or bench.default_jobs(), total)} jobs"
-    if args.cluster:
-        from app.backends.bench.cluster import ClusterBench
 
-        player = ClusterBench(args.cluster, planned or plan(agents, maps, config), config, workers=args.workers,
-                              timeout=args.timeout_per_game, chunk_games=args.chunk_games, skip=skip,
-                              chunk_seconds=args.chunk_seconds)
-        where = f"cluster {args.cluster}" + (f" ({args.workers} workers)" if args.workers else "")
-    print(f"bench: {len(agents)} agents x {len(maps)} maps = {total} games; rules {profile.name}; "
-          f"seed {args.seed}; {where}; timeout {args.timeout_per_game:g} s per game", file=sys.stderr)
-    if skip or again:
-        replayed = f" ({again} not scored before: played again)" if again else ""
-        print(f"resume: {len(skip)} games already in {args.out}, {total - len(skip)} to play{replayed}",
-              file=sys.stderr)
-    meta = {"rules": profile.name, "fires": profile.fires, "guesses": profile.guesses,
-            "max_steps": profile.max_steps, "seed": args.seed, "agents": agents, "maps": maps,
-            "games": total, "interrupted": False}
-    finished: dict[int, bench.GameRow] = {}
 
-    unsaved: list[dict] = []
+class Results:
+    """Where the finished games go: a tournament file (appended as they finish; ``--resume`` skips those in it)
+    or a results file (rewritten whole at each checkpoint), and the rows in the order of the table."""
 
-    def ordered() -> list:
-        if store is not None:
-            return stored_rows(store, planned, len(agents))
-        return runner.ordered(finished)
+    def __init__(self, args: argparse.Namespace, agents: list[str], maps: list[str], config):
+        from app.backends.bench.plan import plan
+        from app.core import BattleshipError
 
-    def save(interrupted: bool) -> None:
-        if store is not None:
-            store.append(unsaved)
-            unsaved.clear()
-        elif args.out:
-            bench.save_results(args.out, ordered(), {**meta, "interrupted": interrupted}, agents)
+        self.out, self.agents, self.games = args.out, agents, None
+        self.store: ResultStore | None = None
+        self.planned: list[PlannedGame] = []
+        self.skip: frozenset[int] = frozenset()
+        self.again = 0
+        self.finished: dict = {}
+        self.unsaved: list[dict] = []
+        profile = config.profile()
+        self.meta = {"rules": profile.name, "fires": profile.fires, "guesses": profile.guesses,
+                     "max_steps": profile.max_steps, "seed": args.seed, "agents": agents, "maps": maps,
+                     "games": len(agents) * len(maps), "interrupted": False}
+        if _is_tournament(args):
+            self.store = ResultStore(args.out)
+            if self.store.exists() and not args.resume:
+                raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
+                                      "games, or choose another file")
+            self.planned = plan(agents, maps, config)
+            done = self.store.kept_keys() if args.resume else set()
+            self.skip = frozenset(g.index for g in self.planned if g.key in done)
+            not_scored = self.store.keys() - done if args.resume else set()
+            self.again = sum(g.key in not_scored for g in self.planned)  # not scored before: played again
 
-    progress = (RateProgress if args.cluster else Progress)(total - len(skip), enabled=not args.no_progress)
-    started = time.perf_counter()
+    def add(self, index: int, row, host: str | None) -> None:
+        """One finished game (``host``: the machine that played it, on a cluster)."""
+        self.finished[index] = row
+        if self.store is not None:
+            self.unsaved.append(make_record(row, self.planned[index].key, self.planned[index].known, host))
+
+    def ordered(self) -> list:
+        """The rows agent by agent, maps in their order (with a tournament file: every planned game in it)."""
+        if self.store is not None:
+            return stored_rows(self.store, self.planned, len(self.agents))
+        return self.games.ordered(self.finished)
+
+    def save(self, interrupted: bool) -> None:
+        """Write what finished: appended to the tournament file, or the whole results file."""
+        from app.backends import bench
+
+        if self.store is not None:
+            self.store.append(self.unsaved)
+            self.unsaved.clear()
+        elif self.out:
+            bench.save_results(self.out, self.ordered(), {**self.meta, "interrupted": interrupted}, self.agents)
+
+
+def play_batch(player, results: Results, args: argparse.Namespace) -> tuple[float, bool]:
+    """Play the games with a progress line, a note for each failure and a checkpoint every second; returns the
+    seconds taken and whether Ctrl-C (or SIGTERM) stopped it."""
+    from app.backends import bench
+
+    progress = (RateProgress if args.cluster else Progress)(len(results.games.tasks) - len(results.skip),
+                                                            enabled=not args.no_progress)
+    started = last_save = time.perf_counter()
     interrupted = False
     load_noted: set[str] = set()
-    last_save = started
     try:
         with _sigterm_as_interrupt(), contextlib.closing(player.run()) as games:
             for index, row in games:
-                finished[index] = row
-                if store is not None:
-                    unsaved.append(make_record(row, planned[index].key, planned[index].known,
-                                               getattr(player, "hosts", {}).get(index)))
+                results.add(index, row, getattr(player, "hosts", {}).get(index))
                 progress.update(bool(row.failure))
                 if row.status != bench.RowStatus.OK:
                     progress.note(f"{row.map_path}: {row.agent}: {row.failure}: {row.error}")
@@ -285,33 +335,33 @@ def bench_command(args: argparse.Namespace) -> int:
                                   f"{'s' if row.load_errors != 1 else ''}: its games are marked "
                                   f"{bench.FailureKind.LOAD_ERRORS} (check-agent {row.agent} lists them)")
                 if args.out and time.perf_counter() - last_save >= CHECKPOINT_SECONDS:
-                    save(False)  # a checkpoint: the finished games survive even a kill
+                    results.save(False)  # a checkpoint: the finished games survive even a kill
                     last_save = time.perf_counter()
     except KeyboardInterrupt:
         interrupted = True
     finally:
         progress.close()
-    elapsed = time.perf_counter() - started
-    for note in getattr(player, "notes", ()):
-        print(f"cluster: {note}", file=sys.stderr)
-    save(interrupted)
-    rows = ordered()
-    summaries = bench.summarize(rows, agents)
-    print(f"{len(rows)} of {total} games ({len(finished)} played in {elapsed:.1f} s; rules {profile.name}, "
+    return time.perf_counter() - started, interrupted
+
+
+def print_summary(args: argparse.Namespace, rows: list, results: Results, elapsed: float, rules: str,
+                  interrupted: bool) -> None:
+    """The table (and the plot and the report asked for) of the finished games."""
+    from app.backends import bench
+
+    summaries = bench.summarize(rows, results.agents)
+    total = len(results.games.tasks)
+    print(f"{len(rows)} of {total} games ({len(results.finished)} played in {elapsed:.1f} s; rules {rules}, "
           f"seed {args.seed})")
     print(bench.format_table(summaries, markdown=args.markdown))
     if args.plot and rows:
         from app.backends import bench_plots
 
-        bench_plots.save_plot(args.plot, summaries, f"{len(maps)} maps, rules {profile.name}")
+        bench_plots.save_plot(args.plot, summaries, f"{len(results.meta['maps'])} maps, rules {rules}")
     if args.out:
         print(f"results: {args.out}", file=sys.stderr)
     if args.report and rows and not interrupted:
         make_report(args.out, args.report, args.baseline, args.worst)
-    if interrupted:
-        print(f"interrupted: kept the {len(rows)} finished games of {total}", file=sys.stderr)
-        return 130
-    return 0
 
 
 COMMAND = Subcommand("bench", "compare agents on many maps (process pool, table, results file, plot)",

@@ -64,7 +64,8 @@ def run_game_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
     from app.backends import host
     from app.backends.games import load_game_map, play
-    from app.backends.registry import AgentKind, resolve
+    from app.backends.kinds import Capability, registered
+    from app.backends.registry import resolve
     from app.core import gamelog
 
     profile = profile_from_args(args)
@@ -98,8 +99,9 @@ def run_game_command(args: argparse.Namespace) -> int:
 
     game_map = load_game_map(args.map, pick_first=args.pick_first)
     spec = resolve(args.agent)  # an unknown agent is reported before anything is printed
-    if on_trace is not None and spec.kind is not AgentKind.CLIPS:
-        print(f"note: --trace shows rule firings for CLIPS agents only; {spec.name} is a {spec.kind} agent, so "
+    if on_trace is not None and not spec.kind.can_show(Capability.TRACE):
+        tracing = " and ".join(kind.label for kind in registered() if kind.can_show(Capability.TRACE))
+        print(f"note: --trace shows rule firings for {tracing} agents only; {spec.name} is a {spec.kind} agent, so "
               f"there is nothing to trace", file=sys.stderr)
     params = parse_agent_params(args.agent_param, [args.agent])
     if not quiet:

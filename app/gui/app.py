@@ -13,8 +13,9 @@ from PyQt5.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt, QTime
 from PyQt5.QtGui import QIcon
 from PyQt5.QtWidgets import QApplication, QWidget
 
-from app.core import PROFILES, GameResult
+from app.core import BattleshipError, GameResult
 from app.core.paths import RESOURCES
+from app.core.rules import get_profile
 from app.gui import i18n, theme
 from app.gui.main_window import MainWindow
 
@@ -81,15 +82,15 @@ def run_gui(args: argparse.Namespace) -> int:
         return 2
 
     if args.rules:
-        if args.rules not in PROFILES:
-            return refuse(f"unknown rules profile '{args.rules}' (known: {', '.join(PROFILES)})")
+        try:
+            get_profile(args.rules)
+        except BattleshipError as error:
+            return refuse(str(error))
         window.select_rules(args.rules)
     limits = tuple(getattr(args, key, None) for key in ("fires", "guesses", "max_steps"))
     if any(value is not None for value in limits) and not window.set_limits(*limits):
         return refuse(window.banner_text())
     if getattr(args, "agent_param", None):
-        from app.core import BattleshipError
-
         try:
             window.session.params = window.agent_params(args.agent_param, [args.agent] if args.agent else [])
         except BattleshipError as error:

@@ -15,8 +15,17 @@ import threading
 
 from PyQt5.QtCore import QObject, QRectF, Qt, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QPainter, QPen
-from PyQt5.QtWidgets import (QCheckBox, QFrame, QLabel, QListWidget, QListWidgetItem, QScrollArea, QSizePolicy,
-                             QVBoxLayout, QWidget)
+from PyQt5.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.core import Cell, Game
 from app.gui import theme

@@ -21,10 +21,11 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
+from app.backends import kinds
 from app.gui.i18n import translate
 
 MAP_FILTER = "Maps (*.map *.clp *.txt);;All files (*)"
-AGENT_FILTER = "Agents (*.py *.clp);;All files (*)"
+AGENT_FILTER = f"Agents ({' '.join('*' + ending for ending in kinds.endings())});;All files (*)"
 LOG_FILTER = "Game logs (*.jsonl);;All files (*)"
 Limits = tuple[int, int, int]  # fires, flags, steps
 SAVE_MAP_FILTERS = {"native": "Native map (*.map)", "clp": "Course map (*.clp)", "bimaru": "Bimaru puzzle (*.txt)"}

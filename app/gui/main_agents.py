@@ -11,6 +11,7 @@ from PyQt5.QtCore import Qt
 from app.backends import registry
 from app.backends.agent_check import load_errors
 from app.backends.human import HUMAN_SPEC
+from app.backends.kinds import HUMAN
 from app.backends.registry import AgentSpec
 from app.core import BattleshipError
 from app.core.game import load_note
@@ -34,7 +35,7 @@ class AgentChoice:
         box = self.agent_box
         box.clear()
         for name, spec in self.agents.items():
-            box.addItem(f"{name}  ·  {'CLIPS' if spec.kind == 'clips' else 'Python'}", name)
+            box.addItem(f"{name}  ·  {spec.kind.label}", name)
             box.setItemData(box.count() - 1, spec.description or name, Qt.ToolTipRole)
         box.addItem(translate("MainWindow", "Human  ·  you play"), HUMAN_KEY)
         box.setItemData(box.count() - 1, HUMAN_SPEC.description, Qt.ToolTipRole)
@@ -131,7 +132,7 @@ class AgentChoice:
         """Load the agent in play as soon as it is picked (or its files change) and show its load errors
         in the red banner, which stays until the agent changes."""
         spec, profile = self.session.spec, self.session.profile
-        if spec is None or spec.kind == "human" or profile is None:
+        if spec is None or spec.kind is HUMAN or profile is None:
             self._load_checked = None
             self.load_banner.clear()
             return

@@ -6,21 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.backends import registry
+from app.backends import kinds, registry
 from app.core import BattleshipError, GameMap
 from app.gui.i18n import translate
 from app.gui.interaction import LOG_FILTER
 from app.gui.main_messages import NOTE_COLOUR, PROBLEM_COLOUR
 
 RECENT_LIMIT = 8
-
-
-def _defines_agent(path: str) -> bool:
-    """True when a .clp file defines the AGENT module (a course map never does)."""
-    try:
-        return "defmodule agent" in Path(path).read_text(encoding="utf-8", errors="replace").lower()
-    except OSError:
-        return False
 
 
 class FileCommands:
@@ -124,7 +116,7 @@ class FileCommands:
         paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
         if not paths:
             return
-        agent_files = [p for p in paths if p.endswith(".py") or (p.endswith(".clp") and _defines_agent(p))]
+        agent_files = [p for p in paths if (kind := kinds.for_file(p)) is not None and kind.is_agent_file(Path(p))]
         if agent_files:
             self.select_agent(",".join(agent_files))
         else:

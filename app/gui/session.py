@@ -22,9 +22,10 @@ from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, Qt, QThread, QTimer, pyqtS
 
 from app.backends.base import Driver, FactRow, PauseRequest
 from app.backends.checks import CheckedDriver, Finding
+from app.backends.drivers import create_driver
 from app.backends.games import params_for
 from app.backends.human import HumanDriver
-from app.backends.registry import AgentKind, AgentSpec, create_driver
+from app.backends.kinds import HUMAN, AgentSpec, Capability
 from app.backends.runner import Match
 from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
 from app.gui.board_state import BoardState
@@ -305,7 +306,7 @@ class GameSession(QObject):
     @property
     def is_human(self) -> bool:
         """True when the person plays (the "Human" agent)."""
-        return self.spec is not None and self.spec.kind is AgentKind.HUMAN
+        return self.spec is not None and self.spec.kind is HUMAN
 
     @property
     def busy(self) -> bool:
@@ -378,7 +379,7 @@ class GameSession(QObject):
     def can_step_rule(self) -> bool:
         """True when the agent's turn can be played rule by rule (a CLIPS agent, the game not over)."""
         return (self.can_start() and not self.over and not self.is_human and self.spec is not None
-                and self.spec.kind is AgentKind.CLIPS)
+                and self.spec.kind.can_show(Capability.STEP_RULE))
 
     def step_rule(self) -> None:
         """Fire one rule of the agent's turn (pausing a run): the turn waits mid-way, or the step is carried out
@@ -398,7 +399,7 @@ class GameSession(QObject):
 
     def why_not(self, rule: str) -> None:
         """Ask how far ``rule`` matches the agent's facts now; the answer comes through ``answered``."""
-        if not self.can_start() or self.is_human or self.spec.kind is not AgentKind.CLIPS:
+        if not self.can_start() or self.is_human or not self.spec.kind.can_show(Capability.WHY_NOT):
             self.answered.emit(WhyReport(self.generation, rule, error="rules are a CLIPS agent's: load a map and "
                                                                     "pick a CLIPS agent first"))
             return
@@ -452,7 +453,7 @@ class GameSession(QObject):
             return
         assert self.game_map is not None and self.profile is not None and self.spec is not None
         spec, seed = self.spec, self.seed
-        if spec.kind is AgentKind.HUMAN:
+        if spec.kind is HUMAN:
             human = self.human = HumanDriver()
 
             def make_driver() -> Driver:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app.backends.registry import create_driver, discover
+from app.backends.drivers import create_driver
+from app.backends.registry import discover
 from app.backends.runner import Match
 from app.core import PROFILES, ActionKind, AgentError, Game, Piece
 from app.core.formats import load_map

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.backends.agent_check import CheckedDriver, Finding, FindingKind, action_findings, check_agent, play_checked
-from app.backends.registry import ROOT, create_driver, resolve
+from app.backends.drivers import create_driver
+from app.backends.registry import ROOT, resolve
 from app.core import PROFILES, Action, Game
 from app.core.formats import load_map
 from tests.paths import MAPS_DIR

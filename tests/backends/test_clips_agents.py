@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from app.backends.registry import create_driver, resolve
+from app.backends.drivers import create_driver
+from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Cell, Game, Piece
 from app.core.formats import load_map

@@ -10,7 +10,8 @@ import pytest
 
 from app.backends.base import AgentFailure, StartContext
 from app.backends.clips import loading as clips_loading
-from app.backends.registry import create_driver, create_local_driver, resolve
+from app.backends.drivers import create_driver, create_local_driver
+from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Action, AgentError, Game
 from app.core.formats import load_map

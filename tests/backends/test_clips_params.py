@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from app.backends.clips.driver import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
-from app.backends.registry import create_driver, resolve
+from app.backends.drivers import create_driver
+from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import PROFILES, AgentError, Game
 from app.core.formats import load_map

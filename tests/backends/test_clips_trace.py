@@ -11,7 +11,8 @@ import pytest
 
 from app.backends.clips import trace as recorder
 from app.backends.clips.trace import Change, StepTrace, parse_aspects
-from app.backends.registry import create_driver, create_local_driver, resolve
+from app.backends.drivers import create_driver, create_local_driver
+from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Game, gamelog
 from app.core.formats import load_map

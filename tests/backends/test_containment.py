@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.backends.registry import create_driver, resolve
+from app.backends.drivers import create_driver
+from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import Game, Outcome
 from tests.helpers import OPEN_GRID, grid_map

@@ -14,9 +14,10 @@ import numpy as np
 import pytest
 
 from app.backends.base import Driver
+from app.backends.drivers import create_driver
 from app.backends.host.calls import ATTRIBUTES, CALLS, LOCAL
 from app.backends.host.driver import HostedDriver
-from app.backends.registry import create_driver, resolve
+from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Game
 from app.core.formats import load_map
@@ -44,7 +45,7 @@ class TestTheTable:
     def test_every_driver_method_is_forwarded_or_answered_here(self):
         assert _methods(Driver) <= set(CALLS) | set(LOCAL)
         for name in CALLS:
-            assert getattr(HostedDriver, name).__name__ == name
+            assert name in vars(HostedDriver), f"HostedDriver has no method {name} of its own"
 
     def test_the_protocol_checks_wrapper_passes_every_call_on(self):
         from app.backends.checks import CheckedDriver

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from app.backends.registry import LOAD_ORDER, AgentKind, AgentSpec, create_driver, discover, resolve
+from app.backends.drivers import create_driver
+from app.backends.kinds import CLIPS, AgentSpec
+from app.backends.registry import LOAD_ORDER, discover, resolve
 from app.core import AgentError
 from tests.helpers import OPEN_GRID
 from tests.paths import ROOT
@@ -138,7 +140,7 @@ class TestWhereTheDriverIsMade:
     @pytest.mark.parametrize("sandbox", [True, False], ids=["hosted", "in-process"])
     def test_an_outside_file_is_refused(self, tmp_path, sandbox):
         escape = Escape(tmp_path, "dotdot")
-        spec = AgentSpec("sneaky", AgentKind.CLIPS, (escape.folder / "agent.clp", escape.secret),
+        spec = AgentSpec("sneaky", CLIPS, (escape.folder / "agent.clp", escape.secret),
                          folder=escape.folder)
         with pytest.raises(AgentError, match="not a file inside the agent's folder"):
             create_driver(spec, sandbox=sandbox)

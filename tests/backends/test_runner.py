@@ -9,8 +9,9 @@ import pytest
 
 from agents.base import Agent
 from app.backends.base import Driver
+from app.backends.drivers import create_driver
 from app.backends.python_runner import PythonDriver
-from app.backends.registry import AgentSpec, create_driver, resolve
+from app.backends.registry import AgentSpec, resolve
 from app.backends.runner import MAX_LINES, Match
 from app.core import Action, AgentError, Game, Outcome
 from tests.helpers import OPEN_GRID, grid_map

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from app.backends import host
+from app.backends.drivers import create_driver
 from app.backends.host import landlock
-from app.backends.registry import create_driver, resolve
+from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import Game
 from app.core.formats import load_map

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from app.backends.clips import ClipsDriver
-from app.backends.registry import create_driver, create_local_driver, resolve
+from app.backends.drivers import create_driver, create_local_driver
+from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import Game
 from app.core.formats import load_map

@@ -258,7 +258,8 @@ def test_recent_maps_and_agents_are_remembered(qtbot, window, tmp_path):
 
 
 def test_facts_panel_lists_a_clips_agents_facts(qtbot, window):
-    from app.backends.registry import create_driver, discover
+    from app.backends.drivers import create_driver
+    from app.backends.registry import discover
     from app.backends.runner import Match
 
     clips = [name for name, spec in discover().items() if spec.kind == "clips"]

@@ -10,9 +10,9 @@ from scipy import stats as scipy_stats
 
 from app.backends.bench import GameRow
 from app.backends.bench.store import GameKey, make_record
-from app.backends.report import analyse, write_report
 from app.cli import main
 from app.core import BattleshipError
+from app.report import analyse, write_report
 from tests.paths import MAPS_DIR
 
 AGENTS = ("base", "good", "tied", "flaky")

@@ -12,9 +12,11 @@ Modules: ``rows`` (one game and its row), ``pool`` (the worker processes),
 ``inputs`` (maps and agents asked for), ``summary`` (per-agent statistics and
 the table), ``results`` (CSV/JSON files), ``store`` (the tournament's
 append-only results keyed by contents), ``plan`` (the games with their keys), ``cluster`` (the games in chunks
-on a Dask cluster) and ``chunks`` (how much goes in a chunk). The names of the first ones are re-exported here.
+on a Dask cluster), ``chunks`` (how much goes in a chunk) and ``batch`` (``make_bench``: the one place that
+decides where a batch runs). The names of the first ones are re-exported here.
 """
 
+from app.backends.bench.batch import Batch, make_bench
 from app.backends.bench.inputs import expand_agents, expand_maps, split_agents
 from app.backends.bench.pool import DEFAULT_TIMEOUT, Bench, default_jobs
 from app.backends.bench.results import load_results, results_format, rows_to_csv, rows_to_json, save_results
@@ -40,8 +42,8 @@ from app.backends.bench.summary import (
 )
 
 __all__ = [
-    "COACH_HEADS", "DEFAULT_TIMEOUT", "ROW_FIELDS", "TABLE_HEADS", "AgentSummary", "Bench", "BenchConfig", "BenchTask", "coach_cells",
+    "COACH_HEADS", "DEFAULT_TIMEOUT", "ROW_FIELDS", "TABLE_HEADS", "AgentSummary", "Batch", "Bench", "BenchConfig", "BenchTask", "coach_cells",
     "FailureKind", "GameRow", "RowStatus", "default_jobs", "expand_agents", "expand_maps", "failed_row", "fill_row",
-    "format_table", "load_results", "play_row", "results_format", "rows_to_csv", "rows_to_json", "save_results",
+    "format_table", "load_results", "make_bench", "play_row", "results_format", "rows_to_csv", "rows_to_json", "save_results",
     "split_agents", "summarize", "table_cells",
 ]

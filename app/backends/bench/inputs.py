@@ -6,6 +6,7 @@ import glob
 from collections.abc import Iterable
 from pathlib import Path
 
+from app.backends import kinds
 from app.core import BattleshipError
 from app.core.formats import EXTENSIONS
 from app.core.paths import shipped_map
@@ -59,7 +60,8 @@ def expand_agents(text: str) -> list[str]:
                        if not entry.name.startswith((".", "_"))]
         submissions = [s for s in submissions if s]
         if not submissions:
-            raise BattleshipError(f"{folder}: a folder of submissions holds no .py, .clp or agent folder")
+            raise BattleshipError(f"{folder}: a folder of submissions holds no {', '.join(kinds.endings())} file "
+                                  f"or agent folder")
         found.extend(submissions)
     return list(dict.fromkeys(found))
 
@@ -69,7 +71,7 @@ def _submission(entry: Path) -> str | None:
     from app.backends.registry import LOAD_ORDER
 
     if entry.is_file():
-        return str(entry) if entry.suffix in (".py", ".clp") else None
+        return str(entry) if kinds.for_file(entry) is not None else None
     if not entry.is_dir():
         return None
     if (entry / LOAD_ORDER).is_file():

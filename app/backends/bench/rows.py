@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
 
+from app.backends.kinds import declared_elsewhere, import_modules
 from app.core import BattleshipError, GameResult, Outcome
 from app.core.rules import DEFAULT_PROFILE, RulesProfile, get_profile
 
@@ -46,6 +47,8 @@ class BenchConfig:
     pick_first: bool = False
     step_seconds: float | None = None
     coach: bool = False  # grade each game with the coach too (luck-adjusted score; seconds more per game)
+    #: modules declaring agent kinds outside ``app.backends.kinds``, registered here: each worker imports them
+    kinds: tuple[str, ...] = field(default_factory=declared_elsewhere)
 
     def profile(self) -> RulesProfile:
         """The rules profile with the configured limits."""
@@ -155,6 +158,7 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
     row = GameRow(task.asked, Path(task.map_path).stem, task.map_path, config.rules, config.seed)
     started = time.perf_counter()
     try:
+        import_modules(config.kinds)
         profile = config.profile()
         key = (task.map_path, config.pick_first)
         game_map = map_cache.get(key) if map_cache is not None else None

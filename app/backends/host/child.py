@@ -114,9 +114,10 @@ class _Host:
 
     def _create(self, fields: dict, seed, step_seconds, limits, root: str) -> dict:
         from app.backends.host.confine import confine, status_line
-        from app.backends.registry import AgentSpec, create_local_driver
+        from app.backends.kinds import AgentSpec, create_local_driver, named
 
-        spec = AgentSpec(fields["name"], fields["kind"], tuple(Path(p) for p in fields["paths"]))
+        kind = named(fields["kind"], fields.get("module", ""))  # a kind declared outside the app is imported here
+        spec = AgentSpec(fields["name"], kind, tuple(Path(p) for p in fields["paths"]))
         if self.status == "":  # the first agent: confine the process before its code is loaded
             applied, missing = confine(limits, spec.paths, Path(root), Path.cwd())
             self.status = status_line(applied, missing)
@@ -143,8 +144,8 @@ def _warm_up() -> None:
     """Import what every agent needs, before the process is confined and before a game waits on it."""
     import numpy  # noqa: F401
 
+    import app.backends.kinds  # noqa: F401
     import app.backends.python_runner  # noqa: F401
-    import app.backends.registry  # noqa: F401
     try:
         import app.backends.clips.driver  # noqa: F401
     except ImportError:  # no clipspy: CLIPS agents report it when chosen

@@ -48,7 +48,8 @@ class HostedDriver(Driver):
         self._queue: list[tuple] = []  # deferred calls not sent yet: (call, message, timeout, label)
         self._failed_later: AgentFailure | None = None  # what a deferred call raised, for the next step call
         self.cap: float | None = step_seconds
-        fields = {"name": spec.name, "kind": str(spec.kind), "paths": [str(p) for p in spec.paths]}
+        fields = {"name": spec.name, "kind": str(spec.kind), "module": spec.kind.module,
+                  "paths": [str(p) for p in spec.paths]}
         try:
             created = self._request(Request.CREATE, (fields, seed, step_seconds, limits, str(ROOT)),
                                     START_ALLOWANCE, "load")["value"]
@@ -193,6 +194,72 @@ class HostedDriver(Driver):
     def _step_timeout(self, extra: float = 0.0) -> float | None:
         return None if self.cap is None else self.cap + GRACE + extra
 
+    # ----- the forwarded driver calls (``calls.CALLS`` says how each is timed and how its value crosses) -----
+    def start(self, observation, context) -> None:
+        """``Driver.start`` in the agent's process."""
+        return self._forward(CALLS["start"], (observation, context))
+
+    def next_action(self, observation):
+        """``Driver.next_action`` in the agent's process."""
+        return self._forward(CALLS["next_action"], (observation,))
+
+    def advance(self, observation, pause):
+        """``Driver.advance`` in the agent's process (a ``TurnPause``, or None once the turn ended)."""
+        return self._forward(CALLS["advance"], (observation, pause))
+
+    def after(self, event, observation) -> None:
+        """``Driver.after`` in the agent's process (deferred while the game goes on)."""
+        return self._forward(CALLS["after"], (event, observation))
+
+    def declared_k_cells(self):
+        """``Driver.declared_k_cells`` (it rides on the step's reply)."""
+        return self._forward(CALLS["declared_k_cells"], ())
+
+    def trace(self):
+        """``Driver.trace`` (it rides on ``after``'s reply; None at once while not tracing)."""
+        return self._forward(CALLS["trace"], ())
+
+    def turn_summary(self):
+        """``Driver.turn_summary`` (it rides on the step's reply)."""
+        return self._forward(CALLS["turn_summary"], ())
+
+    def load_errors(self) -> list[str]:
+        """``Driver.load_errors`` (it rides on ``start``'s reply)."""
+        return self._forward(CALLS["load_errors"], ())
+
+    def exec_facts(self):
+        """``Driver.exec_facts`` in the agent's process."""
+        return self._forward(CALLS["exec_facts"], ())
+
+    def rule_names(self) -> tuple[str, ...]:
+        """``Driver.rule_names`` in the agent's process."""
+        return self._forward(CALLS["rule_names"], ())
+
+    def why_not(self, rule: str):
+        """``Driver.why_not`` in the agent's process."""
+        return self._forward(CALLS["why_not"], (rule,))
+
+    def belief(self):
+        """``Driver.belief`` in the agent's process."""
+        return self._forward(CALLS["belief"], ())
+
+    def parameters(self) -> dict[str, str]:
+        """``Driver.parameters`` in the agent's process."""
+        return self._forward(CALLS["parameters"], ())
+
+    def facts(self):
+        """``Driver.facts`` in the agent's process."""
+        return self._forward(CALLS["facts"], ())
+
+    def working_memory(self):
+        """``Driver.working_memory`` in the agent's process."""
+        return self._forward(CALLS["working_memory"], ())
+
+    def preload(self, profile) -> list[str]:
+        """Load the agent's files ahead of the game (a CLIPS driver's ``preload``) in the agent's process."""
+        return self._forward(CALLS["preload"], (profile,))
+
+    # ----- answered here ----------------------------------------------------
     def output(self) -> list[str]:
         """The lines the agent printed, gathered from the replies."""
         lines, self._lines = self._lines, []
@@ -247,20 +314,6 @@ class _Raised:
     """What a call that rode on another reply raised in the child (raised here when the app reads the call)."""
 
     error: Exception
-
-
-def _forwarder(call: Call):
-    """The HostedDriver method for ``call``."""
-    def forward(self, *args):
-        return self._forward(call, args)
-
-    forward.__name__ = forward.__qualname__ = call.name
-    forward.__doc__ = getattr(Driver, call.name, forward).__doc__ or f"``{call.name}`` in the agent's process."
-    return forward
-
-
-for _call in CALLS.values():
-    setattr(HostedDriver, _call.name, _forwarder(_call))
 
 
 def _replies(items) -> list[dict]:

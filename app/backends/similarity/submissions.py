@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.backends.registry import LOAD_ORDER, AgentKind, resolve
+from app.backends.kinds import CLIPS, PYTHON, AgentKind
+from app.backends.registry import LOAD_ORDER, resolve
 from app.backends.similarity.clips_units import clips_units
 from app.backends.similarity.python_units import python_units
 from app.backends.similarity.units import SimilarityError, Unit
 from app.core import AgentError
 
-SUFFIXES = {".clp": AgentKind.CLIPS, ".py": AgentKind.PYTHON}
+SUFFIXES = {".clp": CLIPS, ".py": PYTHON}  # the kinds whose code the normalisers read
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def read_submission(name: str, paths: tuple[Path, ...] | list[Path],
         raise SimilarityError(f"{name}: a submission is .clp files or .py files, not {', '.join(p.name for p in paths)}")
     kind = kinds.pop()
     files = [(path, _text(path)) for path in paths]
-    units, names = (clips_units if kind is AgentKind.CLIPS else python_units)(files, also_defined)
+    units, names = (clips_units if kind is CLIPS else python_units)(files, also_defined)
     return Submission(name, kind, paths, tuple(units), names)
 
 

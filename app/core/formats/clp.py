@@ -11,7 +11,7 @@ column. Metadata may be given as leading ``; name: ...`` comment lines.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from app.core.errors import MapError
 from app.core.gamemap import GameMap, MapProblem, Ship
@@ -124,8 +124,8 @@ def _symbol(fact: _Fact, slot: str, path: str) -> str:
     return values[0]
 
 
-def parse(text: str, path: str = "<text>") -> GameMap:
-    """The map a course map file describes; MapError(path:line: ...) if malformed."""
+def _metadata(text: str) -> dict[str, str]:
+    """The leading ``; name: ...`` (author, notes) comment lines."""
     meta: dict[str, str] = {}
     for line in text.splitlines():
         match = _META.match(line)
@@ -133,98 +133,125 @@ def parse(text: str, path: str = "<text>") -> GameMap:
             meta[match.group(1).lower()] = match.group(2).strip()
         elif line.strip() and not line.strip().startswith(";"):
             break
-    ships: list[Ship] = []
-    ship_lines: dict[Ship, int] = {}
-    cells: dict[Cell, tuple[str, int]] = {}
-    known: dict[Cell, Piece] = {}
-    known_lines: dict[Cell, int] = {}
-    rows: dict[int, tuple[int, int]] = {}
-    cols: dict[int, tuple[int, int]] = {}
-    order: list[tuple[str, int | Cell]] = []
-    for fact in _facts(text, path):
-        if fact.name == "cell":
-            cell = Cell(_int(fact, "x", path), _int(fact, "y", path))
-            content = _symbol(fact, "content", path)
-            if content not in ("water", "boat"):
-                raise MapError(f"cell {cell} content '{content}' is neither water nor boat", path, fact.line)
-            if not cell.on_board():
-                raise MapError(f"cell {cell} is off the board", path, fact.line)
-            cells[cell] = (content, fact.line)
-        elif fact.name in ("boat-hor", "boat-ver"):
-            if fact.name == "boat-hor":
-                x = _int(fact, "x", path)
-                line_cells = [Cell(x, y) for y in _int(fact, "ys", path, many=True)]
-            else:
-                y = _int(fact, "y", path)
-                line_cells = [Cell(x, y) for x in _int(fact, "xs", path, many=True)]
-            if "size" in fact.slots and _int(fact, "size", path) != len(line_cells):
-                raise MapError(
-                    f"{fact.name} has size {_int(fact, 'size', path)} but lists {len(line_cells)} cells", path, fact.line
-                )
-            ship = Ship(tuple(sorted(line_cells)))
-            problems = ship.problems()
-            if problems:
-                raise MapError(problems[0], path, fact.line)
-            if len(line_cells) > 1 and ship.horizontal != (fact.name == "boat-hor"):
-                raise MapError(f"{fact.name} {ship} runs the other way", path, fact.line)
-            ships.append(ship)
-            ship_lines[ship] = fact.line
-        elif fact.name == "k-cell":
-            cell = Cell(_int(fact, "x", path), _int(fact, "y", path))
-            content = _symbol(fact, "content", path)
-            try:
-                known[cell] = Piece(content)
-            except ValueError:
-                raise MapError(f"k-cell {cell} has unknown content '{content}'", path, fact.line) from None
-            known_lines[cell] = fact.line
-            order.append(("k-cell", cell))
-        elif fact.name in ("k-per-row", "k-per-col"):
-            key = "row" if fact.name == "k-per-row" else "col"
-            index, num = _int(fact, key, path), _int(fact, "num", path)
-            if not 0 <= index < SIZE:
-                raise MapError(f"{fact.name} {key} {index} is off the board", path, fact.line)
-            target = rows if key == "row" else cols
-            if index in target and target[index][0] != num:
-                raise MapError(f"{fact.name} {key} {index} given twice with different numbers", path, fact.line)
-            target[index] = (num, fact.line)
-            order.append((fact.name, index))
-        # other facts (comments, environment extras) carry nothing for the map
+    return meta
 
-    ship_cells = {c for s in ships for c in s.cells}
-    for cell, (content, line) in cells.items():
-        if (content == "boat") != (cell in ship_cells):
-            side = "boat but no boat covers it" if content == "boat" else "water but a boat covers it"
-            raise MapError(f"cell {cell} says {side}", path, line)
 
-    row_counts = tuple(rows[x][0] if x in rows else sum(c.x == x for c in ship_cells) for x in range(SIZE))
-    col_counts = tuple(cols[y][0] if y in cols else sum(c.y == y for c in ship_cells) for y in range(SIZE))
+@dataclass
+class _Declared:
+    """What a map file's facts declare, each with the line it is on (for the errors)."""
 
-    def locate(problem: MapProblem) -> int | None:
+    path: str
+    ships: list[Ship] = field(default_factory=list)  # in the file's order, a boat given twice twice
+    ship_lines: dict[Ship, int] = field(default_factory=dict)
+    cells: dict[Cell, tuple[str, int]] = field(default_factory=dict)
+    known: dict[Cell, tuple[Piece, int]] = field(default_factory=dict)
+    rows: dict[int, tuple[int, int]] = field(default_factory=dict)
+    cols: dict[int, tuple[int, int]] = field(default_factory=dict)
+    order: list[tuple[str, int | Cell]] = field(default_factory=list)  # the k-facts in the file's order
+
+    def read(self, fact: _Fact) -> None:
+        """Take in one fact; other facts (comments, environment extras) carry nothing for the map."""
+        reader = {"cell": self._cell, "boat-hor": self._boat, "boat-ver": self._boat, "k-cell": self._known,
+                  "k-per-row": self._count, "k-per-col": self._count}.get(fact.name)
+        if reader is not None:
+            reader(fact)
+
+    def _cell(self, fact: _Fact) -> None:
+        cell = Cell(_int(fact, "x", self.path), _int(fact, "y", self.path))
+        content = _symbol(fact, "content", self.path)
+        if content not in ("water", "boat"):
+            raise MapError(f"cell {cell} content '{content}' is neither water nor boat", self.path, fact.line)
+        if not cell.on_board():
+            raise MapError(f"cell {cell} is off the board", self.path, fact.line)
+        self.cells[cell] = (content, fact.line)
+
+    def _boat(self, fact: _Fact) -> None:
+        path = self.path
+        if fact.name == "boat-hor":
+            x = _int(fact, "x", path)
+            line_cells = [Cell(x, y) for y in _int(fact, "ys", path, many=True)]
+        else:
+            y = _int(fact, "y", path)
+            line_cells = [Cell(x, y) for x in _int(fact, "xs", path, many=True)]
+        if "size" in fact.slots and _int(fact, "size", path) != len(line_cells):
+            raise MapError(
+                f"{fact.name} has size {_int(fact, 'size', path)} but lists {len(line_cells)} cells", path, fact.line
+            )
+        ship = Ship(tuple(sorted(line_cells)))
+        problems = ship.problems()
+        if problems:
+            raise MapError(problems[0], path, fact.line)
+        if len(line_cells) > 1 and ship.horizontal != (fact.name == "boat-hor"):
+            raise MapError(f"{fact.name} {ship} runs the other way", path, fact.line)
+        self.ships.append(ship)
+        self.ship_lines[ship] = fact.line
+
+    def _known(self, fact: _Fact) -> None:
+        cell = Cell(_int(fact, "x", self.path), _int(fact, "y", self.path))
+        content = _symbol(fact, "content", self.path)
+        try:
+            self.known[cell] = (Piece(content), fact.line)
+        except ValueError:
+            raise MapError(f"k-cell {cell} has unknown content '{content}'", self.path, fact.line) from None
+        self.order.append(("k-cell", cell))
+
+    def _count(self, fact: _Fact) -> None:
+        key = "row" if fact.name == "k-per-row" else "col"
+        index, num = _int(fact, key, self.path), _int(fact, "num", self.path)
+        if not 0 <= index < SIZE:
+            raise MapError(f"{fact.name} {key} {index} is off the board", self.path, fact.line)
+        target = self.rows if key == "row" else self.cols
+        if index in target and target[index][0] != num:
+            raise MapError(f"{fact.name} {key} {index} given twice with different numbers", self.path, fact.line)
+        target[index] = (num, fact.line)
+        self.order.append((fact.name, index))
+    def check_cells(self) -> None:
+        """MapError for a ``cell`` fact that says boat where no boat is, or water where one is."""
+        ship_cells = {c for s in self.ships for c in s.cells}
+        for cell, (content, line) in self.cells.items():
+            if (content == "boat") != (cell in ship_cells):
+                side = "boat but no boat covers it" if content == "boat" else "water but a boat covers it"
+                raise MapError(f"cell {cell} says {side}", self.path, line)
+
+    def counts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The row and column counts: as declared, else derived from the boats."""
+        ship_cells = {c for s in self.ships for c in s.cells}
+        rows = tuple(self.rows[x][0] if x in self.rows else sum(c.x == x for c in ship_cells) for x in range(SIZE))
+        cols = tuple(self.cols[y][0] if y in self.cols else sum(c.y == y for c in ship_cells) for y in range(SIZE))
+        return rows, cols
+
+    def locate(self, problem: MapProblem) -> int | None:
+        """The line of the fact a map problem is about (its row or column count, a k-cell, a boat)."""
         if problem.row is not None:
-            return rows.get(problem.row, (0, None))[1]
+            return self.rows.get(problem.row, (0, None))[1]
         if problem.col is not None:
-            return cols.get(problem.col, (0, None))[1]
+            return self.cols.get(problem.col, (0, None))[1]
         for cell in problem.cells:
-            if cell in known_lines:
-                return known_lines[cell]
-            for ship, line in ship_lines.items():
+            if cell in self.known:
+                return self.known[cell][1]
+            for ship, line in self.ship_lines.items():
                 if cell in ship.cells:
                     return line
         return None
 
-    canonical = [("k-cell", c) for c in known] + [("k-per-row", x) for x in range(SIZE)]
-    canonical += [("k-per-col", y) for y in range(SIZE)]
+    def fact_order(self) -> tuple[tuple[str, int | Cell], ...] | None:
+        """The k-facts in the file's order; None when it is the canonical one (k-cells, rows, columns)."""
+        canonical = [("k-cell", c) for c in self.known] + [("k-per-row", x) for x in range(SIZE)]
+        canonical += [("k-per-col", y) for y in range(SIZE)]
+        return tuple(self.order) if self.order != canonical else None  # () when it declares none
+
+
+def parse(text: str, path: str = "<text>") -> GameMap:
+    """The map a course map file describes; MapError(path:line: ...) if malformed."""
+    declared = _Declared(path)
+    for fact in _facts(text, path):
+        declared.read(fact)
+    declared.check_cells()
+    row_counts, col_counts = declared.counts()
+    known = {cell: piece for cell, (piece, _line) in declared.known.items()}
     try:
-        return GameMap.create(
-            ships,
-            known,
-            row_counts,
-            col_counts,
-            locate=locate,
-            fact_order=tuple(order) if order != canonical else None,  # () when it declares none
-            course=True,
-            **meta,
-        )
+        return GameMap.create(declared.ships, known, row_counts, col_counts, locate=declared.locate,
+                              fact_order=declared.fact_order(), course=True, **_metadata(text))
     except MapError as error:
         raise error.located(path) from None
 

@@ -56,7 +56,7 @@ class AgentPicker(QWidget):
             self.list.setSpacing(2)
             self.list.setFixedHeight(2 * self.list.fontMetrics().height() + 26)
         for name, spec in agents.items():
-            self._add(name, spec, f"{name}  ·  {'CLIPS' if spec.kind == 'clips' else 'Python'}", name in checked)
+            self._add(name, spec, f"{name}  ·  {spec.kind.label}", name in checked)
         self.list.itemChanged.connect(lambda _item: self.changed.emit())
         layout.addWidget(self.list, 1)
         self.add_button = QPushButton(self.tr("Add agent file…"))

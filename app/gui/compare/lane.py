@@ -28,7 +28,7 @@ class Lane(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(6)
-        self.title = QLabel(f"{spec.name}  ·  {'CLIPS' if spec.kind == 'clips' else 'Python'}")
+        self.title = QLabel(f"{spec.name}  ·  {spec.kind.label}")
         self.title.setObjectName("mapTitle")
         self.status = QLabel(self.tr("ready"))
         self.status.setObjectName("mapInfo")

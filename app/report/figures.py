@@ -8,7 +8,7 @@ import io
 import numpy as np
 
 from app.backends.bench_plots import new_figure
-from app.backends.report.stats import Friedman, ScoreTable, Standing
+from app.report.stats import Friedman, ScoreTable, Standing
 
 DPI = 96
 

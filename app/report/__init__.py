@@ -18,9 +18,9 @@ from pathlib import Path
 
 from app.backends.bench.rows import ROW_FIELDS
 from app.backends.bench.store import EXTRA_FIELDS, digest_files
-from app.backends.report import stats
 from app.core import BattleshipError
 from app.core.fileio import atomic_write_text
+from app.report import stats
 
 TEMPLATE = "index.html.j2"
 FAILURES_SHOWN = 100
@@ -45,7 +45,7 @@ class ProfileReport:
 def analyse(records: Sequence[dict], baseline: str | None = None, worst: int = 3,
             draw: bool = True) -> list[ProfileReport]:
     """The figures of every rules profile in the records (and the plots when ``draw``)."""
-    from app.backends.report import figures
+    from app.report import figures
 
     reports = []
     for table in stats.score_tables(records):
