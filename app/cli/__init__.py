@@ -18,7 +18,8 @@ from typing import NamedTuple
 from app.core.errors import BattleshipError
 
 COMMAND_MODULES = ("app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.solve", "app.cli.gui",
-                   "app.cli.check_agent", "app.cli.coach", "app.cli.report", "app.cli.crosscheck")
+                   "app.cli.check_agent", "app.cli.coach", "app.cli.report", "app.cli.crosscheck",
+                   "app.cli.diff")
 
 
 class _Parser(argparse.ArgumentParser):
