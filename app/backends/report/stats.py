@@ -148,7 +148,6 @@ def _ranks(means: list[float]) -> list[int]:
 
 def versus_baseline(table: ScoreTable, baseline: str) -> list[Comparison]:
     """Each other agent against ``baseline``: Wilcoxon signed-rank (``zero_method="pratt"``), Holm-corrected."""
-    from scipy.stats import wilcoxon
     from statsmodels.stats.multitest import multipletests
 
     base = table.column(baseline)
@@ -157,11 +156,7 @@ def versus_baseline(table: ScoreTable, baseline: str) -> list[Comparison]:
         if agent == baseline:
             continue
         differences = table.column(agent) - base
-        if len(differences) and np.any(differences != 0):
-            test = wilcoxon(differences, zero_method="pratt")
-            statistic, p_value = float(test.statistic), float(test.pvalue)
-        else:
-            statistic, p_value = None, (1.0 if len(differences) else None)
+        statistic, p_value = paired_wilcoxon(differences)
         found.append([agent, float(np.mean(differences)) if len(differences) else 0.0,
                       int(np.sum(differences > 0)), int(np.sum(differences == 0)), int(np.sum(differences < 0)),
                       statistic, p_value, None])
@@ -171,6 +166,19 @@ def versus_baseline(table: ScoreTable, baseline: str) -> list[Comparison]:
         for line, p_holm in zip(tested, corrected):
             line[7] = float(p_holm)
     return [Comparison(*line) for line in found]
+
+
+def paired_wilcoxon(differences: np.ndarray) -> tuple[float | None, float | None]:
+    """Wilcoxon's signed-rank test of paired differences (``zero_method="pratt"``): statistic and p-value;
+    (None, 1.0) when every difference is 0, (None, None) when there is none."""
+    from scipy.stats import wilcoxon
+
+    if not len(differences):
+        return None, None
+    if not np.any(differences != 0):
+        return None, 1.0
+    test = wilcoxon(differences, zero_method="pratt")
+    return float(test.statistic), float(test.pvalue)
 
 
 @dataclass(frozen=True, slots=True)
