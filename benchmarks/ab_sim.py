@@ -23,7 +23,6 @@ import argparse
 import csv
 import sys
 from pathlib import Path
-from statistics import NormalDist
 
 import numpy as np
 
@@ -83,12 +82,6 @@ def simulate(design: Design, deltas: np.ndarray, shift: float, runs: int, horizo
     return np.concatenate(codes), np.concatenate(used)
 
 
-def fixed_maps_for_power(design: Design, sd: float, power: float) -> int:
-    """Maps a fixed-sample two-sided z-test at ``design.alpha`` needs for ``power`` at ``design.delta``."""
-    z = NormalDist().inv_cdf
-    return int(np.ceil(((z(1 - design.alpha / 2) + z(power)) * sd / design.delta) ** 2))
-
-
 def simulation(design: Design, runs: int) -> None:
     """Print the table of the cases."""
     deltas = load_deltas()
@@ -117,7 +110,7 @@ def simulation(design: Design, runs: int) -> None:
             decisive.append(mean_used)
         # the fixed test of the power the sequential test reached: at +-D, the share of right verdicts
         reached = shares[0] if shift > 0 else shares[1] if shift < 0 else None
-        matched = fixed_maps_for_power(design, sd, reached) if reached and abs(shift) == design.delta else None
+        matched = design.fixed_maps(sd, reached) if reached and abs(shift) == design.delta else None
         cells = [label, *(f"{share:.2%}" for share in shares), f"{mean_used:.0f}", f"{1 - mean_used / fixed:.0%}",
                  f"{matched} ({reached:.1%})" if matched else "-",
                  f"{1 - mean_used / matched:.0%}" if matched else "-"]

@@ -15,7 +15,7 @@ from app.backends.params import parse_agent_params
 from app.cli import Subcommand
 from app.cli.common import add_agent_options, add_rules_options, step_timeout
 from app.cli.report import add_report_options, make_report
-from app.cli.versus import add_versus_arguments
+from app.cli.versus import add_versus_arguments, refuse_versus_options, versus_command
 
 CHECKPOINT_SECONDS = 1.0
 
@@ -186,9 +186,8 @@ def bench_command(args: argparse.Namespace) -> int:
     from app.core import BattleshipError
 
     if args.versus is not None:  # an A/B comparison: its own run (app/cli/versus.py)
-        from app.cli.versus import versus_command
-
         return versus_command(args)
+    refuse_versus_options(args)
     agents = bench.expand_agents(args.agents)
     for agent in agents:
         resolve(agent)  # an unknown agent is a one-line error before any game starts

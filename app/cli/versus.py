@@ -8,9 +8,8 @@ import importlib.util
 import json
 import sys
 
-from app.backends.ab.sequential import MIN_MAPS
-
 UNUSED_OPTIONS = ("cluster", "out", "resume", "report", "plot", "coach")
+VERSUS_DEFAULTS = {"alpha": 0.05, "beta": 0.05, "delta": 10.0, "results": None, "json": False}
 
 
 def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,17 +18,26 @@ def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--versus", metavar="OLD",
                        help="compare the one agent of --agents (the new version) with OLD, paired by map, stopping "
                             "as soon as a sequential test says better, worse or no difference larger than --delta")
-    group.add_argument("--alpha", type=float, default=0.05,
+    group.add_argument("--alpha", type=float, default=VERSUS_DEFAULTS["alpha"],
                        help="with --versus: the rate of wrong 'better'/'worse' verdicts when there is no difference "
                             "(default 0.05)")
-    group.add_argument("--beta", type=float, default=0.05,
+    group.add_argument("--beta", type=float, default=VERSUS_DEFAULTS["beta"],
                        help="with --versus: the rate of missing a difference of --delta points (default 0.05)")
-    group.add_argument("--delta", type=float, default=10.0, metavar="POINTS",
+    group.add_argument("--delta", type=float, default=VERSUS_DEFAULTS["delta"], metavar="POINTS",
                        help="with --versus: the smallest difference in points a game worth finding (default 10)")
     group.add_argument("--results", metavar="RESULTS.jsonl|.csv|.json",
                        help="with --versus: read the games already in this results file (a tournament's .jsonl, or "
                             "a bench --out file) instead of playing them")
     group.add_argument("--json", action="store_true", help="with --versus: print the comparison as one JSON object")
+
+
+def refuse_versus_options(args: argparse.Namespace) -> None:
+    """A one-line error for an A/B option given to a plain ``bench`` (without ``--versus``)."""
+    from app.core import BattleshipError
+
+    for name, default in VERSUS_DEFAULTS.items():
+        if getattr(args, name) != default:
+            raise BattleshipError(f"--{name} is for an A/B comparison: add --versus OLD (docs/ab.md)")
 
 
 def versus_command(args: argparse.Namespace) -> int:
@@ -74,7 +82,7 @@ def versus_command(args: argparse.Namespace) -> int:
     stored = stored_games(args.results, new, old, maps, config) if args.results else {}
     notes = [f"{len(stored)} games read from {args.results}"] if args.results else []
     if len(maps) < design.min_maps:
-        notes.append(f"the test gives no verdict before {MIN_MAPS} maps; {len(maps)} were given")
+        notes.append(f"the test gives no verdict before {design.min_maps} maps; {len(maps)} were given")
     progress = Progress(2 * len(maps) - len(stored), enabled=not args.no_progress)
     runner = VersusBench(new, old, maps, design, config, jobs=args.jobs, timeout=args.timeout_per_game,
                          stored=stored, on_game=lambda row: progress.update(bool(row.failure)))

@@ -21,6 +21,8 @@ BENCH = str(MAPS_DIR / "bench")
      "no/such.jsonl: no such results file"),
     (["--agents", "cross", "--versus", "random", "--maps", BENCH, "--cluster"], "--cluster is not available"),
     (["--agents", "cross", "--versus", " ", "--maps", BENCH], "--versus: no agent given"),
+    (["--agents", "cross", "--maps", BENCH, "--json"], "--json is for an A/B comparison: add --versus"),
+    (["--agents", "cross", "--maps", BENCH, "--delta", "5"], "--delta is for an A/B comparison"),
 ])
 def test_bad_input_is_one_line(capsys, arguments, expected):
     assert main(["bench", *arguments, "--no-progress"]) == 2

@@ -79,13 +79,14 @@ class Design:
         """Wald's lower bound: below it says "no difference as large as delta"."""
         return math.log(self.beta / (1 - self.alpha))
 
-    def fixed_maps(self, sd: float) -> int:
-        """Maps a fixed-sample two-sided z-test at ``alpha`` needs for power ``1 - beta`` at ``delta``, for
-        deltas of standard deviation ``sd``: what the sequential test is weighed against."""
+    def fixed_maps(self, sd: float, power: float | None = None) -> int:
+        """Maps a fixed-sample two-sided z-test at ``alpha`` needs for ``power`` (default ``1 - beta``) at
+        ``delta``, for deltas of standard deviation ``sd``: what the sequential test is weighed against."""
         from statistics import NormalDist
 
         z = NormalDist().inv_cdf
-        return math.ceil(((z(1 - self.alpha / 2) + z(1 - self.beta)) * sd / self.delta) ** 2)
+        power = 1 - self.beta if power is None else power
+        return math.ceil(((z(1 - self.alpha / 2) + z(power)) * sd / self.delta) ** 2)
 
 
 def decisions(design: Design, count, total, variance) -> np.ndarray:
