@@ -13,6 +13,8 @@ import pytest
 from app.backends.ab import Design, SequentialTest, Verdict, VersusBench, run_decisions, shuffled, stored_games
 from app.backends.ab.sequential import VERDICT_CODES
 from app.backends.bench import BenchConfig, BenchTask, play_row, save_results
+from app.backends.bench.plan import plan
+from app.backends.bench.store import ResultStore, make_record
 from app.cli import main
 from app.core import BattleshipError
 from tests.helpers import bench_maps
@@ -152,6 +154,13 @@ class TestVersusBench:
         results = Path(lab["folder"]) / "played.csv"
         save_results(results, rows)
         assert len(stored_games(results, lab["give_up"], "cross", maps, config)) == len(rows)
+        tournament = ResultStore(Path(lab["folder"]) / "played.jsonl")  # matched by contents, not names
+        tournament.append(make_record(row, game.key, game.known)
+                          for row, game in zip(rows, plan([lab["give_up"], "cross"], maps, config)))
+        from_tournament = stored_games(tournament.path, lab["give_up"], "cross", maps, config)
+        assert [from_tournament[i].score for i in range(len(rows))] == [row.score for row in rows]
+        assert stored_games(tournament.path, lab["copy"], "cross", maps, config).keys() == \
+               {i for i in range(len(rows)) if i % 2}  # another agent's file: only cross's games are its
         assert main(["bench", "--agents", lab["give_up"], "--versus", "cross", "--maps", lab["maps"], "--delta", "50",
                      "--results", str(results), "--json", "--no-progress"]) == 0
         found = json.loads(capsys.readouterr().out)
