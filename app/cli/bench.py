@@ -15,6 +15,7 @@ from app.backends.params import parse_agent_params
 from app.cli import Subcommand
 from app.cli.common import add_agent_options, add_rules_options, step_timeout
 from app.cli.report import add_report_options, make_report
+from app.cli.versus import add_versus_arguments, refuse_versus_options, versus_command
 
 CHECKPOINT_SECONDS = 1.0
 
@@ -58,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--chunk-games", type=int, default=0, metavar="N",
                         help="with --cluster: a fixed number of games per chunk instead of --chunk-seconds")
     parser.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    add_versus_arguments(parser)
 
 
 class Progress:
@@ -182,6 +184,9 @@ def bench_command(args: argparse.Namespace) -> int:
     from app.backends import bench
     from app.cli.common import profile_from_args
 
+    if args.versus is not None:  # an A/B comparison: its own run (app/cli/versus.py)
+        return versus_command(args)
+    refuse_versus_options(args)
     agents = _agents(args.agents)
     maps = bench.expand_maps(args.maps)
     profile = profile_from_args(args)

@@ -17,9 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-CONFIDENCE = 0.95
-RESAMPLES = 2000
-BOOTSTRAP_SEED = 20
+from app.backends.stats import CONFIDENCE, RESAMPLES, bootstrap_ci, paired_wilcoxon  # noqa: F401  (the report's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,19 +107,6 @@ def _table(rules: str, records: list[dict]) -> ScoreTable:
     return ScoreTable(rules, agents, maps, scores, oracle, tuple(known), cells)
 
 
-def bootstrap_ci(values: np.ndarray) -> tuple[float | None, float | None]:
-    """The 95% percentile bootstrap interval of the mean; the same resampled maps for every agent (paired)."""
-    from scipy.stats import bootstrap
-
-    if len(values) < 2:
-        return None, None
-    if np.all(values == values[0]):
-        return float(values[0]), float(values[0])
-    result = bootstrap((values,), np.mean, confidence_level=CONFIDENCE, n_resamples=RESAMPLES,
-                       method="percentile", rng=np.random.default_rng(BOOTSTRAP_SEED))
-    return float(result.confidence_interval.low), float(result.confidence_interval.high)
-
-
 def standings(table: ScoreTable) -> list[Standing]:
     """Agents by mean score over the maps (best first), with interval, median, % of oracle and failures."""
     lines = []
@@ -148,7 +133,6 @@ def _ranks(means: list[float]) -> list[int]:
 
 def versus_baseline(table: ScoreTable, baseline: str) -> list[Comparison]:
     """Each other agent against ``baseline``: Wilcoxon signed-rank (``zero_method="pratt"``), Holm-corrected."""
-    from scipy.stats import wilcoxon
     from statsmodels.stats.multitest import multipletests
 
     base = table.column(baseline)
@@ -157,11 +141,7 @@ def versus_baseline(table: ScoreTable, baseline: str) -> list[Comparison]:
         if agent == baseline:
             continue
         differences = table.column(agent) - base
-        if len(differences) and np.any(differences != 0):
-            test = wilcoxon(differences, zero_method="pratt")
-            statistic, p_value = float(test.statistic), float(test.pvalue)
-        else:
-            statistic, p_value = None, (1.0 if len(differences) else None)
+        statistic, p_value = paired_wilcoxon(differences)
         found.append([agent, float(np.mean(differences)) if len(differences) else 0.0,
                       int(np.sum(differences > 0)), int(np.sum(differences == 0)), int(np.sum(differences < 0)),
                       statistic, p_value, None])
