@@ -82,13 +82,13 @@ def run_gui(args: argparse.Namespace) -> int:
             return refuse(f"unknown rules profile '{args.rules}' (known: {', '.join(PROFILES)})")
         window.select_rules(args.rules)
     limits = tuple(getattr(args, key, None) for key in ("fires", "guesses", "max_steps"))
-    if any(value is not None for value in limits) and not window.set_limits(*limits):
+    if any(value is not None for value in limits) and not window.game_settings.set_limits(*limits):
         return refuse(window.banner_text())
     if getattr(args, "agent_param", None):
         from app.core import BattleshipError
 
         try:
-            window.session.params = window.agent_params(args.agent_param, [args.agent] if args.agent else [])
+            window.session.params = window.game_settings.agent_params(args.agent_param, [args.agent] if args.agent else [])
         except BattleshipError as error:
             return refuse(str(error))
     if args.agent and not window.select_agent(args.agent):
