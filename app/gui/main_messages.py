@@ -42,6 +42,10 @@ class Messages:
         self.banner = error_banner()
         self.log_view = log_view(20000, 9)
         self.widget = self.log_view
+        self._at_end = True  # the log shows its last line: it keeps showing it when the pane shrinks or grows
+        bar = self.log_view.verticalScrollBar()
+        bar.valueChanged.connect(lambda value: setattr(self, "_at_end", value >= bar.maximum()))
+        bar.rangeChanged.connect(lambda _low, high: self._at_end and bar.setValue(high))
         session.reported.connect(self._on_report)
         session.game_over.connect(self._on_game_over)
 
