@@ -17,12 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from PyQt5 import sip  # noqa: E402
 from PyQt5.QtCore import QEventLoop, QRect, QSettings, QTimer  # noqa: E402
 from PyQt5.QtGui import QPainter  # noqa: E402
 from PyQt5.QtWidgets import QApplication  # noqa: E402
 
 from app.backends.registry import discover  # noqa: E402
-from app.gui.app import make_application, save_screenshot  # noqa: E402
+from app.gui.app import dispose, make_application, save_screenshot  # noqa: E402
 from app.gui.interaction import ScriptedInteraction  # noqa: E402
 from app.gui.main_tabs import FactsTab  # noqa: E402
 from app.gui.main_window import MainWindow  # noqa: E402
@@ -65,6 +66,9 @@ def scratch_settings() -> Iterator[tuple[QApplication, QSettings, Path]]:
     app = make_application()
     with tempfile.TemporaryDirectory() as tmp:
         yield app, QSettings(str(Path(tmp) / "s.ini"), QSettings.IniFormat), Path(tmp)
+        for window in app.topLevelWidgets():  # the script's windows go while the application exists
+            if sip.ispyowned(window):
+                dispose(window)
 
 
 def main(out_dir: str = "docs") -> None:

@@ -41,6 +41,14 @@ class _ErrorRelay(QObject):
     raised = pyqtSignal(str)
 
 
+def dispose(window: QWidget) -> None:
+    """Delete ``window`` now, while the application exists: its signal connections hold it (and its parts) in
+    reference cycles no collector frees, and PyQt's tear-down of the application crashes now and then on a window
+    freed under it."""
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+
+
 def make_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with the app's style (reuses a running one)."""
     app = QApplication.instance()
@@ -73,8 +81,7 @@ def run_gui(args: argparse.Namespace) -> int:
         # the window may already run an agent thread: end it, or the interpreter's teardown crashes now and then
         print(f"error: {message}", file=sys.stderr)
         window.session.shutdown()
-        window.deleteLater()
-        QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+        dispose(window)
         return 2
 
     if args.rules:
@@ -138,4 +145,5 @@ def run_gui(args: argparse.Namespace) -> int:
     if args.autorun:
         QTimer.singleShot(0, window.run)
     app.exec_()
+    dispose(window)
     return status["code"]

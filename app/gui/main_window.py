@@ -13,7 +13,7 @@ and offers the few commands the app and the tests drive it by.
 from __future__ import annotations
 
 from PyQt5.QtCore import QSettings, pyqtSignal
-from PyQt5.QtWidgets import QLabel, QMainWindow, QToolButton
+from PyQt5.QtWidgets import QAction, QLabel, QMainWindow, QToolButton
 
 from app.core import DEFAULT_PROFILE, PROFILES
 from app.gui.help_menu import build_help_menu
@@ -139,6 +139,7 @@ class MainWindow(QMainWindow):
         self.game_settings.make_menu_actions()
         quit_action = menu_action(self, translate("MainWindow", "Quit"), "Ctrl+Q",
                                   translate("MainWindow", "Close Battleship Lab"), self.close)
+        quit_action.setMenuRole(QAction.QuitRole)
         for entry in (self.files.save_log_action, self.companions.open_replay_action, None,
                       self.companions.editor_action, self.companions.compare_action,
                       self.game_settings.limits_action, self.game_settings.params_action,

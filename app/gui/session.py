@@ -65,12 +65,10 @@ class StepView:
 @dataclass(frozen=True, slots=True)
 class Collector:
     """A panel's per-step reading (``GameSession.collect``): ``read`` runs on the worker's thread after each
-    request (only after the setup with ``setup_only``), ``receive(value, problem)`` on the GUI thread with its
-    report; ``problem`` says why ``read`` failed ("": it did not; the value is then None)."""
+    request (only after the setup with ``setup_only``). It sees the ``StepView`` only: the worker holds no panel."""
 
     what: str  # what is read, as "could not read the agent's {what}" says when it fails
     read: Callable[[StepView], object]
-    receive: Callable[[object, str], None]
     setup_only: bool = False
 
 
@@ -294,6 +292,7 @@ class GameSession(QObject):
         self.params: dict = {}
         self.generation = 0
         self.collectors: list[Collector] = []  # the panels' per-step readings (collect)
+        self._receivers: dict[str, Callable[[object, str], None]] = {}  # what -> the panel's receiver
         self.want_trace = False  # True where a Rules tab shows a CLIPS agent's rule trace (the main window)
         self.interval_ms = 0
         self.running = False
@@ -364,8 +363,12 @@ class GameSession(QObject):
         """From the next game on, ``read(StepView)`` on the worker's thread after each request (the setup only,
         with ``setup_only``) and hand ``receive(value, problem)`` what it read, on this thread, before
         ``reported`` fires; a failed read is logged once as "could not read the agent's {what}" and received
-        as ``(None, reason)``. The one registration a panel needs for per-step data of its own."""
-        self.collectors.append(Collector(what, read, receive, setup_only))
+        as ``(None, reason)``. The one registration a panel needs for per-step data of its own. ``read`` must
+        use only the view (it runs on another thread, and the worker outlives the window's panels)."""
+        if what in self._receivers:
+            raise ValueError(f"a collector of {what!r} is registered already")
+        self.collectors.append(Collector(what, read, setup_only))
+        self._receivers[what] = receive
 
     def set_interval(self, milliseconds: int) -> None:
         """Time between steps while running (0: as fast as it goes)."""
@@ -553,9 +556,8 @@ class GameSession(QObject):
             self.result = report.result
             if report.failure:
                 self.failed = True
-        for collector in self.collectors:
-            if collector.what in report.collected:
-                collector.receive(*report.collected[collector.what])
+        for what, (value, problem) in report.collected.items():
+            self._receivers[what](value, problem)
         self.reported.emit(report)
         if report.result is not None:
             self.game_over.emit(report.result, report.failure)
