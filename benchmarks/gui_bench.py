@@ -50,7 +50,7 @@ app = make_application()
 window = MainWindow(settings=QSettings({ini!r}, QSettings.IniFormat), interaction=ScriptedInteraction())
 window.load_map({map!r})
 window.show()
-while window.board.paint_count == 0:
+while window.view.board.paint_count == 0:
     app.processEvents()
 print(time.time())
 window.session.shutdown()
@@ -103,8 +103,10 @@ def busy_step_figures(app, window, handlers: HandlerTimer, folder: Path, steps: 
     path.write_text(BUSY_AGENT, encoding="utf-8")
     window.load_map(str(MAPS[0]))
     window.select_agent(str(path))
-    window.tabs.setCurrentWidget(window.rules_panel)
-    panel = window.rules_panel
+    from app.gui.main_tabs import RulesTab
+
+    panel = window.tabs.panel(RulesTab).panel
+    window.tabs.setCurrentWidget(panel)
     app.processEvents()
     handlers.reset()
     for done in range(1, steps + 1):
@@ -182,16 +184,15 @@ class HandlerTimer:
         self.longest = self.longest_cpu = 0.0  # wall time, and CPU time of the GUI thread
         self.agent_seconds: list[float] = []
         session = window.session
-        session.reported.disconnect(window._on_report)
-        original_report = window._on_report
+        original_report = session._on_report  # a report reaches the session, and through it every panel, here
 
         def on_report(report) -> None:
             self.agent_seconds.append(report.seconds)
             self._timed(original_report, report)
 
-        session.reported.connect(on_report)
-        original_paint = window.board.paintEvent
-        window.board.paintEvent = lambda event: self._timed(original_paint, event)
+        session._on_report = on_report  # taken by the next game's worker connection
+        original_paint = window.view.board.paintEvent
+        window.view.board.paintEvent = lambda event: self._timed(original_paint, event)
 
     def _timed(self, function, *args) -> None:
         began, began_cpu = time.perf_counter(), time.thread_time()
@@ -217,7 +218,7 @@ def play_games(app, window, agent: str, games: int, meter: BlockMeter) -> tuple[
     for index in range(games):
         window.load_map(str(MAPS[index % len(MAPS)]))
         app.processEvents()
-        paints_before = window.board.paint_count
+        paints_before = window.view.board.paint_count
         meter.start()
         began = time.perf_counter()
         loop = QEventLoop()
@@ -229,7 +230,7 @@ def play_games(app, window, agent: str, games: int, meter: BlockMeter) -> tuple[
         seconds += time.perf_counter() - began
         longest = max(longest, meter.stop())
         steps += window.session.steps_done
-        paints += window.board.paint_count - paints_before
+        paints += window.view.board.paint_count - paints_before
     return steps, paints, seconds, longest
 
 

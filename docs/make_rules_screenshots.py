@@ -20,6 +20,7 @@ from make_screenshots import (  # first: the repo on sys.path, Qt offscreen
 )
 
 from app.gui.app import save_screenshot
+from app.gui.main_tabs import FactsTab, RulesTab
 from app.gui.main_window import MainWindow
 
 
@@ -33,8 +34,8 @@ def main(out_dir: str = "docs") -> None:
         for done in (1, 2, 3):
             window.step()
             wait(lambda n=done: window.session.steps_done == n)
-        wait(lambda: 2 in window.rules_panel.traces)
-        panel = window.rules_panel
+        wait(lambda: 2 in window.tabs.panel(RulesTab).panel.traces)
+        panel = window.tabs.panel(RulesTab).panel
         window.tabs.setCurrentWidget(panel)
         for i in range(panel.firings.topLevelItemCount()):
             item = panel.firings.topLevelItem(i)
@@ -48,8 +49,8 @@ def main(out_dir: str = "docs") -> None:
         settle()
         save_screenshot(window, out / "rules-counts.png")
         panel.lower.setCurrentIndex(0)
-        window.tabs.setCurrentWidget(window.facts_panel)
-        window.facts_panel.changed_box.setChecked(True)
+        window.tabs.setCurrentWidget(window.tabs.panel(FactsTab).panel)
+        window.tabs.panel(FactsTab).panel.changed_box.setChecked(True)
         settle()
         save_screenshot(window, out / "rules-facts-changed.png")
         window.session.shutdown()

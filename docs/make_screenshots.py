@@ -17,13 +17,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from PyQt5 import sip  # noqa: E402
 from PyQt5.QtCore import QEventLoop, QRect, QSettings, QTimer  # noqa: E402
 from PyQt5.QtGui import QPainter  # noqa: E402
 from PyQt5.QtWidgets import QApplication  # noqa: E402
 
 from app.backends.registry import discover  # noqa: E402
-from app.gui.app import make_application, save_screenshot  # noqa: E402
+from app.gui.app import dispose, make_application, save_screenshot  # noqa: E402
 from app.gui.interaction import ScriptedInteraction  # noqa: E402
+from app.gui.main_tabs import FactsTab  # noqa: E402
 from app.gui.main_window import MainWindow  # noqa: E402
 from app.gui.theme import fit_to_screen  # noqa: E402
 
@@ -64,6 +66,9 @@ def scratch_settings() -> Iterator[tuple[QApplication, QSettings, Path]]:
     app = make_application()
     with tempfile.TemporaryDirectory() as tmp:
         yield app, QSettings(str(Path(tmp) / "s.ini"), QSettings.IniFormat), Path(tmp)
+        for window in app.topLevelWidgets():  # the script's windows go while the application exists
+            if sip.ispyowned(window):
+                dispose(window)
 
 
 def main(out_dir: str = "docs") -> None:
@@ -79,7 +84,7 @@ def main(out_dir: str = "docs") -> None:
             steps = window.session.steps_done
             window.step()
             wait(lambda s=steps: window.session.steps_done > s)
-        window.belief_box.setChecked(True)
+        window.view.belief_box.setChecked(True)
         settle()
         save_screenshot(window, out / "gui-midgame.png")
         window.set_fastest()
@@ -99,7 +104,7 @@ def main(out_dir: str = "docs") -> None:
         if clips:
             window.select_agent(clips[0])
             window.load_map(str(ROOT / "maps" / "four-known.map"))
-            window.tabs.setCurrentIndex(1)
+            window.tabs.show(window.tabs.panel(FactsTab))
             for _ in range(7):
                 steps = window.session.steps_done
                 window.step()
@@ -114,7 +119,7 @@ def main(out_dir: str = "docs") -> None:
 
 def save_open_drop_down(app, window: MainWindow, path: Path) -> None:
     """The window with the Agent drop-down open and its second entry highlighted (the pop-up drawn in place)."""
-    box = window.agent_box
+    box = window.agents.agent_box
     box.showPopup()
     view = box.view()
     index = box.model().index(1, 0)

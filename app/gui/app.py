@@ -44,6 +44,14 @@ class _ErrorRelay(QObject):
     raised = pyqtSignal(str)
 
 
+def dispose(window: QWidget) -> None:
+    """Delete ``window`` now, while the application exists: its signal connections hold it (and its parts) in
+    reference cycles no collector frees, and PyQt's tear-down of the application crashes now and then on a window
+    freed under it."""
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+
+
 def make_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with the app's style (reuses a running one)."""
     app = QApplication.instance()
@@ -77,8 +85,7 @@ def run_gui(args: argparse.Namespace) -> int:
         # the window may already run an agent thread: end it, or the interpreter's teardown crashes now and then
         print(f"error: {message}", file=sys.stderr)
         window.session.shutdown()
-        window.deleteLater()
-        QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+        dispose(window)
         return 2
 
     if args.rules:
@@ -88,11 +95,11 @@ def run_gui(args: argparse.Namespace) -> int:
             return refuse(str(error))
         window.select_rules(args.rules)
     limits = tuple(getattr(args, key, None) for key in ("fires", "guesses", "max_steps"))
-    if any(value is not None for value in limits) and not window.set_limits(*limits):
+    if any(value is not None for value in limits) and not window.game_settings.set_limits(*limits):
         return refuse(window.banner_text())
     if getattr(args, "agent_param", None):
         try:
-            window.session.params = window.agent_params(args.agent_param, [args.agent] if args.agent else [])
+            window.session.params = window.game_settings.agent_params(args.agent_param, [args.agent] if args.agent else [])
         except BattleshipError as error:
             return refuse(str(error))
     if args.agent and not window.select_agent(args.agent):
@@ -142,4 +149,5 @@ def run_gui(args: argparse.Namespace) -> int:
     if args.autorun:
         QTimer.singleShot(0, window.run)
     app.exec_()
+    dispose(window)
     return status["code"]

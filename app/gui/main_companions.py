@@ -4,18 +4,52 @@ number), closed with it.
 
 from __future__ import annotations
 
-from PyQt5.QtCore import Qt
+from PyQt5.QtCore import QSettings, Qt
+from PyQt5.QtGui import QKeySequence
+from PyQt5.QtWidgets import QAction, QMainWindow, QToolButton
 
-from app.core import DEFAULT_PROFILE, GameMap
+from app.core import GameMap
+from app.gui.i18n import translate
+from app.gui.interaction import Interaction
+from app.gui.main_files import FileCommands
+from app.gui.main_messages import Messages
+from app.gui.main_recent import RecentFiles
+from app.gui.main_setup import GameSetup
+from app.gui.theme import menu_action
 
 
 class CompanionWindows:
-    """Opens, tracks and closes the main window's companion windows (a mixin of ``MainWindow``)."""
+    """Opens, tracks and closes the main window's companion windows (Compare…: ``compare_action``; Open Replay…
+    and Map Editor…: ``open_replay_action``, ``editor_action``)."""
 
-    def _init_companions(self) -> None:
+    def __init__(self, window: QMainWindow, setup: GameSetup, settings: QSettings, interaction: Interaction,
+                 messages: Messages, recent: RecentFiles, files: FileCommands):
+        self.window, self.setup, self.settings, self.interaction = window, setup, settings, interaction
+        self.messages, self.recent, self.files = messages, recent, files
         self.compare_window = None  # the Compare window, once opened
         self._editor = None  # the map editor, once opened
         self._replays: list = []  # the replay windows open
+        self.compare_action = QAction(translate("MainWindow", "Compare…"), window)
+        self.compare_action.setShortcut(QKeySequence("Ctrl+K"))
+        self.compare_action.setToolTip(translate("MainWindow", "Compare agents side by side, or in batch over "
+                                                               "maps") + " (Ctrl+K)")
+        self.compare_action.triggered.connect(lambda _checked=False: self.open_compare())
+        window.addAction(self.compare_action)
+
+    def compare_button(self) -> QToolButton:
+        """The toolbar's Compare button."""
+        button = QToolButton()
+        button.setDefaultAction(self.compare_action)
+        return button
+
+    def make_menu_actions(self) -> None:
+        """Open Replay… and Map Editor… (the window puts them in its File menu)."""
+        self.open_replay_action = menu_action(
+            self.window, translate("MainWindow", "Open Replay…"), "Ctrl+Shift+O",
+            translate("MainWindow", "Open a game log and step through it"), self.choose_replay)
+        self.editor_action = menu_action(
+            self.window, translate("MainWindow", "Map Editor…"), "Ctrl+E",
+            translate("MainWindow", "Draw a map, make it a puzzle, save it as .map, .clp or Bimaru"), self.open_editor)
 
     def open_compare(self) -> None:
         """Show the Compare window (app/gui/compare/), with this window's map and rules."""
@@ -23,9 +57,9 @@ class CompanionWindows:
 
         if self.compare_window is None:
             self.compare_window = CompareWindow(self.interaction)
-        files = self._recent("recent/agents")
-        self.compare_window.preload(self.map_path, str(self.rules_box.currentData() or DEFAULT_PROFILE), files,
-                                    self._agent_key if self._agent_key in files else "")
+        files = self.recent.items("recent/agents")
+        key = self.setup.agent_key
+        self.compare_window.preload(self.setup.map_path, self.setup.rules, files, key if key in files else "")
         self.compare_window.show()
         self.compare_window.raise_()
 
@@ -37,8 +71,8 @@ class CompanionWindows:
             self._editor = MapEditor(settings=self.settings, interaction=self.interaction)
             self._editor.restore_state()
             self._editor.play_requested.connect(self._play_from_editor)
-            if self.game_map is not None:
-                self._editor.open_game_map(self.game_map, self.map_path)
+            if self.setup.game_map is not None:
+                self._editor.open_game_map(self.setup.game_map, self.setup.map_path)
         self._editor.show()
         self._editor.raise_()
         self._editor.activateWindow()
@@ -46,13 +80,13 @@ class CompanionWindows:
 
     def _play_from_editor(self, game_map: GameMap) -> None:
         editor = self._editor
-        self.use_map(game_map, editor.path if editor is not None else None)
-        self.raise_()
-        self.activateWindow()
+        self.files.use_map(game_map, editor.path if editor is not None else None)
+        self.window.raise_()
+        self.window.activateWindow()
 
     def choose_replay(self) -> None:
         """Ask for a game log and show it in a replay window."""
-        path = self.interaction.choose_replay(self._start_dir())
+        path = self.interaction.choose_replay(self.files.start_dir())
         if path:
             self.open_replay(path)
 
@@ -62,7 +96,7 @@ class CompanionWindows:
 
         viewer = ReplayWindow(settings=self.settings, interaction=self.interaction)
         if not viewer.open_replay(path):
-            self.show_error(viewer.banner_text())
+            self.messages.show_error(viewer.banner_text())
             viewer.deleteLater()
             return None
         viewer.restore_state()
@@ -72,8 +106,7 @@ class CompanionWindows:
         viewer.show()
         return viewer
 
-
-    def _close_companions(self) -> None:
+    def close_all(self) -> None:
         """Close the editor, the replay windows and the Compare window (the main window is closing)."""
         for window in [self._editor, *self._replays]:
             if window is not None:

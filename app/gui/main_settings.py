@@ -1,33 +1,98 @@
 """The main window's game settings: the rules profile, the game limits (Game Limits…), the agent parameters
-(Agent Parameters…) and the interface language; a changed setting starts a fresh game.
+(Agent Parameters…), the sandbox (Run Agents Unconfined) and the interface language; a changed setting starts a
+fresh game.
 """
 
 from __future__ import annotations
 
 import textwrap
 
-from PyQt5.QtCore import QTimer
+from PyQt5.QtCore import QSettings, Qt, QTimer
+from PyQt5.QtWidgets import QAction, QActionGroup, QComboBox, QLabel, QMainWindow, QMenuBar
 
 from app.backends import host
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
-from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError, RulesProfile
+from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
 from app.gui import i18n
 from app.gui.i18n import translate
+from app.gui.interaction import Interaction
+from app.gui.main_messages import Messages
+from app.gui.main_setup import GameSetup
+from app.gui.session import GameSession
+from app.gui.theme import menu_action
 
 SANDBOX_KEY = "agents/no_sandbox"  # the no-sandbox preference in the settings
 
 
 class GameSettings:
-    """What the user sets for the next games (a mixin of ``MainWindow``; ``limits`` holds the Game Limits…, None
-    for the profile's, ``session.params`` the agent parameters)."""
+    """What the user sets for the next games: the Rules drop-down (``rules_box``), Game Limits… and Agent
+    Parameters… (``limits_action``, ``params_action``: the parameters are ``session.params``), Run Agents
+    Unconfined (``sandbox_action``, said by ``sandbox_label``) and the Language menu (``language_actions``).
+    What the agent of the current game takes comes with its setup (a per-step reading of the session)."""
+
+    def __init__(self, window: QMainWindow, setup: GameSetup, session: GameSession, interaction: Interaction,
+                 messages: Messages, settings: QSettings):
+        self.window, self.setup, self.session = window, setup, session
+        self.interaction, self.messages, self.settings = interaction, messages, settings
+        self._agent_parameters: dict[str, str] = {}  # what the current game's agent takes (from its setup)
+        self._parameters_error = ""  # why they could not be listed
+        self.rules_box = QComboBox()
+        self.rules_box.setToolTip(translate("MainWindow", "The rules profile: how the game is scored and what a "
+                                                          "fire on water tells"))
+        for name, profile in PROFILES.items():
+            self.rules_box.addItem(name, name)
+            self.rules_box.setItemData(self.rules_box.count() - 1, profile.description, Qt.ToolTipRole)
+        self.rules_box.activated.connect(lambda _i: self.setup.use_rules(str(self.rules_box.currentData())))
+        self.sandbox_label = QLabel("")  # what confines the agents (docs/sandbox.md)
+        session.collect("parameters", lambda view: view.driver.parameters(), self._on_parameters, setup_only=True)
+        session.reset_done.connect(self._on_reset)
+
+    def _on_parameters(self, parameters, problem: str) -> None:
+        self._agent_parameters, self._parameters_error = dict(parameters or {}), problem
+
+    def _on_reset(self, _state) -> None:
+        self._agent_parameters, self._parameters_error = {}, ""
+
+    def make_menu_actions(self) -> None:
+        """Game Limits…, Agent Parameters… and Run Agents Unconfined (the window puts them in its File menu)."""
+        self.limits_action = menu_action(
+            self.window, translate("MainWindow", "Game Limits…"), "Ctrl+L",
+            translate("MainWindow", "Fires, flags and steps a game allows (as run's --fires, --guesses, "
+                                    "--max-steps)"), self.edit_limits)
+        self.params_action = menu_action(
+            self.window, translate("MainWindow", "Agent Parameters…"), "Ctrl+Shift+P",
+            translate("MainWindow", "Settings for the agents, as with --agent-param (KEY=VALUE or "
+                                    "AGENT:KEY=VALUE)"), self.edit_params)
+        self.sandbox_action = QAction(translate("MainWindow", "Run Agents Unconfined (No Sandbox)"), self.window)
+        self.sandbox_action.setCheckable(True)
+        self.sandbox_action.setToolTip(translate("MainWindow", "Run agents inside the app's own process, as "
+                                                               "--no-sandbox does: for debugging the app only (a "
+                                                               "crashing or hostile agent then takes the app with "
+                                                               "it)"))
+
+    def build_language_menu(self, menu: QMenuBar) -> None:
+        """Language ▸ English / Italiano: remembered, used from the next start (``--lang`` overrides it)."""
+        self.language_menu = menu.addMenu(translate("MainWindow", "&Language"))
+        self.language_menu.setToolTipsVisible(True)
+        group = QActionGroup(self.window)
+        current = i18n.current_language()
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in i18n.LANGUAGES.items():
+            act = QAction(name, self.window, checkable=True)
+            act.setChecked(code == current)
+            act.setToolTip(translate("MainWindow", "The interface language, from the next start"))
+            act.triggered.connect(lambda _checked=False, c=code: self.choose_language(c))
+            group.addAction(act)
+            self.language_menu.addAction(act)
+            self.language_actions[code] = act
 
     def select_rules(self, name: str) -> None:
         """Pick a rules profile by name."""
         index = self.rules_box.findData(name)
         if index >= 0:
             self.rules_box.setCurrentIndex(index)
-            self._restart_game()
+            self.setup.use_rules(name)
 
     def params_text(self) -> str:
         """The agent parameters in force, as typed: ``KEY=VALUE`` items separated by spaces."""
@@ -36,7 +101,7 @@ class GameSettings:
     def edit_params(self) -> None:
         """Ask for the agent parameters and start a fresh game with them: a form of what the agent takes once a
         game has shown it, else a line as ``--agent-param`` takes them."""
-        spec = self.current_spec()
+        spec = self.setup.current_spec()
         if spec is not None and self._agent_parameters and not self._parameters_error:
             self._edit_params_form(spec)
             return
@@ -80,37 +145,26 @@ class GameSettings:
     def agent_params(self, items: list[str], also: list[str]) -> dict[str, str]:
         """``[AGENT:]KEY=VALUE`` items as ``--agent-param`` takes them, AGENT one of the listed agents or
         of ``also``; BattleshipError (one line) for a malformed one."""
-        return parse_agent_params(items, sorted(self.agents) + also)
+        return parse_agent_params(items, sorted(self.setup.agents) + also)
 
     def set_params_text(self, text: str) -> bool:
         """Use the parameters in ``text`` from a fresh game on; a malformed one is shown and changes nothing."""
-        spec = self.current_spec()
+        spec = self.setup.current_spec()
         try:
             params = self.agent_params(text.split(), [spec.name] if spec is not None else [])
         except BattleshipError as error:
-            self.show_error(translate("MainWindow", "Agent parameters not changed: {0}").format(error))
+            self.messages.show_error(translate("MainWindow", "Agent parameters not changed: {0}").format(error))
             return False
-        self.hide_error()
+        self.messages.hide_error()
         self.session.params = params
-        self.log(translate("MainWindow", "agent parameters: {0} (from this game on)").format(
+        self.messages.log(translate("MainWindow", "agent parameters: {0} (from this game on)").format(
             self.params_text() or translate("MainWindow", "none")))
-        self._restart_game()
+        self.setup.restart()
         return True
-
-    def _restart_game(self, spec: AgentSpec | None = None) -> None:
-        """Start a fresh game of the map in play with these settings (and ``spec``, else the chosen agent)."""
-        spec = spec or self.current_spec()
-        name = str(self.rules_box.currentData() or DEFAULT_PROFILE)
-        self.settings.setValue("last/rules", name)
-        self.session.configure(self.game_map, self.profile(), spec)
-
-    def profile(self) -> RulesProfile:
-        """The rules chosen, with the limits set in Game Limits… (as ``--fires``, ``--guesses``, ``--max-steps``)."""
-        return PROFILES[str(self.rules_box.currentData() or DEFAULT_PROFILE)].with_limits(*self.limits)
 
     def edit_limits(self) -> None:
         """Ask for the game's limits (fires, flags, steps) and start a fresh game with them."""
-        profile = self.profile()
+        profile = self.setup.profile()
         answer = self.interaction.ask_limits((profile.fires, profile.guesses, profile.max_steps))
         if answer is not None:
             self.set_limits(*answer)
@@ -121,17 +175,17 @@ class GameSettings:
         try:
             PROFILES[DEFAULT_PROFILE].with_limits(fires, guesses, max_steps)  # the same checks for every profile
         except BattleshipError as error:
-            self.show_error(translate("MainWindow", "Game limits not changed: {0}").format(error))
+            self.messages.show_error(translate("MainWindow", "Game limits not changed: {0}").format(error))
             return False
-        self.hide_error()
-        self.limits = (fires, guesses, max_steps)
-        profile = self.profile()
-        self.log(translate("MainWindow", "limits: {0} fires, {1} flags, {2} steps (from this game on)").format(
-            profile.fires, profile.guesses, profile.max_steps))
-        self._restart_game()
+        self.messages.hide_error()
+        self.setup.limits = (fires, guesses, max_steps)
+        profile = self.setup.profile()
+        self.messages.log(translate("MainWindow", "limits: {0} fires, {1} flags, {2} steps (from this game on)")
+                          .format(profile.fires, profile.guesses, profile.max_steps))
+        self.setup.restart()
         return True
 
-    def _init_sandbox(self) -> None:
+    def follow_sandbox(self) -> None:
         """The no-sandbox preference from the settings (or --no-sandbox), followed from now on."""
         unconfined = str(self.settings.value(SANDBOX_KEY, "false")) == "true" or not host.enabled()
         self.sandbox_action.setChecked(unconfined)

@@ -37,8 +37,8 @@ from app.gui.legend import LegendWidget
 from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
 from app.gui.score_panel import ScorePanel
 from app.gui.side_window import SideWindow
-from app.gui.theme import card as _card
 from app.gui.theme import (
+    add_tab,
     card_title,
     error_banner,
     fit_to_screen,
@@ -48,6 +48,7 @@ from app.gui.theme import (
     title_row,
     window_toolbar,
 )
+from app.gui.theme import card as _card
 
 PLAY_INTERVAL_MS = 250
 
@@ -196,18 +197,16 @@ class ReplayWindow(SideWindow):
         self.notes_view.setMinimumHeight(70)
         notes_layout.addWidget(self.notes_view, 1)
         self.side_tabs = QTabWidget()
-        self.side_tabs.addTab(notes_card, self.tr("Notes"))
-        self.side_tabs.setTabToolTip(0, self.tr("What the agent printed while deciding the step shown"))
+        add_tab(self.side_tabs, notes_card, self.tr("Notes"),
+                self.tr("What the agent printed while deciding the step shown"))
         self.coach_panel = CoachPanel(self.board)
         self.coach_panel.step_chosen.connect(self._go_to_step)
-        self.side_tabs.addTab(self.coach_panel, self.tr("Coach"))
-        self.side_tabs.setTabToolTip(1, self.tr("Each decision graded against bayes's play with the agent's "
-                                               "information"))
+        add_tab(self.side_tabs, self.coach_panel, self.tr("Coach"),
+                self.tr("Each decision graded against bayes's play with the agent's information"))
         self.rules_panel = RulesPanel()
-        self.side_tabs.addTab(self.rules_panel, self.tr("Rules"))
-        self.side_tabs.setTabToolTip(2, self.tr("A CLIPS agent's rule firings of the step shown, the agenda after "
-                                               "it and each rule's count (in logs saved from traced games: "
-                                               "run --trace … --log)"))
+        add_tab(self.side_tabs, self.rules_panel, self.tr("Rules"),
+                self.tr("A CLIPS agent's rule firings of the step shown, the agenda after it and each rule's count "
+                        "(in logs saved from traced games: run --trace … --log)"))
         self.trace_link = TraceLink(self.rules_panel, None, self.board)
         right_layout.addWidget(self.side_tabs, 2)
         self.splitter.addWidget(right)

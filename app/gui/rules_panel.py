@@ -34,7 +34,7 @@ from app.core import Cell
 from app.gui import theme
 from app.gui.board import BoardOverlay, BoardWidget
 from app.gui.rule_debug import BreakpointList, WhyNotPanel, breakpoint_icon
-from app.gui.theme import mono_font
+from app.gui.theme import add_tab, mono_font
 
 ALL_MODULES = "All modules"
 _X, _Y = re.compile(r"\(x (-?\d+)\)"), re.compile(r"\(y (-?\d+)\)")
@@ -173,26 +173,25 @@ class RulesPanel(QWidget):
         self.agenda.headerItem().setToolTip(0, "salience")
         self.agenda.setRootIsDecorated(False)
         agenda_layout.addWidget(self.agenda, 1)
-        self.lower.addTab(agenda_box, "Agenda")
-        self.lower.setTabToolTip(0, "The focus stack and the activations waiting after the step shown")
+        add_tab(self.lower, agenda_box, "Agenda", "The focus stack and the activations waiting after the step shown")
         self.count_tree = _tree(["fired", "module", "rule"],
                                 "How often each rule fired in the game so far (0: never fired); click a header "
                                 "to sort", {0: "9999", 1: "DELIBERATE"})
         self.count_tree.setRootIsDecorated(False)
         self.count_tree.setSortingEnabled(True)
-        self.lower.addTab(self.count_tree, "Rule counts")
-        self.lower.setTabToolTip(1, "How often each rule fired in the game so far; the rules that never fired too")
+        add_tab(self.lower, self.count_tree, "Rule counts",
+                "How often each rule fired in the game so far; the rules that never fired too")
         self.agenda_box = agenda_box
         self.breaks = self.why = None
         if live:
             self.breaks = BreakpointList()
             self.breaks.changed.connect(self._breakpoints_changed)
-            self.lower.addTab(self.breaks, self.tr("Breakpoints"))
-            self.lower.setTabToolTip(2, self.tr("The rules the agent's turn pauses before (CLIPS's set-break)"))
+            add_tab(self.lower, self.breaks, self.tr("Breakpoints"),
+                    self.tr("The rules the agent's turn pauses before (CLIPS's set-break)"))
             self.why = WhyNotPanel()
             self.why.asked.connect(self.why_asked)
-            self.lower.addTab(self.why, self.tr("Why not?"))
-            self.lower.setTabToolTip(3, self.tr("Why didn't a rule fire? Pattern by pattern, what matches now"))
+            add_tab(self.lower, self.why, self.tr("Why not?"),
+                    self.tr("Why didn't a rule fire? Pattern by pattern, what matches now"))
             for tree in (self.firings, self.agenda, self.count_tree):
                 tree.setContextMenuPolicy(Qt.CustomContextMenu)
                 tree.customContextMenuRequested.connect(lambda pos, t=tree: self._context_menu(t, pos))

@@ -8,6 +8,10 @@ slow agent never freezes the window. Every report carries the generation of
 its game; reports of a game that was reset meanwhile are dropped. Reset and
 close ask the running agent to give up (``Driver.request_cancel``) and retire
 its thread without waiting for it.
+
+What a panel shows of each step beyond the board, it asks for itself: ``GameSession.collect`` registers a
+reader run on the worker's thread after each step (the agent's facts, its rules...) and a receiver given what it
+read on the GUI thread, with that step's report. Adding a panel adds no field here.
 """
 
 from __future__ import annotations
@@ -15,19 +19,20 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 
-from app.backends.base import Driver, FactRow, PauseRequest
+from app.backends.base import Driver, PauseRequest
 from app.backends.checks import CheckedDriver, Finding
 from app.backends.drivers import create_driver
 from app.backends.games import params_for
 from app.backends.human import HumanDriver
-from app.backends.kinds import HUMAN, AgentSpec, Capability
+from app.backends.kinds import AgentSpec, Capability
 from app.backends.runner import Match
 from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
+from app.gui.agent_kind import can_show, is_human
 from app.gui.board_state import BoardState
 
 
@@ -50,6 +55,25 @@ class ReportKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class StepView:
+    """What a collector reads from, on the worker's thread, after a request: the game and the agent's driver."""
+
+    kind: ReportKind
+    game: Game
+    driver: Driver
+
+
+@dataclass(frozen=True, slots=True)
+class Collector:
+    """A panel's per-step reading (``GameSession.collect``): ``read`` runs on the worker's thread after each
+    request (only after the setup with ``setup_only``). It sees the ``StepView`` only: the worker holds no panel."""
+
+    what: str  # what is read, as "could not read the agent's {what}" says when it fails
+    read: Callable[[StepView], object]
+    setup_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class StepReport:
     """What one request to the worker produced."""
 
@@ -59,20 +83,14 @@ class StepReport:
     lines: tuple[tuple[LineKind, str], ...] = ()
     events: tuple[StepEvent, ...] = ()
     notes: tuple[tuple[int, str], ...] = ()  # the game's notes (what was said, by step) since the last report
-    facts: list[FactRow] | None = None  # the agent's working memory, the protocol's facts too
     traces: tuple = ()  # a CLIPS agent's StepTraces (rule firings, fact changes, agenda) since the last report
     pause: object | None = None  # the agent's turn waits mid-way (a CLIPS driver's TurnPause: Step rule, breakpoint)
-    rules: tuple[str, ...] = ()  # setup only: every rule of a CLIPS agent (MODULE::rule)
     result: GameResult | None = None
     failure: str = ""  # the engine stopped the game for the agent (crash, timeout, stall)
     error: str = ""  # the agent could not be started at all
     seconds: float = 0.0
-    has_belief: bool = False
-    parameters: tuple[tuple[str, str], ...] = ()  # setup only: what the agent takes, with the values in force
-    # why the belief, the facts or (setup only) the parameters could not be read ("": they were)
-    belief_error: str = ""
-    facts_error: str = ""
-    parameters_error: str = ""
+    belief_error: str = ""  # why the agent's belief could not be read ("": it was, or it has none)
+    collected: dict[str, tuple[object, str]] = field(default_factory=dict)  # each collector's (value, problem)
     written_files: tuple[tuple[str, bytes], ...] = ()  # once over: the files the agent wrote (saved with a log)
 
 
@@ -93,10 +111,10 @@ class AgentWorker(QObject):
     answered = pyqtSignal(object)  # a WhyReport
 
     def __init__(self, generation: int, game_map: GameMap, profile: RulesProfile,
-                 make_driver: Callable[[], Driver], params: dict | None = None, want_facts: bool = True,
-                 want_trace: bool = False):
+                 make_driver: Callable[[], Driver], params: dict | None = None,
+                 collectors: tuple[Collector, ...] = (), want_trace: bool = False):
         super().__init__()
-        self.want_facts = want_facts  # reading a CLIPS agent's facts costs time every step
+        self.collectors = collectors  # what the panels read after each request (reading costs time: only theirs)
         self.want_trace = want_trace  # so does tracing its rules (CLIPS then fires one rule at a time)
         self._traces: list = []
         self.generation = generation
@@ -143,9 +161,9 @@ class AgentWorker(QObject):
             return
         game, driver = match.game, match.driver
         belief, belief_error = self._read("belief", driver.belief)
-        facts, facts_error = self._read("facts", driver.working_memory) if self.want_facts else (None, "")
-        parameters, parameters_error = self._read("parameters", driver.parameters) if kind is ReportKind.SETUP else ({}, "")
-        rules, _ = self._read("rules", driver.rule_names) if kind is ReportKind.SETUP else ((), "")
+        view = StepView(kind, game, driver)
+        collected = {c.what: self._read(c.what, lambda c=c: c.read(view)) for c in self.collectors
+                     if kind is ReportKind.SETUP or not c.setup_only}
         result = game.result() if game.over else None
         report = StepReport(
             generation=self.generation,
@@ -154,18 +172,13 @@ class AgentWorker(QObject):
             lines=tuple(self._lines),
             events=tuple(self._events),
             notes=tuple(game.notes[self._notes_sent:]),
-            facts=facts,
             traces=tuple(self._traces),
             pause=pause,
-            rules=tuple(rules or ()),
             result=result,
             failure=game.stop_reason if result is not None and result.agent_failed else "",
             seconds=time.perf_counter() - started,
-            has_belief=belief is not None,
-            parameters=tuple((parameters or {}).items()),
             belief_error=belief_error,
-            facts_error=facts_error,
-            parameters_error=parameters_error,
+            collected=collected,
             written_files=tuple(game.written_files.items()),
         )
         self._lines, self._events = [], []
@@ -259,12 +272,14 @@ class AgentWorker(QObject):
 class GameSession(QObject):
     """Runs the current game: Run, Pause, Step, Reset and manual moves.
 
-    Signals: ``reported(StepReport)`` for each report of the current game,
-    ``changed()`` when running/idle/over flags change, ``reset_done(BoardState)``
-    when a fresh game is ready to start.
+    Signals: ``reported(StepReport)`` for each report of the current game (after the collectors' receivers),
+    ``game_over(GameResult, failure)`` once it ends (after its last report; ``failure``: why the engine
+    stopped the game for the agent, "" if it did not), ``changed()`` when running/idle/over flags change,
+    ``reset_done(BoardState)`` when a fresh game is ready to start.
     """
 
     reported = pyqtSignal(object)
+    game_over = pyqtSignal(object, str)
     changed = pyqtSignal()
     reset_done = pyqtSignal(object)
     answered = pyqtSignal(object)  # a WhyReport of the current game
@@ -277,7 +292,8 @@ class GameSession(QObject):
         self.seed = 0
         self.params: dict = {}
         self.generation = 0
-        self.want_facts = True  # False where no Facts panel shows them (the Compare lanes)
+        self.collectors: list[Collector] = []  # the panels' per-step readings (collect)
+        self._receivers: dict[str, Callable[[object, str], None]] = {}  # what -> the panel's receiver
         self.want_trace = False  # True where a Rules tab shows a CLIPS agent's rule trace (the main window)
         self.interval_ms = 0
         self.running = False
@@ -293,7 +309,6 @@ class GameSession(QObject):
         self.traces: dict[int, object] = {}  # a CLIPS agent's StepTrace by step, for saved logs
         self.breakpoints: frozenset[str] = frozenset()  # MODULE::rule: a CLIPS agent's turn pauses before them
         self.paused_turn: object | None = None  # the agent's turn waiting mid-way (TurnPause), if it is
-        self.rules: tuple[str, ...] = ()  # every rule of the current CLIPS agent (from its setup)
         self.written_files: dict[str, bytes] = {}  # the files the agent wrote, once the game is over
         self.human: HumanDriver | None = None
         self._worker: AgentWorker | None = None
@@ -306,7 +321,7 @@ class GameSession(QObject):
     @property
     def is_human(self) -> bool:
         """True when the person plays (the "Human" agent)."""
-        return self.spec is not None and self.spec.kind is HUMAN
+        return is_human(self.spec)
 
     @property
     def busy(self) -> bool:
@@ -335,7 +350,6 @@ class GameSession(QObject):
         self.notes = []
         self.traces = {}
         self.paused_turn = None
-        self.rules = ()
         self.written_files = {}
         self.human = None
         if self.game_map is not None and self.profile is not None:
@@ -344,6 +358,18 @@ class GameSession(QObject):
             self.state = None
         self.reset_done.emit(self.state)
         self.changed.emit()
+
+    def collect(self, what: str, read: Callable[[StepView], object], receive: Callable[[object, str], None],
+                setup_only: bool = False) -> None:
+        """From the next game on, ``read(StepView)`` on the worker's thread after each request (the setup only,
+        with ``setup_only``) and hand ``receive(value, problem)`` what it read, on this thread, before
+        ``reported`` fires; a failed read is logged once as "could not read the agent's {what}" and received
+        as ``(None, reason)``. The one registration a panel needs for per-step data of its own. ``read`` must
+        use only the view (it runs on another thread, and the worker outlives the window's panels)."""
+        if what in self._receivers:
+            raise ValueError(f"a collector of {what!r} is registered already")
+        self.collectors.append(Collector(what, read, setup_only))
+        self._receivers[what] = receive
 
     def set_interval(self, milliseconds: int) -> None:
         """Time between steps while running (0: as fast as it goes)."""
@@ -378,8 +404,7 @@ class GameSession(QObject):
     @property
     def can_step_rule(self) -> bool:
         """True when the agent's turn can be played rule by rule (a CLIPS agent, the game not over)."""
-        return (self.can_start() and not self.over and not self.is_human and self.spec is not None
-                and self.spec.kind.can_show(Capability.STEP_RULE))
+        return (self.can_start() and not self.over and not self.is_human and can_show(self.spec, Capability.STEP_RULE))
 
     def step_rule(self) -> None:
         """Fire one rule of the agent's turn (pausing a run): the turn waits mid-way, or the step is carried out
@@ -399,7 +424,7 @@ class GameSession(QObject):
 
     def why_not(self, rule: str) -> None:
         """Ask how far ``rule`` matches the agent's facts now; the answer comes through ``answered``."""
-        if not self.can_start() or self.is_human or not self.spec.kind.can_show(Capability.WHY_NOT):
+        if not self.can_start() or not can_show(self.spec, Capability.WHY_NOT):
             self.answered.emit(WhyReport(self.generation, rule, error="rules are a CLIPS agent's: load a map and "
                                                                     "pick a CLIPS agent first"))
             return
@@ -453,7 +478,7 @@ class GameSession(QObject):
             return
         assert self.game_map is not None and self.profile is not None and self.spec is not None
         spec, seed = self.spec, self.seed
-        if spec.kind is HUMAN:
+        if is_human(spec):
             human = self.human = HumanDriver()
 
             def make_driver() -> Driver:
@@ -464,8 +489,8 @@ class GameSession(QObject):
         thread = QThread()
         thread.setObjectName(f"agent-{self.generation}")
         params = params_for(self.params, spec.name)  # plain keys, and NAME:KEY ones for this agent
-        worker = AgentWorker(self.generation, self.game_map, self.profile, make_driver, params, self.want_facts,
-                             self.want_trace)
+        worker = AgentWorker(self.generation, self.game_map, self.profile, make_driver, params,
+                             tuple(self.collectors), self.want_trace)
         worker.moveToThread(thread)
         worker.reported.connect(self._on_report, Qt.QueuedConnection)
         worker.answered.connect(self._on_answer, Qt.QueuedConnection)
@@ -514,9 +539,7 @@ class GameSession(QObject):
             self.reported.emit(report)
             self.changed.emit()
             return
-        if report.kind is ReportKind.SETUP:
-            self.rules = report.rules
-        else:
+        if report.kind is ReportKind.STEP:
             self.paused_turn = report.pause
             if report.pause is not None:
                 self.running = False  # a breakpoint stops a run
@@ -534,7 +557,11 @@ class GameSession(QObject):
             self.result = report.result
             if report.failure:
                 self.failed = True
+        for what, (value, problem) in report.collected.items():
+            self._receivers[what](value, problem)
         self.reported.emit(report)
+        if report.result is not None:
+            self.game_over.emit(report.result, report.failure)
         self.changed.emit()
         self._pump()
 

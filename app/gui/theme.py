@@ -23,6 +23,7 @@ from PyQt5.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QStyle,
+    QTabWidget,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -166,6 +167,13 @@ class TitledCard(QFrame):
         self.body.addWidget(self.title)
 
 
+def add_tab(tabs: QTabWidget, widget: QWidget, title: str, tip: str) -> int:
+    """Add ``widget`` as a tab of ``tabs`` with its title and tooltip; its index (tabs are found by widget)."""
+    index = tabs.addTab(widget, title)
+    tabs.setTabToolTip(index, tip)
+    return index
+
+
 def window_toolbar(window: QMainWindow, title: str, object_name: str) -> QToolBar:
     """A fixed, text-only toolbar added to ``window``."""
     bar = QToolBar(title)
@@ -174,6 +182,15 @@ def window_toolbar(window: QMainWindow, title: str, object_name: str) -> QToolBa
     bar.setToolButtonStyle(Qt.ToolButtonTextOnly)
     window.addToolBar(bar)
     return bar
+
+
+def menu_action(window: QMainWindow, text: str, shortcut: str, tip: str, slot) -> QAction:
+    """A menu entry of ``window``: ``text``, its key (said in the tip, as the platform writes it), ``slot``."""
+    act = QAction(text, window)
+    act.setShortcut(QKeySequence(shortcut))
+    act.setToolTip(f"{tip} ({QKeySequence(shortcut).toString(QKeySequence.NativeText)})")
+    act.triggered.connect(lambda _checked=False: slot())
+    return act
 
 
 def toolbar_action(window: QMainWindow, bar: QToolBar, text: str, shortcuts: str | Sequence[str], tip: str,

@@ -97,7 +97,7 @@ class TestPlayed:
             window.run()
             wait_over(qtbot, window)
             assert window.session.result.score == _expected(agent).result().score
-            assert int(window.score_panel.values()["score"]) == window.session.result.score
+            assert int(window.view.score_panel.values()["score"]) == window.session.result.score
             assert [str(event.action) for event in window.session.events] == ACTIONS
         finally:
             window.session.shutdown()

@@ -10,6 +10,7 @@ from app.backends.base import Driver, FactRow
 from app.backends.games import load_game_map
 from app.core import PROFILES, Action
 from app.core.oracle import oracle_score
+from app.gui.main_tabs import FactsTab
 from tests.gui.conftest import wait_over
 from tests.paths import MAPS_DIR
 
@@ -66,7 +67,7 @@ def _play(qtbot, window, monkeypatch, method: str) -> Misbehaving:
     monkeypatch.setattr("app.gui.session.create_driver", lambda spec, seed=None: driver)
     assert window.load_map(FOUR_KNOWN)
     assert window.select_agent("cross")
-    window.tabs.setCurrentIndex(1)
+    window.tabs.show(window.tabs.panel(FactsTab))
     window.set_fastest()
     window.run()
     wait_over(qtbot, window)
@@ -94,14 +95,14 @@ class TestUnreadableAgentData:
         _play(qtbot, window, monkeypatch, "facts")
         reason = "could not read the agent's facts: RuntimeError: facts broke second line"
         assert "Could not read the agent's facts: RuntimeError: facts broke second line" in \
-            window.facts_panel.count_label.text()
+            window.tabs.panel(FactsTab).panel.count_label.text()
         assert window.log_text().count(reason) == 1  # logged once, not at every step
         assert not window.session.failed and window.session.result.steps == 5
 
     def test_a_belief_that_cannot_be_read_is_explained_on_the_overlay_box(self, qtbot, window, monkeypatch):
         _play(qtbot, window, monkeypatch, "belief")
-        assert "belief broke second line" in window.belief_box.toolTip()
-        assert not window.belief_box.isEnabled()
+        assert "belief broke second line" in window.view.belief_box.toolTip()
+        assert not window.view.belief_box.isEnabled()
         assert "could not read the agent's belief: RuntimeError: belief broke" in window.log_text()
         assert not window.session.failed
 
@@ -109,7 +110,7 @@ class TestUnreadableAgentData:
         _play(qtbot, window, monkeypatch, "parameters")
         assert "could not read the agent's parameters: RuntimeError: parameters broke" in window.log_text()
         interaction.text_answers.append(None)
-        window.edit_params()
+        window.game_settings.edit_params()
         _title, label, _offered = interaction.text_questions[-1]
         assert "Could not list what cross takes: RuntimeError: parameters broke second line" in label
 
@@ -124,6 +125,6 @@ def test_the_header_oracle_is_the_loaded_maps_even_when_python_reuses_an_id(wind
     for path in paths:
         assert window.load_map(str(path))
         expected = oracle_score(load_game_map(path), profile)
-        if f"oracle {expected}" not in window.map_info.text() or window.score_panel.values()["oracle"] != str(expected):
-            wrong.append((path.name, window.map_info.text(), expected))
+        if f"oracle {expected}" not in window.header.map_info.text() or window.view.score_panel.values()["oracle"] != str(expected):
+            wrong.append((path.name, window.header.map_info.text(), expected))
     assert not wrong

@@ -9,6 +9,7 @@ from PyQt5.QtCore import QTimer
 from app.backends.games import load_game_map, play
 from app.core import PROFILES
 from app.gui.coach_panel import CoachPanel
+from app.gui.main_tabs import CoachTab
 from tests.gui.test_replay_view import FOUR_KNOWN, _open_game
 
 
@@ -64,10 +65,10 @@ def test_the_main_window_grades_a_finished_game_in_its_coach_tab(qtbot, window):
     from tests.gui.test_replay_view import _finished_game
 
     _finished_game(qtbot, window)
-    window.tabs.setCurrentWidget(window.coach_panel)
-    qtbot.waitUntil(lambda: window.coach_panel.report is not None, timeout=60000)
-    report = window.coach_panel.report
+    window.tabs.setCurrentWidget(window.tabs.panel(CoachTab).panel)
+    qtbot.waitUntil(lambda: window.tabs.panel(CoachTab).panel.report is not None, timeout=60000)
+    report = window.tabs.panel(CoachTab).panel.report
     assert report.score == window.session.result.score and report.agent == "cross"
-    assert window.coach_panel.overlay.losses == report.fire_losses()
+    assert window.tabs.panel(CoachTab).panel.overlay.losses == report.fire_losses()
     window.reset()
-    assert window.coach_panel.report is None and not window.coach_panel.overlay.losses
+    assert window.tabs.panel(CoachTab).panel.report is None and not window.tabs.panel(CoachTab).panel.overlay.losses

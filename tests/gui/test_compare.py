@@ -113,8 +113,8 @@ class TestBatch:
 def test_the_main_window_opens_compare_with_its_map_and_rules(qtbot, window):
     assert window.load_map(FOUR_KNOWN)
     window.select_rules("unito-2022")
-    window.compare_action.trigger()
-    compare = window.compare_window
+    window.companions.compare_action.trigger()
+    compare = window.companions.compare_window
     qtbot.waitUntil(compare.isVisible)
     assert compare.side_by_side.game_map is not None
     assert compare.side_by_side.game_map.name == load_game_map(FOUR_KNOWN).name

@@ -208,18 +208,18 @@ class TestOpening:
         assert editor.draft.ships == ships
 
     def test_play_this_map_loads_it_in_the_main_window(self, qtbot, window):
-        editor = window.open_editor()
+        editor = window.companions.open_editor()
         qtbot.addWidget(editor)
         editor.random_map(seed=8)
         editor.play_action.trigger()
-        assert window.game_map is not None and window.game_map.same_game(editor.draft.to_map())
-        assert window.session.game_map is window.game_map
+        assert window.setup.game_map is not None and window.setup.game_map.same_game(editor.draft.to_map())
+        assert window.session.game_map is window.setup.game_map
 
     def test_the_editor_opens_on_the_main_windows_map(self, qtbot, window):
         window.load_map(str(MAPS_DIR / "four-known.map"))
-        editor = window.open_editor()
+        editor = window.companions.open_editor()
         qtbot.addWidget(editor)
-        assert editor.draft.to_map().same_game(window.game_map)
+        assert editor.draft.to_map().same_game(window.setup.game_map)
 
 
 class TestUnsavedChanges:

@@ -12,6 +12,7 @@ from PyQt5.QtCore import QSettings
 
 from app.gui import i18n
 from app.gui.app import make_application
+from app.gui.main_tabs import FactsTab
 from app.gui.main_window import MainWindow
 from tests.paths import ROOT
 
@@ -85,10 +86,10 @@ def test_the_window_speaks_italian_with_the_italian_catalogue(qtbot, tmp_path):
     try:
         win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
         qtbot.addWidget(win)
-        assert win.run_action.text() == "Avvia"
-        assert win.flags_label.text().startswith("Bandierine rimaste")
-        assert win.tabs.tabText(1) == "Fatti"
-        assert win.language_actions["it"].isChecked()
+        assert win.controls.run_action.text() == "Avvia"
+        assert win.status.flags_label.text().startswith("Bandierine rimaste")
+        assert win.tabs.tabText(win.tabs.indexOf(win.tabs.panel(FactsTab).widget)) == "Fatti"
+        assert win.game_settings.language_actions["it"].isChecked()
         win.close()
     finally:
         i18n.install("en")
@@ -104,6 +105,6 @@ def test_the_language_comes_from_the_option_then_the_menu_then_the_system(tmp_pa
 
 
 def test_choosing_a_language_in_the_menu_is_remembered(window, interaction):
-    window.language_actions["it"].trigger()
+    window.game_settings.language_actions["it"].trigger()
     assert window.settings.value(i18n.SETTINGS_KEY) == "it"
     assert interaction.messages and "Italiano" in interaction.messages[-1][1]

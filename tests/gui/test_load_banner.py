@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.gui.main_tabs import FactsTab
 from tests.gui.conftest import wait_over
 from tests.paths import MAPS_DIR, ROOT
 
@@ -39,9 +40,9 @@ def test_the_banner_stays_through_the_game_and_goes_with_the_agent(qtbot, window
 def test_show_log_opens_the_log_tab(qtbot, window):
     window.load_map(FOUR_KNOWN)
     window.select_agent(str(BROKEN / "misspelt.clp"))
-    window.tabs.setCurrentIndex(1)
-    window.load_banner.log_button.click()
-    assert window.tabs.currentWidget() is window.log_view
+    window.tabs.show(window.tabs.panel(FactsTab))
+    window.agents.load_banner.log_button.click()
+    assert window.tabs.currentWidget() is window.messages.log_view
 
 
 def test_an_agent_fixed_on_disk_is_checked_again_at_reset(qtbot, window, tmp_path):

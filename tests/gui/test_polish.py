@@ -29,7 +29,7 @@ def _untipped(top: QWidget) -> list[str]:
 def test_every_visible_control_has_a_tooltip(qtbot, window, tmp_path):
     window.load_map(str(MAPS_DIR / "four-known.map"))
     assert _untipped(window) == []
-    editor = window.open_editor()
+    editor = window.companions.open_editor()
     qtbot.addWidget(editor)
     assert _untipped(editor) == []
     from app.backends.games import load_game_map, play
@@ -47,7 +47,7 @@ def test_every_visible_control_has_a_tooltip(qtbot, window, tmp_path):
 def test_enter_fires_at_the_keyboard_cursor_and_home_end_jump(qtbot, window):
     window.load_map(str(MAPS_DIR / "four-known.map"))
     window.select_agent("Human")
-    board = window.board
+    board = window.view.board
     board.setFocus()
     qtbot.keyClick(board, Qt.Key_End)
     qtbot.keyClick(board, Qt.Key_PageDown)
@@ -68,7 +68,7 @@ def test_window_geometry_splitter_and_editor_state_are_remembered(qtbot, tmp_pat
     first.show()
     first.splitter.setSizes([420, 640])
     sizes = first.splitter.sizes()
-    editor = first.open_editor()
+    editor = first.companions.open_editor()
     editor.splitter.setSizes([500, 300])
     editor_sizes = editor.splitter.sizes()
     first.close()
@@ -79,7 +79,7 @@ def test_window_geometry_splitter_and_editor_state_are_remembered(qtbot, tmp_pat
     second.show()
     assert second.size() == first.size()
     assert second.splitter.sizes() == sizes
-    reopened = second.open_editor()
+    reopened = second.companions.open_editor()
     qtbot.addWidget(reopened)
     assert reopened.splitter.sizes() == editor_sizes
     second.session.shutdown()

@@ -34,12 +34,12 @@ def _open_game(qtbot, window, tmp_path, game, name: str = "g.jsonl"):
 
 class TestSavingLogs:
     def test_a_finished_game_saves_a_log_that_replays_to_the_same_score(self, qtbot, window, interaction, tmp_path):
-        assert not window.save_log_action.isEnabled()
+        assert not window.files.save_log_action.isEnabled()
         _finished_game(qtbot, window)
-        assert window.save_log_action.isEnabled()
+        assert window.files.save_log_action.isEnabled()
         target = tmp_path / "game.jsonl"
         interaction.save_answers.append(str(target))
-        window.save_log_action.trigger()
+        window.files.save_log_action.trigger()
         replay = replay_file(target)
         assert replay.mismatches == []
         assert replay.result.score == window.session.result.score
@@ -56,7 +56,7 @@ class TestSavingLogs:
         window.session.submit("guess 5 5")
         qtbot.waitUntil(lambda: window.session.steps_done == 2, timeout=5000)
         target = tmp_path / "half.jsonl"
-        assert window.save_log(str(target))
+        assert window.files.save_log(str(target))
         replay = replay_file(target)
         assert [e.text for e in replay.game.events[:2]] == ["fire 0 0", "guess 5 5"]
         assert "not over yet" in window.log_text()
@@ -67,10 +67,10 @@ class TestReplayViewer:
         _finished_game(qtbot, window)
         final = window.session.result
         target = tmp_path / "cross.jsonl"
-        assert window.save_log(str(target))
+        assert window.files.save_log(str(target))
         interaction.replay_answers.append(str(target))
-        window.open_replay_action.trigger()
-        viewer = window._replays[-1]
+        window.companions.open_replay_action.trigger()
+        viewer = window.companions._replays[-1]
         qtbot.addWidget(viewer)
         assert viewer.position == 0 and viewer.score_panel.result is None
         viewer.scrubber.setValue(viewer.scrubber.maximum())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from app.gui.main_tabs import FactsTab, RulesTab
 from tests.backends.test_clips_stepping import ORDER, SLOPPY_AGENT, WHY_RULES
 from tests.backends.test_clips_trace import ORDERED_AGENT
 from tests.paths import MAPS_DIR, ROOT
@@ -40,21 +41,21 @@ def wait_paused(qtbot, window, fired: int) -> None:
 class TestStepRule:
     def test_each_press_fires_one_rule_and_shows_the_turn_so_far(self, qtbot, window, tmp_path):
         choose(window, tmp_path)
-        panel = window.rules_panel
+        panel = window.tabs.panel(RulesTab).panel
         for fired in range(1, 4):
-            window.step_rule_action.trigger()
+            window.controls.step_rule_action.trigger()
             wait_paused(qtbot, window, fired)
             assert [f"{m}::{r}" for m, r, _, _ in panel.listed()] == ORDER[:fired]
             assert panel.agenda.topLevelItem(0).text(2) == ORDER[fired].split("::")[1]  # fires next
             assert not panel.pause_label.isHidden() and ORDER[fired] in panel.pause_label.text()
             assert window.session.steps_done == 0  # mid-turn: the board has not moved
-        assert "Paused mid-turn before AGENT::third" in window.state_label.text()
+        assert "Paused mid-turn before AGENT::third" in window.status.state_label.text()
         first = panel.firings.topLevelItem(1)  # its facts' rows are made when it is opened
         assert first.childCount() == 0
         first.setExpanded(True)
         assert [first.child(i).text(0).strip() for i in range(first.childCount())] == [
             "f-2 (status (step 0) (currently running))", "* (a not pattern: no fact)"]
-        window.tabs.setCurrentWidget(window.facts_panel)
+        window.tabs.setCurrentWidget(window.tabs.panel(FactsTab).panel)
         shot(window, "rules-step-rule-facts.png")
         window.tabs.setCurrentWidget(panel)
         shot(window, "rules-step-rule.png")
@@ -66,16 +67,16 @@ class TestStepRule:
     def test_step_rule_and_why_not_are_for_clips_agents(self, qtbot, window):
         assert window.load_map(FOUR_KNOWN)
         assert window.select_agent("random")
-        assert not window.step_rule_action.isEnabled()
+        assert not window.controls.step_rule_action.isEnabled()
         window.why_not("AGENT::anything")
-        qtbot.waitUntil(lambda: "No answer" in window.rules_panel.why.answer.toPlainText(), timeout=5000)
-        assert "pick a CLIPS agent first" in window.rules_panel.why.answer.toPlainText()
+        qtbot.waitUntil(lambda: "No answer" in window.tabs.panel(RulesTab).panel.why.answer.toPlainText(), timeout=5000)
+        assert "pick a CLIPS agent first" in window.tabs.panel(RulesTab).panel.why.answer.toPlainText()
 
 
 class TestBreakpoints:
     def test_a_breakpoint_from_the_menu_pauses_before_the_rule(self, qtbot, window, tmp_path):
         choose(window, tmp_path)
-        panel = window.rules_panel
+        panel = window.tabs.panel(RulesTab).panel
         panel.rule_menu("AGENT::third").actions()[0].trigger()  # "Break before this rule"
         assert window.session.breakpoints == {"AGENT::third"}
         assert [panel.breaks.list.item(i).text() for i in range(panel.breaks.list.count())] == ["AGENT::third"]
@@ -105,14 +106,14 @@ class TestBreakpoints:
     def test_bdi_pauses_before_its_rule_with_the_agenda_shown(self, qtbot, window):
         assert window.load_map(FOUR_KNOWN)
         assert window.select_agent("bdi")
-        window.rules_panel.breaks.set_names({"AGENT::execute-action"})
+        window.tabs.panel(RulesTab).panel.breaks.set_names({"AGENT::execute-action"})
         window.step()
         qtbot.waitUntil(lambda: window.session.paused_turn is not None and not window.session.busy, timeout=30000)
         pause = window.session.paused_turn
         assert pause.next_rule == "AGENT::execute-action"
-        agenda = window.rules_panel.agenda.topLevelItem(0)
+        agenda = window.tabs.panel(RulesTab).panel.agenda.topLevelItem(0)
         assert (agenda.text(1), agenda.text(2)) == ("AGENT", "execute-action")
-        assert window.facts_panel is not None and window._facts  # the working memory mid-turn
+        assert window.tabs.panel(FactsTab).panel is not None and window.tabs.panel(FactsTab).facts  # the working memory mid-turn
         shot(window, "rules-agenda-paused.png")
 
 
@@ -121,7 +122,7 @@ class TestWhyNot:
         choose(window, tmp_path)
         window.step()
         qtbot.waitUntil(lambda: window.session.steps_done == 1 and not window.session.busy, timeout=30000)
-        panel = window.rules_panel
+        panel = window.tabs.panel(RulesTab).panel
         assert "AGENT::blocked-by-third" in [panel.why.rule_box.itemText(i) for i in range(panel.why.rule_box.count())]
         panel.rule_menu("AGENT::blocked-by-third").actions()[1].trigger()  # "Why didn't it fire?"
         qtbot.waitUntil(lambda: "cannot fire" in panel.why.answer.toPlainText(), timeout=10000)
@@ -142,9 +143,9 @@ class TestWhyNot:
             window.step_rule()
             wait_paused(qtbot, window, fired)
         window.why_not("AGENT::execute-action")
-        qtbot.waitUntil(lambda: "AGENT::execute-action" in window.rules_panel.why.answer.toPlainText()
-                        and "Asking" not in window.rules_panel.why.answer.toPlainText(), timeout=10000)
-        text = window.rules_panel.why.answer.toPlainText()
+        qtbot.waitUntil(lambda: "AGENT::execute-action" in window.tabs.panel(RulesTab).panel.why.answer.toPlainText()
+                        and "Asking" not in window.tabs.panel(RulesTab).panel.why.answer.toPlainText(), timeout=10000)
+        text = window.tabs.panel(RulesTab).panel.why.answer.toPlainText()
         assert text.startswith("AGENT::execute-action cannot fire: pattern ")
         assert "  pattern 1 `" in text
 

@@ -10,6 +10,7 @@ from app.backends.clips.trace import StepTrace
 from app.backends.games import load_game_map, play
 from app.core import PROFILES, Cell
 from app.core.gamelog import save
+from app.gui.main_tabs import FactsTab, RulesTab
 from tests.backends.test_clips_trace import ORDERED_AGENT
 from tests.paths import MAPS_DIR
 
@@ -20,7 +21,7 @@ def _steps(qtbot, window, count: int) -> None:
     for done in range(1, count + 1):
         window.step()
         qtbot.waitUntil(lambda n=done: window.session.steps_done == n or window.session.over, timeout=30000)
-    qtbot.waitUntil(lambda: bool(window.rules_panel.traces), timeout=10000)
+    qtbot.waitUntil(lambda: bool(window.tabs.panel(RulesTab).panel.traces), timeout=10000)
 
 
 def _pick(panel, rule: str):
@@ -39,8 +40,8 @@ class TestOrderedAgent:
         assert window.load_map(FOUR_KNOWN)
         assert window.select_agent(str(agent))
         _steps(qtbot, window, steps)
-        window.tabs.setCurrentWidget(window.rules_panel)
-        return window.rules_panel
+        window.tabs.setCurrentWidget(window.tabs.panel(RulesTab).panel)
+        return window.tabs.panel(RulesTab).panel
 
     def test_lists_the_firings_in_order_with_their_facts(self, qtbot, window, tmp_path):
         panel = self._play(qtbot, window, tmp_path)
@@ -64,18 +65,18 @@ class TestOrderedAgent:
 
     def test_picking_a_firing_rings_its_cells_and_selects_its_facts(self, qtbot, window, tmp_path):
         panel = self._play(qtbot, window, tmp_path)
-        window.tabs.setCurrentWidget(window.facts_panel)
-        window.tabs.setCurrentWidget(window.rules_panel)
+        window.tabs.setCurrentWidget(window.tabs.panel(FactsTab).panel)
+        window.tabs.setCurrentWidget(window.tabs.panel(RulesTab).panel)
         _pick(panel, "third")
-        assert window.trace_link.rings.cells == [Cell(3, 0)]
-        selected = [item.text(2) for item in window.facts_panel.tree.selectedItems()]
+        assert window.tabs.panel(RulesTab).trace_link.rings.cells == [Cell(3, 0)]
+        selected = [item.text(2) for item in window.tabs.panel(FactsTab).panel.tree.selectedItems()]
         # the fact as it is now (status moved on to step 1 since, same index), the agent's module first
         assert selected == ["(note (x 3) (y 0) (n 0))", "(status (step 1) (currently running))"]
 
     def test_changed_facts_are_marked(self, qtbot, window, tmp_path):
         self._play(qtbot, window, tmp_path)
-        window.tabs.setCurrentWidget(window.facts_panel)
-        facts = window.facts_panel
+        window.tabs.setCurrentWidget(window.tabs.panel(FactsTab).panel)
+        facts = window.tabs.panel(FactsTab).panel
         index = {row.text: row.index for row in facts.visible_rows()}
         assert facts.change_of(index["(note (x 3) (y 0) (n 0))"]) == "asserted"
         assert facts.change_of(index["(done (step 0))"]) == "asserted"
@@ -85,7 +86,7 @@ class TestOrderedAgent:
         changed = facts.visible_facts()
         assert ("exec", "(exec (step 0) (action fire) (x 3) (y 0))") in changed  # MAIN's facts too
         assert ("moves", "(moves (fires 4) (guesses 20))") in changed
-        assert len(changed) == len(window.rules_panel.shown.changes)
+        assert len(changed) == len(window.tabs.panel(RulesTab).panel.shown.changes)
 
     def test_rule_counts_include_rules_that_never_fired(self, qtbot, window, tmp_path):
         panel = self._play(qtbot, window, tmp_path, steps=2)
@@ -106,7 +107,7 @@ def test_bdi_rules_tab_matches_a_headless_traced_game(qtbot, window):
     assert window.load_map(FOUR_KNOWN)
     assert window.select_agent("bdi")
     _steps(qtbot, window, 3)
-    panel = window.rules_panel
+    panel = window.tabs.panel(RulesTab).panel
     traces: list[StepTrace] = []
     play("bdi", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"], on_trace=traces.append)
     for step in range(3):
@@ -141,4 +142,4 @@ def test_a_saved_gui_game_keeps_its_trace(qtbot, window, tmp_path):
     _steps(qtbot, window, 2)
     game = window.session.game_so_far()
     assert sorted(game.traces) == [0, 1]
-    assert StepTrace.from_dict(game.traces[1]) == window.rules_panel.traces[1]
+    assert StepTrace.from_dict(game.traces[1]) == window.tabs.panel(RulesTab).panel.traces[1]

@@ -34,7 +34,7 @@ def test_the_whole_corpus_ends_cleanly_and_the_window_goes_on(qtbot, window, tmp
             assert window.session.failed, name
             banner = window.banner_text()
             assert "\n" not in banner and any(text in banner for text in CORPUS[name]), (name, banner)
-        assert "agent confined" in window.sandbox_label.text()
+        assert "agent confined" in window.game_settings.sandbox_label.text()
     assert window.select_agent("cross")  # the window is usable: another agent plays to its end
     window.reset()
     window.run()
@@ -45,12 +45,12 @@ def test_the_whole_corpus_ends_cleanly_and_the_window_goes_on(qtbot, window, tmp
 def test_the_preference_runs_agents_in_the_apps_process(qtbot, window):
     from app.backends import host
 
-    window.sandbox_action.setChecked(True)
+    window.game_settings.sandbox_action.setChecked(True)
     try:
-        assert not host.enabled() and "unconfined" in window.sandbox_label.text()
+        assert not host.enabled() and "unconfined" in window.game_settings.sandbox_label.text()
         assert window.settings.value("agents/no_sandbox") == "true"
     finally:
-        window.sandbox_action.setChecked(False)
+        window.game_settings.sandbox_action.setChecked(False)
     assert host.enabled()  # back to confined for the tests that follow
 
 
@@ -60,6 +60,6 @@ def test_the_files_an_agent_wrote_are_listed_and_saved_with_the_log(qtbot, windo
     play(qtbot, window, setting)
     assert "the agent wrote results.txt (5 bytes)" in window.log_text()
     assert not setting.outside.exists()
-    assert window.save_log(str(tmp_path / "game.jsonl"))
+    assert window.files.save_log(str(tmp_path / "game.jsonl"))
     assert (tmp_path / "game.agent-files" / "results.txt").read_bytes() == b"kept\n"
     assert f"saved in {tmp_path / 'game.agent-files'}" in window.log_text()

@@ -14,6 +14,7 @@ from app.backends.games import load_game_map, play
 from app.core import PROFILES
 from app.gui.app import make_application
 from app.gui.compare.window import CompareWindow
+from app.gui.main_tabs import FactsTab
 from app.gui.main_window import MainWindow
 from app.gui.theme import TITLE_BAR, fit_to_screen
 from tests.paths import MAPS_DIR, ROOT
@@ -56,8 +57,8 @@ def highlighted_row_contrast(qtbot, combo: QComboBox, row: int) -> float:
 
 def test_the_highlighted_entry_of_every_drop_down_is_readable(qtbot, window):
     window.load_map(str(MAPS_DIR / "four-known.map"))
-    boxes = [window.agent_box, window.rules_box, window.facts_panel.template_box]
-    window.facts_panel.set_facts([])
+    boxes = [window.agents.agent_box, window.game_settings.rules_box, window.tabs.panel(FactsTab).panel.template_box]
+    window.tabs.panel(FactsTab).panel.set_facts([])
     for combo in boxes:
         assert highlighted_row_contrast(qtbot, combo, 0) >= 4.5, combo.toolTip()
 
@@ -118,10 +119,10 @@ def test_the_facts_tab_shows_the_protocol_by_module_with_indexes(qtbot, window):
         pytest.skip("no CLIPS agent shipped")
     window.load_map(str(MAPS_DIR / "four-known.map"))
     assert window.select_agent(clips[0])
-    window.tabs.setCurrentIndex(1)
+    window.tabs.show(window.tabs.panel(FactsTab))
     window.step()
     qtbot.waitUntil(lambda: window.session.steps_done == 1, timeout=20000)
-    panel = window.facts_panel
+    panel = window.tabs.panel(FactsTab).panel
     qtbot.waitUntil(lambda: bool(panel.visible_rows()), timeout=5000)
     rows = panel.visible_rows()
     templates = {row.template for row in rows}
@@ -179,8 +180,8 @@ def test_compare_plays_an_agent_file_side_by_side_and_in_batch(qtbot, window, in
 def test_the_main_windows_recent_agent_files_are_listed_in_compare_and_the_current_one_ticked(qtbot, window, tmp_path):
     own = _own_agent(tmp_path)
     assert window.select_agent(own)
-    window.compare_action.trigger()
-    compare = window.compare_window
+    window.companions.compare_action.trigger()
+    compare = window.companions.compare_window
     for panel in (compare.side_by_side, compare.batch):
         assert own in panel.agent_picker.chosen()
         items = [panel.agent_picker.list.item(i) for i in range(panel.agent_picker.list.count())]
@@ -192,11 +193,11 @@ def test_dialogs_opened_from_compare_or_the_editor_stay_over_their_own_window(qt
     make_application()
     win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))  # real dialogs
     qtbot.addWidget(win)
-    win.open_compare()
-    editor = win.open_editor()
+    win.companions.open_compare()
+    editor = win.companions.open_editor()
     qtbot.addWidget(editor)
     assert win.interaction.parent is win
-    assert win.compare_window.interaction.parent is win.compare_window
+    assert win.companions.compare_window.interaction.parent is win.companions.compare_window
     assert editor.interaction.parent is editor
     win.close()
 
@@ -207,27 +208,27 @@ def test_switching_agent_mid_game_asks_first(qtbot, window, interaction):
     window.step()
     qtbot.waitUntil(lambda: window.session.steps_done == 1, timeout=10000)
     interaction.confirm_answers.append((False, False))
-    window.agent_box.setCurrentIndex(window.agent_box.findData("random"))
-    window.agent_box.activated.emit(window.agent_box.currentIndex())
+    window.agents.agent_box.setCurrentIndex(window.agents.agent_box.findData("random"))
+    window.agents.agent_box.activated.emit(window.agents.agent_box.currentIndex())
     assert interaction.confirm_questions and window.session.spec.name == "cross"
-    assert window.agent_box.currentData() == "cross" and window.session.steps_done == 1
-    window.agent_box.activated.emit(window.agent_box.findData("random"))  # yes (nothing queued)
+    assert window.agents.agent_box.currentData() == "cross" and window.session.steps_done == 1
+    window.agents.agent_box.activated.emit(window.agents.agent_box.findData("random"))  # yes (nothing queued)
     assert window.session.spec.name == "random" and window.session.steps_done == 0
 
 
 def test_the_belief_overlay_is_on_offer_before_the_first_step_and_steps_are_counted(window):
     window.load_map(str(MAPS_DIR / "four-known.map"))
     window.select_agent("bayes")
-    assert window.belief_box.isEnabled()
-    assert window.step_label.text() == "Steps 0 / 100"
+    assert window.view.belief_box.isEnabled()
+    assert window.status.step_label.text() == "Steps 0 / 100"
     window.select_agent("Human")
-    assert not window.belief_box.isEnabled()
+    assert not window.view.belief_box.isEnabled()
 
 
 def test_an_agent_files_entry_names_the_agent_and_its_folder(window, tmp_path):
     own = _own_agent(tmp_path)
     assert window.select_agent(own)
-    label = window.agent_box.itemText(window.agent_box.findData(own))
+    label = window.agents.agent_box.itemText(window.agents.agent_box.findData(own))
     assert label == f"{window.session.spec.name}  ·  my-agent/"
 
 
@@ -257,20 +258,20 @@ def test_a_human_is_asked_before_firing_twice_or_flagging_water_and_may_say_dont
     window.load_map(str(MAPS_DIR / "four-known.map"))
     window.select_agent("Human")
     water = next(cell for cell, piece in window.session.state.observation.known.items() if piece.value == "water")
-    window._on_cell_action(0, 0, "fire")
+    window.play.on_cell_action(0, 0, "fire")
     qtbot.waitUntil(lambda: window.session.steps_done == 1, timeout=5000)
     interaction.confirm_answers.append((False, False))
-    window._on_cell_action(0, 0, "fire")
+    window.play.on_cell_action(0, 0, "fire")
     assert "fired at already" in interaction.confirm_questions[-1] and window.session.steps_done == 1
     interaction.confirm_answers.append((False, True))  # no, and don't ask again: refused from now on
-    window._on_cell_action(water.x, water.y, "flag")
-    window._on_cell_action(water.x, water.y, "flag")
+    window.play.on_cell_action(water.x, water.y, "flag")
+    window.play.on_cell_action(water.x, water.y, "flag")
     assert len(interaction.confirm_questions) == 2 and "gko" in interaction.confirm_questions[-1]
-    assert window.session.steps_done == 1 and "Refused" in window.state_label.text()
+    assert window.session.steps_done == 1 and "Refused" in window.status.state_label.text()
     interaction.confirm_answers.append((True, True))  # yes, and don't ask again
-    window._on_cell_action(0, 0, "fire")
+    window.play.on_cell_action(0, 0, "fire")
     qtbot.waitUntil(lambda: window.session.steps_done == 2, timeout=5000)
-    window._on_cell_action(0, 0, "fire")
+    window.play.on_cell_action(0, 0, "fire")
     qtbot.waitUntil(lambda: window.session.steps_done == 3, timeout=5000)
     assert len(interaction.confirm_questions) == 3
 
@@ -280,8 +281,8 @@ def test_a_human_game_ends_solved_not_solved_by_the_agent(qtbot, window):
     window.select_agent("Human")
     window.solve()
     qtbot.waitUntil(lambda: window.session.over, timeout=5000)
-    assert window.score_panel.result.stop_reason == "solved"
-    assert "solved by the agent" not in window.score_panel.summary_label.text()
+    assert window.view.score_panel.result.stop_reason == "solved"
+    assert "solved by the agent" not in window.view.score_panel.summary_label.text()
 
 
 def test_the_previous_agents_error_goes_when_another_agent_is_picked(window):
@@ -306,12 +307,12 @@ def test_game_limits_are_set_in_the_window_as_on_the_command_line(qtbot, window,
     window.load_map(str(MAPS_DIR / "four-known.map"))
     window.select_agent("cross")
     interaction.limits_answers.append((3, 7, 40))
-    window.limits_action.trigger()
+    window.game_settings.limits_action.trigger()
     assert interaction.limits_offered == [(5, 20, 100)]
     profile = window.session.profile
     assert (profile.fires, profile.guesses, profile.max_steps) == (3, 7, 40)
-    assert window.fires_label.text() == "Fires left 3" and window.step_label.text() == "Steps 0 / 40"
-    assert not window.set_limits(max_steps=0) and "max steps" in window.banner_text()
+    assert window.status.fires_label.text() == "Fires left 3" and window.status.step_label.text() == "Steps 0 / 40"
+    assert not window.game_settings.set_limits(max_steps=0) and "max steps" in window.banner_text()
     assert window.session.profile.max_steps == 40
 
 

@@ -12,12 +12,12 @@ Modules: ``rows`` (one game and its row), ``pool`` (the worker processes),
 ``inputs`` (maps and agents asked for), ``summary`` (per-agent statistics and
 the table), ``results`` (CSV/JSON files), ``store`` (the tournament's
 append-only results keyed by contents), ``plan`` (the games with their keys), ``cluster`` (the games in chunks
-on a Dask cluster), ``chunks`` (how much goes in a chunk) and ``batch`` (``make_bench``: the one place that
+on a Dask cluster), ``chunks`` (how much goes in a chunk) and ``player`` (``make_bench``, ``batch_player``: the one place that
 decides where a batch runs). The names of the first ones are re-exported here.
 """
 
-from app.backends.bench.batch import Batch, make_bench
 from app.backends.bench.inputs import expand_agents, expand_maps, split_agents
+from app.backends.bench.player import Batch, make_bench
 from app.backends.bench.pool import DEFAULT_TIMEOUT, Bench, default_jobs
 from app.backends.bench.results import load_results, results_format, rows_to_csv, rows_to_json, save_results
 from app.backends.bench.rows import (

@@ -29,7 +29,7 @@ from PyQt5.QtWidgets import (
 
 from app.backends import bench
 from app.backends.bench.cluster import LOCAL, ClusterBench, scheduler_address
-from app.backends.bench.plan import plan
+from app.backends.bench.player import ClusterChoice, batch_player
 from app.backends.registry import AgentSpec
 from app.core import BattleshipError
 from app.gui.compare.controls import AgentPicker, panel_card, rules_box
@@ -111,12 +111,31 @@ class BatchPanel(QWidget):
         outer = QHBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(10)
+        outer.addWidget(self._build_side())
+        outer.addWidget(self._build_results(), 1)
+        self._run_on_changed()
+        self._update_controls()
 
+    def _build_side(self) -> QWidget:
+        """The left card: what to play (maps, rules, seed, where, limits, agents) and the batch's controls."""
         side, side_layout = panel_card()
         side.setFixedWidth(290)
-        title = card_title(self.tr("Batch over a folder of maps"))
-        side_layout.addWidget(title)
-        form = QFormLayout()
+        side_layout.addWidget(card_title(self.tr("Batch over a folder of maps")))
+        self.form = QFormLayout()
+        self._add_game_fields(self.form)
+        self._add_place_fields(self.form)
+        self._add_limit_fields(self.form)
+        side_layout.addLayout(self.form)
+        side_layout.addWidget(QLabel(self.tr("Agents")))
+        self.agent_picker = AgentPicker(self.agents, self.interaction,
+                                        [n for n in ("cross", "random") if n in self.agents])
+        self.agent_picker.failed.connect(lambda text: self.status.setText(text))
+        side_layout.addWidget(self.agent_picker, 1)
+        self._add_controls(side_layout)
+        return side
+
+    def _add_game_fields(self, form: QFormLayout) -> None:
+        """Which games: the maps (a folder, glob or file), the rules and the seed."""
         folder_row = QHBoxLayout()
         self.folder = QLineEdit()
         self.folder.setPlaceholderText(self.tr("folder, glob or map file"))
@@ -131,6 +150,10 @@ class BatchPanel(QWidget):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         form.addRow(self.tr("Seed"), self.seed)
+
+    def _add_place_fields(self, form: QFormLayout) -> None:
+        """Where the games run: this machine, a local Dask cluster or a scheduler (its address), and how many
+        processes (the address takes their place for a scheduler: it has its own workers)."""
         self.run_on = QComboBox()
         self.run_on.addItem(self.tr("This machine"), RunOn.MACHINE.value)
         self.run_on.addItem(self.tr("Dask (local)"), RunOn.LOCAL.value)
@@ -142,14 +165,16 @@ class BatchPanel(QWidget):
         self.address = QLineEdit()
         self.address.setPlaceholderText("tcp://HOST:8786")
         self.address.setToolTip(self.tr("The address dask scheduler printed, e.g. tcp://10.0.0.5:8786"))
-        form.addRow(self.tr("Address"), self.address)  # in place of Processes: a scheduler has its own workers
+        form.addRow(self.tr("Address"), self.address)
         self.jobs = QSpinBox()
         self.jobs.setRange(1, 64)
         self.jobs.setValue(bench.default_jobs())
         self.jobs.setToolTip(self.tr("Processes playing games at once (on a local cluster: its workers)"))
         form.addRow(self.tr("Processes"), self.jobs)
-        self.form = form
         self.run_on.currentIndexChanged.connect(self._run_on_changed)
+
+    def _add_limit_fields(self, form: QFormLayout) -> None:
+        """How each game is played: its timeout, and whether the coach grades it."""
         self.timeout = QSpinBox()
         self.timeout.setRange(1, 3600)
         self.timeout.setValue(int(bench.DEFAULT_TIMEOUT))
@@ -159,11 +184,9 @@ class BatchPanel(QWidget):
         self.coach_box.setToolTip(self.tr("Grade every game with the coach too (docs/coach.md) and show its "
                                           "luck-adjusted score: a few seconds more per game"))
         form.addRow(self.tr("Coach"), self.coach_box)
-        side_layout.addLayout(form)
-        side_layout.addWidget(QLabel(self.tr("Agents")))
-        self.agent_picker = AgentPicker(agents, interaction, [n for n in ("cross", "random") if n in agents])
-        self.agent_picker.failed.connect(lambda text: self.status.setText(text))
-        side_layout.addWidget(self.agent_picker, 1)
+
+    def _add_controls(self, layout) -> None:
+        """Run batch, Stop, Export CSV…, the progress bar and the status line."""
         buttons = QHBoxLayout()
         self.run_button = QPushButton(self.tr("Run batch"))
         self.run_button.setObjectName("primary")
@@ -172,20 +195,21 @@ class BatchPanel(QWidget):
         self.stop_button.clicked.connect(self.stop)
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.stop_button)
-        side_layout.addLayout(buttons)
+        layout.addLayout(buttons)
         self.export_button = QPushButton(self.tr("Export CSV…"))
         self.export_button.clicked.connect(self.export_csv)
-        side_layout.addWidget(self.export_button)
+        layout.addWidget(self.export_button)
         self.progress = QProgressBar()
         self.progress.setFormat(self.tr("no batch run yet"))
         self.progress.setValue(0)
-        side_layout.addWidget(self.progress)
+        layout.addWidget(self.progress)
         self.status = QLabel("")
         self.status.setObjectName("mapInfo")
         self.status.setWordWrap(True)
-        side_layout.addWidget(self.status)
-        outer.addWidget(side)
+        layout.addWidget(self.status)
 
+    def _build_results(self) -> QWidget:
+        """The right side: the per-agent summary on top, the plots and the games table in tabs below."""
         main = QSplitter(Qt.Vertical)
         main.setChildrenCollapsible(False)
         top, top_layout = panel_card()
@@ -203,9 +227,7 @@ class BatchPanel(QWidget):
         main.setStretchFactor(0, 1)
         main.setStretchFactor(1, 3)
         main.setSizes([220, 10_000])
-        outer.addWidget(main, 1)
-        self._run_on_changed()
-        self._update_controls()
+        return main
 
     def _make_canvas(self) -> QWidget:
         try:
@@ -276,10 +298,8 @@ class BatchPanel(QWidget):
             maps = bench.expand_maps([self.folder.text().strip() or "."])
             address = self.cluster_address()
             runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=timeout)
-            player = runner
-            if address is not None:
-                workers = self.jobs.value() if address == LOCAL else 0
-                player = ClusterBench(address, plan(agents, maps, config), config, workers=workers, timeout=timeout)
+            cluster = None if address is None else ClusterChoice(address, self.jobs.value() if address == LOCAL else 0)
+            player = batch_player(runner, cluster)
         except BattleshipError as error:
             self.status.setText(str(error))
             return

@@ -20,6 +20,7 @@ from PyQt5.QtWidgets import (
 from app.backends import registry
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
+from app.gui.agent_kind import listed_name
 from app.gui.interaction import Interaction
 from app.gui.theme import card
 
@@ -56,7 +57,7 @@ class AgentPicker(QWidget):
             self.list.setSpacing(2)
             self.list.setFixedHeight(2 * self.list.fontMetrics().height() + 26)
         for name, spec in agents.items():
-            self._add(name, spec, f"{name}  ·  {spec.kind.label}", name in checked)
+            self._add(name, spec, listed_name(name, spec), name in checked)
         self.list.itemChanged.connect(lambda _item: self.changed.emit())
         layout.addWidget(self.list, 1)
         self.add_button = QPushButton(self.tr("Add agent file…"))

@@ -7,6 +7,7 @@ from PyQt5.QtWidgets import QFrame, QLabel, QSizePolicy, QSplitter, QVBoxLayout,
 
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, GameMap, GameResult
+from app.gui.agent_kind import listed_name
 from app.gui.board import BoardWidget
 from app.gui.session import GameSession, StepReport
 from app.gui.theme import log_view
@@ -22,13 +23,12 @@ class Lane(QFrame):
         self.setObjectName("card")
         self.spec = spec
         self.session = GameSession(self)
-        self.session.want_facts = False  # lanes have no Facts panel
         self.error = ""
         self.seconds = 0.0
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(6)
-        self.title = QLabel(f"{spec.name}  ·  {spec.kind.label}")
+        self.title = QLabel(listed_name(spec.name, spec))
         self.title.setObjectName("mapTitle")
         self.status = QLabel(self.tr("ready"))
         self.status.setObjectName("mapInfo")

@@ -1,0 +1,105 @@
+"""The main window's game controls: Run, Step, Step rule, Pause, Reset, Solve and the speed slider.
+
+``GameControls`` owns the actions (the window places their buttons in the toolbar) and enables those the
+session allows whenever it changes; manual play hides the ones it has no use for.
+"""
+
+from __future__ import annotations
+
+from PyQt5.QtCore import QSettings
+from PyQt5.QtGui import QKeySequence
+from PyQt5.QtWidgets import QAction, QMainWindow, QToolBar, QToolButton
+
+from app.core import Action
+from app.gui.i18n import translate
+from app.gui.main_messages import Messages
+from app.gui.session import GameSession
+from app.gui.speed import DEFAULT_SPEED_INDEX, FASTEST_INDEX, SpeedControl
+
+
+class GameControls:
+    """The game's actions (``run_action`` … ``solve_action``) and the speed control (``speed``)."""
+
+    def __init__(self, window: QMainWindow, session: GameSession, settings: QSettings, messages: Messages):
+        self.window, self.session, self.settings, self.messages = window, session, settings, messages
+        self.run_action = self._action(translate("MainWindow", "Run"), "F5",
+                                       translate("MainWindow", "Play on by itself"), session.run)
+        self.step_action = self._action(translate("MainWindow", "Step"), "F10",
+                                        translate("MainWindow", "Carry out one step"), session.step)
+        self.step_rule_action = self._action(
+            translate("MainWindow", "Step rule"), "F11",
+            translate("MainWindow", "Fire one rule of a CLIPS agent's turn: the turn pauses mid-way (see the Rules "
+                                    "tab)"), session.step_rule)
+        self.pause_action = self._action(translate("MainWindow", "Pause"), "F6",
+                                         translate("MainWindow", "Pause after the current step"), session.pause)
+        self.reset_action = self._action(translate("MainWindow", "Reset"), "Ctrl+R",
+                                         translate("MainWindow", "Start this game over"), self.reset)
+        self.solve_action = self._action(translate("MainWindow", "Solve"), "Ctrl+Return",
+                                         translate("MainWindow", "End your game and score it"), self.solve)
+        self.speed = SpeedControl()
+        self.speed.interval_changed.connect(self._on_speed)
+        self._remember_speed = True
+        self._tool_slots: dict[QAction, QAction] = {}  # action -> the toolbar slot holding its button
+        session.changed.connect(self.update)
+
+    def _action(self, text: str, shortcut: str, tip: str, slot) -> QAction:
+        act = QAction(text, self.window)
+        act.setShortcut(QKeySequence(shortcut))
+        act.setToolTip(f"{tip} ({shortcut})")
+        act.triggered.connect(lambda _checked=False: slot())
+        self.window.addAction(act)
+        return act
+
+    def add_buttons(self, bar: QToolBar) -> None:
+        """One toolbar button per game action, in order (Run's named ``runButton`` for the style sheet)."""
+        for act in (self.run_action, self.step_action, self.step_rule_action, self.pause_action, self.reset_action,
+                    self.solve_action):
+            button = QToolButton()
+            button.setDefaultAction(act)
+            if act is self.run_action:
+                button.setObjectName("runButton")
+            self._tool_slots[act] = bar.addWidget(button)
+
+    def restore_speed(self) -> None:
+        """Take the speed remembered from the last session."""
+        speed = self.settings.value("last/speed", DEFAULT_SPEED_INDEX)
+        self.speed.slider.setValue(int(speed) if str(speed).isascii() and str(speed).isdigit()
+                                   else DEFAULT_SPEED_INDEX)
+        self._on_speed(self.speed.interval_ms())
+
+    def reset(self) -> None:
+        """Start the current game over (cancels a running agent)."""
+        self.messages.hide_error()
+        self.session.reset()
+
+    def solve(self) -> None:
+        """End a manual game."""
+        self.session.submit(Action.solve())
+
+    def _on_speed(self, interval_ms: int) -> None:
+        self.session.set_interval(interval_ms)
+        if self._remember_speed:
+            self.settings.setValue("last/speed", self.speed.slider.value())
+
+    def set_fastest(self) -> None:
+        """Move the speed slider to "as fast as it goes" (for this session only: not remembered)."""
+        self._remember_speed = False
+        try:
+            self.speed.slider.setValue(FASTEST_INDEX)
+        finally:
+            self._remember_speed = True
+
+    def update(self) -> None:
+        """Enable the game controls the session allows."""
+        s = self.session
+        ready = s.can_start() and not s.over
+        human = s.is_human
+        self.run_action.setEnabled(ready and not human and not s.running)
+        self.step_action.setEnabled(ready and not human)
+        self.step_rule_action.setEnabled(s.can_step_rule and not s.running)
+        self.pause_action.setEnabled(s.running)
+        self.reset_action.setEnabled(s.started or s.over or s.failed)
+        self.solve_action.setEnabled(ready and human)
+        for act in (self.run_action, self.step_action, self.step_rule_action, self.pause_action):
+            self._tool_slots[act].setVisible(not human)  # manual play has no use for them
+        self._tool_slots[self.solve_action].setVisible(human)
