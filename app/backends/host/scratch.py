@@ -49,7 +49,7 @@ class _Frame:
 
 def _listing(fd: int) -> list[tuple[str, bool]]:
     with os.scandir(fd) as entries:
-        return [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries]
+        return sorted(((entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries), reverse=True)
 
 
 def _walk(top: Path, limit: int | None) -> Iterator[tuple[str, int, str, str]]:
