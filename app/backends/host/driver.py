@@ -10,7 +10,17 @@ from dataclasses import dataclass
 from app.backends.base import AgentFailure, Driver, runner_param
 from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing
 from app.backends.host.confine import Limits, memory_text
-from app.backends.host.process import ROOT, Child, ChildDied, agent_key, keep_idle, take_child, take_idle
+from app.backends.host.process import (
+    ROOT,
+    Child,
+    ChildDied,
+    agent_key,
+    keep_idle,
+    take_child,
+    take_idle,
+    unwatch,
+    watch,
+)
 from app.backends.host.protocol import SAME_OBSERVATION, ErrorKind, Request
 from app.backends.runner import capped_printout
 from app.core import AgentError, BattleshipError, Observation
@@ -42,6 +52,7 @@ class HostedDriver(Driver):
         self._key = agent_key(spec, limits)
         self._child: Child | None = take_idle(self._key) or take_child()
         self._child.memory_limit = limits.memory
+        watch(self._child)
         self._dead = ""  # why the child is gone, once it is
         self._cancelled = threading.Event()
         self._reusable = True
@@ -183,8 +194,6 @@ class HostedDriver(Driver):
             return call.default
         try:
             reply = self._request(Request.CALL, (call.name, sent, changed), timeout, what, call.timing is Timing.STEP)
-            if call.timing is Timing.STEP:
-                self._check_quota(what)
         except AgentFailure:
             if call.timing is Timing.QUERY:
                 return call.default
@@ -195,14 +204,6 @@ class HostedDriver(Driver):
             return call.codec.decode(reply.get("value"))
         except Exception as exc:  # noqa: BLE001  (whatever a broken or hostile child sent)
             self._malformed(exc, what)
-
-    def _check_quota(self, what: str) -> None:
-        """End a child whose scratch folder is past its quota (AgentFailure)."""
-        over = self._child.over_quota()
-        if over:
-            self._child.kill("over its scratch quota")
-            self._dead = f"wrote {over} in its scratch folder (during {what}): its process was ended"
-            raise AgentFailure(f"agent {self.name} {self._dead}")
 
     def _death_text(self, how: str, what: str) -> str:
         if self._cancelled.is_set():
@@ -260,6 +261,7 @@ class HostedDriver(Driver):
             except Exception:  # noqa: BLE001  (a child that cannot finish is not kept)
                 self._dead = self._dead or "could not finish"
         self._child = None
+        unwatch(child)
         if self._dead or self._cancelled.is_set():
             child.close()
             self._files = child.take_files()

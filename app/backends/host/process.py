@@ -199,14 +199,20 @@ class Child:
         except (OSError, ValueError):
             return ""
 
-    def kill(self, why: str) -> None:
-        """End the child now (SIGKILL: it may be stuck in native code)."""
-        if self.process.poll() is None:
+    def end(self, why: str) -> None:
+        """SIGKILL the child (it may be stuck in native code), not waiting for it: safe from another thread."""
+        if self.process.returncode is None:
             self.killed_for = self.killed_for or why
             try:
                 os.killpg(self.process.pid, signal.SIGKILL)
             except OSError:
-                self.process.kill()
+                with contextlib.suppress(OSError):
+                    self.process.kill()
+
+    def kill(self, why: str) -> None:
+        """End the child now and reap it."""
+        if self.process.poll() is None:
+            self.end(why)
         self._reap()
 
     def close(self) -> None:
@@ -244,6 +250,42 @@ class Child:
         files = self.peek_files()
         scratch.empty(self.scratch, remove)
         return files
+
+
+WATCH_SECONDS = 0.5  # how often the scratch folders of the children playing are measured against their quota
+_WATCHED: set[Child] = set()
+_WATCH_LOCK = threading.Lock()
+_watcher: threading.Thread | None = None
+
+
+def watch(child: Child) -> None:
+    """Measure ``child``'s scratch folder every ``WATCH_SECONDS`` while it plays (``scratch.over_quota``); past
+    its quota the child is killed, the reason kept in ``killed_for``. A thread does it, not each step: no cost
+    per step, and an agent filling its folder within one long step is stopped too."""
+    global _watcher
+    with _WATCH_LOCK:
+        _WATCHED.add(child)
+        if _watcher is None or not _watcher.is_alive():
+            _watcher = threading.Thread(target=_watch, name="agent-scratch-quota", daemon=True)
+            _watcher.start()
+
+
+def unwatch(child: Child) -> None:
+    """``child`` no longer plays."""
+    with _WATCH_LOCK:
+        _WATCHED.discard(child)
+
+
+def _watch() -> None:
+    while True:
+        time.sleep(WATCH_SECONDS)
+        with _WATCH_LOCK:
+            children = list(_WATCHED)
+        for child in children:
+            over = child.over_quota()
+            if over:
+                unwatch(child)
+                child.end(f"it wrote {over} in its scratch folder")
 
 
 MAX_GAMES = 500  # games one kept child plays before it is replaced (where its CPU time cannot be read)

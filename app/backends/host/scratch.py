@@ -130,17 +130,36 @@ def read_files(top: Path) -> tuple[dict[str, bytes], dict[str, int]]:
 
 
 def over_quota(top: Path) -> str:
-    """'' or how the folder is past its quota: more than ``QUOTA_FILES`` entries or ``QUOTA_BYTES`` on disk."""
+    """'' or how the folder is past its quota: more than ``QUOTA_FILES`` entries or ``QUOTA_BYTES`` on disk.
+
+    Called after every step: a folder without subfolders (the usual case) costs one listing and a stat per file.
+    """
+    try:
+        with os.scandir(top) as entries:
+            flat = [entry for entry in entries]
+    except OSError:
+        return ""
+    if len(flat) <= QUOTA_FILES and not any(entry.is_dir(follow_symlinks=False) for entry in flat):
+        return _verdict(len(flat), sum(_used(entry.stat(follow_symlinks=False)) for entry in flat))
     count = used = 0
     try:
         for kind, fd, name, _ in _walk(top, QUOTA_FILES + 1):
             count += 1
             if kind == "file":
                 with contextlib.suppress(OSError):
-                    info = os.stat(name, dir_fd=fd, follow_symlinks=False)
-                    used += max(getattr(info, "st_blocks", 0) * 512, 0) or info.st_size
+                    used += _used(os.stat(name, dir_fd=fd, follow_symlinks=False))
     except OSError:
         return ""
+    return _verdict(count, used)
+
+
+def _used(info: os.stat_result) -> int:
+    """Bytes on disk (a sparse file counts what it holds), or its size where blocks are not told."""
+    blocks = getattr(info, "st_blocks", None)
+    return info.st_size if blocks is None else blocks * 512
+
+
+def _verdict(count: int, used: int) -> str:
     if count > QUOTA_FILES:
         return f"more than {QUOTA_FILES} files and folders"
     if used > QUOTA_BYTES:

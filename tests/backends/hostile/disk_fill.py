@@ -1,6 +1,7 @@
 """Fills its scratch folder at its first step: MODE "bytes" writes 6 files of 15 MiB (each under the per-file
-limit), "files" writes 1,500 empty files. Solves at its second step."""
+limit), "files" writes 1,500 empty files; then waits 3 s in that step. Solves at its second step."""
 import os
+import time
 
 from agents.base import Agent
 from app.core import Action
@@ -19,6 +20,7 @@ class DiskFill(Agent):
         else:
             for number in range(1500):
                 open(f"f{number}.txt", "w").close()
+        time.sleep(3)
         return Action.fire(0, 0)
 
 
