@@ -190,6 +190,15 @@ def test_clips_agent_cannot_write_requests_to_its_own_process(tmp_path):
     assert any("could not reopen the request channel" in line for line in log), log
 
 
+def test_clips_agent_cannot_write_requests_through_run(tmp_path):
+    setting = hostile(tmp_path, "clips_inject.clp")
+    log = tmp_path / "game.jsonl"
+    result, said = run_json(tmp_path, setting, "--log", str(log))
+    assert result["stop_reason"] == "solved by the agent"
+    assert "could not reopen the request channel" in said and "injected.txt" not in said
+    assert not (tmp_path / "game.agent-files" / "injected.txt").exists()
+
+
 def test_a_forged_request_is_refused_by_the_codec():
     """Even a request that reached the child could name no class but the protocol's, and holds no pickle."""
     from app.backends.host.protocol import pack, unpack
@@ -229,6 +238,15 @@ def test_python_agent_declaring_cells_learns_nothing(tmp_path):
     start_known = len(Game(load_map(setting.secret)).observation().known)
     learned = int(said.split("learned ")[1].split()[0])
     assert learned <= start_known + 1, said  # its own fire, nothing more
+
+
+def test_python_agent_declaring_cells_learns_nothing_through_run(tmp_path):
+    setting = hostile(tmp_path, "declare_cells.py")
+    result, said = run_json(tmp_path, setting)
+    assert "patched 1 drivers" in said
+    start_known = len(Game(load_map(setting.secret)).observation().known)
+    assert int(said.split("learned ")[1].split()[0]) <= start_known + 1, said
+    assert result["actions"] and all("declared" not in action for action in result["actions"])
 
 
 # ----- 7. hangs -------------------------------------------------------------------------------------------
@@ -354,3 +372,70 @@ def test_the_apps_default_caps_are_the_drivers():
 
     assert DEFAULT_CAPS == {"python": DEFAULT_STEP_SECONDS, "clips": DEFAULT_TIME_LIMIT}
 
+
+
+# ----- each layer on its own (the others off): two independent layers per class of attack --------------------
+LAYER_SCRIPT = """
+import fcntl, os, signal, socket, sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from app.backends.host import confine, landlock
+layer, port, sleeper = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+if layer == "landlock":
+    landlock.restrict([Path(sys.prefix), Path("/usr/lib"), Path("/lib")], [Path.cwd()])
+elif layer == "seccomp":
+    assert confine.apply_seccomp() == ""
+elif layer == "namespaces":
+    assert confine.isolate() == ""
+said = []
+if layer != "namespaces":  # namespaces keep no signal from a process of the same user: not that layer's job
+    try:
+        os.kill(sleeper, 0)
+        said.append("may signal")
+    except PermissionError:
+        said.append("signal refused")
+    read, write = os.pipe()
+    try:
+        fcntl.fcntl(read, fcntl.F_SETOWN, sleeper)
+        fcntl.fcntl(read, 10, int(signal.SIGKILL))  # F_SETSIG
+        fcntl.fcntl(read, fcntl.F_SETFL, fcntl.fcntl(read, fcntl.F_GETFL) | os.O_ASYNC)
+        os.write(write, b"x")
+        said.append("owner set")
+    except PermissionError:
+        said.append("owner refused")
+try:
+    with socket.create_connection(("127.0.0.1", port), timeout=2):
+        said.append("connected")
+except OSError as exc:
+    said.append("connect refused")
+print(" ".join(said))
+"""
+
+
+@pytest.mark.parametrize(("layer", "stops"), [
+    ("landlock", {"signal refused", "connect refused"}),  # ABI 6 scoping (also the owner's SIGIO), ABI 4 TCP
+    ("seccomp", {"signal refused", "owner refused", "connect refused"}),
+    ("namespaces", {"connect refused"}),
+])
+def test_each_layer_alone(tmp_path, listener, layer, stops):
+    """One layer applied in a process of the test's own; it aims at the test's listener and at a ``sleep`` the
+    test started (the only process it may signal: if the layer fails, only that one dies)."""
+    from app.backends.host import landlock
+
+    if layer == "landlock" and landlock.abi_version() < 6:
+        pytest.skip("this kernel's Landlock has no signal scoping (ABI 6)")
+    script = tmp_path / "layer.py"
+    script.write_text(LAYER_SCRIPT.format(root=str(ROOT)))
+    sleeper = subprocess.Popen(["sleep", "60"])
+    try:
+        done = subprocess.run([sys.executable, str(script), layer, str(listener.getsockname()[1]), str(sleeper.pid)],
+                              capture_output=True, text=True, timeout=60, cwd=tmp_path)
+        said = done.stdout.strip()
+        assert done.returncode == 0, done.stderr
+        assert all(words in said for words in stops), said
+        time.sleep(0.2)
+        assert sleeper.poll() is None, "the owner's signal reached the test's process"
+        nobody_connected(listener)
+    finally:
+        sleeper.kill()
+        sleeper.wait()

@@ -10,7 +10,8 @@ from app.core import Action, Cell, Piece
 class Declarer(Agent):
     def act(self, observation):
         if observation.step == 0:
-            everything = [(Cell(x, y), Piece.WATER) for x in range(10) for y in range(10)]
+            piece = next(piece for piece in Piece if piece is not Piece.WATER)  # the course fires at those
+            everything = [(Cell(x, y), piece) for x in range(10) for y in range(10)]
             patched = 0
             for thing in gc.get_objects():
                 if type(thing).__name__ in ("PythonDriver", "HostedDriver") and hasattr(thing, "declared_k_cells"):
