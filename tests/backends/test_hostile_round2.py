@@ -167,16 +167,23 @@ def test_io_uring_cannot_reach_the_dask_scheduler(tmp_path, listener):
     nobody_connected(listener)
 
 
-def test_the_child_sees_no_network_and_little_environment(tmp_path):
-    """The child's own namespace has no interface up; its environment names none of the app's folders."""
+def test_the_child_sees_no_network_and_little_environment(tmp_path, monkeypatch):
+    """The child's own namespace has no interface up; its environment names none of the app's folders (a
+    teacher's PYTHONPATH may lead to the secret maps)."""
+    from app.backends.host.process import KEPT_ENVIRONMENT, child_environment
+
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "secret"))
+    assert str(tmp_path) not in " ".join(child_environment().values())
     setting = hostile(tmp_path, "exit3.py")
     driver = create_driver(resolve(str(setting.agent)))
     try:
         assert "namespaces" in driver.confinement()
         pid = driver._child.process.pid
         assert os.readlink(f"/proc/{pid}/ns/net") != os.readlink("/proc/self/ns/net")
-        environment = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-        assert not any(item.startswith(b"PYTEST") or b"TMPDIR" in item for item in environment)
+        environment = dict(item.decode().split("=", 1) for item in
+                           Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") if item)
+        own = {"PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED", "PYTHONNOUSERSITE", "PYTHONPATH"}
+        assert set(environment) <= set(KEPT_ENVIRONMENT) | own, environment
     finally:
         driver.close()
 
