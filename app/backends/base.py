@@ -207,6 +207,10 @@ class Driver:
         """Files the agent wrote in its scratch folder so far, by name ({} in the app's process)."""
         return {}
 
+    def written_sizes(self) -> dict[str, int]:
+        """The real size of each file of ``written_files`` (what is kept of a file may be shorter)."""
+        return {name: len(data) for name, data in self.written_files().items()}
+
     def request_cancel(self) -> None:
         """Ask a running ``next_action`` to give up soon (thread-safe); it then raises AgentFailure."""
 

@@ -345,6 +345,10 @@ class CheckedDriver(Driver):
         """The files the inner driver's agent wrote."""
         return self.inner.written_files()
 
+    def written_sizes(self) -> dict[str, int]:
+        """Their real sizes."""
+        return self.inner.written_sizes()
+
     def request_cancel(self) -> None:
         """Cancel the inner driver's step."""
         self.inner.request_cancel()

@@ -11,6 +11,26 @@ from app.core.game import load_note
 LogSink = Callable[[str], None]
 
 MAX_LINES = 2000  # lines an agent may print per step; the rest is counted, not kept
+MAX_BYTES = 256 << 10  # characters of printout per step, for every kind of agent (the GUI shows them all)
+MAX_FILE_NOTES = 20  # files named in the game's notes ("the agent wrote X"); the rest are counted
+
+
+def capped_printout(lines: list[str]) -> list[str]:
+    """``lines`` up to ``MAX_LINES`` lines and ``MAX_BYTES`` characters (a line past that is cut), then one
+    line saying how many more there were."""
+    kept: list[str] = []
+    room = MAX_BYTES
+    for line in lines[:MAX_LINES]:
+        if room <= 0:
+            break
+        kept.append(line[:room])
+        room -= len(kept[-1])
+    more = len(lines) - len(kept)
+    if more and len(kept) == MAX_LINES:
+        kept.append(f"[{more} more lines not shown: at most {MAX_LINES} lines per step]")
+    elif more or room <= 0:
+        kept.append(f"[{more} more lines not shown: at most {MAX_BYTES >> 10} KiB of printout per step]")
+    return kept
 
 
 class Match:
@@ -41,9 +61,7 @@ class Match:
         except Exception as error:
             self._failed(error, "output")
             return
-        if len(lines) > MAX_LINES:
-            lines = lines[:MAX_LINES] + [f"[{len(lines) - MAX_LINES} more lines not shown: at most {MAX_LINES} "
-                                         f"lines per step]"]
+        lines = capped_printout(lines)
         if lines:
             name, on_log, note = self.driver.name, self.on_log, self.game.note
             for line in lines:
@@ -189,7 +207,14 @@ class Match:
             return
         self._files_noted = True
         self.written_files = self.game.written_files = self.driver.written_files()
-        for name, data in self.written_files.items():
-            line = f"the agent wrote {name} ({len(data)} bytes)"
+        sizes = self.driver.written_sizes()
+        names = list(self.written_files)
+        lines = []
+        for name in names[:MAX_FILE_NOTES]:
+            size, kept = sizes.get(name, len(self.written_files[name])), len(self.written_files[name])
+            lines.append(f"the agent wrote {name} ({size} bytes" + (f", {kept} kept)" if kept < size else ")"))
+        if len(names) > MAX_FILE_NOTES:
+            lines.append(f"the agent wrote {len(names) - MAX_FILE_NOTES} more files")
+        for line in lines:
             self.game.note(line)
             self.on_log(line)

@@ -165,7 +165,7 @@ class TestHostileCorpus:
         setting = Setting(tmp_path, "cheat.py")
         driver = create_driver(resolve(str(setting.agent)))
         try:
-            expected = "agent confined (seccomp, landlock, rlimits)" if HAS_LANDLOCK else "agent confined (seccomp,"
+            expected = "agent confined (seccomp, landlock, rlimits" if HAS_LANDLOCK else "agent confined (seccomp,"
             assert driver.confinement().startswith(expected)
             assert driver.confinement() == host.status()
         finally:

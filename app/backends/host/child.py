@@ -1,6 +1,7 @@
-"""The agent host's child: ``python -m app.backends.host.child READ_FD WRITE_FD PARENT_PID``.
+"""The agent host's child: ``python -m app.backends.host.child CHANNEL_FD PARENT_PID``.
 
-It imports the drivers (while it waits in the warm pool), then serves one
+It first moves into namespaces of its own (no network; while it is still one
+thread), imports the drivers (while it waits in the warm pool), then serves one
 agent: CREATE loads the agent's code after the process confined itself, and
 the driver requests follow, each answered once. The child knows only what the
 parent sends: observations, events, the public start context, never the map.
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import sys
 import traceback
 from multiprocessing.connection import Connection
@@ -49,7 +49,8 @@ def _answer(work) -> dict:
 class _Host:
     """The driver of one agent and the answers to the parent's requests."""
 
-    def __init__(self) -> None:
+    def __init__(self, isolated: str) -> None:
+        self.isolated = isolated  # '' or why the child has no namespaces of its own (``confine.isolate``)
         self.driver = None
         self.status = ""
         self.observation = None  # the last one the app sent (it sends SAME_OBSERVATION for it again)
@@ -93,6 +94,7 @@ class _Host:
         """
         from app.backends.host.calls import CALLS, Timing, riders
         from app.backends.host.protocol import SAME_OBSERVATION
+        from app.backends.runner import capped_printout
         from app.core import Observation
 
         call, driver = CALLS[name], self.driver
@@ -103,7 +105,7 @@ class _Host:
         method = getattr(driver, name, None)
         reply = _answer(lambda: call.codec.encode(method(*args) if method is not None else call.default))
         if call.timing is Timing.STEP:
-            extra = _answer(lambda: {"output": [str(line) for line in driver.output()], "cap": _cap(driver),
+            extra = _answer(lambda: {"output": capped_printout([str(line) for line in driver.output()]),
                                      "mirror": _mirror(driver)})
             reply.update(extra.get("value") or {})
         more = {rider.name: _answer(lambda rider=rider: rider.codec.encode(getattr(driver, rider.name)()))
@@ -119,11 +121,10 @@ class _Host:
         kind = named(fields["kind"], fields.get("module", ""))  # a kind declared outside the app is imported here
         spec = AgentSpec(fields["name"], kind, tuple(Path(p) for p in fields["paths"]))
         if self.status == "":  # the first agent: confine the process before its code is loaded
-            applied, missing = confine(limits, spec.paths, Path(root), Path.cwd())
+            applied, missing = confine(limits, spec.paths, Path(root), Path.cwd(), self.isolated)
             self.status = status_line(applied, missing)
         self.driver = create_local_driver(spec, seed=seed, step_seconds=step_seconds)
-        return {"value": {"name": self.driver.name, "status": self.status, "cap": _cap(self.driver)},
-                "mirror": _mirror(self.driver)}
+        return {"value": {"name": self.driver.name, "status": self.status}, "mirror": _mirror(self.driver)}
 
 
 def _mirror(driver) -> dict:
@@ -132,12 +133,6 @@ def _mirror(driver) -> dict:
 
     values = {name: getattr(driver, name, None) for name in MIRRORED}
     return {name: value for name, value in values.items() if isinstance(value, int | float)}
-
-
-def _cap(driver) -> float | None:
-    """The driver's time cap for one step (seconds; None: none)."""
-    value = getattr(driver, "step_seconds", getattr(driver, "time_limit", None))
-    return None if value is None else float(value)
 
 
 def _warm_up() -> None:
@@ -163,24 +158,27 @@ def _die_with(parent: int) -> None:
         os._exit(1)
 
 
-def main(read_fd: int, write_fd: int, parent: int) -> None:
+def main(channel_fd: int, parent: int) -> None:
     """Serve requests until CLOSE or until the parent goes away."""
-    from app.backends.host.protocol import VERSION
+    from app.backends.host.confine import isolate
 
     _die_with(parent)
-    requests, replies = Connection(read_fd, writable=False), Connection(write_fd, readable=False)
+    isolated = isolate()  # first: a new user namespace needs a process of one thread (before numpy's)
+    channel = Connection(channel_fd)
     _warm_up()
-    host = _Host()
-    replies.send_bytes(json.dumps({"ready": VERSION}).encode())
+    from app.backends.host.protocol import VERSION, unpack
+
+    host = _Host(isolated)
+    channel.send_bytes(json.dumps({"ready": VERSION}).encode())
     while True:
         try:
-            kind, args = pickle.loads(requests.recv_bytes())
-        except (EOFError, OSError):
+            kind, args = unpack(channel.recv_bytes())
+        except (EOFError, OSError, ValueError):
             return
         if kind == "close":
             if host.driver is not None:
                 host.driver.close()
-            replies.send_bytes(b'{"value": null}')
+            channel.send_bytes(b'{"value": null}')
             return
         try:
             reply = host.handle(kind, args)
@@ -188,9 +186,9 @@ def main(read_fd: int, write_fd: int, parent: int) -> None:
             reply = _error_reply(error)
             if reply["error"]["kind"] == "other":
                 traceback.print_exc(file=sys.stderr)
-        replies.send_bytes(json.dumps(reply).encode())
+        channel.send_bytes(json.dumps(reply).encode())
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]))
+    main(int(sys.argv[1]), int(sys.argv[2]))
     os._exit(0)  # the agent's own threads must not keep the process alive

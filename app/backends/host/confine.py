@@ -1,12 +1,16 @@
-"""Confinement of an agent host process: resource limits, a seccomp filter and Landlock, as the OS offers them.
+"""Confinement of an agent host process: namespaces, resource limits, a seccomp filter and Landlock, as the OS
+offers them.
 
-Applied by the child to itself, after its own modules are imported and before
-the agent's files are loaded (so code an agent runs while loading is confined
-too). Each measure is independent: what the OS lacks is reported, not fatal.
+Applied by the child to itself: its namespaces first (while it is one thread),
+the rest after its own modules are imported and before the agent's files are
+loaded (so code an agent runs while loading is confined too). Each measure is
+independent: what the OS lacks is reported, not fatal. docs/sandbox.md,
+"Threat model", says which measures stop what.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
@@ -46,18 +50,38 @@ def apply_rlimits(limits: Limits) -> str:
     for which, value in wanted:
         try:
             _, hard = resource.getrlimit(which)
-            if hard != resource.RLIM_INFINITY:
-                value = min(value, hard)
             extra = 10 if which == resource.RLIMIT_CPU else 0  # SIGXCPU at the soft limit, SIGKILL at the hard one
-            resource.setrlimit(which, (value, value + extra if hard == resource.RLIM_INFINITY else hard))
+            ceiling = value + extra if hard == resource.RLIM_INFINITY else min(value + extra, hard)
+            # the hard limit is lowered too: else the agent could raise its soft limit up to the app's hard one
+            resource.setrlimit(which, (min(value, ceiling), ceiling))
         except (ValueError, OSError):
             missing.append(which)
     return "" if not missing else "rlimits"
 
 
+#: system calls the agent's process may not make at all: programs, processes, every socket call (a socket the
+#: agent could get another way, e.g. from io_uring, can connect nowhere), io_uring itself, tracing, signals to
+#: others, scheduling and credential changes, namespaces and mounts, and kernel facilities it has no use for
+_REFUSED = (
+    "execve", "execveat", "fork", "vfork", "ptrace", "process_vm_writev", "process_madvise",
+    "socket", "socketpair", "connect", "bind", "listen", "accept", "accept4", "sendto", "sendmsg", "sendmmsg",
+    "recvmsg", "recvmmsg", "io_uring_setup", "io_uring_enter", "io_uring_register",
+    "tkill", "pidfd_send_signal", "pidfd_open", "pidfd_getfd", "rt_sigqueueinfo", "rt_tgsigqueueinfo",
+    "sched_setscheduler", "sched_setparam", "sched_setattr", "setpriority", "ioprio_set",
+    "setrlimit", "setuid", "setgid", "setreuid", "setregid", "setresuid", "setresgid", "setfsuid", "setfsgid",
+    "setgroups", "capset", "unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "open_tree",
+    "move_mount", "fsopen", "fsmount", "fsconfig", "fspick", "mount_setattr",
+    "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "userfaultfd", "kcmp")
+_F_SETFL, _O_ASYNC = 4, 0o20000
+_FCNTL_SIGNALLING = (8, 10, 15)  # F_SETOWN, F_SETSIG, F_SETOWN_EX
+_IOCTL_SIGNALLING = (0x8901, 0x8902, 0x5452)  # FIOSETOWN, SIOCSPGRP, FIOASYNC
+_PRCTL_REFUSED = (1, 35)  # PR_SET_PDEATHSIG, PR_SET_MM
+
+
 def apply_seccomp() -> str:
-    """Refuse execve, new processes (fork, or clone without CLONE_THREAD), sockets and signals to other processes;
-    '' or why not."""
+    """Refuse execve, new processes (fork, or clone without CLONE_THREAD), sockets and io_uring, signals to other
+    processes (also through a descriptor's owner), clearing the parent-death signal, scheduling, limit and
+    credential changes, namespaces; '' or why not."""
     if sys.platform != "linux":
         return "seccomp (not Linux)"
     try:
@@ -67,13 +91,20 @@ def apply_seccomp() -> str:
     clone_thread = 0x00010000
     refuse = seccomp.ERRNO(errno.EPERM)
     own = os.getpid()
-    rules = [(refuse, name) for name in ("execve", "execveat", "fork", "vfork", "socket", "socketpair", "ptrace",
-                                         "process_vm_writev", "tkill", "pidfd_send_signal", "pidfd_open",
-                                         "rt_sigqueueinfo", "rt_tgsigqueueinfo")]
+    rules = [(refuse, name) for name in _REFUSED]
     rules += [(refuse, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, clone_thread, 0)),
               # signals only to itself: never to the app, its process group, or every process (-1)
               (refuse, "kill", seccomp.Arg(0, seccomp.NE, own)),
               (refuse, "tgkill", seccomp.Arg(0, seccomp.NE, own)),
+              # no signals by I/O either: no owner for a descriptor's SIGIO/SIGURG, no asynchronous I/O mode
+              *[(refuse, "fcntl", seccomp.Arg(1, seccomp.EQ, command)) for command in _FCNTL_SIGNALLING],
+              (refuse, "fcntl", seccomp.Arg(1, seccomp.EQ, _F_SETFL), seccomp.Arg(2, seccomp.MASKED_EQ, _O_ASYNC,
+                                                                                  _O_ASYNC)),
+              *[(refuse, "ioctl", seccomp.Arg(1, seccomp.EQ, request)) for request in _IOCTL_SIGNALLING],
+              # the parent-death signal set before the filter stays; memory-map tricks on its own process neither
+              *[(refuse, "prctl", seccomp.Arg(0, seccomp.EQ, option)) for option in _PRCTL_REFUSED],
+              # limits may be read (prlimit64 with no new limit) but not changed
+              (refuse, "prlimit64", seccomp.Arg(2, seccomp.NE, 0)),
               # clone3's flags are out of a filter's reach: C libraries then fall back to clone, checked above
               (seccomp.ERRNO(errno.ENOSYS), "clone3")]
     not_added = []
@@ -126,11 +157,39 @@ def apply_landlock(agent_paths: tuple[Path, ...], root: Path, scratch: Path) -> 
     return ""
 
 
-def confine(limits: Limits, agent_paths: tuple[Path, ...], root: Path, scratch: Path) -> tuple[list[str], list[str]]:
-    """Apply every measure; (what is in force, what is missing with why)."""
+_CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
+
+
+def isolate() -> str:
+    """Move into a new user namespace (the app's capabilities, even root's, do not follow) and a new network
+    namespace with no interface but a loopback that is down; '' or why not. Only a process of one thread can:
+    the child calls it first."""
+    if sys.platform != "linux":
+        return "namespaces (not Linux)"
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    uid, gid = os.getuid(), os.getgid()
+    if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET) != 0:
+        return f"namespaces ({os.strerror(ctypes.get_errno())})"
+    with contextlib.suppress(OSError):  # its own user and group inside too (unmapped, it would be "nobody")
+        Path("/proc/self/setgroups").write_text("deny")
+        Path("/proc/self/uid_map").write_text(f"{uid} {uid} 1")
+        Path("/proc/self/gid_map").write_text(f"{gid} {gid} 1")
+    return ""
+
+
+def confine(limits: Limits, agent_paths: tuple[Path, ...], root: Path, scratch: Path,
+            isolated: str = "") -> tuple[list[str], list[str]]:
+    """Apply every measure (``isolated``: what ``isolate`` said before); (what is in force, what is missing with
+    why)."""
     applied, missing = [], []
-    for name, problem in (("seccomp", apply_seccomp()), ("landlock", apply_landlock(agent_paths, root, scratch)),
-                          ("rlimits", apply_rlimits(limits))):
+    # the limits first (the filter refuses setting them), the filter before Landlock (loading libseccomp looks
+    # for it in places Landlock closes); reported in the usual order
+    rlimits = apply_rlimits(limits)
+    seccomp = apply_seccomp()
+    for name, problem in (("seccomp", seccomp), ("landlock", apply_landlock(agent_paths, root, scratch)),
+                          ("rlimits", rlimits), ("namespaces", isolated)):
         (missing if problem else applied).append(problem or name)
     return applied, missing
 
@@ -157,6 +216,14 @@ def available() -> tuple[list[str], list[str]]:
         applied.append("rlimits")
     except ImportError:
         missing.append("rlimits")
+    if sys.platform == "linux":
+        try:
+            allowed = int(Path("/proc/sys/user/max_user_namespaces").read_text()) > 0
+        except (OSError, ValueError):
+            allowed = False
+        (applied if allowed else missing).append("namespaces" if allowed else "namespaces (user namespaces are off)")
+    else:
+        missing.append("namespaces (not Linux)")
     return applied, missing
 
 

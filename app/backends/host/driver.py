@@ -3,19 +3,35 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import threading
 from dataclasses import dataclass
 
-from app.backends.base import AgentFailure, Driver
+from app.backends.base import AgentFailure, Driver, runner_param
 from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing
 from app.backends.host.confine import Limits, memory_text
-from app.backends.host.process import ROOT, Child, ChildDied, agent_key, keep_idle, take_child, take_idle
+from app.backends.host.process import (
+    ROOT,
+    Child,
+    ChildDied,
+    agent_key,
+    keep_idle,
+    take_child,
+    take_idle,
+    unwatch,
+    watch,
+)
 from app.backends.host.protocol import SAME_OBSERVATION, ErrorKind, Request
+from app.backends.kinds import Capability
+from app.backends.runner import capped_printout
 from app.core import AgentError, BattleshipError, Observation
 
 GRACE = 3.0  # seconds past the agent's own step cap before the parent kills a child stuck in native code
 START_ALLOWANCE = 60.0  # loading the agent's files (a CLIPS environment, a Python module) on top of the cap
 QUERY_SECONDS = 20.0  # belief, facts, parameters
+#: the step cap of each kind of agent when none is given: the drivers' own defaults (python_runner's
+#: DEFAULT_STEP_SECONDS, the CLIPS driver's DEFAULT_TIME_LIMIT; tests/backends/test_hostile_round2.py checks)
+DEFAULT_CAPS = {"python": 10.0, "clips": 5.0}
 _UNSENT = object()
 
 
@@ -37,21 +53,26 @@ class HostedDriver(Driver):
         self._key = agent_key(spec, limits)
         self._child: Child | None = take_idle(self._key) or take_child()
         self._child.memory_limit = limits.memory
+        watch(self._child)
         self._dead = ""  # why the child is gone, once it is
         self._cancelled = threading.Event()
         self._reusable = True
         self._lines: list[str] = []
         self._files: dict[str, bytes] | None = None
+        self._sizes: dict[str, int] = {}  # the real sizes of the files read last
         self._riding: dict[str, object] = {}  # values that came with a reply, by call (``Call.rides_on``)
         self._sent: dict[str, object] = {}  # the attributes the child's driver has (``calls.ATTRIBUTES``)
         self._observation: Observation | None = None  # the one sent last (the child keeps it too)
         self._queue: list[tuple] = []  # deferred calls not sent yet: (call, message, timeout, label)
         self._failed_later: AgentFailure | None = None  # what a deferred call raised, for the next step call
-        self.cap: float | None = step_seconds
+        # the app owns every cap: the child is told it, never asked (an agent may rewrite its own driver)
+        self.cap = step_seconds if step_seconds is not None else DEFAULT_CAPS.get(str(spec.kind), 10.0)
+        # declared k-cells are a CLIPS agent's only (docs/rules.md): the app's own spec says, never the child
+        self._declares = spec.kind.can_show(Capability.DECLARED_K_CELLS)
         fields = {"name": spec.name, "kind": str(spec.kind), "module": spec.kind.module,
                   "paths": [str(p) for p in spec.paths]}
         try:
-            created = self._request(Request.CREATE, (fields, seed, step_seconds, limits, str(ROOT)),
+            created = self._request(Request.CREATE, (fields, seed, self.cap, limits, str(ROOT)),
                                     START_ALLOWANCE, "load")["value"]
         except BaseException:
             self._reusable = False
@@ -59,7 +80,6 @@ class HostedDriver(Driver):
             raise
         self.name = str(created.get("name") or spec.name)
         self.status = str(created.get("status", ""))
-        self.cap = _number(created.get("cap"))
 
     # ----- the calls ------------------------------------------------------
     def _request(self, kind: Request, payload: tuple, timeout: float | None, what: str,
@@ -115,9 +135,7 @@ class HostedDriver(Driver):
     def _absorb(self, reply: dict, what: str) -> dict:
         """One call's reply: its printout, caps and riders kept; its error raised again."""
         try:
-            self._lines += [str(line) for line in reply.get("output") or ()]
-            if "cap" in reply:
-                self.cap = _number(reply["cap"])
+            self._lines += capped_printout([str(line) for line in reply.get("output") or ()])
             for name, value in dict(reply.get("mirror") or {}).items():
                 if name in MIRRORED and _number(value) is not None:
                     setattr(self, name, value)
@@ -147,6 +165,12 @@ class HostedDriver(Driver):
 
     def _forward(self, call: Call, args: tuple):
         """``call`` with ``args`` in the child, its value decoded here (``calls.CALLS`` says how)."""
+        if call.name == "declared_k_cells" and not self._declares:
+            self._riding.pop(call.name, None)  # whatever a Python agent's process sent: not asked, not read
+            return call.default
+        if call.name == "start":
+            with contextlib.suppress(BattleshipError):  # a bad time_limit: the child's driver says so
+                self.cap = runner_param(args[1].params, "time_limit") or self.cap
         if any(queued.name in call.rides_on for queued, _, _, _ in self._queue):
             self._flush()  # the call's value comes with the deferred call's reply
         if call.name in self._riding:
@@ -280,8 +304,14 @@ class HostedDriver(Driver):
         """The files the agent wrote in its scratch folder so far (kept when the driver closes)."""
         if self._files is None and self._child is not None:
             self._flush()  # what a deferred call writes, too
-            return self._child.peek_files()
+            files = self._child.peek_files()
+            self._sizes = dict(self._child.file_sizes)
+            return files
         return dict(self._files or {})
+
+    def written_sizes(self) -> dict[str, int]:
+        """The real size of each file ``written_files`` gave last (what is kept of one may be shorter)."""
+        return dict(self._sizes)
 
     def close(self) -> None:
         """Keep the files the agent wrote; a healthy child stays for the next game of this agent, others end.
@@ -300,12 +330,14 @@ class HostedDriver(Driver):
             except Exception:  # noqa: BLE001  (a child that cannot finish is not kept)
                 self._dead = self._dead or "could not finish"
         self._child = None
+        unwatch(child)
         if self._dead or self._cancelled.is_set():
             child.close()
             self._files = child.take_files()
         else:
             self._files = child.take_files(remove=False)
             keep_idle(self._key, child)
+        self._sizes = dict(child.file_sizes)
         self._dead = self._dead or "closed"
 
 
@@ -326,7 +358,10 @@ def _replies(items) -> list[dict]:
 
 
 def _number(value) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    """A finite number the child sent, or None (NaN, infinities, anything else)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    return float(value) if math.isfinite(value) else None
 
 
 def _rebuilt(error: dict, name: str, limits: Limits) -> Exception:

@@ -27,8 +27,13 @@ READ = EXECUTE | READ_FILE | READ_DIR
 FILE_ONLY = EXECUTE | WRITE_FILE | READ_FILE | TRUNCATE  # rights that mean something on a file (not a folder)
 
 
+NET_BIND_TCP, NET_CONNECT_TCP = 1 << 0, 1 << 1  # ABI 4
+SCOPE_ABSTRACT_UNIX_SOCKET, SCOPE_SIGNAL = 1 << 0, 1 << 1  # ABI 6
+
+
 class _RulesetAttr(ctypes.Structure):
-    _fields_ = [("handled_access_fs", ctypes.c_uint64)]
+    _fields_ = [("handled_access_fs", ctypes.c_uint64), ("handled_access_net", ctypes.c_uint64),
+                ("scoped", ctypes.c_uint64)]
 
 
 class _PathBeneathAttr(ctypes.Structure):
@@ -51,7 +56,9 @@ def abi_version() -> int:
 
 
 def restrict(read: Iterable[Path], write: Iterable[Path]) -> None:
-    """Allow reading beneath ``read`` and everything beneath ``write``; refuse every other file access.
+    """Allow reading beneath ``read`` and everything beneath ``write``; refuse every other file access, and
+    where the kernel's ABI has them, every TCP bind and connect (ABI 4), connecting to an abstract UNIX socket
+    made outside and signalling a process outside (ABI 6: also the SIGIO of a descriptor's owner).
 
     Paths that do not exist are skipped. Raises OSError when the kernel refuses.
     """
@@ -61,9 +68,10 @@ def restrict(read: Iterable[Path], write: Iterable[Path]) -> None:
     handled = _ABI1_ALL | (REFER if abi >= 2 else 0) | (TRUNCATE if abi >= 3 else 0)
     libc = _libc()
     libc.syscall.restype = ctypes.c_long
-    attr = _RulesetAttr(handled)
-    ruleset = libc.syscall(_SYS_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(ctypes.sizeof(attr)),
-                           ctypes.c_uint32(0))
+    attr = _RulesetAttr(handled, NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0,
+                        SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0)
+    size = 24 if abi >= 6 else 16 if abi >= 4 else 8  # the fields this kernel knows
+    ruleset = libc.syscall(_SYS_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
     if ruleset < 0:
         raise OSError(ctypes.get_errno(), "landlock_create_ruleset failed")
     try:

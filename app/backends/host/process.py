@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
-import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -16,12 +17,25 @@ from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+from app.backends.host import scratch
 from app.backends.host.confine import CPU_SECONDS
 from app.backends.host.protocol import MAX_REPLY, VERSION, pack
 
 ROOT = Path(__file__).resolve().parents[3]
 WARM = 1  # idle children kept started, ahead of need
-KEPT_FILES_BYTES = 16 << 20  # what is kept of the files an agent wrote in one game
+#: what the child keeps of the app's environment (the rest, e.g. PYTHONPATH naming a teacher's folders, stays out)
+KEPT_ENVIRONMENT = ("LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+                    "MKL_NUM_THREADS", "SYSTEMROOT", "PATH")
+
+
+def child_environment() -> dict[str, str]:
+    """The child's environment: a few of the app's settings and its own; where the app's packages are found
+    (``sys.path``'s site-packages and the app's root), nothing else."""
+    environment = {key: os.environ[key] for key in KEPT_ENVIRONMENT if key in os.environ}
+    packages = [entry for entry in sys.path if entry and "-packages" in Path(entry).name]
+    environment.update(PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1", PYTHONNOUSERSITE="1",
+                       PYTHONPATH=os.pathsep.join([str(ROOT), *packages]))
+    return environment
 
 
 class ChildDied(Exception):
@@ -38,29 +52,28 @@ def start_child() -> Child:
 
 
 class Child:
-    """One agent host process: its pipes, its scratch folder (its working directory) and its stderr file."""
+    """One agent host process: its channel (one socket), its scratch folder (its working directory) and its
+    stderr file."""
 
     def __init__(self) -> None:
-        self.scratch = Path(tempfile.mkdtemp(prefix="battleship-agent-"))
+        self.scratch = Path(tempfile.mkdtemp(prefix="agent-", dir=scratch.app_folder()))
         self._stderr = tempfile.TemporaryFile()
-        down_read, down_write = os.pipe()
-        up_read, up_write = os.pipe()
-        environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1",
-                           PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
-        environment.pop("QT_QPA_PLATFORM", None)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "app.backends.host.child", str(down_read), str(up_write), str(os.getpid())],
-            cwd=self.scratch, env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=self._stderr, pass_fds=(down_read, up_write), start_new_session=True)
-        os.close(down_read)
-        os.close(up_write)
-        self._requests = Connection(down_write, readable=False)
-        self._replies = Connection(up_read, writable=False)
+        # a socket, not pipes: the agent cannot reopen it through /proc/self/fd (that fails with ENXIO), so
+        # code in its process that can only open files (a CLIPS agent) cannot write requests into it
+        ours, theirs = socket.socketpair()
+        with ours, theirs:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "app.backends.host.child", str(theirs.fileno()), str(os.getpid())],
+                cwd=self.scratch, env=child_environment(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=self._stderr, pass_fds=(theirs.fileno(),), start_new_session=True)
+            self._channel = Connection(ours.detach())
+        scratch.record(self.scratch, self.process.pid)
         self.ready = False
         self.max_rss = 0  # kilobytes, once the child is reaped
         self.killed_for = ""
         self.games = 0  # games played, when kept between games of one agent
         self.memory_limit = 1 << 30  # the child's address-space limit (set with the agent)
+        self.file_sizes: dict[str, int] = {}  # the real size of each file ``peek_files`` found
 
     def request(self, kind: str, args: tuple, timeout: float | None) -> dict:
         """Send one request and wait for its reply (``timeout`` seconds, None: no limit).
@@ -73,7 +86,7 @@ class Child:
     def send(self, kind: str, args: tuple, timeout: float | None) -> None:
         """Send one request; its reply is read later with ``receive`` (a cold child's ready message first)."""
         try:
-            self._requests.send_bytes(pack(kind, args))
+            self._channel.send_bytes(pack(kind, args))
         except OSError:
             raise ChildDied(self.death()) from None
         if not self.ready:
@@ -95,8 +108,8 @@ class Child:
         while True:
             wait = 0.5 if deadline is None else min(0.5, max(0.0, deadline - time.monotonic()))
             try:
-                if self._replies.poll(wait):
-                    data = self._replies.recv_bytes(MAX_REPLY)
+                if self._channel.poll(wait):
+                    data = self._channel.recv_bytes(MAX_REPLY)
                     reply = json.loads(data)
                     if not isinstance(reply, dict):
                         raise ValueError("not a JSON object")
@@ -109,7 +122,7 @@ class Child:
             except ValueError as exc:  # not JSON, or not an object: a broken or hostile child
                 self.kill("its reply was not JSON")
                 raise ChildDied(f"the agent process sent a malformed reply ({exc})") from None
-            if self._exited() and not self._replies.poll(0):
+            if self._exited() and not self._channel.poll(0):
                 raise ChildDied(self.death())
             if deadline is not None and time.monotonic() >= deadline:
                 self.kill("time")
@@ -130,8 +143,6 @@ class Child:
         code = self.process.returncode
         if self.killed_for:
             return f"the agent process was ended ({self.killed_for})"
-        if code is None:
-            return "the agent process closed its pipe"
         tail = self.stderr_tail()
         if self.max_rss * 1024 >= 0.75 * self.memory_limit or "MemoryError" in tail or "out of memory" in tail.lower() or "cannot allocate memory" in tail.lower():
             return "memory"
@@ -147,9 +158,20 @@ class Child:
         return f"agent process died: exit code {code}"
 
     def _reap(self) -> None:
+        """Wait for the child's end, killing it first if it is still running (an agent may close or replace its
+        end of the channel and live on: the wait must never block)."""
         process = self.process
         if process.returncode is not None:
             return
+        deadline = time.monotonic() + 1.0  # a child that is dying closes its channel a moment before it is gone
+        while not self._exited() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        if not self._exited():
+            self.killed_for = self.killed_for or "it closed its channel"
+            with contextlib.suppress(OSError):
+                os.killpg(process.pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                process.kill()
         try:
             pid, status, usage = os.wait4(process.pid, 0)
         except ChildProcessError:
@@ -157,6 +179,7 @@ class Child:
             return
         self.max_rss = usage.ru_maxrss
         process.returncode = os.waitstatus_to_exitcode(status)
+        scratch.forget(process.pid)
 
     def cpu_seconds(self) -> float:
         """The CPU time the child has used (Linux's /proc; 0 where it cannot be read)."""
@@ -176,21 +199,27 @@ class Child:
         except (OSError, ValueError):
             return ""
 
-    def kill(self, why: str) -> None:
-        """End the child now (SIGKILL: it may be stuck in native code)."""
-        if self.process.poll() is None:
+    def end(self, why: str) -> None:
+        """SIGKILL the child (it may be stuck in native code), not waiting for it: safe from another thread."""
+        if self.process.returncode is None:
             self.killed_for = self.killed_for or why
             try:
                 os.killpg(self.process.pid, signal.SIGKILL)
             except OSError:
-                self.process.kill()
+                with contextlib.suppress(OSError):
+                    self.process.kill()
+
+    def kill(self, why: str) -> None:
+        """End the child now and reap it."""
+        if self.process.poll() is None:
+            self.end(why)
         self._reap()
 
     def close(self) -> None:
         """Ask the child to end (killed if it does not within a second); its pipes and stderr file are closed."""
         if self.process.poll() is None and self.ready:
             try:
-                self._requests.send_bytes(pack("close", ()))
+                self._channel.send_bytes(pack("close", ()))
                 self._receive(1.0)
             except (ChildDied, TimeoutError, OSError):
                 pass
@@ -199,39 +228,64 @@ class Child:
             except subprocess.TimeoutExpired:
                 pass
         self.kill("closed")
-        for item in (self._requests, self._replies, self._stderr):
+        for item in (self._channel, self._stderr):
             try:
                 item.close()
             except OSError:
                 pass
 
     def peek_files(self) -> dict[str, bytes]:
-        """The files in the scratch folder now, by relative path (at most KEPT_FILES_BYTES in all)."""
-        files: dict[str, bytes] = {}
-        room = KEPT_FILES_BYTES
-        for path in sorted(self.scratch.rglob("*")):
-            if path.is_file() and not path.is_symlink():
-                try:
-                    data = path.read_bytes()[:room]
-                except OSError:
-                    continue
-                files[str(path.relative_to(self.scratch))] = data
-                room -= len(data)
+        """The files in the scratch folder now, by relative path (at most ``scratch.KEPT_BYTES`` kept in all;
+        ``file_sizes`` says each one's real size)."""
+        files, self.file_sizes = scratch.read_files(self.scratch)
         return files
+
+    def over_quota(self) -> str:
+        """'' or how the scratch folder is past its quota (``scratch.QUOTA_BYTES``, ``scratch.QUOTA_FILES``)."""
+        return scratch.over_quota(self.scratch)
 
     def take_files(self, remove: bool = True) -> dict[str, bytes]:
         """``peek_files``, then the files are deleted, and the folder too unless the child stays for another
         game (``remove`` False)."""
         files = self.peek_files()
-        if remove:
-            shutil.rmtree(self.scratch, ignore_errors=True)
-        else:
-            for path in sorted(self.scratch.iterdir()):
-                if path.is_dir() and not path.is_symlink():
-                    shutil.rmtree(path, ignore_errors=True)
-                else:
-                    path.unlink(missing_ok=True)
+        scratch.empty(self.scratch, remove)
         return files
+
+
+WATCH_SECONDS = 0.5  # how often the scratch folders of the children playing are measured against their quota
+_WATCHED: set[Child] = set()
+_WATCH_LOCK = threading.Lock()
+_watcher: threading.Thread | None = None
+
+
+def watch(child: Child) -> None:
+    """Measure ``child``'s scratch folder every ``WATCH_SECONDS`` while it plays (``scratch.over_quota``); past
+    its quota the child is killed, the reason kept in ``killed_for``. A thread does it, not each step: no cost
+    per step, and an agent filling its folder within one long step is stopped too."""
+    global _watcher
+    with _WATCH_LOCK:
+        _WATCHED.add(child)
+        if _watcher is None or not _watcher.is_alive():
+            _watcher = threading.Thread(target=_watch, name="agent-scratch-quota", daemon=True)
+            _watcher.start()
+
+
+def unwatch(child: Child) -> None:
+    """``child`` no longer plays."""
+    with _WATCH_LOCK:
+        _WATCHED.discard(child)
+
+
+def _watch() -> None:
+    while True:
+        time.sleep(WATCH_SECONDS)
+        with _WATCH_LOCK:
+            children = list(_WATCHED)
+        for child in children:
+            over = child.over_quota()
+            if over:
+                unwatch(child)
+                child.end(f"it wrote {over} in its scratch folder")
 
 
 MAX_GAMES = 500  # games one kept child plays before it is replaced (where its CPU time cannot be read)
@@ -320,3 +374,4 @@ def _empty_warm_pool() -> None:
         child.kill("the app is closing")
         child.close()
         child.take_files()
+    scratch.finish()

@@ -21,6 +21,8 @@ class Capability(StrEnum):
     TRACE = "trace"  # each step's rule firings, fact changes and agenda (``run --trace``, the Rules tab)
     STEP_RULE = "step-rule"  # a turn played rule by rule, paused at breakpoints (the window's Step rule)
     WHY_NOT = "why-not"  # how far a rule matches the facts now (the window's "why didn't it fire?")
+    DECLARED_K_CELLS = "declared-k-cells"  # k-cells the agent asserts itself, fired at as the course does
+    # (docs/rules.md): the agent host forwards them only for a kind that shows this
 
 
 def _stems(paths: tuple[Path, ...]) -> str:

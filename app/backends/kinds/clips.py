@@ -30,5 +30,6 @@ def defines_agent(path: Path) -> bool:
 
 
 CLIPS = AgentKind("clips", "CLIPS", __name__, endings=(".clp",), build=build,
-                  shows=frozenset({Capability.TRACE, Capability.STEP_RULE, Capability.WHY_NOT}), several_files=True,
+                  shows=frozenset({Capability.TRACE, Capability.STEP_RULE, Capability.WHY_NOT,
+                                  Capability.DECLARED_K_CELLS}), several_files=True,
                   is_agent_file=defines_agent)
