@@ -155,16 +155,17 @@ class _SinkTable:
 
     def __init__(self, posterior: Posterior, covered: int, candidates: int):
         weights = posterior.ship_weights()
+        present = np.flatnonzero(weights > EPS)  # the placements of these layouts (the table holds all the game's)
+        weights = weights[present]
         lo, hi = posterior.table.words
         cov_lo, cov_hi = (np.uint64(v) for v in split_words(covered))
         cand_lo, cand_hi = (np.uint64(v) for v in split_words(candidates))
-        need_lo, need_hi = lo & ~cov_lo, hi & ~cov_hi
-        present = weights > EPS
-        done = present & (need_lo == 0) & (need_hi == 0)
+        need_lo, need_hi = lo[present] & ~cov_lo, hi[present] & ~cov_hi
+        done = (need_lo == 0) & (need_hi == 0)
         self.constant = float(weights[done].sum())
-        live = present & ~done & ((need_lo & ~cand_lo) == 0) & ((need_hi & ~cand_hi) == 0)
+        live = ~done & ((need_lo & ~cand_lo) == 0) & ((need_hi & ~cand_hi) == 0)
         self.need_lo, self.need_hi, self.weights = need_lo[live], need_hi[live], weights[live]
-        self.cells = posterior.table.cells[live]
+        self.cells = posterior.table.cells[present[live]]
         self._cache: dict[int, float] = {}
 
     def potential(self) -> np.ndarray:
@@ -278,6 +279,11 @@ def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int,
     the sink bonus of every still possible ship that needs it (a ship sunk by
     the flags added later is paid for by exactly those flags' shares).
     Returns (chosen cells, search finished, nodes visited).
+
+    A node carries what its children change only where cell ``i`` is: the ships still
+    possible and not yet sunk (``live``, a bitmask over ``needs``), the bonus of those its
+    flags sank (``sunk``) and the undecided cells' values (``extra``); deciding cell ``i``
+    updates the shares of the ships through it and leaves every other value as it was.
     """
     cells = sorted(cells, key=lambda d: (-gains[d], d))
     n = len(cells)
@@ -286,33 +292,25 @@ def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int,
     gain = [float(gains[d]) for d in cells]
     needs, weights = _needs(sinks, cells, forced)
     bonus = [sink_weight * w for w in weights]
-    full = (1 << n) - 1
+    through = [0] * n  # the needs through each position, as a bitmask over needs
+    after: list[dict[int, tuple[int, ...]]] = []  # for each need and each of its positions, its later positions
+    extra = list(gain)
+    for k, need in enumerate(needs):
+        places = [p for p in range(n) if need >> p & 1]
+        after.append({p: tuple(places[j + 1:]) for j, p in enumerate(places)})
+        share = bonus[k] / len(places)
+        for p in places:
+            through[p] |= 1 << k
+            extra[p] += share
     best_value, best_mask = 0.0, 0
     nodes = 0
-    stack = [(0, 0, 0.0, 0)]
+    stack = [(0, 0, 0.0, 0, 0.0, extra, (1 << len(needs)) - 1)]
     while stack:
-        i, mask, lin, count = stack.pop()
+        i, mask, lin, count, sunk, extra, live = stack.pop()
         nodes += 1
         if nodes > node_limit:
             break
-        undecided = full & ~((1 << i) - 1)
-        excluded = ~mask & ((1 << i) - 1)
-        value = lin
-        extra = gain[i:] if i < n else []
-        extra = list(extra)
-        for need, b in zip(needs, bonus):
-            if need & excluded:
-                continue
-            left = need & undecided
-            if not left:
-                if not need & ~mask:
-                    value += b
-                continue
-            share = b / left.bit_count()
-            while left:
-                low = left & -left
-                extra[low.bit_length() - 1 - i] += share
-                left ^= low
+        value = lin + sunk
         if value > best_value + EPS:
             best_value, best_mask = value, mask
         room = budget - count
@@ -323,8 +321,27 @@ def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int,
             positive = sorted(positive, reverse=True)[:room]
         if value + sum(positive) <= best_value + EPS:
             continue
-        stack.append((i + 1, mask, lin, count))
-        stack.append((i + 1, mask | (1 << i), lin + gain[i], count + 1))
+        left_out, taken = extra[1:], extra[1:]
+        left_live, taken_live, taken_sunk = live, live, sunk
+        touching = live & through[i]
+        while touching:
+            low = touching & -touching
+            touching ^= low
+            k = low.bit_length() - 1
+            rest, b = after[k][i], bonus[k]
+            share = b / (len(rest) + 1)
+            left_live ^= low  # leaving cell i out: the ship can no longer be sunk
+            for p in rest:
+                left_out[p - i - 1] -= share
+            if rest:  # flagging it: its other cells share its bonus
+                more = b / len(rest) - share
+                for p in rest:
+                    taken[p - i - 1] += more
+            else:  # flagging it sinks the ship
+                taken_live ^= low
+                taken_sunk += b
+        stack.append((i + 1, mask, lin, count, sunk, left_out, left_live))
+        stack.append((i + 1, mask | (1 << i), lin + gain[i], count + 1, taken_sunk, taken, taken_live))
     chosen = [cells[i] for i in range(n) if best_mask >> i & 1]
     return chosen, nodes <= node_limit, nodes
 

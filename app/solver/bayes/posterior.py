@@ -118,7 +118,11 @@ class PlacementTable:
 
 @dataclass
 class Posterior:
-    """Weighted layouts consistent with what is known; see the module docstring."""
+    """Weighted layouts consistent with what is known; see the module docstring.
+
+    Its arrays are never changed once made: ``marginals`` and ``ship_weights`` are computed once and
+    handed out read-only.
+    """
 
     table: PlacementTable
     ship_ids: np.ndarray
@@ -155,13 +159,23 @@ class Posterior:
 
     def marginals(self) -> np.ndarray:
         """(100,) P(ship) per cell."""
-        return np.einsum("n,nd->d", self.weights, self.pieces != WATER)  # no BLAS: see decisions.one_step_values
+        return self._once("_marginals", lambda: np.einsum("n,nd->d", self.weights, self.pieces != WATER))
+        # einsum, no BLAS: see decisions.one_step_values
 
     def ship_weights(self) -> np.ndarray:
         """(M,) P(each distinct ship placement is part of the fleet)."""
         slots = self.ship_ids.shape[1]
-        return np.bincount(self.ship_ids.ravel(), weights=np.repeat(self.weights, slots),
-                           minlength=len(self.table))
+        return self._once("_ship_weights", lambda: np.bincount(
+            self.ship_ids.ravel(), weights=np.repeat(self.weights, slots), minlength=len(self.table)))
+
+    def _once(self, name: str, compute) -> np.ndarray:
+        """An array computed from the layouts the first time it is asked for (read-only: it is shared)."""
+        value = self.__dict__.get(name)
+        if value is None:
+            value = compute()
+            value.setflags(write=False)
+            self.__dict__[name] = value
+        return value
 
     def outcome_probabilities(self, cell: int) -> np.ndarray:
         """(7,) P(the cell holds each piece code)."""
