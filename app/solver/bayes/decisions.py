@@ -346,39 +346,31 @@ def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int,
     return chosen, nodes <= node_limit, nodes
 
 
-def quick_flag_values(p: np.ndarray, ship_w: np.ndarray, members: np.ndarray,
-                      situations: list[Situation], model: ScoreModel) -> np.ndarray:
+def quick_flag_values(p: np.ndarray, ship_w: np.ndarray, members: np.ndarray, open_cells: np.ndarray,
+                      covered: np.ndarray, flag_budget: int, base: np.ndarray, model: ScoreModel) -> np.ndarray:
     """Expected final score of many branches at once, each flagging the cells with positive gain.
 
     ``p`` (B, 100) and ``ship_w`` (B, M) describe each branch's posterior; ``members``
-    is ``PlacementTable.members``. A fast lower bound of ``best_flags`` (no search over
+    is ``PlacementTable.members``; ``open_cells`` (B, 100) and ``covered`` (B, 100) bool are each
+    branch's cells of unknown content and ship cells counted for sinking, ``base`` (B,) its
+    ``Situation.base_value``. A fast lower bound of ``best_flags`` (no search over
     the cells between the thresholds), used to rank fire candidates before the
     exact evaluation of the best few.
     """
-    branches = len(situations)
-    open_cells = np.array([s.open_cells for s in situations])
+    branches = len(base)
     gains = model.flag_gain(p)
     flagged = open_cells & (gains > 0)
-    budgets = np.array([s.flag_budget for s in situations])
-    over = flagged.sum(axis=1) > budgets
+    over = flagged.sum(axis=1) > flag_budget
     for b in np.nonzero(over)[0]:
         order = np.argsort(-np.where(flagged[b], gains[b], -np.inf), kind="stable")
         keep = np.zeros(CELLS, dtype=bool)
-        keep[order[: budgets[b]]] = True
+        keep[order[:flag_budget]] = True
         flagged[b] &= keep
-    covered = np.zeros((branches, CELLS + 1), dtype=bool)
-    covered[:, CELLS] = True
-    covered[:, :CELLS] = flagged
-    for b, s in enumerate(situations):
-        bits = s.covered
-        while bits:
-            low = bits & -bits
-            covered[b, low.bit_length() - 1] = True
-            bits ^= low
-    sunk_ships = covered[:, members].all(axis=2)
+    sinking = np.ones((branches, CELLS + 1), dtype=bool)  # column CELLS: the padding of ``members``
+    sinking[:, :CELLS] = flagged | covered
+    sunk_ships = sinking[:, members].all(axis=2)
     sunk = (ship_w * sunk_ships).sum(axis=1)
     linear = np.where(flagged, gains, 0.0).sum(axis=1)
-    base = np.array([s.base_value(model) for s in situations])
     return base + linear + model.sink * sunk
 
 
@@ -397,6 +389,9 @@ def fire_candidates(posterior: Posterior, situation: Situation) -> list[int]:
     """Open cells whose content is not certain water (firing a sure miss teaches nothing)."""
     p = posterior.marginals()
     return [c for c in range(CELLS) if situation.open_cells[c] and p[c] > EPS]
+
+
+_BINCOUNT_ITEMS = 1 << 20  # at most this many (cell, layout, ship) keys in one bincount of one_step_values
 
 
 def one_step_values(posterior: Posterior, situation: Situation, model: ScoreModel,
@@ -418,27 +413,36 @@ def one_step_values(posterior: Posterior, situation: Situation, model: ScoreMode
         cooc[:, code, :] = at.T @ occupied
     m = len(posterior.table)
     slots = posterior.ship_ids.shape[1]
+    owners, codes = np.nonzero(prob > EPS)  # the branches: every outcome a fire may reveal
+    probs = prob[owners, codes]
+    # P(outcome, ship placement) of each branch: a bincount over a few cells at a time, each bin summed in
+    # layout order
+    ship_w = np.empty((len(owners), m))
+    chunk = max(1, _BINCOUNT_ITEMS // max(1, posterior.ship_ids.size))
     repeated = np.repeat(w, slots)
-    flat_ids = posterior.ship_ids.ravel()
-    branch_p, branch_w, situations, owners, probs = [], [], [], [], []
-    for i, c in enumerate(cells):
-        keys = np.repeat(pieces[:, c].astype(np.int64), slots) * m + flat_ids
-        joint = np.bincount(keys, weights=repeated, minlength=n_codes * m).reshape(n_codes, m)
-        for code in range(n_codes):
-            pk = prob[i, code]
-            if pk <= EPS:
-                continue
-            branch_p.append(cooc[i, code] / pk)
-            branch_w.append(joint[code] / pk)
-            situations.append(situation.after_fire(c, code))
-            owners.append(i)
-            probs.append(pk)
-    values = quick_flag_values(np.array(branch_p), np.array(branch_w), posterior.table.members, situations,
-                               model)
+    for first in range(0, len(cells), chunk):
+        part = at_cells[:, first:first + chunk].T.astype(np.int64)
+        keys = (np.arange(len(part))[:, None, None] * n_codes + part[:, :, None]) * m + posterior.ship_ids[None]
+        joint = np.bincount(keys.ravel(), weights=np.tile(repeated, len(part)),
+                            minlength=len(part) * n_codes * m).reshape(len(part), n_codes, m)
+        rows = (owners >= first) & (owners < first + len(part))
+        ship_w[rows] = joint[owners[rows] - first, codes[rows]] / probs[rows, None]
+    fired = np.array(cells)[owners]
+    ship = codes != WATER
+    open_cells = np.repeat(situation.open_cells[None, :], len(owners), axis=0)
+    open_cells[np.arange(len(owners)), fired] = False
+    covered = np.zeros(CELLS, dtype=bool)
+    covered[[b for b in range(CELLS) if situation.covered >> b & 1]] = True
+    covered = np.repeat(covered[None, :], len(owners), axis=0)
+    covered[np.flatnonzero(ship), fired[ship]] = True
+    after_ship, after_water = situation.after_fire(cells[0], 1), situation.after_fire(cells[0], WATER)
+    base = np.where(ship, after_ship.base_value(model), after_water.base_value(model))
+    values = quick_flag_values(cooc[owners, codes] / probs[:, None], ship_w,
+                               posterior.table.members, open_cells, covered, situation.flag_budget, base, model)
     q = np.zeros(len(cells))
-    np.add.at(q, np.array(owners), np.array(probs) * values)
+    np.add.at(q, owners, probs * values)
     totals = np.zeros(len(cells))
-    np.add.at(totals, np.array(owners), np.array(probs))
+    np.add.at(totals, owners, probs)
     return q / np.maximum(totals, EPS)
 
 
