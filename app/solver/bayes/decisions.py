@@ -26,6 +26,7 @@ from functools import cached_property
 import numpy as np
 
 from app.core import Observation
+from app.solver.bayes.memo import SearchMemo, remembered
 from app.solver.bayes.posterior import CELLS, PIECES, WATER, Posterior, cell_index, split_words
 
 EPS = 1e-9
@@ -126,6 +127,12 @@ class Situation:
                    hidden=sum(observation.fleet) - len(known_ships), fires_left=observation.fires_left,
                    flag_budget=observation.guesses_left + open_flags)
 
+    @cached_property
+    def key(self) -> tuple:
+        """What identifies the situation (``SearchMemo``)."""
+        return (self.covered, self.open_cells.tobytes(), self.fok, self.fko, self.hidden, self.fires_left,
+                self.flag_budget)
+
     def base_value(self, model: ScoreModel) -> float:
         """The expected score with no flag placed (fires so far, unused resources)."""
         return (model.w("fok") * self.fok + model.w("fko") * self.fko + model.w("safe") * (self.hidden - self.fok)
@@ -184,7 +191,7 @@ class _SinkTable:
 
 
 def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
-               node_limit: int = 20000) -> FlagPlan:
+               node_limit: int = 20000, memo: SearchMemo | None = None) -> FlagPlan:
     """The flag set maximising the expected final score, with at most ``flag_budget`` flags.
 
     Cells at or below ``never_threshold`` (or whose every live ship could not
@@ -194,8 +201,11 @@ def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
     independently per group of cells linked by a possible ship. Otherwise
     all candidates are searched together under the budget. The search is a
     branch and bound (``_search``); ``exact`` is False when it hit ``node_limit``
-    and the best set found is returned.
+    and the best set found is returned. ``memo``: see ``SearchMemo``.
     """
+    if memo is not None:
+        return memo.get(("flags", node_limit), posterior, situation,
+                        lambda: best_flags(posterior, situation, model, node_limit))
     p = posterior.marginals()
     gains = model.flag_gain(p)
     base = situation.base_value(model)
@@ -458,14 +468,18 @@ def _after_firing(posterior: Posterior, situation: Situation, cell: int,
 
 
 def exact_fire_value(posterior: Posterior, situation: Situation, model: ScoreModel, cell: int,
-                     node_limit: int = 20000) -> float:
-    """Expected final score of firing ``cell`` then flagging optimally (``best_flags`` per outcome)."""
-    return _after_firing(posterior, situation, cell,
-                         lambda branch, after: best_flags(branch, after, model, node_limit).value)
+                     node_limit: int = 20000, memo: SearchMemo | None = None) -> float:
+    """Expected final score of firing ``cell`` then flagging optimally (``best_flags`` per outcome).
+
+    ``memo``: remember the results for the rest of the game (``SearchMemo``); also in ``choose_fire``.
+    """
+    return remembered(memo, ("fire", cell, node_limit), posterior, situation, lambda: _after_firing(
+        posterior, situation, cell, lambda branch, after: best_flags(branch, after, model, node_limit, memo).value))
 
 
 def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, shortlist: int = 4,
-                node_limit: int = 20000, depth: int = 1, deep_shortlist: int = 3) -> FireChoice:
+                node_limit: int = 20000, depth: int = 1, deep_shortlist: int = 3,
+                memo: SearchMemo | None = None) -> FireChoice:
     """Fire at the cell with the best lookahead value, or stop when none beats stopping.
 
     All candidates are ranked with ``one_step_values``; the ``shortlist`` best are
@@ -476,18 +490,26 @@ def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, s
     is fired only when it beats the exact value of stopping now. Ties go to the
     first cell in row-major order.
     """
-    plan = best_flags(posterior, situation, model, node_limit)
+    return remembered(memo, ("choice", shortlist, node_limit, depth, deep_shortlist), posterior, situation,
+                      lambda: _choose_fire(posterior, situation, model, shortlist, node_limit, depth, deep_shortlist,
+                                           memo))
+
+
+def _choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, shortlist: int, node_limit: int,
+                 depth: int, deep_shortlist: int, memo: SearchMemo | None) -> FireChoice:
+    plan = best_flags(posterior, situation, model, node_limit, memo)
     p = posterior.marginals()
     cells = fire_candidates(posterior, situation) if situation.fires_left > 0 else []
     if not cells:
         return FireChoice(None, plan.value, plan.value, 0.0, plan)
-    approx = one_step_values(posterior, situation, model, cells)
+    approx = remembered(memo, "one step", posterior, situation,
+                        lambda: one_step_values(posterior, situation, model, cells))
     order = sorted(range(len(cells)), key=lambda i: (-round(approx[i], 9), cells[i]))[:shortlist]
-    values = {cells[i]: exact_fire_value(posterior, situation, model, cells[i], node_limit) for i in order}
+    values = {cells[i]: exact_fire_value(posterior, situation, model, cells[i], node_limit, memo) for i in order}
     if depth > 1 and situation.fires_left > 1:
         for cell in sorted(values, key=lambda c: (-round(values[c], 9), c))[:deep_shortlist]:
             values[cell] = max(values[cell], _deeper_value(posterior, situation, model, cell, depth - 1,
-                                                           shortlist, node_limit))
+                                                           shortlist, node_limit, memo))
     best_cell, best_value = None, plan.value
     for cell in sorted(values):
         if values[cell] > best_value + 1e-6:
@@ -497,7 +519,7 @@ def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, s
 
 
 def _deeper_value(posterior: Posterior, situation: Situation, model: ScoreModel, cell: int, depth: int,
-                  shortlist: int, node_limit: int) -> float:
+                  shortlist: int, node_limit: int, memo: SearchMemo | None) -> float:
     """Expected final score of firing ``cell``, then following ``choose_fire`` with ``depth`` on each outcome."""
-    return _after_firing(posterior, situation, cell,
-                         lambda branch, after: choose_fire(branch, after, model, shortlist, node_limit, depth).value)
+    return _after_firing(posterior, situation, cell, lambda branch, after: choose_fire(
+        branch, after, model, shortlist, node_limit, depth, memo=memo).value)
