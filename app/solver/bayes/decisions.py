@@ -238,20 +238,21 @@ def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
     return FlagPlan(tuple(sorted(chosen)), value, exact, nodes)
 
 
-def _needs(sinks: _SinkTable, cells: list[int], forced: int) -> tuple[list[int], list[float]]:
-    """Live placements as bitmasks over positions in ``cells`` (what they still need), with their weights."""
+def _needs(sinks: _SinkTable, cells: list[int], forced: int) -> tuple[list[list[int]], list[float]]:
+    """Live placements as the positions in ``cells`` they still need (ascending), with their weights."""
     position = {d: i for i, d in enumerate(cells)}
     allowed = sum(1 << d for d in cells)
     needs, weights = [], []
     for lo, hi, w in zip(sinks.need_lo.tolist(), sinks.need_hi.tolist(), sinks.weights.tolist()):
         need = (lo | hi << 64) & ~forced
         if need and not need & ~allowed:
-            local = 0
+            places = []
             while need:
                 low = need & -need
-                local |= 1 << position[low.bit_length() - 1]
+                places.append(position[low.bit_length() - 1])
                 need ^= low
-            needs.append(local)
+            places.sort()
+            needs.append(places)
             weights.append(w)
     return needs, weights
 
@@ -266,13 +267,9 @@ def _groups(cells: list[int], sinks: _SinkTable, forced: int) -> list[list[int]]
             i = parent[i]
         return i
 
-    for need in _needs(sinks, cells, forced)[0]:
-        first = (need & -need).bit_length() - 1
-        rest = need
-        while rest:
-            low = rest & -rest
-            parent[root(low.bit_length() - 1)] = root(first)
-            rest ^= low
+    for places in _needs(sinks, cells, forced)[0]:
+        for i in places:
+            parent[root(i)] = root(places[0])
     groups: dict[int, list[int]] = {}
     for i, d in enumerate(cells):
         groups.setdefault(root(i), []).append(d)
@@ -305,8 +302,7 @@ def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int,
     through = [0] * n  # the needs through each position, as a bitmask over needs
     after: list[dict[int, tuple[int, ...]]] = []  # for each need and each of its positions, its later positions
     extra = list(gain)
-    for k, need in enumerate(needs):
-        places = [p for p in range(n) if need >> p & 1]
+    for k, places in enumerate(needs):
         after.append({p: tuple(places[j + 1:]) for j, p in enumerate(places)})
         share = bonus[k] / len(places)
         for p in places:
