@@ -214,27 +214,28 @@ def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
     while True:  # drop cells whose best case (every live ship through them sunk) still loses
         cand_mask = sum(1 << d for d in candidates)
         sinks = _SinkTable(posterior, situation.covered, cand_mask)
-        potential = sinks.potential()
-        kept = [d for d in candidates if gains[d] + model.sink * potential[d] > EPS]
+        paying = gains + model.sink * sinks.potential() > EPS
+        kept = [d for d in candidates if paying[d]]
         if len(kept) == len(candidates):
             break
         candidates = kept
     budget = situation.flag_budget
     exact, nodes = True, 0
+    gain_of = gains.tolist()
     if len(candidates) <= budget:
-        chosen = [d for d in candidates if gains[d] > 0]
-        search = [d for d in candidates if gains[d] <= 0]
+        chosen = [d for d in candidates if gain_of[d] > 0]
+        search = [d for d in candidates if gain_of[d] <= 0]
         forced = sum(1 << d for d in chosen)
         for group in _groups(search, sinks, forced):
-            found, group_exact, group_nodes = _search(group, gains, sinks, forced, model.sink, len(group),
+            found, group_exact, group_nodes = _search(group, gain_of, sinks, forced, model.sink, len(group),
                                                       node_limit)
             chosen += found
             exact &= group_exact
             nodes += group_nodes
     else:
-        chosen, exact, nodes = _search(candidates, gains, sinks, 0, model.sink, budget, node_limit)
+        chosen, exact, nodes = _search(candidates, gain_of, sinks, 0, model.sink, budget, node_limit)
     mask = sum(1 << d for d in chosen)
-    value = base + float(sum(gains[d] for d in chosen)) + model.sink * sinks.sunk(mask)
+    value = base + sum(gain_of[d] for d in chosen) + model.sink * sinks.sunk(mask)
     return FlagPlan(tuple(sorted(chosen)), value, exact, nodes)
 
 
@@ -276,7 +277,7 @@ def _groups(cells: list[int], sinks: _SinkTable, forced: int) -> list[list[int]]
     return [groups[r] for r in sorted(groups)]
 
 
-def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int, sink_weight: float,
+def _search(cells: list[int], gains: list[float], sinks: _SinkTable, forced: int, sink_weight: float,
             budget: int, node_limit: int) -> tuple[list[int], bool, int]:
     """Branch and bound: the subset of ``cells`` (at most ``budget``) maximising gains plus sinks.
 
@@ -296,7 +297,7 @@ def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int,
     n = len(cells)
     if n == 0 or budget <= 0:
         return [], True, 0
-    gain = [float(gains[d]) for d in cells]
+    gain = [gains[d] for d in cells]
     needs, weights = _needs(sinks, cells, forced)
     bonus = [sink_weight * w for w in weights]
     through = [0] * n  # the needs through each position, as a bitmask over needs
