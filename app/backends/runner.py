@@ -186,7 +186,7 @@ class Match:
             return
         if trace is None:
             return
-        self.game.traces[step] = trace.to_dict()
+        self.game.traces[step] = trace  # made plain data when the log is written (gamelog.dumps)
         if self.on_trace is not None:
             self.on_trace(trace)
 

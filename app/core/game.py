@@ -12,6 +12,7 @@ import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from app.core.actions import Action, ActionKind
 from app.core.errors import ActionError, BattleshipError
@@ -260,9 +261,10 @@ class Game:
         #: what was said during the game (agent printouts, why it stopped), each with the step it came before;
         #: kept for logs and replays, never scored
         self.notes: list[tuple[int, str]] = []
-        #: what the agent's driver traced of its insides, per step (plain JSON-ready data: a CLIPS agent's rule
-        #: firings and fact changes); kept for logs and replays, never scored
-        self.traces: dict[int, dict] = {}
+        #: what the agent's driver traced of its insides, per step (a CLIPS agent's rule firings and fact changes):
+        #: plain JSON-ready data when read from a log, else the driver's trace object, made plain data by its
+        #: ``to_dict()`` only when a log is written; kept for logs and replays, never scored
+        self.traces: dict[int, Any] = {}
         #: the files the agent wrote in its scratch folder (name -> contents; set at the game's end by the match
         #: runner): listed in the notes, saved beside a game log (``gamelog.save``), never scored
         self.written_files: dict[str, bytes] = {}

@@ -62,7 +62,7 @@ def dumps(game: Game, seed: int | None = None) -> str:
             lines.append(json.dumps({"type": "step", **item.to_dict()}))
             trace = game.traces.get(item.step)
             if trace is not None:
-                lines.append(json.dumps({"type": "trace", **trace}))
+                lines.append(json.dumps({"type": "trace", **(trace if isinstance(trace, dict) else trace.to_dict())}))
         else:
             lines.append(json.dumps({"type": "note", "step": item[0], "text": item[1]}))
     if game.over:

@@ -26,6 +26,7 @@ from functools import cached_property
 import numpy as np
 
 from app.core import Observation
+from app.solver.bayes.memo import SearchMemo, remembered
 from app.solver.bayes.posterior import CELLS, PIECES, WATER, Posterior, cell_index, split_words
 
 EPS = 1e-9
@@ -126,6 +127,12 @@ class Situation:
                    hidden=sum(observation.fleet) - len(known_ships), fires_left=observation.fires_left,
                    flag_budget=observation.guesses_left + open_flags)
 
+    @cached_property
+    def key(self) -> tuple:
+        """What identifies the situation (``SearchMemo``)."""
+        return (self.covered, self.open_cells.tobytes(), self.fok, self.fko, self.hidden, self.fires_left,
+                self.flag_budget)
+
     def base_value(self, model: ScoreModel) -> float:
         """The expected score with no flag placed (fires so far, unused resources)."""
         return (model.w("fok") * self.fok + model.w("fko") * self.fko + model.w("safe") * (self.hidden - self.fok)
@@ -155,16 +162,17 @@ class _SinkTable:
 
     def __init__(self, posterior: Posterior, covered: int, candidates: int):
         weights = posterior.ship_weights()
+        present = np.flatnonzero(weights > EPS)  # the placements of these layouts (the table holds all the game's)
+        weights = weights[present]
         lo, hi = posterior.table.words
         cov_lo, cov_hi = (np.uint64(v) for v in split_words(covered))
         cand_lo, cand_hi = (np.uint64(v) for v in split_words(candidates))
-        need_lo, need_hi = lo & ~cov_lo, hi & ~cov_hi
-        present = weights > EPS
-        done = present & (need_lo == 0) & (need_hi == 0)
+        need_lo, need_hi = lo[present] & ~cov_lo, hi[present] & ~cov_hi
+        done = (need_lo == 0) & (need_hi == 0)
         self.constant = float(weights[done].sum())
-        live = present & ~done & ((need_lo & ~cand_lo) == 0) & ((need_hi & ~cand_hi) == 0)
+        live = ~done & ((need_lo & ~cand_lo) == 0) & ((need_hi & ~cand_hi) == 0)
         self.need_lo, self.need_hi, self.weights = need_lo[live], need_hi[live], weights[live]
-        self.cells = posterior.table.cells[live]
+        self.cells = posterior.table.cells[present[live]]
         self._cache: dict[int, float] = {}
 
     def potential(self) -> np.ndarray:
@@ -183,7 +191,7 @@ class _SinkTable:
 
 
 def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
-               node_limit: int = 20000) -> FlagPlan:
+               node_limit: int = 20000, memo: SearchMemo | None = None) -> FlagPlan:
     """The flag set maximising the expected final score, with at most ``flag_budget`` flags.
 
     Cells at or below ``never_threshold`` (or whose every live ship could not
@@ -193,8 +201,11 @@ def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
     independently per group of cells linked by a possible ship. Otherwise
     all candidates are searched together under the budget. The search is a
     branch and bound (``_search``); ``exact`` is False when it hit ``node_limit``
-    and the best set found is returned.
+    and the best set found is returned. ``memo``: see ``SearchMemo``.
     """
+    if memo is not None:
+        return memo.get(("flags", node_limit), posterior, situation,
+                        lambda: best_flags(posterior, situation, model, node_limit))
     p = posterior.marginals()
     gains = model.flag_gain(p)
     base = situation.base_value(model)
@@ -203,44 +214,46 @@ def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
     while True:  # drop cells whose best case (every live ship through them sunk) still loses
         cand_mask = sum(1 << d for d in candidates)
         sinks = _SinkTable(posterior, situation.covered, cand_mask)
-        potential = sinks.potential()
-        kept = [d for d in candidates if gains[d] + model.sink * potential[d] > EPS]
+        paying = gains + model.sink * sinks.potential() > EPS
+        kept = [d for d in candidates if paying[d]]
         if len(kept) == len(candidates):
             break
         candidates = kept
     budget = situation.flag_budget
     exact, nodes = True, 0
+    gain_of = gains.tolist()
     if len(candidates) <= budget:
-        chosen = [d for d in candidates if gains[d] > 0]
-        search = [d for d in candidates if gains[d] <= 0]
+        chosen = [d for d in candidates if gain_of[d] > 0]
+        search = [d for d in candidates if gain_of[d] <= 0]
         forced = sum(1 << d for d in chosen)
         for group in _groups(search, sinks, forced):
-            found, group_exact, group_nodes = _search(group, gains, sinks, forced, model.sink, len(group),
+            found, group_exact, group_nodes = _search(group, gain_of, sinks, forced, model.sink, len(group),
                                                       node_limit)
             chosen += found
             exact &= group_exact
             nodes += group_nodes
     else:
-        chosen, exact, nodes = _search(candidates, gains, sinks, 0, model.sink, budget, node_limit)
+        chosen, exact, nodes = _search(candidates, gain_of, sinks, 0, model.sink, budget, node_limit)
     mask = sum(1 << d for d in chosen)
-    value = base + float(sum(gains[d] for d in chosen)) + model.sink * sinks.sunk(mask)
+    value = base + sum(gain_of[d] for d in chosen) + model.sink * sinks.sunk(mask)
     return FlagPlan(tuple(sorted(chosen)), value, exact, nodes)
 
 
-def _needs(sinks: _SinkTable, cells: list[int], forced: int) -> tuple[list[int], list[float]]:
-    """Live placements as bitmasks over positions in ``cells`` (what they still need), with their weights."""
+def _needs(sinks: _SinkTable, cells: list[int], forced: int) -> tuple[list[list[int]], list[float]]:
+    """Live placements as the positions in ``cells`` they still need (ascending), with their weights."""
     position = {d: i for i, d in enumerate(cells)}
     allowed = sum(1 << d for d in cells)
     needs, weights = [], []
     for lo, hi, w in zip(sinks.need_lo.tolist(), sinks.need_hi.tolist(), sinks.weights.tolist()):
         need = (lo | hi << 64) & ~forced
         if need and not need & ~allowed:
-            local = 0
+            places = []
             while need:
                 low = need & -need
-                local |= 1 << position[low.bit_length() - 1]
+                places.append(position[low.bit_length() - 1])
                 need ^= low
-            needs.append(local)
+            places.sort()
+            needs.append(places)
             weights.append(w)
     return needs, weights
 
@@ -255,20 +268,16 @@ def _groups(cells: list[int], sinks: _SinkTable, forced: int) -> list[list[int]]
             i = parent[i]
         return i
 
-    for need in _needs(sinks, cells, forced)[0]:
-        first = (need & -need).bit_length() - 1
-        rest = need
-        while rest:
-            low = rest & -rest
-            parent[root(low.bit_length() - 1)] = root(first)
-            rest ^= low
+    for places in _needs(sinks, cells, forced)[0]:
+        for i in places:
+            parent[root(i)] = root(places[0])
     groups: dict[int, list[int]] = {}
     for i, d in enumerate(cells):
         groups.setdefault(root(i), []).append(d)
     return [groups[r] for r in sorted(groups)]
 
 
-def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int, sink_weight: float,
+def _search(cells: list[int], gains: list[float], sinks: _SinkTable, forced: int, sink_weight: float,
             budget: int, node_limit: int) -> tuple[list[int], bool, int]:
     """Branch and bound: the subset of ``cells`` (at most ``budget``) maximising gains plus sinks.
 
@@ -278,41 +287,37 @@ def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int,
     the sink bonus of every still possible ship that needs it (a ship sunk by
     the flags added later is paid for by exactly those flags' shares).
     Returns (chosen cells, search finished, nodes visited).
+
+    A node carries what its children change only where cell ``i`` is: the ships still
+    possible and not yet sunk (``live``, a bitmask over ``needs``), the bonus of those its
+    flags sank (``sunk``) and the undecided cells' values (``extra``); deciding cell ``i``
+    updates the shares of the ships through it and leaves every other value as it was.
     """
     cells = sorted(cells, key=lambda d: (-gains[d], d))
     n = len(cells)
     if n == 0 or budget <= 0:
         return [], True, 0
-    gain = [float(gains[d]) for d in cells]
+    gain = [gains[d] for d in cells]
     needs, weights = _needs(sinks, cells, forced)
     bonus = [sink_weight * w for w in weights]
-    full = (1 << n) - 1
+    through = [0] * n  # the needs through each position, as a bitmask over needs
+    after: list[dict[int, tuple[int, ...]]] = []  # for each need and each of its positions, its later positions
+    extra = list(gain)
+    for k, places in enumerate(needs):
+        after.append({p: tuple(places[j + 1:]) for j, p in enumerate(places)})
+        share = bonus[k] / len(places)
+        for p in places:
+            through[p] |= 1 << k
+            extra[p] += share
     best_value, best_mask = 0.0, 0
     nodes = 0
-    stack = [(0, 0, 0.0, 0)]
+    stack = [(0, 0, 0.0, 0, 0.0, extra, (1 << len(needs)) - 1)]
     while stack:
-        i, mask, lin, count = stack.pop()
+        i, mask, lin, count, sunk, extra, live = stack.pop()
         nodes += 1
         if nodes > node_limit:
             break
-        undecided = full & ~((1 << i) - 1)
-        excluded = ~mask & ((1 << i) - 1)
-        value = lin
-        extra = gain[i:] if i < n else []
-        extra = list(extra)
-        for need, b in zip(needs, bonus):
-            if need & excluded:
-                continue
-            left = need & undecided
-            if not left:
-                if not need & ~mask:
-                    value += b
-                continue
-            share = b / left.bit_count()
-            while left:
-                low = left & -left
-                extra[low.bit_length() - 1 - i] += share
-                left ^= low
+        value = lin + sunk
         if value > best_value + EPS:
             best_value, best_mask = value, mask
         room = budget - count
@@ -323,45 +328,56 @@ def _search(cells: list[int], gains: np.ndarray, sinks: _SinkTable, forced: int,
             positive = sorted(positive, reverse=True)[:room]
         if value + sum(positive) <= best_value + EPS:
             continue
-        stack.append((i + 1, mask, lin, count))
-        stack.append((i + 1, mask | (1 << i), lin + gain[i], count + 1))
+        left_out, taken = extra[1:], extra[1:]
+        left_live, taken_live, taken_sunk = live, live, sunk
+        touching = live & through[i]
+        while touching:
+            low = touching & -touching
+            touching ^= low
+            k = low.bit_length() - 1
+            rest, b = after[k][i], bonus[k]
+            share = b / (len(rest) + 1)
+            left_live ^= low  # leaving cell i out: the ship can no longer be sunk
+            for p in rest:
+                left_out[p - i - 1] -= share
+            if rest:  # flagging it: its other cells share its bonus
+                more = b / len(rest) - share
+                for p in rest:
+                    taken[p - i - 1] += more
+            else:  # flagging it sinks the ship
+                taken_live ^= low
+                taken_sunk += b
+        stack.append((i + 1, mask, lin, count, sunk, left_out, left_live))
+        stack.append((i + 1, mask | (1 << i), lin + gain[i], count + 1, taken_sunk, taken, taken_live))
     chosen = [cells[i] for i in range(n) if best_mask >> i & 1]
     return chosen, nodes <= node_limit, nodes
 
 
-def quick_flag_values(p: np.ndarray, ship_w: np.ndarray, members: np.ndarray,
-                      situations: list[Situation], model: ScoreModel) -> np.ndarray:
+def quick_flag_values(p: np.ndarray, ship_w: np.ndarray, members: np.ndarray, open_cells: np.ndarray,
+                      covered: np.ndarray, flag_budget: int, base: np.ndarray, model: ScoreModel) -> np.ndarray:
     """Expected final score of many branches at once, each flagging the cells with positive gain.
 
     ``p`` (B, 100) and ``ship_w`` (B, M) describe each branch's posterior; ``members``
-    is ``PlacementTable.members``. A fast lower bound of ``best_flags`` (no search over
+    is ``PlacementTable.members``; ``open_cells`` (B, 100) and ``covered`` (B, 100) bool are each
+    branch's cells of unknown content and ship cells counted for sinking, ``base`` (B,) its
+    ``Situation.base_value``. A fast lower bound of ``best_flags`` (no search over
     the cells between the thresholds), used to rank fire candidates before the
     exact evaluation of the best few.
     """
-    branches = len(situations)
-    open_cells = np.array([s.open_cells for s in situations])
+    branches = len(base)
     gains = model.flag_gain(p)
     flagged = open_cells & (gains > 0)
-    budgets = np.array([s.flag_budget for s in situations])
-    over = flagged.sum(axis=1) > budgets
+    over = flagged.sum(axis=1) > flag_budget
     for b in np.nonzero(over)[0]:
         order = np.argsort(-np.where(flagged[b], gains[b], -np.inf), kind="stable")
         keep = np.zeros(CELLS, dtype=bool)
-        keep[order[: budgets[b]]] = True
+        keep[order[:flag_budget]] = True
         flagged[b] &= keep
-    covered = np.zeros((branches, CELLS + 1), dtype=bool)
-    covered[:, CELLS] = True
-    covered[:, :CELLS] = flagged
-    for b, s in enumerate(situations):
-        bits = s.covered
-        while bits:
-            low = bits & -bits
-            covered[b, low.bit_length() - 1] = True
-            bits ^= low
-    sunk_ships = covered[:, members].all(axis=2)
+    sinking = np.ones((branches, CELLS + 1), dtype=bool)  # column CELLS: the padding of ``members``
+    sinking[:, :CELLS] = flagged | covered
+    sunk_ships = sinking[:, members].all(axis=2)
     sunk = (ship_w * sunk_ships).sum(axis=1)
     linear = np.where(flagged, gains, 0.0).sum(axis=1)
-    base = np.array([s.base_value(model) for s in situations])
     return base + linear + model.sink * sunk
 
 
@@ -380,6 +396,9 @@ def fire_candidates(posterior: Posterior, situation: Situation) -> list[int]:
     """Open cells whose content is not certain water (firing a sure miss teaches nothing)."""
     p = posterior.marginals()
     return [c for c in range(CELLS) if situation.open_cells[c] and p[c] > EPS]
+
+
+_BINCOUNT_ITEMS = 1 << 20  # at most this many (cell, layout, ship) keys in one bincount of one_step_values
 
 
 def one_step_values(posterior: Posterior, situation: Situation, model: ScoreModel,
@@ -401,27 +420,36 @@ def one_step_values(posterior: Posterior, situation: Situation, model: ScoreMode
         cooc[:, code, :] = at.T @ occupied
     m = len(posterior.table)
     slots = posterior.ship_ids.shape[1]
+    owners, codes = np.nonzero(prob > EPS)  # the branches: every outcome a fire may reveal
+    probs = prob[owners, codes]
+    # P(outcome, ship placement) of each branch: a bincount over a few cells at a time, each bin summed in
+    # layout order
+    ship_w = np.empty((len(owners), m))
+    chunk = max(1, _BINCOUNT_ITEMS // max(1, posterior.ship_ids.size))
     repeated = np.repeat(w, slots)
-    flat_ids = posterior.ship_ids.ravel()
-    branch_p, branch_w, situations, owners, probs = [], [], [], [], []
-    for i, c in enumerate(cells):
-        keys = np.repeat(pieces[:, c].astype(np.int64), slots) * m + flat_ids
-        joint = np.bincount(keys, weights=repeated, minlength=n_codes * m).reshape(n_codes, m)
-        for code in range(n_codes):
-            pk = prob[i, code]
-            if pk <= EPS:
-                continue
-            branch_p.append(cooc[i, code] / pk)
-            branch_w.append(joint[code] / pk)
-            situations.append(situation.after_fire(c, code))
-            owners.append(i)
-            probs.append(pk)
-    values = quick_flag_values(np.array(branch_p), np.array(branch_w), posterior.table.members, situations,
-                               model)
+    for first in range(0, len(cells), chunk):
+        part = at_cells[:, first:first + chunk].T.astype(np.int64)
+        keys = (np.arange(len(part))[:, None, None] * n_codes + part[:, :, None]) * m + posterior.ship_ids[None]
+        joint = np.bincount(keys.ravel(), weights=np.tile(repeated, len(part)),
+                            minlength=len(part) * n_codes * m).reshape(len(part), n_codes, m)
+        rows = (owners >= first) & (owners < first + len(part))
+        ship_w[rows] = joint[owners[rows] - first, codes[rows]] / probs[rows, None]
+    fired = np.array(cells)[owners]
+    ship = codes != WATER
+    open_cells = np.repeat(situation.open_cells[None, :], len(owners), axis=0)
+    open_cells[np.arange(len(owners)), fired] = False
+    covered = np.zeros(CELLS, dtype=bool)
+    covered[[b for b in range(CELLS) if situation.covered >> b & 1]] = True
+    covered = np.repeat(covered[None, :], len(owners), axis=0)
+    covered[np.flatnonzero(ship), fired[ship]] = True
+    after_ship, after_water = situation.after_fire(cells[0], 1), situation.after_fire(cells[0], WATER)
+    base = np.where(ship, after_ship.base_value(model), after_water.base_value(model))
+    values = quick_flag_values(cooc[owners, codes] / probs[:, None], ship_w,
+                               posterior.table.members, open_cells, covered, situation.flag_budget, base, model)
     q = np.zeros(len(cells))
-    np.add.at(q, np.array(owners), np.array(probs) * values)
+    np.add.at(q, owners, probs * values)
     totals = np.zeros(len(cells))
-    np.add.at(totals, np.array(owners), np.array(probs))
+    np.add.at(totals, owners, probs)
     return q / np.maximum(totals, EPS)
 
 
@@ -437,14 +465,18 @@ def _after_firing(posterior: Posterior, situation: Situation, cell: int,
 
 
 def exact_fire_value(posterior: Posterior, situation: Situation, model: ScoreModel, cell: int,
-                     node_limit: int = 20000) -> float:
-    """Expected final score of firing ``cell`` then flagging optimally (``best_flags`` per outcome)."""
-    return _after_firing(posterior, situation, cell,
-                         lambda branch, after: best_flags(branch, after, model, node_limit).value)
+                     node_limit: int = 20000, memo: SearchMemo | None = None) -> float:
+    """Expected final score of firing ``cell`` then flagging optimally (``best_flags`` per outcome).
+
+    ``memo``: remember the results for the rest of the game (``SearchMemo``); also in ``choose_fire``.
+    """
+    return remembered(memo, ("fire", cell, node_limit), posterior, situation, lambda: _after_firing(
+        posterior, situation, cell, lambda branch, after: best_flags(branch, after, model, node_limit, memo).value))
 
 
 def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, shortlist: int = 4,
-                node_limit: int = 20000, depth: int = 1, deep_shortlist: int = 3) -> FireChoice:
+                node_limit: int = 20000, depth: int = 1, deep_shortlist: int = 3,
+                memo: SearchMemo | None = None) -> FireChoice:
     """Fire at the cell with the best lookahead value, or stop when none beats stopping.
 
     All candidates are ranked with ``one_step_values``; the ``shortlist`` best are
@@ -455,18 +487,26 @@ def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, s
     is fired only when it beats the exact value of stopping now. Ties go to the
     first cell in row-major order.
     """
-    plan = best_flags(posterior, situation, model, node_limit)
+    return remembered(memo, ("choice", shortlist, node_limit, depth, deep_shortlist), posterior, situation,
+                      lambda: _choose_fire(posterior, situation, model, shortlist, node_limit, depth, deep_shortlist,
+                                           memo))
+
+
+def _choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, shortlist: int, node_limit: int,
+                 depth: int, deep_shortlist: int, memo: SearchMemo | None) -> FireChoice:
+    plan = best_flags(posterior, situation, model, node_limit, memo)
     p = posterior.marginals()
     cells = fire_candidates(posterior, situation) if situation.fires_left > 0 else []
     if not cells:
         return FireChoice(None, plan.value, plan.value, 0.0, plan)
-    approx = one_step_values(posterior, situation, model, cells)
+    approx = remembered(memo, "one step", posterior, situation,
+                        lambda: one_step_values(posterior, situation, model, cells))
     order = sorted(range(len(cells)), key=lambda i: (-round(approx[i], 9), cells[i]))[:shortlist]
-    values = {cells[i]: exact_fire_value(posterior, situation, model, cells[i], node_limit) for i in order}
+    values = {cells[i]: exact_fire_value(posterior, situation, model, cells[i], node_limit, memo) for i in order}
     if depth > 1 and situation.fires_left > 1:
         for cell in sorted(values, key=lambda c: (-round(values[c], 9), c))[:deep_shortlist]:
             values[cell] = max(values[cell], _deeper_value(posterior, situation, model, cell, depth - 1,
-                                                           shortlist, node_limit))
+                                                           shortlist, node_limit, memo))
     best_cell, best_value = None, plan.value
     for cell in sorted(values):
         if values[cell] > best_value + 1e-6:
@@ -476,7 +516,7 @@ def choose_fire(posterior: Posterior, situation: Situation, model: ScoreModel, s
 
 
 def _deeper_value(posterior: Posterior, situation: Situation, model: ScoreModel, cell: int, depth: int,
-                  shortlist: int, node_limit: int) -> float:
+                  shortlist: int, node_limit: int, memo: SearchMemo | None) -> float:
     """Expected final score of firing ``cell``, then following ``choose_fire`` with ``depth`` on each outcome."""
-    return _after_firing(posterior, situation, cell,
-                         lambda branch, after: choose_fire(branch, after, model, shortlist, node_limit, depth).value)
+    return _after_firing(posterior, situation, cell, lambda branch, after: choose_fire(
+        branch, after, model, shortlist, node_limit, depth, memo=memo).value)

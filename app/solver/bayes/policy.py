@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from app.solver.bayes.decisions import EPS, FireChoice, ScoreModel, Situation, best_flags, choose_fire
+from app.solver.bayes.memo import SearchMemo
 from app.solver.bayes.planner import FirePlanner, OutOfBudget
 from app.solver.bayes.posterior import Posterior
 
@@ -77,6 +78,7 @@ class Continuation:
         self.settings = settings
         self._planner: FirePlanner | None = None
         self._failed_at: tuple[int, int] | None = None
+        self.memo = SearchMemo()  # the lookahead from each step revalues much of the step before's
 
     # ----- which search ---------------------------------------------------------------
     def _planner_for(self, posterior: Posterior, situation: Situation) -> FirePlanner | None:
@@ -113,7 +115,8 @@ class Continuation:
             except OutOfBudget:
                 self._give_up_planner(situation)
         s = self.settings
-        return choose_fire(posterior, situation, self.model, s.shortlist, s.node_limit, s.depth(posterior.size))
+        return choose_fire(posterior, situation, self.model, s.shortlist, s.node_limit, s.depth(posterior.size),
+                           memo=self.memo)
 
     def branches(self, posterior: Posterior, situation: Situation, facts: dict[int, int], fired: int,
                  cell: int) -> list[Branch]:
@@ -138,9 +141,10 @@ class Continuation:
         for code in codes:
             branch, after = posterior.given(cell, code), situation.after_fire(cell, code)
             if depth > 1:
-                value = choose_fire(branch, after, self.model, s.shortlist, s.node_limit, depth - 1).value
+                value = choose_fire(branch, after, self.model, s.shortlist, s.node_limit, depth - 1,
+                                    memo=self.memo).value
             else:
-                value = best_flags(branch, after, self.model, s.node_limit).value
+                value = best_flags(branch, after, self.model, s.node_limit, self.memo).value
             out.append(Branch(code, float(probs[code]) / total, value))
         return out
 
@@ -161,7 +165,7 @@ class Continuation:
         if situation.fires_left <= depth:
             return 0.0
         values = [choose_fire(posterior, replace(situation, fires_left=fires), self.model, s.shortlist,
-                              s.node_limit, depth).value for fires in (depth, depth - 1)]
+                              s.node_limit, depth, memo=self.memo).value for fires in (depth, depth - 1)]
         return max(values[0] - values[1], 0.0)
 
 

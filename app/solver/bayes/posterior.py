@@ -15,6 +15,7 @@ only stores them compactly and answers the questions the decisions need:
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ PIECES: tuple[Piece, ...] = tuple(Piece)  # code = index: WATER is 0
 WATER = 0
 CELLS = SIZE * SIZE
 _LO_BITS = 64
+_BUILT = itertools.count()  # numbers the posteriors built (their ``origin``)
 
 
 def piece_code(piece: Piece) -> int:
@@ -118,7 +120,11 @@ class PlacementTable:
 
 @dataclass
 class Posterior:
-    """Weighted layouts consistent with what is known; see the module docstring."""
+    """Weighted layouts consistent with what is known; see the module docstring.
+
+    Its arrays are never changed once made: ``marginals`` and ``ship_weights`` are computed once and
+    handed out read-only.
+    """
 
     table: PlacementTable
     ship_ids: np.ndarray
@@ -126,6 +132,9 @@ class Posterior:
     weights: np.ndarray
     exact: bool = True
     total: int | None = None  # layouts consistent before sampling, when known
+    #: (root, reveals): the posterior built (a number of its own) and the (cell, code) pairs ``given`` since,
+    #: None after a ``restrict`` by rows; two posteriors with one origin hold the same layouts (``SearchMemo``)
+    origin: tuple[int, frozenset[tuple[int, int]]] | None = None
 
     @classmethod
     def from_solutions(cls, solutions: Iterable, table: PlacementTable | None = None,
@@ -142,7 +151,7 @@ class Posterior:
         w = np.ones(len(rows)) if weights is None else np.asarray(weights, dtype=float)
         total = w.sum()
         w = w / total if total > 0 else w
-        return cls(table, ship_ids, pieces, w, exact, len(rows) if exact else None)
+        return cls(table, ship_ids, pieces, w, exact, len(rows) if exact else None, (next(_BUILT), frozenset()))
 
     @property
     def size(self) -> int:
@@ -155,13 +164,23 @@ class Posterior:
 
     def marginals(self) -> np.ndarray:
         """(100,) P(ship) per cell."""
-        return np.einsum("n,nd->d", self.weights, self.pieces != WATER)  # no BLAS: see decisions.one_step_values
+        return self._once("_marginals", lambda: np.einsum("n,nd->d", self.weights, self.pieces != WATER))
+        # einsum, no BLAS: see decisions.one_step_values
 
     def ship_weights(self) -> np.ndarray:
         """(M,) P(each distinct ship placement is part of the fleet)."""
         slots = self.ship_ids.shape[1]
-        return np.bincount(self.ship_ids.ravel(), weights=np.repeat(self.weights, slots),
-                           minlength=len(self.table))
+        return self._once("_ship_weights", lambda: np.bincount(
+            self.ship_ids.ravel(), weights=np.repeat(self.weights, slots), minlength=len(self.table)))
+
+    def _once(self, name: str, compute) -> np.ndarray:
+        """An array computed from the layouts the first time it is asked for (read-only: it is shared)."""
+        value = self.__dict__.get(name)
+        if value is None:
+            value = compute()
+            value.setflags(write=False)
+            self.__dict__[name] = value
+        return value
 
     def outcome_probabilities(self, cell: int) -> np.ndarray:
         """(7,) P(the cell holds each piece code)."""
@@ -174,7 +193,10 @@ class Posterior:
 
     def given(self, cell: int, code: int) -> Posterior:
         """The posterior after learning that ``cell`` holds piece ``code``."""
-        return self.restrict(self.pieces[:, cell] == code)
+        narrowed = self.restrict(self.pieces[:, cell] == code)
+        if self.origin is not None:
+            narrowed.origin = (self.origin[0], self.origin[1] | {(cell, code)})
+        return narrowed
 
 
 def _normalised(weights: np.ndarray) -> np.ndarray:
