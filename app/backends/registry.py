@@ -21,6 +21,7 @@ from pathlib import Path
 
 from app.backends.kinds import CLIPS, PYTHON, AgentSpec, spec_for_files
 from app.core import AgentError
+from app.core.paths import user_agents
 
 ROOT = Path(__file__).resolve().parents[2]
 AGENTS_DIR = ROOT / "agents"
@@ -99,23 +100,38 @@ def check_inside(spec: AgentSpec) -> None:
 
 
 def discover(agents_dir: Path = AGENTS_DIR) -> dict[str, AgentSpec]:
-    """Every agent shipped in ``agents_dir``, by name (Python first, then CLIPS)."""
+    """Every agent in ``agents_dir``, by name (Python first, then CLIPS); with the shipped folder, also those in
+    the user's own agents folder (``app.core.paths.user_agents``), where a shipped name wins."""
+    found = _agents_in(agents_dir)
+    if agents_dir == AGENTS_DIR:
+        for name, spec in _agents_in(user_agents(), own=True).items():
+            found.setdefault(name, spec)
+    return found
+
+
+def _agents_in(agents_dir: Path, own: bool = False) -> dict[str, AgentSpec]:
+    """The agents of one folder: ``*.py`` files, and ``*.clp`` files and folders with a load order under
+    ``clips/`` (shipped), or beside the Python files too (``own``: the user's folder, as a student fills it)."""
     found: dict[str, AgentSpec] = {}
+    if not agents_dir.is_dir():
+        return found
     for path in sorted(agents_dir.glob("*.py")):
         if path.stem not in _NOT_AGENTS:
             name = PYTHON.agent_name((path,))
             found[name] = AgentSpec(name, PYTHON, (path,), _docstring_summary(path))
-    clips_dir = agents_dir / "clips"
-    if clips_dir.is_dir():
+    for clips_dir in (agents_dir / "clips", agents_dir) if own else (agents_dir / "clips",):
+        if not clips_dir.is_dir():
+            continue
         for path in sorted(clips_dir.glob("*.clp")):
             found.setdefault(path.stem, AgentSpec(path.stem, CLIPS, (path,), _first_comment(path, ";")))
         for folder in sorted(p for p in clips_dir.iterdir() if (p / LOAD_ORDER).is_file()):
+            root = folder if own else clips_dir  # the shipped agents share agents/clips/lib/
             try:
-                paths = _load_order(folder, clips_dir)
+                paths = _load_order(folder, root)
             except AgentError:
                 continue  # reported when the agent is chosen
             found.setdefault(folder.name, AgentSpec(folder.name, CLIPS, paths, _first_comment(paths[0], ";"),
-                                                    clips_dir.resolve()))
+                                                    root.resolve()))
     return found
 
 

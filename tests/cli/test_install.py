@@ -98,3 +98,18 @@ def test_the_desktop_entry_is_written_where_the_desktop_reads_it(tmp_path):
                              capture_output=True, text=True, timeout=60,
                              env={"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
     assert removed.returncode == 0 and not list(Path(tmp_path).rglob("battleship-lab*"))
+
+
+def test_agents_in_the_users_data_folder_are_listed_by_name(tmp_path):
+    own = tmp_path / "battleship-lab" / "agents"
+    (own / "team").mkdir(parents=True)
+    (own / "solo.clp").write_text((ROOT / "agents" / "templates" / "my_agent.clp").read_text())
+    (own / "team" / "rules.clp").write_text((ROOT / "agents" / "templates" / "my_agent.clp").read_text())
+    (own / "team" / "load-order.txt").write_text("rules.clp\n")
+    (own / "cross.py").write_text("raise SystemExit('the shipped cross wins')\n")
+    env = {"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    for name in ("solo", "team", "cross"):
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "run", "--agent", name, "--map", "four-known",
+                               "--quiet"], capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert f"result: {name} on four-known" in done.stdout
