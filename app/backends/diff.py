@@ -121,11 +121,14 @@ def first_differing_step(old: Game, new: Game) -> tuple[int | None, str | None, 
     return None, None, None
 
 
-def firings(traces: Mapping[int, dict]) -> list[FiringAt]:
-    """Every rule firing of a game's traces (``Game.traces``: step -> trace dict), in firing order."""
+def firings(traces: Mapping[int, object]) -> list[FiringAt]:
+    """Every rule firing of a game's traces (``Game.traces``: step -> its ``StepTrace`` as recorded, or its plain
+    data as a game log holds it), in firing order."""
     found: list[FiringAt] = []
     for step in sorted(traces):
-        for index, firing in enumerate(traces[step].get("firings", ()), start=1):
+        trace = traces[step]
+        data = trace if isinstance(trace, dict) else trace.to_dict()
+        for index, firing in enumerate(data.get("firings", ()), start=1):
             basis = tuple("*" if fact["index"] is None else fact["text"] for fact in firing["basis"])
             found.append(FiringAt(step, len(found) + 1, index, f"{firing['module']}::{firing['rule']}", basis))
     return found

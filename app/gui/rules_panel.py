@@ -42,12 +42,13 @@ NO_TRACE = ("No rule trace for this step: rule traces exist for CLIPS agents (an
             "games, e.g. run --trace … --log).")
 
 
-def traces_from_log(data: dict[int, dict]) -> tuple[dict[int, StepTrace], str]:
-    """A game log's trace records as StepTraces, and "" or what is wrong with the first malformed one."""
+def traces_from_log(data: dict[int, object]) -> tuple[dict[int, StepTrace], str]:
+    """A game log's trace records as StepTraces (a game played here keeps them as recorded), and "" or what is
+    wrong with the first malformed one."""
     traces = {}
     for step, record in sorted(data.items()):
         try:
-            traces[step] = StepTrace.from_dict(record)
+            traces[step] = record if isinstance(record, StepTrace) else StepTrace.from_dict(record)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             return traces, f"the trace of step {step} is malformed ({type(error).__name__}: {error})"
     return traces, ""
