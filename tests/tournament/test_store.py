@@ -89,11 +89,20 @@ class TestSubmissions:
             "random", str(tmp_path / "alice.py"), str(tmp_path / "bob.clp"), str(tmp_path / "carol" / "agent.clp"),
             str(tmp_path / "dave")]
 
-    def test_modules_without_an_order_are_a_clear_error(self, tmp_path):
+    def test_modules_without_an_order_load_by_name(self, tmp_path):
         (tmp_path / "eve").mkdir()
-        (tmp_path / "eve" / "a.clp").write_text("; a\n")
         (tmp_path / "eve" / "b.clp").write_text("; b\n")
-        with pytest.raises(BattleshipError, match="eve: 2 .clp modules and no load-order.txt"):
+        (tmp_path / "eve" / "a.clp").write_text("; a\n")
+        assert expand_agents(str(tmp_path)) == [f"{tmp_path / 'eve' / 'a.clp'},{tmp_path / 'eve' / 'b.clp'}"]
+
+    def test_a_submission_that_cannot_be_played_is_refused_alone(self, tmp_path):
+        (tmp_path / "ann.clp").write_text("; ann\n")
+        (tmp_path / "eve").mkdir()
+        (tmp_path / "eve" / "load-order.txt").write_text("../ann.clp\n")
+        refused = []
+        assert expand_agents(str(tmp_path), refused) == [str(tmp_path / "ann.clp")]
+        assert [r.name for r in refused] == ["eve"] and "outside the agent's folder" in refused[0].error
+        with pytest.raises(BattleshipError, match="load-order.txt:1: ../ann.clp is outside"):
             expand_agents(str(tmp_path))
 
 
