@@ -90,7 +90,9 @@ def grade_command(args: argparse.Namespace) -> int:
         return 130
     for record in records:
         record["agent_text"], record["agent"] = record["agent"], names[record["agent"]]
+    checks_started = time.perf_counter()
     findings = _checks(args, playable, maps, out)
+    checks_seconds = time.perf_counter() - checks_started
     _say("writing the report")
     from app.report import analyse, write_report
 
@@ -111,7 +113,7 @@ def grade_command(args: argparse.Namespace) -> int:
     _similarity(args, records, out)
     rows = _gradebook(report, entries, students, not_played, scheme, out)
     _manifest(args, out, entries, names, maps, records, scheme, planned, {
-        "games_played_now": played_seconds, "coach": coach_seconds, "students_pages": pages_seconds,
+        "games_played_now": played_seconds, "check_agent": checks_seconds, "coach": coach_seconds, "students_pages": pages_seconds,
         "total": time.perf_counter() - started})
     _say(f"gradebook: {out / 'gradebook.csv'} ({len(rows)} students); manifest: {out / 'manifest.json'}; "
          f"{time.perf_counter() - started:.1f} s in all")
@@ -144,12 +146,11 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
          f"({len(results.skip)} already in {results_file}); {batch.where}")
     seconds, interrupted = play_batch(batch.player, results, bench_args)
     results.save(interrupted)
-    wanted = {g.key: g.task.agent for g in results.planned}
-    records = []
-    for record in results.store.records():
-        key = game_key(record)
-        if key in wanted:  # this run's agents (an agent resubmitted since: its new files' games only)
-            records.append({**record, "agent": wanted[key]})
+    by_key = {game_key(r): r for r in results.store.records()}
+    # this run's games (an agent resubmitted since: its new files' only), each named by the agent that played
+    # it: two submissions with the same files share their games' key, and each gets them
+    records = [{**by_key[g.key], "agent": g.task.agent, "map_path": g.task.map_path} for g in results.planned
+               if g.key in by_key]
     return records, results.planned, interrupted, seconds
 
 

@@ -129,3 +129,15 @@ class TestScheme:
         path.write_text(text)
         with pytest.raises(BattleshipError, match=f"t.toml: {problem}"):
             read_scheme(path)
+
+
+def test_two_submissions_with_the_same_files_each_get_their_games(tmp_path):
+    for name in ("ann", "ben"):  # a copy down to the byte: the same games' keys
+        (tmp_path / "class" / name).mkdir(parents=True)
+        shutil.copy(CLASS / "bob.clp", tmp_path / "class" / name / "agent.clp")
+    out = tmp_path / "out"
+    assert main(["grade", str(tmp_path / "class"), "--maps", MAPS[0], "--out", str(out), "--jobs", "1",
+                 "--no-coach", "--no-progress"]) == 0
+    rows = {r["identifier"]: r for r in csv.DictReader((out / "gradebook.csv").open())}
+    assert rows["ann"]["mean_score"] and rows["ann"]["mean_score"] == rows["ben"]["mean_score"]
+    assert "1.00" in (out / "similarity" / "pairs.csv").read_text().splitlines()[1]
