@@ -297,7 +297,7 @@ class Results:
                 raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
                                       "games, or choose another file")
             self.planned = plan(agents, maps, config)
-            done = self.store.kept_keys() if args.resume else set()
+            done = self.store.kept_keys(getattr(args, "keep_timeouts", False)) if args.resume else set()
             self.skip = frozenset(g.index for g in self.planned if g.key in done)
             not_scored = self.store.keys() - done if args.resume else set()
             self.again = sum(g.key in not_scored for g in self.planned)  # not scored before: played again

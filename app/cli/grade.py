@@ -44,6 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
     parser.add_argument("--timeout-per-game", type=float, default=60.0, metavar="SEC",
                         help="a game running longer is killed and counted as a failure (default 60)")
+    parser.add_argument("--replay-timeouts", action="store_true",
+                        help="play again the games --timeout-per-game killed in an earlier run (default: kept, so "
+                        "a hung agent costs its timeouts once)")
     parser.add_argument("--cluster", nargs="?", const="local", metavar="local|tcp://HOST:8786",
                         help="play on a Dask cluster (as bench --cluster)")
     parser.add_argument("--workers", type=int, default=0, metavar="N", help="with --cluster local: worker processes")
@@ -131,7 +134,8 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
 
     results_file = out / "results.jsonl"
     bench_args = argparse.Namespace(**{**vars(args), "out": str(results_file), "resume": results_file.exists(),
-                                       "report": None, "plot": None, "chunk_games": 0, "chunk_seconds": 60.0})
+                                       "report": None, "plot": None, "chunk_games": 0, "chunk_seconds": 60.0,
+                                       "keep_timeouts": not args.replay_timeouts})
     check_options(bench_args)
     profile = profile_from_args(args)
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses, max_steps=args.max_steps,

@@ -163,3 +163,12 @@ class TestResume:
         assert main(["bench", "--agents", "random", "--maps", FOUR_MAPS[0], "--resume",
                      "--out", str(tmp_path / "r.csv")]) != 0
         assert "--resume needs --out RESULTS.jsonl" in capsys.readouterr().err
+
+
+def test_grade_keeps_the_games_the_timeout_killed_and_bench_plays_them_again(tmp_path):
+    store = ResultStore(tmp_path / "r.jsonl")
+    hung, scored = record(1), record(2)
+    hung["status"], hung["failure"], hung["score"] = "timeout", "timeout", None
+    store.append([hung, scored])
+    assert store.kept_keys() == {game_key(scored)}  # bench --resume: played again
+    assert store.kept_keys(timeouts=True) == {game_key(hung), game_key(scored)}  # grade: a hung agent costs once

@@ -15,7 +15,7 @@ function boardAt(g, upto) {
   for (const s of g.steps.slice(0, upto)) {
     if (s.x === null || s.y === null || s.outcome === "rejected") continue;
     const c = cells[s.x][s.y];
-    if (s.action === "fire") { c.fired = true; if (s.revealed) c.piece = s.revealed; }
+    if (s.action === "fire") { c.fired = true; c.piece = s.revealed || (s.outcome === "miss" ? "water" : c.piece); }
     else if (s.action === "guess") c.flag = true;
     else if (s.action === "unguess") c.flag = false;
   }
@@ -48,7 +48,8 @@ function draw() {
   board.innerHTML = parts.join("");
   const items = document.getElementById("steps").children;
   for (let i = 0; i < items.length; i++) items[i].className = i < at - 1 ? "" : i === at - 1 ? "now" : "future";
-  if (at > 0 && items[at - 1]) items[at - 1].scrollIntoView({block: "nearest"});
+  const list = document.getElementById("steps");
+  if (at > 0 && items[at - 1]) list.scrollTop = Math.max(0, items[at - 1].offsetTop - list.offsetTop - list.clientHeight / 2);
   document.getElementById("status").textContent = "step " + at + " of " + game.steps.length;
   const final = document.getElementById("final");
   if (over) {
@@ -72,7 +73,7 @@ function escapeText(text) {
   return String(text).replace(/[&<>"]/g, ch => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[ch]));
 }
 
-function showGame(index, step) {
+function showGame(index, step, scroll) {
   stop();
   game = GAMES[index];
   document.getElementById("title").textContent = "map " + game.map + (game.rules ? ", rules " + game.rules : "");
@@ -82,6 +83,7 @@ function showGame(index, step) {
     return '<li onclick="go(' + (i + 1) + ')">' + escapeText(describe(s)) + notes + "</li>";
   }).join("");
   go(step ? Math.min(step + 1, game.steps.length) : 0);
+  if (scroll) document.getElementById("replay-title").scrollIntoView();
 }
 
 function go(step) { at = Math.max(0, Math.min(step, game.steps.length)); draw(); }
