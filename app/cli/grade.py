@@ -101,13 +101,13 @@ def grade_command(args: argparse.Namespace) -> int:
 
     results = out / "results.jsonl"
     baseline = args.baseline[0] if args.baseline else None
-    page = write_report(records, out / "report", results, baseline, findings=findings, not_played=not_played)
-    _say(f"report: {page}")
-    report = analyse(records, baseline, draw=False, results=results, log_dir=out / "report" / "replays",
-                     findings=findings, not_played=not_played)[0]
-    pages_started = time.perf_counter()
+    reports = analyse(records, baseline, results=results, log_dir=out / "report" / "replays", findings=findings,
+                      not_played=not_played)
+    _say(f"report: {write_report(records, out / 'report', results, baseline, reports=reports)}")
+    report = reports[0]  # one rules profile and seed per grade
+    coach_started = time.perf_counter()
     coach = {} if args.no_coach else _coach(args, report, playable, out)
-    coach_seconds = time.perf_counter() - pages_started
+    coach_seconds = time.perf_counter() - coach_started
     pages_started = time.perf_counter()
     written = _pages(args, report, playable, students, not_played, coach, out)
     pages_seconds = time.perf_counter() - pages_started
@@ -115,9 +115,9 @@ def grade_command(args: argparse.Namespace) -> int:
          f"a page): {out / 'students'}")
     _similarity(args, records, out)
     rows = _gradebook(report, entries, students, not_played, scheme, out)
-    _manifest(args, out, entries, names, maps, records, scheme, planned, {
-        "games_played_now": played_seconds, "check_agent": checks_seconds, "coach": coach_seconds, "students_pages": pages_seconds,
-        "total": time.perf_counter() - started})
+    _manifest(args, out, entries, maps, records, scheme, planned, {
+        "games_played_now": played_seconds, "check_agent": checks_seconds, "coach": coach_seconds,
+        "students_pages": pages_seconds, "total": time.perf_counter() - started})
     _say(f"gradebook: {out / 'gradebook.csv'} ({len(rows)} students); manifest: {out / 'manifest.json'}; "
          f"{time.perf_counter() - started:.1f} s in all")
     return 0
@@ -286,7 +286,7 @@ def _gradebook(report, entries: list, students: dict, not_played: dict, scheme, 
     return rows
 
 
-def _manifest(args, out: Path, entries: list, names: dict, maps: list[str], records: list[dict], scheme,
+def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dict], scheme,
               planned: list, seconds: dict) -> None:
     """manifest.json: what was run (build, versions, files' hashes, maps' hashes, rules, seeds, scheme, times)."""
     import hashlib

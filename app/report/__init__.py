@@ -137,9 +137,10 @@ def tables_csv(records: Sequence[dict], reports: Sequence[ProfileReport]) -> dic
 
 def write_report(records: Sequence[dict], out_dir: str | Path, results: str | Path, baseline: str | None = None,
                  worst: int = 3, findings: dict[str, list[str]] | None = None,
-                 not_played: dict[str, str] | None = None) -> Path:
+                 not_played: dict[str, str] | None = None, reports: list[ProfileReport] | None = None) -> Path:
     """Write ``index.html``, the CSVs and ``manifest.json`` into ``out_dir``; returns the page's path.
-    ``findings``: ``check-agent``'s, by agent; ``not_played``: submissions that could not be played, by name."""
+    ``findings``: ``check-agent``'s, by agent; ``not_played``: submissions that could not be played, by name;
+    ``reports``: ``analyse``'s of the same records (drawn, replays into ``out_dir/replays``), made already."""
     if not records:
         raise BattleshipError(f"{results}: holds no games to report")
     try:
@@ -150,8 +151,9 @@ def write_report(records: Sequence[dict], out_dir: str | Path, results: str | Pa
         raise BattleshipError("the report needs jinja2, scipy and scikit-posthocs "
                               f"(pip install -r requirements-tournament.txt): {exc}") from None
     out = Path(out_dir)
-    reports = analyse(records, baseline, worst, results=results, log_dir=out / "replays", findings=findings,
-                      not_played=not_played)
+    if reports is None:
+        reports = analyse(records, baseline, worst, results=results, log_dir=out / "replays", findings=findings,
+                          not_played=not_played)
     info = manifest(records, results)
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
                                      autoescape=True, trim_blocks=True, lstrip_blocks=True)
