@@ -220,13 +220,21 @@ def bench_command(args: argparse.Namespace) -> int:
 
 
 def _agents(text: str) -> list[str]:
-    """The agents asked for, each resolved now: an unknown agent is a one-line error before any game starts."""
+    """The agents asked for, each resolved now: an unknown agent is a one-line error before any game starts.
+    A submission of a folder of submissions that cannot be played is a one-line note and is left out: one
+    student's broken load order does not stop the class."""
     from app.backends import bench
     from app.backends.registry import resolve
+    from app.core import BattleshipError
 
-    agents = bench.expand_agents(text)
+    refused: list = []
+    agents = bench.expand_agents(text, refused)
+    for submission in refused:
+        print(f"not played: {submission.error}", file=sys.stderr)
     for agent in agents:
         resolve(agent)
+    if not agents:
+        raise BattleshipError(f"--agents {text}: no agent can be played")
     return agents
 
 
@@ -289,7 +297,7 @@ class Results:
                 raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
                                       "games, or choose another file")
             self.planned = plan(agents, maps, config)
-            done = self.store.kept_keys() if args.resume else set()
+            done = self.store.kept_keys(getattr(args, "keep_timeouts", False)) if args.resume else set()
             self.skip = frozenset(g.index for g in self.planned if g.key in done)
             not_scored = self.store.keys() - done if args.resume else set()
             self.again = sum(g.key in not_scored for g in self.planned)  # not scored before: played again

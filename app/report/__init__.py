@@ -13,7 +13,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from app.backends.bench.rows import ROW_FIELDS
@@ -21,6 +21,7 @@ from app.backends.bench.store import EXTRA_FIELDS, digest_files
 from app.core import BattleshipError
 from app.core.fileio import atomic_write_text
 from app.report import stats
+from app.report.agents import NOTES_SHOWN, AgentNotes, agent_notes, missing_baseline
 
 TEMPLATE = "index.html.j2"
 FAILURES_SHOWN = 100
@@ -40,18 +41,21 @@ class ProfileReport:
     worst: dict[str, list[stats.WorstMap]]
     failures: list[dict]
     figures: dict[str, str]
+    notes: dict[str, AgentNotes] = field(default_factory=dict)  # per agent: load errors, findings, refusals
 
 
-def analyse(records: Sequence[dict], baseline: str | None = None, worst: int = 3,
-            draw: bool = True) -> list[ProfileReport]:
-    """The figures of every rules profile in the records (and the plots when ``draw``)."""
+def analyse(records: Sequence[dict], baseline: str | None = None, worst: int = 3, draw: bool = True,
+            results: str | Path = "RESULTS.jsonl", log_dir: str | Path = ".",
+            findings: dict[str, list[str]] | None = None, not_played: dict[str, str] | None = None,
+            ) -> list[ProfileReport]:
+    """The figures of every rules profile in the records (and the plots when ``draw``); the worst maps' replay
+    commands save their logs into ``log_dir``; ``findings`` and ``not_played`` go into the agents' notes."""
     from app.report import figures
 
     reports = []
     for table in stats.score_tables(records):
         if baseline is not None and baseline not in table.agents:
-            raise BattleshipError(f"--baseline {baseline}: no such agent in the results "
-                                  f"({', '.join(table.agents)})")
+            raise BattleshipError(missing_baseline(baseline, table.agents, list(table.records.values()), results))
         if not table.maps:
             raise BattleshipError(f"rules {table.rules}: no map has been played by every agent yet")
         chosen = baseline or None
@@ -62,8 +66,8 @@ def analyse(records: Sequence[dict], baseline: str | None = None, worst: int = 3
         failed = [r for r in table.records.values() if r.get("failure")]
         failed.sort(key=lambda r: (r["agent"], r.get("map", "")))
         report = ProfileReport(table.rules, table, lines, chosen, comparisons, friedman, difficulty,
-                               {a: stats.worst_maps(table, a, worst) for a in table.agents},
-                               failed, {})
+                               {a: stats.worst_maps(table, a, worst, log_dir) for a in table.agents},
+                               failed, {}, agent_notes(list(table.records.values()), findings, not_played))
         if draw:
             names = [table.records[m, table.agents[0]].get("map", m) for m in table.maps]
             report.figures["standings"] = figures.standings_figure(lines, f"Standings, rules {table.rules}")
@@ -80,14 +84,14 @@ def manifest(records: Sequence[dict], results: str | Path) -> dict:
     """Where the figures come from: agents and maps by hash, versions, rules, seeds, times and machines."""
     from app.backends.bench.version import app_build, versions
 
-    agents = {r["agent"]: r["agent_hash"] for r in stats.current_records(records)[0]}
-    map_hashes = sorted({r["map_hash"] for r in records})
+    current, superseded = stats.current_records(records)
+    agents = {r["agent"]: r["agent_hash"] for r in current}
+    map_hashes = sorted({r["map_hash"] for r in current})
     starts = [r["finished"] - (r.get("seconds") or 0) for r in records if r.get("finished")]
     ends = [r["finished"] for r in records if r.get("finished")]
-    superseded = stats.current_records(records)[1]
     return {
         "results": str(results),
-        "games": len(records),
+        "games": len(current),  # the games the figures are made of
         "superseded_games": superseded,  # games of an agent's older files (it was resubmitted): not in the figures
         "agents": agents,
         "maps": len(map_hashes),
@@ -132,8 +136,11 @@ def tables_csv(records: Sequence[dict], reports: Sequence[ProfileReport]) -> dic
 
 
 def write_report(records: Sequence[dict], out_dir: str | Path, results: str | Path, baseline: str | None = None,
-                 worst: int = 3) -> Path:
-    """Write ``index.html``, the CSVs and ``manifest.json`` into ``out_dir``; returns the page's path."""
+                 worst: int = 3, findings: dict[str, list[str]] | None = None,
+                 not_played: dict[str, str] | None = None, reports: list[ProfileReport] | None = None) -> Path:
+    """Write ``index.html``, the CSVs and ``manifest.json`` into ``out_dir``; returns the page's path.
+    ``findings``: ``check-agent``'s, by agent; ``not_played``: submissions that could not be played, by name;
+    ``reports``: ``analyse``'s of the same records (drawn, replays into ``out_dir/replays``), made already."""
     if not records:
         raise BattleshipError(f"{results}: holds no games to report")
     try:
@@ -143,16 +150,18 @@ def write_report(records: Sequence[dict], out_dir: str | Path, results: str | Pa
     except ImportError as exc:
         raise BattleshipError("the report needs jinja2, scipy and scikit-posthocs "
                               f"(pip install -r requirements-tournament.txt): {exc}") from None
-    reports = analyse(records, baseline, worst)
+    out = Path(out_dir)
+    if reports is None:
+        reports = analyse(records, baseline, worst, results=results, log_dir=out / "replays", findings=findings,
+                          not_played=not_played)
     info = manifest(records, results)
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
                                      autoescape=True, trim_blocks=True, lstrip_blocks=True)
     page = environment.get_template(TEMPLATE).render(
         reports=reports, manifest=info, failures_shown=FAILURES_SHOWN, confidence=stats.CONFIDENCE,
-        resamples=stats.RESAMPLES)
-    out = Path(out_dir)
+        resamples=stats.RESAMPLES, notes_shown=NOTES_SHOWN, replays=(out / "replays").resolve())
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        (out / "replays").mkdir(parents=True, exist_ok=True)  # where the worst maps' replay commands save logs
         for name, text in tables_csv(records, reports).items():
             atomic_write_text(out / name, text)
         atomic_write_text(out / "manifest.json", json.dumps(info, indent=1) + "\n")

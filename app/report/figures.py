@@ -47,13 +47,30 @@ def critical_difference_figure(result: Friedman, title: str) -> str:
     return data_uri(figure)
 
 
+MARKERS = "osD^v<>phX*"
+
+
+def agent_colours(count: int) -> list[str]:
+    """``count`` different colours (hex), one per agent: tab10, then tab20, then evenly round the turbo map."""
+    from matplotlib import colormaps
+    from matplotlib.colors import to_hex
+
+    if count <= 10:
+        return [to_hex(c) for c in colormaps["tab10"].colors[:count]]
+    if count <= 20:
+        return [to_hex(c) for c in colormaps["tab20"].colors[:count]]
+    return [to_hex(colormaps["turbo"](0.05 + 0.9 * i / (count - 1))) for i in range(count)]
+
+
 def difficulty_figure(levels: list, means: dict[str, list], title: str) -> str:
-    """Mean score per number of cells known at start, one line per agent."""
+    """Mean score per number of cells known at start, one line per agent (each its own colour and marker)."""
     figure = new_figure(9.0, 4.0)
     axes = figure.subplots()
     positions = range(len(levels))
-    for agent, values in means.items():
-        axes.plot(positions, [np.nan if v is None else v for v in values], marker="o", label=agent)
+    colours = agent_colours(len(means))
+    for i, (agent, values) in enumerate(means.items()):
+        axes.plot(positions, [np.nan if v is None else v for v in values], marker=MARKERS[i % len(MARKERS)],
+                  color=colours[i], label=agent)
     axes.set_xticks(list(positions), ["?" if level is None else str(level) for level in levels])
     axes.set_xlabel("cells known at start")
     axes.set_ylabel("mean score")

@@ -10,6 +10,7 @@ critical-difference diagram; all are imported here, lazily by the report.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ class Standing:
     games: int
     failures: int
     reasons: tuple[tuple[str, int], ...]  # failure kind -> count
+    loaded_with_errors: int = 0  # games whose agent loaded with errors (whatever else went wrong in them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +119,9 @@ def standings(table: ScoreTable) -> list[Standing]:
         percent = float(np.mean(100.0 * values[positive] / table.oracle[positive])) if positive.any() else None
         kinds = Counter(table.records[m, agent].get("failure") or "" for m in table.maps)
         reasons = tuple(sorted((k, n) for k, n in kinds.items() if k))
+        with_errors = sum(bool(table.records[m, agent].get("load_errors")) for m in table.maps)
         lines.append((agent, float(np.mean(values)), low, high, float(np.median(values)), percent,
-                      len(table.maps), sum(n for _, n in reasons), reasons))
+                      len(table.maps), sum(n for _, n in reasons), reasons, with_errors))
     lines.sort(key=lambda line: -line[1])
     return [Standing(rank, *line) for rank, line in zip(_ranks([line[1] for line in lines]), lines)]
 
@@ -201,7 +204,7 @@ class WorstMap:
     command: str
 
 
-def worst_maps(table: ScoreTable, agent: str, count: int = 3) -> list[WorstMap]:
+def worst_maps(table: ScoreTable, agent: str, count: int = 3, log_dir: str | Path = ".") -> list[WorstMap]:
     """The agent's ``count`` maps furthest below the oracle, with the ``run ... --log`` command to replay each."""
     a = table.agents.index(agent)
     gaps = table.oracle - table.scores[:, a]
@@ -210,24 +213,45 @@ def worst_maps(table: ScoreTable, agent: str, count: int = 3) -> list[WorstMap]:
     for i in order:
         record = table.records[table.maps[i], agent]
         found.append(WorstMap(record.get("map", ""), record.get("map_path", ""), float(table.scores[i, a]),
-                              float(table.oracle[i]), record.get("failure") or "", replay_command(record)))
+                              float(table.oracle[i]), record.get("failure") or "", replay_command(record, log_dir)))
     return found
 
 
-def replay_command(record: dict) -> str:
-    """``python main.py run`` with the agent, map, rules and seed of a stored game, saving its log."""
+def replay_command(record: dict, log_dir: str | Path = ".") -> str:
+    """``python main.py run`` with the agent, map, rules and seed of a stored game, saving its log into
+    ``log_dir``: absolute paths (this Python, main.py, the agent's and the map's files, the log), so it runs
+    from any folder;
+    ``--allow-load-errors`` for a game played with load errors (as the bench played it)."""
     import shlex
 
-    parts = ["python", "main.py", "run", "--agent", record["agent"], "--map", record.get("map_path", ""),
-             "--rules", record.get("rules", "")]
+    from app.backends.bench.version import ROOT
+
+    agent = record.get("agent_text") or record["agent"]
+    agent = ",".join(absolute_path(part) for part in agent.split(","))
+    parts = [sys.executable, str(ROOT / "main.py"),
+             "run", "--agent", agent, "--map", absolute_path(record.get("map_path", "")), "--rules", record.get("rules", "")]
+    parts += rules_options(record)
+    if record.get("load_errors"):
+        parts.append("--allow-load-errors")
+    log = Path(log_dir).resolve() / f"{Path(agent.split(',')[0]).stem}-{record.get('map', 'map')}.jsonl"
+    parts += ["--seed", str(record.get("seed", 0)), "--log", str(log)]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def rules_options(record: dict, params: bool = True) -> list[str]:
+    """The command-line options that give a stored game's limits (its rules key), and its agent parameters."""
+    options = []
     for option in record.get("rules_key", "").split(";")[1:]:
         name, _, value = option.partition("=")
         if name in ("fires", "guesses", "max_steps"):
-            parts += [f"--{name.replace('_', '-')}", value]
+            options += [f"--{name.replace('_', '-')}", value]
         elif name == "pick-first":
-            parts.append("--pick-first")
-        elif value:
-            parts += ["--agent-param", f"{name}={value}"]
-    log = f"{Path(record['agent'].split(',')[0]).stem}-{record.get('map', 'map')}.jsonl"
-    parts += ["--seed", str(record.get("seed", 0)), "--log", log]
-    return " ".join(shlex.quote(p) for p in parts)
+            options.append("--pick-first")
+        elif value and params:
+            options += ["--agent-param", f"{name}={value}"]
+    return options
+
+
+def absolute_path(path: str) -> str:
+    """``path`` made absolute when it names a file or folder from here (a shipped agent's name stays a name)."""
+    return str(Path(path).resolve()) if path and Path(path).exists() else path

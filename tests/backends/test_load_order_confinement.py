@@ -72,10 +72,20 @@ def test_run_refuses_the_agent_instead_of_playing_the_oracle(tmp_path, way):
 
 
 @pytest.mark.parametrize("way", WAYS)
-def test_bench_refuses_the_agent_before_any_game(tmp_path, way):
+def test_bench_of_a_class_refuses_the_agent_and_plays_the_others(tmp_path, way):
     escape = Escape(tmp_path, way)
     out = tmp_path / "r.jsonl"
     done = main_py("bench", "--agents", f"random,{escape.folder.parent}", "--maps", str(escape.secret),
+                   "--jobs", "1", "--no-progress", "--out", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    escape.refused(done.stderr)
+    assert [json.loads(line)["agent"] for line in out.read_text().splitlines()] == ["random"]
+
+
+def test_bench_refuses_a_single_agent_before_any_game(tmp_path):
+    escape = Escape(tmp_path, "dotdot")
+    out = tmp_path / "r.jsonl"
+    done = main_py("bench", "--agents", f"random,{escape.folder}", "--maps", str(escape.secret),
                    "--jobs", "1", "--no-progress", "--out", str(out), cwd=tmp_path)
     assert done.returncode != 0, done.stdout
     escape.refused(done.stderr)

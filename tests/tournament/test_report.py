@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,7 +15,7 @@ from app.backends.bench.store import GameKey, make_record
 from app.cli import main
 from app.core import BattleshipError
 from app.report import analyse, write_report
-from tests.paths import MAPS_DIR
+from tests.paths import MAPS_DIR, ROOT
 
 AGENTS = ("base", "good", "tied", "flaky")
 MAPS = 14
@@ -112,8 +114,8 @@ class TestFigures:
         oracle = np.array([r["oracle"] for r in synthetic_records() if r["agent"] == "flaky"])
         gaps = oracle - scores["flaky"]
         assert [w.map_name for w in worst] == [f"map{i:02d}" for i in np.argsort(-gaps, kind="stable")[:3]]
-        assert worst[0].command.startswith("python main.py run --agent flaky --map maps/")
-        assert "--rules unito-2019 --seed 0 --log flaky-" in worst[0].command
+        assert worst[0].command.startswith(f"{sys.executable} {ROOT / 'main.py'} run --agent flaky --map maps/")
+        assert f"--rules unito-2019 --seed 0 --log {Path('.').resolve() / 'flaky-'}" in worst[0].command
 
 
 class TestFiles:

@@ -89,11 +89,20 @@ class TestSubmissions:
             "random", str(tmp_path / "alice.py"), str(tmp_path / "bob.clp"), str(tmp_path / "carol" / "agent.clp"),
             str(tmp_path / "dave")]
 
-    def test_modules_without_an_order_are_a_clear_error(self, tmp_path):
+    def test_modules_without_an_order_load_by_name(self, tmp_path):
         (tmp_path / "eve").mkdir()
-        (tmp_path / "eve" / "a.clp").write_text("; a\n")
         (tmp_path / "eve" / "b.clp").write_text("; b\n")
-        with pytest.raises(BattleshipError, match="eve: 2 .clp modules and no load-order.txt"):
+        (tmp_path / "eve" / "a.clp").write_text("; a\n")
+        assert expand_agents(str(tmp_path)) == [f"{tmp_path / 'eve' / 'a.clp'},{tmp_path / 'eve' / 'b.clp'}"]
+
+    def test_a_submission_that_cannot_be_played_is_refused_alone(self, tmp_path):
+        (tmp_path / "ann.clp").write_text("; ann\n")
+        (tmp_path / "eve").mkdir()
+        (tmp_path / "eve" / "load-order.txt").write_text("../ann.clp\n")
+        refused = []
+        assert expand_agents(str(tmp_path), refused) == [str(tmp_path / "ann.clp")]
+        assert [r.name for r in refused] == ["eve"] and "outside the agent's folder" in refused[0].error
+        with pytest.raises(BattleshipError, match="load-order.txt:1: ../ann.clp is outside"):
             expand_agents(str(tmp_path))
 
 
@@ -154,3 +163,12 @@ class TestResume:
         assert main(["bench", "--agents", "random", "--maps", FOUR_MAPS[0], "--resume",
                      "--out", str(tmp_path / "r.csv")]) != 0
         assert "--resume needs --out RESULTS.jsonl" in capsys.readouterr().err
+
+
+def test_grade_keeps_the_games_the_timeout_killed_and_bench_plays_them_again(tmp_path):
+    store = ResultStore(tmp_path / "r.jsonl")
+    hung, scored = record(1), record(2)
+    hung["status"], hung["failure"], hung["score"] = "timeout", "timeout", None
+    store.append([hung, scored])
+    assert store.kept_keys() == {game_key(scored)}  # bench --resume: played again
+    assert store.kept_keys(timeouts=True) == {game_key(hung), game_key(scored)}  # grade: a hung agent costs once

@@ -6,7 +6,6 @@ import glob
 from collections.abc import Iterable
 from pathlib import Path
 
-from app.backends import kinds
 from app.core import BattleshipError
 from app.core.formats import EXTENSIONS
 from app.core.paths import shipped_map
@@ -41,13 +40,14 @@ def split_agents(text: str) -> list[str]:
     return list(dict.fromkeys(agents))
 
 
-def expand_agents(text: str) -> list[str]:
-    """``split_agents``, where a folder of submissions stands for its agents (sorted by name).
+def expand_agents(text: str, refused: list | None = None) -> list[str]:
+    """``split_agents``, where a folder of submissions stands for its agents (``app.backends.submissions``).
 
-    A folder with a ``load-order.txt`` is one CLIPS agent; any other folder is a
-    folder of submissions: each ``.py`` file, ``.clp`` file, and sub-folder of
-    ``.clp`` modules (with its ``load-order.txt``, or holding one ``.clp``) is one agent.
+    A folder with a ``load-order.txt`` is one CLIPS agent; any other folder is a folder of submissions. A
+    submission that cannot be played is added to ``refused`` (its ``Found``, with the error) and left out;
+    without ``refused`` it is a BattleshipError.
     """
+    from app.backends import submissions
     from app.backends.registry import LOAD_ORDER
 
     found: list[str] = []
@@ -56,29 +56,11 @@ def expand_agents(text: str) -> list[str]:
         if not folder.is_dir() or (folder / LOAD_ORDER).is_file():
             found.append(part)
             continue
-        submissions = [_submission(entry) for entry in sorted(folder.iterdir(), key=lambda p: p.name)
-                       if not entry.name.startswith((".", "_"))]
-        submissions = [s for s in submissions if s]
-        if not submissions:
-            raise BattleshipError(f"{folder}: a folder of submissions holds no {', '.join(kinds.endings())} file "
-                                  f"or agent folder")
-        found.extend(submissions)
+        for submission in submissions.find(folder):
+            if submission.ok:
+                found.append(submission.agent)
+            elif refused is None:
+                raise BattleshipError(submission.error)
+            else:
+                refused.append(submission)
     return list(dict.fromkeys(found))
-
-
-def _submission(entry: Path) -> str | None:
-    """The agent text for one entry of a folder of submissions (None for files that are not agents)."""
-    from app.backends.registry import LOAD_ORDER
-
-    if entry.is_file():
-        return str(entry) if kinds.for_file(entry) is not None else None
-    if not entry.is_dir():
-        return None
-    if (entry / LOAD_ORDER).is_file():
-        return str(entry)
-    modules = sorted(entry.glob("*.clp"))
-    if len(modules) == 1:
-        return str(modules[0])
-    if modules:
-        raise BattleshipError(f"{entry}: {len(modules)} .clp modules and no {LOAD_ORDER} saying their order")
-    return None

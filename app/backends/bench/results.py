@@ -20,7 +20,8 @@ def rows_to_csv(rows: Iterable[GameRow]) -> str:
     writer = csv.DictWriter(buffer, fieldnames=ROW_FIELDS, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: ("" if v is None else v) for k, v in row.to_dict().items()})
+        values = row.to_dict()
+        writer.writerow({k: ("" if values[k] is None else values[k]) for k in ROW_FIELDS})
     return buffer.getvalue()
 
 

@@ -47,6 +47,7 @@ class BenchConfig:
     pick_first: bool = False
     step_seconds: float | None = None
     coach: bool = False  # grade each game with the coach too (luck-adjusted score; seconds more per game)
+    keep_log: bool = False  # keep each game's log (``app.core.gamelog``) in its row: the students' pages replay it
     #: modules declaring agent kinds outside ``app.backends.kinds``, registered here: each worker imports them
     kinds: tuple[str, ...] = field(default_factory=declared_elsewhere)
 
@@ -112,6 +113,12 @@ class GameRow:
     load_errors: int = 0  # how many errors loading the agent's files reported (its row is marked load-errors)
     luck_adjusted: float | None = None  # with BenchConfig.coach: the coach's luck-adjusted score
     coach_seconds: float | None = None  # ... and how long the coach took
+    # the details (not CSV columns: ``DETAIL_FIELDS``)
+    load_messages: list[str] = field(default_factory=list)  # what loading said, file:line: message
+    #: what the confinement refused the agent in this game (the system call or the path it tried to open): the
+    #: place the report reads it from; always empty until the agent host reports its refusals per game
+    refusals: list[str] = field(default_factory=list)
+    log: str = ""  # with BenchConfig.keep_log: the game's log (JSON Lines text)
 
     @property
     def scored(self) -> bool:
@@ -119,8 +126,12 @@ class GameRow:
         return self.status == RowStatus.OK and self.score is not None
 
     def to_dict(self) -> dict:
-        """The row as a JSON-ready dict (the keys are the CSV header)."""
-        return asdict(self)
+        """The row as a JSON-ready dict (the CSV header's keys, and the details that are not empty)."""
+        values = asdict(self)
+        for name in DETAIL_FIELDS:
+            if not values[name]:
+                del values[name]
+        return values
 
     @classmethod
     def from_dict(cls, data: dict) -> GameRow:
@@ -129,6 +140,9 @@ class GameRow:
         values = {}
         for name, kind in kinds.items():
             value = data.get(name)
+            if name in DETAIL_FIELDS:
+                values[name] = value or ("" if kind == "str" else [])
+                continue
             if kind in _ENUMS:
                 values[name] = _ENUMS[kind](value or "")
                 continue
@@ -138,7 +152,8 @@ class GameRow:
         return cls(**values)
 
 
-ROW_FIELDS = tuple(f.name for f in fields(GameRow))
+DETAIL_FIELDS = ("load_messages", "refusals", "log")
+ROW_FIELDS = tuple(f.name for f in fields(GameRow) if f.name not in DETAIL_FIELDS)  # the CSV columns
 _ENUMS = {"RowStatus": RowStatus, "FailureKind": FailureKind}  # field annotations (text) -> their enum
 
 
@@ -176,6 +191,10 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
     except Exception as error:  # a bench of hundreds of games reports a crash and goes on
         return failed_row(row, FailureKind.ERROR, f"{type(error).__name__}: {error}", time.perf_counter() - started)
     fill_row(row, result)
+    if config.keep_log:
+        from app.core import gamelog
+
+        row.log = gamelog.dumps(game, config.seed)
     if config.coach:
         coach_row(row, game)
     return row
@@ -211,6 +230,7 @@ def fill_row(row: GameRow, result: GameResult) -> GameRow:
     row.stop_reason = result.stop_reason
     row.status, row.failure = RowStatus.OK, FailureKind.NONE
     row.load_errors = len(result.load_errors)
+    row.load_messages = list(result.load_errors)
     if result.agent_failed:
         row.failure = FailureKind.AGENT
     elif row.load_errors:

@@ -144,14 +144,16 @@ class ResultStore:
         """The keys of the games already stored."""
         return {game_key(r) for r in self.records()}
 
-    def kept_keys(self) -> set[GameKey]:
-        """The keys of the stored games ``--resume`` keeps: the scored ones, whatever the agent did in them.
+    def kept_keys(self, timeouts: bool = False) -> set[GameKey]:
+        """The keys of the stored games ``--resume`` keeps: the scored ones, whatever the agent did in them (and
+        with ``timeouts``, those killed by the per-game timeout too: ``grade`` keeps a hung agent's games).
 
         A game not scored (status ``timeout`` or ``error``: the bench's per-game
         timeout killed it, its worker process died or was killed, a cluster
         worker kept dying, the agent or map could not be loaded) is played again.
         """
-        return {game_key(r) for r in self.records() if r.get("status") == RowStatus.OK}
+        kept = (RowStatus.OK, RowStatus.TIMEOUT) if timeouts else (RowStatus.OK,)
+        return {game_key(r) for r in self.records() if r.get("status") in kept}
 
     def rows(self) -> list[GameRow]:
         """The stored games as bench rows."""

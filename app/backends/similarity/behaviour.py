@@ -43,8 +43,13 @@ def decisions(agent: str, map_paths: Sequence[str | Path], rules: str = DEFAULT_
         result = game.result()
         if result.load_errors:
             continue
-        found[str(path)] = tuple(str(e.action) for e in result.events if e.action is not None and not e.by_engine)
+        found[str(path)] = game_decisions(result.events)
     return found
+
+
+def game_decisions(events) -> tuple[str, ...]:
+    """A game's decisions: the agent's actions in order (the engine's automatic solve left out)."""
+    return tuple(str(e.action) for e in events if e.action is not None and not e.by_engine)
 
 
 def play_all(submissions: Sequence[Submission], map_paths: Sequence[str | Path], jobs: int = 2,

@@ -1,10 +1,7 @@
 """A class's submissions as the teacher has them: a folder with one sub-folder per student, or single files.
 
-A sub-folder's files are read in the order the app loads them (``app.backends.registry``): the files its
-``load-order.txt`` lists, else its ``.clp`` files by name, else its ``.py`` files by name (those of its
-sub-folders when it has none of its own: a zip unpacked one level deeper). A ``.clp`` or ``.py``
-file directly in the folder is a submission of its own, named by the file. Names starting with ``.`` or
-``_`` are left out (``__pycache__``, editors' files).
+Which entries are submissions and their files in load order: ``app.backends.submissions`` (the one way
+``bench``, ``similar`` and ``grade`` find them); here each one's files are read into units.
 """
 
 from __future__ import annotations
@@ -13,11 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.backends.kinds import CLIPS, PYTHON, AgentKind
-from app.backends.registry import LOAD_ORDER, resolve
 from app.backends.similarity.clips_units import clips_units
 from app.backends.similarity.python_units import python_units
 from app.backends.similarity.units import SimilarityError, Unit
-from app.core import AgentError
+from app.backends.submissions import find
+from app.core import BattleshipError
 
 SUFFIXES = {".clp": CLIPS, ".py": PYTHON}  # the kinds whose code the normalisers read
 
@@ -39,41 +36,27 @@ class Submission:
         return ",".join(str(p) for p in self.paths)
 
 
-def find_submissions(folder: str | Path) -> list[Submission]:
-    """The submissions in ``folder`` (read), sorted by name; SimilarityError for a bad folder or file."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise SimilarityError(f"{folder}: no such folder of submissions")
+def find_submissions(folder: str | Path, skipped: list[tuple[str, str]] | None = None) -> list[Submission]:
+    """The submissions in ``folder`` (found by ``app.backends.submissions.find``, read), sorted by name;
+    SimilarityError for a bad folder or file, or, with ``skipped``, those left out as (name, why)."""
+    try:
+        entries = find(folder)
+    except BattleshipError as error:
+        raise SimilarityError(str(error)) from None
     found = []
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.startswith((".", "_")):
-            continue
-        if entry.is_dir():
-            paths = _folder_files(entry)
-            if paths:
-                found.append(read_submission(entry.name, paths))
-        elif entry.suffix in SUFFIXES:
-            found.append(read_submission(entry.name, (entry,)))
+    for entry in entries:
+        try:
+            if not entry.paths:
+                raise SimilarityError(entry.error)
+            found.append(read_submission(entry.name, entry.paths))
+        except SimilarityError as error:
+            if skipped is None:
+                raise
+            skipped.append((entry.name, str(error)))
     if len(found) < 2:
         raise SimilarityError(f"{folder}: {len(found)} submission(s) found (.clp or .py files, or a folder of them "
                               f"per student): nothing to compare")
     return found
-
-
-def _folder_files(folder: Path) -> tuple[Path, ...]:
-    """A student's files in load order (empty: the folder holds no agent files)."""
-    if (folder / LOAD_ORDER).is_file():
-        try:
-            return resolve(str(folder.resolve())).paths  # a path, never a shipped agent's name
-        except AgentError as error:
-            raise SimilarityError(str(error)) from None
-    for pattern in ("*", "**/*"):  # its own files, else those of the folders in it (a zip unpacked one level deeper)
-        for suffix in SUFFIXES:
-            files = tuple(sorted(p for p in folder.glob(pattern + suffix) if p.is_file()
-                                 and not any(part.startswith((".", "_")) for part in p.relative_to(folder).parts)))
-            if files:
-                return files
-    return ()
 
 
 def read_submission(name: str, paths: tuple[Path, ...] | list[Path],

@@ -1,0 +1,327 @@
+"""``grade``: a folder of submissions -> the tournament, its report, a page per student, copies found, grades.
+
+One command for the teacher's loop (docs/tournament.md, "Grading a class"). Under ``--out`` it writes:
+``results.jsonl`` (the tournament, resumable: a second run plays only what is missing), ``report/`` (the
+tournament report), ``students/ID.html`` (a page per submission), ``similarity/`` (``similarity.html`` and
+``pairs.csv``), ``gradebook.csv``, ``manifest.json``, and the caches ``checks.json`` and ``coach.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from app.cli import Subcommand
+from app.cli.common import add_agent_options, add_rules_options
+
+CHECK_MAPS = 1  # maps check-agent plays each submission on (twice each)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``grade``."""
+    parser.add_argument("submissions", metavar="SUBMISSIONS",
+                        help="a folder with one sub-folder per student (its load-order.txt, else its .clp files by "
+                             "name, else its .py file defining AGENT) or single .clp/.py files")
+    parser.add_argument("--maps", required=True, nargs="+", metavar="DIR|GLOB|FILE", help="the maps to play")
+    parser.add_argument("--out", required=True, metavar="DIR", help="where everything goes (created; run again to "
+                        "resume: only the missing games are played)")
+    parser.add_argument("--roster", metavar="CSV", help="students: id,name,email (a submission is matched by its "
+                        "folder or file name to the id or the e-mail's user)")
+    parser.add_argument("--base", action="append", default=[], metavar="FILE",
+                        help="a starter file you handed out: the similarity report does not count it (repeatable)")
+    parser.add_argument("--baseline", action="append", default=[], metavar="AGENT",
+                        help="a shipped agent played too and compared with (repeatable; the first is the report's "
+                        "baseline)")
+    parser.add_argument("--thresholds", metavar="FILE", help="the grading scheme (TOML; default: mean %% of the "
+                        "oracle, A from 50, B 35, C 20, D 5; see docs/tournament.md)")
+    parser.add_argument("--names", action="store_true", help="students' pages name their classmates (default: "
+                        "anonymised)")
+    add_rules_options(parser)
+    parser.add_argument("--seed", type=int, default=0, help="seed of every game (default 0)")
+    parser.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
+    parser.add_argument("--timeout-per-game", type=float, default=60.0, metavar="SEC",
+                        help="a game running longer is killed and counted as a failure (default 60)")
+    parser.add_argument("--replay-timeouts", action="store_true",
+                        help="play again the games --timeout-per-game killed in an earlier run (default: kept, so "
+                        "a hung agent costs its timeouts once)")
+    parser.add_argument("--cluster", nargs="?", const="local", metavar="local|tcp://HOST:8786",
+                        help="play on a Dask cluster (as bench --cluster)")
+    parser.add_argument("--workers", type=int, default=0, metavar="N", help="with --cluster local: worker processes")
+    parser.add_argument("--no-coach", action="store_true", help="no coach's advice on the students' pages (it grades "
+                        "a few games per submission, about a second each)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    add_agent_options(parser, several=True)
+
+
+def _say(text: str) -> None:
+    print(f"grade: {text}", file=sys.stderr, flush=True)
+
+
+def grade_command(args: argparse.Namespace) -> int:
+    """Handle ``grade``: 0 when everything was written, 130 when Ctrl-C stopped the games (run again to resume)."""
+    from app.backends import submissions as found_in
+    from app.backends.bench.inputs import expand_maps
+    from app.backends.registry import resolve
+    from app.core import BattleshipError
+    from app.report.gradebook import read_scheme
+
+    started = time.perf_counter()
+    out = Path(args.out)
+    scheme = read_scheme(args.thresholds)  # a bad scheme is a one-line error before any game
+    roster = found_in.read_roster(args.roster) if args.roster else None
+    entries = found_in.find(args.submissions)
+    students = found_in.identify(entries, roster)
+    maps = expand_maps(args.maps)
+    for baseline in args.baseline:
+        resolve(baseline)  # an unknown baseline: a one-line error now
+    not_played = {e.name: e.error for e in entries if not e.ok}
+    for name, why in not_played.items():
+        _say(f"not played: {name}: {why}")
+    playable = [e for e in entries if e.ok]
+    if not playable:
+        raise BattleshipError(f"{args.submissions}: no submission can be played")
+    names = {e.agent: e.name for e in playable}
+    for baseline in args.baseline:
+        names.setdefault(baseline, baseline)
+    out.mkdir(parents=True, exist_ok=True)
+    records, planned, interrupted, played_seconds = _play(args, list(names), maps, out)
+    if interrupted:
+        _say(f"interrupted: the finished games are in {out / 'results.jsonl'}; run the same command again to resume")
+        return 130
+    for record in records:
+        record["agent_text"], record["agent"] = record["agent"], names[record["agent"]]
+    checks_started = time.perf_counter()
+    findings = _checks(args, playable, maps, out)
+    checks_seconds = time.perf_counter() - checks_started
+    _say("writing the report")
+    from app.report import analyse, write_report
+
+    results = out / "results.jsonl"
+    baseline = args.baseline[0] if args.baseline else None
+    reports = analyse(records, baseline, results=results, log_dir=out / "report" / "replays", findings=findings,
+                      not_played=not_played)
+    _say(f"report: {write_report(records, out / 'report', results, baseline, reports=reports)}")
+    report = reports[0]  # one rules profile and seed per grade
+    coach_started = time.perf_counter()
+    coach = {} if args.no_coach else _coach(args, report, playable, out)
+    coach_seconds = time.perf_counter() - coach_started
+    pages_started = time.perf_counter()
+    written = _pages(args, report, playable, students, not_played, coach, out)
+    pages_seconds = time.perf_counter() - pages_started
+    _say(f"{len(written)} students' pages in {pages_seconds:.1f} s ({pages_seconds / max(1, len(written)):.2f} s "
+         f"a page): {out / 'students'}")
+    _similarity(args, records, out)
+    rows = _gradebook(report, entries, students, not_played, scheme, out)
+    _manifest(args, out, entries, maps, records, scheme, planned, {
+        "games_played_now": played_seconds, "check_agent": checks_seconds, "coach": coach_seconds,
+        "students_pages": pages_seconds, "total": time.perf_counter() - started})
+    _say(f"gradebook: {out / 'gradebook.csv'} ({len(rows)} students); manifest: {out / 'manifest.json'}; "
+         f"{time.perf_counter() - started:.1f} s in all")
+    return 0
+
+
+def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Path):
+    """The tournament (bench's store and --resume): the games of this run as records, the planned games, whether
+    Ctrl-C stopped it, and the seconds the games took."""
+    from app.backends import bench
+    from app.backends.bench.store import game_key
+    from app.backends.params import parse_agent_params
+    from app.cli.bench import Results, check_options, play_batch
+    from app.cli.common import profile_from_args, step_timeout
+
+    results_file = out / "results.jsonl"
+    bench_args = argparse.Namespace(**{**vars(args), "out": str(results_file), "resume": results_file.exists(),
+                                       "report": None, "plot": None, "chunk_games": 0, "chunk_seconds": 60.0,
+                                       "keep_timeouts": not args.replay_timeouts})
+    check_options(bench_args)
+    profile = profile_from_args(args)
+    config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses, max_steps=args.max_steps,
+                               seed=args.seed, params=tuple(parse_agent_params(args.agent_param, agents).items()),
+                               pick_first=args.pick_first, step_seconds=step_timeout(args), keep_log=True)
+    results = Results(bench_args, agents, maps, config)
+    batch = bench.make_bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game, skip=results.skip,
+                             cluster=args.cluster, planned=results.planned, workers=args.workers)
+    results.games = batch.games
+    total = len(batch.games.tasks)
+    _say(f"{len(agents)} agents x {len(maps)} maps = {total} games; {total - len(results.skip)} to play "
+         f"({len(results.skip)} already in {results_file}); {batch.where}")
+    seconds, interrupted = play_batch(batch.player, results, bench_args)
+    results.save(interrupted)
+    by_key = {game_key(r): r for r in results.store.records()}
+    # this run's games (an agent resubmitted since: its new files' only), each named by the agent that played
+    # it: two submissions with the same files share their games' key, and each gets them
+    records = [{**by_key[g.key], "agent": g.task.agent, "map_path": g.task.map_path} for g in results.planned
+               if g.key in by_key]
+    return records, results.planned, interrupted, seconds
+
+
+def _checks(args: argparse.Namespace, playable: list, maps: list[str], out: Path) -> dict[str, list[str]]:
+    """check-agent's findings per submission (on the first map, twice), remembered in checks.json by agent hash."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from app.backends.agent_check import FindingKind, check_agent
+    from app.backends.bench.store import agent_files, digest_files
+    from app.backends.games import load_game_map
+    from app.backends.registry import resolve
+    from app.cli.common import profile_from_args, step_timeout
+
+    cache = out / "checks.json"
+    known = json.loads(cache.read_text(encoding="utf-8")) if cache.is_file() else {}
+    hashes = {e.name: digest_files(agent_files(e.agent)) for e in playable}
+    todo = [e for e in playable if hashes[e.name] not in known]
+    if todo:
+        _say(f"check-agent on {len(todo)} submissions")
+        check_maps = [load_game_map(m) for m in maps[:CHECK_MAPS]]
+        profile = profile_from_args(args)
+
+        def check(entry) -> list[str]:
+            report = check_agent(resolve(entry.agent), check_maps, [profile], seed=args.seed,
+                                 step_seconds=step_timeout(args))
+            return [f.message for f in report.findings if f.kind != FindingKind.LOAD_ERROR]  # those: from the games
+
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs or 2)) as pool:
+            for entry, found in zip(todo, pool.map(check, todo)):
+                known[hashes[entry.name]] = found
+        from app.core.fileio import atomic_write_text
+
+        atomic_write_text(cache, json.dumps(known, indent=1))
+    return {e.name: known[hashes[e.name]] for e in playable}
+
+
+def _coach(args: argparse.Namespace, report, playable: list, out: Path) -> dict[str, list[tuple[dict, dict]]]:
+    """Per submission, a few of its games with the coach's report of each (coach.json keeps the graded ones)."""
+    from app.report.coaching import coach_games, example_games, game_id
+
+    examples = {e.name: example_games([report.table.records[m, e.name] for m in report.table.maps
+                                       if (m, e.name) in report.table.records]) for e in playable}
+    every = [r for games in examples.values() for r in games]
+    _say(f"the coach grades {len(every)} example games")
+    graded = coach_games(every, out / "coach.json", jobs=max(1, args.jobs or 2))
+    return {name: [(r, graded[game_id(r)]) for r in games] for name, games in examples.items()}
+
+
+def _pages(args, report, playable: list, students: dict, not_played: dict, coach: dict, out: Path) -> list[Path]:
+    """Write a page per submission (those not played too: their page says why)."""
+    from app.report.coaching import summarise
+    from app.report.student import Identity, page_data, write_pages
+
+    shown = {e.name: students[e.name].name for e in playable}
+    pages = []
+    for name, student in students.items():
+        who = Identity(student.id, student.name, name)
+        page = page_data(who, report, shown, args.names, not_played=not_played.get(name, ""))
+        if name in coach:
+            games_by_map = {m["name"]: m["game"] for m in page.maps}
+            graded = [(games_by_map.get(r.get("map")), c) for r, c in coach[name]]
+            page.coach = summarise([(g, c) for g, c in graded if g is not None and "error" not in c])
+        pages.append(page)
+    return write_pages(pages, out / "students")
+
+
+def _similarity(args: argparse.Namespace, records: list[dict], out: Path) -> None:
+    """similarity.html and pairs.csv: code (without the --base files) and the decisions of the tournament's games."""
+    from app.backends.similarity.behaviour import game_decisions
+    from app.backends.similarity.compare import compare_class
+    from app.backends.similarity.page import write_page
+    from app.backends.similarity.pairs import FLAG_AT, pairs_csv
+    from app.backends.similarity.units import SimilarityError
+    from app.core import gamelog
+    from app.core.fileio import atomic_write_text
+
+    played: dict[str, dict] = {}
+    for record in records:
+        if record.get("log") and not record.get("load_errors"):
+            try:
+                events = gamelog.replay_text(record["log"]).game.events
+            except Exception:  # a log the engine cannot replay adds no decisions
+                continue
+            played.setdefault(record["agent"], {})[record["map_hash"]] = game_decisions(events)
+    skipped: list[tuple[str, str]] = []
+    try:
+        submissions, pairs = compare_class(args.submissions, args.base, played=played, skipped=skipped)
+    except SimilarityError as error:
+        _say(f"similarity: not written: {error}")
+        return
+    for name, why in skipped:
+        _say(f"similarity: {name} left out: {why}")
+    flagged = sum(p.flagged for p in pairs)
+    summary = (f"{len(submissions)} submissions in {args.submissions}; base files: {', '.join(args.base) or 'none'}; "
+               f"flagged at code score {FLAG_AT:g}; behaviour from the tournament's {len(records)} games."
+               + (f" Left out: {', '.join(f'{n} ({w})' for n, w in skipped)}." if skipped else ""))
+    page = write_page(pairs, out / "similarity", summary)
+    atomic_write_text(out / "similarity" / "pairs.csv", pairs_csv(pairs))
+    _say(f"similarity: {page} ({len(pairs)} pairs, {flagged} flagged)")
+
+
+def _gradebook(report, entries: list, students: dict, not_played: dict, scheme, out: Path) -> list:
+    """gradebook.csv: a row per submission, graded by the scheme."""
+    from app.core.fileio import atomic_write_text
+    from app.report.gradebook import GradeRow, gradebook_csv
+    from app.report.student import class_rank, file_name
+
+    standings = {s.agent: s for s in report.standings}
+    class_means = [standings[e.name].mean for e in entries if e.name in standings]
+    rows = []
+    for entry in entries:
+        student, line = students[entry.name], standings.get(entry.name)
+        notes = report.notes.get(entry.name)
+        rank, mean, percent = ((class_rank(line.mean, class_means), line.mean, line.percent_of_oracle) if line
+                               else (None, None, None))
+        grade = scheme.grade(rank, mean, percent)
+        if line:
+            comment = (f"rank {rank} of {len(class_means)}, mean score {mean:.1f}"
+                       + (f" ({percent:.0f}% of the oracle)" if percent is not None else ""))
+        else:
+            comment = f"not played: {not_played.get(entry.name, 'no games')}"
+        if notes and notes.games_with_load_errors:
+            comment += f"; {notes.games_with_load_errors} games played with load errors"
+        if notes and notes.findings:
+            comment += f"; {len(notes.findings)} check-agent findings"
+        rows.append(GradeRow(student.id, student.name, student.email, grade, rank, mean, percent, comment + ".",
+                             f"students/{file_name(student.id)}"))
+    atomic_write_text(out / "gradebook.csv", gradebook_csv(rows))
+    return rows
+
+
+def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dict], scheme,
+              planned: list, seconds: dict) -> None:
+    """manifest.json: what was run (build, versions, files' hashes, maps' hashes, rules, seeds, scheme, times)."""
+    import hashlib
+
+    from app.backends.bench.store import map_hash
+    from app.backends.bench.version import app_build, versions
+    from app.core.fileio import atomic_write_text
+
+    def sha(path: Path) -> str:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+
+    keys = {g.task.agent: g.key for g in planned}
+    agents = {}
+    for entry in entries:
+        agents[entry.name] = {"files": {str(p): sha(p) for p in entry.paths}, "agent": entry.agent or None,
+                              "agent_hash": keys[entry.agent].agent_hash if entry.agent in keys else None,
+                              "error": entry.error or None}
+    for baseline in args.baseline:
+        agents[baseline] = {"baseline": True, "agent_hash": keys[baseline].agent_hash}
+    manifest = {
+        "command": sys.argv,
+        "app_build": app_build(), "versions": versions(),
+        "rules": sorted({g.key.rules_key for g in planned}), "seeds": sorted({g.key.seed for g in planned}),
+        "timeout_per_game": args.timeout_per_game, "maps": {m: map_hash(m) for m in maps},
+        "agents": agents, "games": len(records), "games_planned": len(planned),
+        "thresholds": {"file": args.thresholds, "scheme": scheme.text},
+        "seconds": {k: round(v, 2) for k, v in seconds.items()},
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    atomic_write_text(out / "manifest.json", json.dumps(manifest, indent=1) + "\n")
+
+
+COMMAND = Subcommand("grade", "a class's submissions -> tournament, report, a page per student, copies, gradebook",
+                     "Play every submission on the maps (resumable), then write under --out the tournament report, "
+                     "a self-contained page per student (standing, results per map, load errors, check-agent "
+                     "findings, the coach's advice, an in-page replay of every game), the similarity report, the "
+                     "gradebook CSV and a manifest of what was run. See docs/tournament.md.",
+                     add_arguments, grade_command)

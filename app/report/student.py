@@ -1,0 +1,201 @@
+"""Feedback to each student: one self-contained HTML page per submission (``grade`` writes them).
+
+A page opens from a USB stick with no network and no server: its style, script and figures are inline
+(``templates/student.html.j2`` and ``templates/replay.js``). It shows the student's standing and the class's
+score distribution (other students not named unless the teacher asks), their results per map, their load
+errors and ``check-agent`` findings, the coach's summary of their most frequent costly decisions, and a replay
+of any of their games: the game logs the tournament kept are embedded as JSON and the page's script animates
+the board step by step beside the decision list.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from app.core import BattleshipError
+from app.core.fileio import atomic_write_text
+from app.core.grid import SIZE, Cell
+from app.report import ProfileReport
+from app.report.agents import AgentNotes
+from app.report.coaching import CostlyDecision
+
+TEMPLATES = Path(__file__).parent / "templates"
+NOTE_CHARS = 160  # an agent's note (its printout) is cut to this in the embedded log
+NOTES_PER_STEP = 3
+_SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who a page is for: the gradebook identifier, the name shown, and the submission (agent) it is about."""
+
+    id: str
+    name: str
+    agent: str
+
+
+@dataclass(slots=True)
+class StudentPage:
+    """Everything one page shows (built by ``page_data``)."""
+
+    who: Identity
+    rank: int | None
+    of: int
+    mean: float | None
+    percent: float | None
+    standings: list[dict]  # the class, anonymised unless named: rank, label, mean, percent, own
+    histogram: str  # inline SVG
+    maps: list[dict]  # per map: name, score, oracle, percent, class median, failure, game index (replay)
+    notes: AgentNotes
+    coach: list[CostlyDecision] = field(default_factory=list)
+    games: list[dict] = field(default_factory=list)  # embedded logs, by game index
+    rules: str = ""
+
+
+def file_name(identifier: str) -> str:
+    """The page's file name for a student id (characters a USB stick's file system takes)."""
+    return (_SAFE_NAME.sub("_", identifier).strip("._") or "student") + ".html"
+
+
+def embedded_log(log: str) -> dict:
+    """A game log (JSON Lines text) as the page's script reads it: the header's map as a grid of pieces (the
+    truth, shown when the game ends) and cells known at start, the steps, the agent's notes (cut) and the
+    result. BattleshipError for a log the engine cannot replay."""
+    from app.core import gamelog
+
+    replay = gamelog.replay_text(log)
+    game_map = replay.game.map
+    truth = [[game_map.piece_at(Cell(x, y)).value for y in range(SIZE)] for x in range(SIZE)]
+    records = [json.loads(line) for line in log.splitlines() if line.strip()]
+    steps, notes, result = [], {}, {}
+    for record in records:
+        if record["type"] == "step":
+            steps.append({k: record[k] for k in ("step", "action", "x", "y", "outcome", "revealed", "by_engine",
+                                                  "reason")})
+        elif record["type"] == "note":
+            said = notes.setdefault(record["step"], [])
+            if len(said) < NOTES_PER_STEP:
+                said.append(record["text"][:NOTE_CHARS])
+        elif record["type"] == "result":
+            result = {k: record.get(k) for k in ("score", "oracle", "statistics", "stop_reason", "load_errors")}
+    return {"map": game_map.name, "rules": records[0].get("rules"), "truth": truth,
+            "known": [[c.x, c.y, p.value] for c, p in game_map.known.items()],
+            "rows": list(game_map.row_counts), "cols": list(game_map.col_counts),
+            "steps": steps, "notes": {str(k): v for k, v in notes.items()}, "result": result}
+
+
+def histogram_svg(means: Sequence[float], own: float | None, width: int = 520, height: int = 150) -> str:
+    """The class's mean scores as an inline SVG histogram, the student's bin and value marked."""
+    values = np.asarray(means, dtype=float)
+    if not len(values):
+        return ""
+    low, high = float(values.min()), float(values.max())
+    if high == low:
+        low, high = low - 1, high + 1
+    margin = 0.08 * (high - low)  # room for the labels at the ends
+    low, high = low - margin, high + margin
+    bins = min(12, max(4, len(values) // 2))
+    counts, edges = np.histogram(values, bins=bins, range=(low, high))
+    top = max(1, int(counts.max()))
+    pad, bar_width = 30, (width - 40) / bins
+    parts = [f'<svg width="{width}" height="{height}" role="img" '
+             f'aria-label="the class\'s mean scores">']
+    for i, count in enumerate(counts):
+        mine = own is not None and edges[i] <= own <= edges[i + 1] and (i == bins - 1 or own < edges[i + 1])
+        h = (height - pad - 10) * count / top
+        parts.append(f'<rect x="{20 + i * bar_width:.1f}" y="{height - pad - h:.1f}" width="{bar_width - 2:.1f}" '
+                     f'height="{h:.1f}" fill="{"#e4572e" if mine else "#9db4d0"}"><title>{count} from '
+                     f'{edges[i]:.0f} to {edges[i + 1]:.0f}</title></rect>')
+    for value in (float(values.min()), float(values.max())):
+        x = 20 + (value - low) / (high - low) * (width - 40)
+        parts.append(f'<text x="{x:.1f}" y="{height - 12}" font-size="11" text-anchor="middle">{value:.0f}</text>')
+    if own is not None:
+        x = 20 + (own - low) / (high - low) * (width - 40)
+        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="4" y2="{height - pad}" stroke="#b71c1c" '
+                     f'stroke-width="2"/><text x="{x:.1f}" y="{height - 1}" font-size="11" text-anchor="middle" '
+                     f'fill="#b71c1c">you: {own:.1f}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def class_rank(mean: float, class_means: Sequence[float]) -> int:
+    """A submission's rank among the class's (1 is the best; equal means share a rank; baselines not counted)."""
+    return 1 + sum(other > mean for other in class_means)
+
+
+def page_data(who: Identity, report: ProfileReport, students: Mapping[str, str], names: bool = False,
+              coach: Sequence[CostlyDecision] = (), not_played: str = "") -> StudentPage:
+    """The page of ``who`` from the class's report. ``students``: agent -> the name to show for each
+    submission (the others are shown as "a classmate" unless ``names``; agents not in it are baselines,
+    always named)."""
+    table = report.table
+    notes = report.notes.get(who.agent) or AgentNotes(who.agent, not_played=not_played)
+    own = next((s for s in report.standings if s.agent == who.agent), None)
+    standings = []
+    for s in report.standings:
+        label = students.get(s.agent, f"{s.agent} (baseline)") if s.agent not in students or names \
+            or s.agent == who.agent else "a classmate"
+        standings.append({"rank": s.rank, "label": label, "mean": s.mean, "percent": s.percent_of_oracle,
+                          "own": s.agent == who.agent})
+    class_means = [s.mean for s in report.standings if s.agent in students]
+    rank = class_rank(own.mean, class_means) if own is not None else None
+    maps, games = [], []
+    if own is not None:
+        a = table.agents.index(who.agent)
+        for i, map_key in enumerate(table.maps):
+            record = table.records[map_key, who.agent]
+            index = None
+            if record.get("log"):
+                try:
+                    games.append(embedded_log(record["log"]))
+                    index = len(games) - 1
+                except BattleshipError:
+                    index = None
+            others = [table.scores[i, j] for j, agent in enumerate(table.agents) if agent in students]
+            oracle = float(table.oracle[i])
+            maps.append({"name": record.get("map", ""), "score": record.get("score"), "counted": table.scores[i, a],
+                         "oracle": oracle, "percent": 100.0 * table.scores[i, a] / oracle if oracle > 0 else None,
+                         "median": float(np.median(others)) if others else None,
+                         "failure": record.get("failure") or "", "error": record.get("error") or "", "game": index})
+    return StudentPage(who, rank, len(class_means), own.mean if own else None,
+                       own.percent_of_oracle if own else None, standings,
+                       histogram_svg(class_means, own.mean if own else None), maps, notes, list(coach), games,
+                       report.rules)
+
+
+def render(page: StudentPage, environment=None) -> str:
+    """The page's HTML (``environment``: a jinja2 Environment to reuse across pages)."""
+    environment = environment or make_environment()
+    script = (TEMPLATES / "replay.js").read_text(encoding="utf-8")
+    games = json.dumps(page.games, separators=(",", ":")).replace("</", "<\\/")  # safe inside <script>
+    return environment.get_template("student.html.j2").render(page=page, script=script, games=games)
+
+
+def make_environment():
+    """The jinja2 environment of the pages (autoescaped)."""
+    import jinja2
+
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True,
+                              lstrip_blocks=True)
+
+
+def write_pages(pages: Sequence[StudentPage], out_dir: str | Path) -> list[Path]:
+    """Write each page as ``out_dir/<id>.html``; their paths."""
+    out = Path(out_dir)
+    environment = make_environment()
+    written = []
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for page in pages:
+            path = out / file_name(page.who.id)
+            atomic_write_text(path, render(page, environment))
+            written.append(path)
+    except OSError as exc:
+        raise BattleshipError(f"{out}: cannot write the students' pages ({exc.strerror or exc})") from None
+    return written
