@@ -211,6 +211,11 @@ class Driver:
         """The real size of each file of ``written_files`` (what is kept of a file may be shorter)."""
         return {name: len(data) for name, data in self.written_files().items()}
 
+    def refusals(self) -> list[str]:
+        """What the agent tried that its confinement refuses, since the last call (one line each: "tried to open
+        /path (outside what it may read)"); [] in the app's own process, where nothing is refused."""
+        return []
+
     def request_cancel(self) -> None:
         """Ask a running ``next_action`` to give up soon (thread-safe); it then raises AgentFailure."""
 

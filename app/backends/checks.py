@@ -345,6 +345,10 @@ class CheckedDriver(Driver):
         """The files the inner driver's agent wrote."""
         return self.inner.written_files()
 
+    def refusals(self) -> list[str]:
+        """The wrapped driver's ``refusals``."""
+        return self.inner.refusals()
+
     def written_sizes(self) -> dict[str, int]:
         """Their real sizes."""
         return self.inner.written_sizes()

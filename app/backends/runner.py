@@ -58,9 +58,14 @@ class Match:
     def _flush_output(self) -> None:
         try:
             lines = self.driver.output()
+            refused = self.driver.refusals()
         except Exception as error:
             self._failed(error, "output")
             return
+        for attempt in refused:  # the game's notes and the log say it as it happens; bench rows and the report too
+            self.game.refusals.append(attempt)
+            self.game.note(f"confinement: the agent {attempt}")
+            self.on_log(f"confinement: the agent {attempt}")
         lines = capped_printout(lines)
         if lines:
             name, on_log, note = self.driver.name, self.on_log, self.game.note

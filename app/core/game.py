@@ -265,6 +265,9 @@ class Game:
         #: plain JSON-ready data when read from a log, else the driver's trace object, made plain data by its
         #: ``to_dict()`` only when a log is written; kept for logs and replays, never scored
         self.traces: dict[int, Any] = {}
+        #: what the agent tried that its confinement refused ("tried to open /path (outside what it may read)"),
+        #: in order, as the agent host's child saw it (set by the match runner; also in the notes); never scored
+        self.refusals: list[str] = []
         #: the files the agent wrote in its scratch folder (name -> contents; set at the game's end by the match
         #: runner): listed in the notes, saved beside a game log (``gamelog.save``), never scored
         self.written_files: dict[str, bytes] = {}

@@ -3,8 +3,8 @@
 ``AgentNotes`` gathers, per agent, what the teacher must see before reading a score: the errors loading its
 files reported (``file:line: message``, from the games' records), the games it played with them, what
 ``check-agent`` found (given by the caller: ``grade`` runs it), why a submission was not played at all, and
-what the confinement refused it. Refusals are read from each game record's ``refusals`` list, which stays empty
-until the agent host reports its refusals per game (docs/sandbox.md); the report shows them once it does.
+what the confinement refused it. Refusals are read from each game record's ``refusals`` list: what the agent
+host's child saw the agent try (``app.backends.host.refusals``; docs/sandbox.md, "What the report is told").
 """
 
 from __future__ import annotations

@@ -116,7 +116,7 @@ class GameRow:
     # the details (not CSV columns: ``DETAIL_FIELDS``)
     load_messages: list[str] = field(default_factory=list)  # what loading said, file:line: message
     #: what the confinement refused the agent in this game (the system call or the path it tried to open): the
-    #: place the report reads it from; always empty until the agent host reports its refusals per game
+    #: place the report reads it from: what the agent host's child saw the agent try (``Game.refusals``)
     refusals: list[str] = field(default_factory=list)
     log: str = ""  # with BenchConfig.keep_log: the game's log (JSON Lines text)
 
@@ -191,6 +191,7 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
     except Exception as error:  # a bench of hundreds of games reports a crash and goes on
         return failed_row(row, FailureKind.ERROR, f"{type(error).__name__}: {error}", time.perf_counter() - started)
     fill_row(row, result)
+    row.refusals = list(game.refusals)
     if config.keep_log:
         from app.core import gamelog
 

@@ -176,7 +176,7 @@ CALLS: dict[str, Call] = {call.name: call for call in (
 
 #: Driver methods the app's side answers itself (not forwarded): the agent's printout comes with each reply;
 #: confinement, the files written, cancel and close concern the child process, not the agent.
-LOCAL = ("output", "confinement", "written_files", "written_sizes", "request_cancel", "close")
+LOCAL = ("output", "confinement", "written_files", "written_sizes", "refusals", "request_cancel", "close")
 
 
 def riders(name: str) -> tuple[Call, ...]:

@@ -54,6 +54,7 @@ class _Host:
         self.driver = None
         self.status = ""
         self.observation = None  # the last one the app sent (it sends SAME_OBSERVATION for it again)
+        self.recorder = None  # what the agent tried that the confinement refuses (``refusals.Recorder``)
 
     def handle(self, kind: str, message: tuple) -> dict:
         """One request, after the deferred calls that came with it (each answered in ``before``); a step
@@ -106,7 +107,8 @@ class _Host:
         reply = _answer(lambda: call.codec.encode(method(*args) if method is not None else call.default))
         if call.timing is Timing.STEP:
             extra = _answer(lambda: {"output": capped_printout([str(line) for line in driver.output()]),
-                                     "mirror": _mirror(driver)})
+                                     "mirror": _mirror(driver),
+                                     "refusals": self.recorder.take() if self.recorder is not None else []})
             reply.update(extra.get("value") or {})
         more = {rider.name: _answer(lambda rider=rider: rider.codec.encode(getattr(driver, rider.name)()))
                 for rider in riders(name)}  # each with its own value or error, as if the app had called it
@@ -115,7 +117,8 @@ class _Host:
         return reply
 
     def _create(self, fields: dict, seed, step_seconds, limits, root: str) -> dict:
-        from app.backends.host.confine import confine, status_line
+        from app.backends.host.confine import confine, readable_paths, status_line
+        from app.backends.host.refusals import Recorder
         from app.backends.kinds import AgentSpec, create_local_driver, named
 
         kind = named(fields["kind"], fields.get("module", ""))  # a kind declared outside the app is imported here
@@ -123,6 +126,10 @@ class _Host:
         if self.status == "":  # the first agent: confine the process before its code is loaded
             applied, missing = confine(limits, spec.paths, Path(root), Path.cwd(), self.isolated)
             self.status = status_line(applied, missing)
+            self.recorder = Recorder(readable_paths(spec.paths, Path(root)), [Path.cwd(), Path(os.devnull)])
+            self.recorder.install()  # before the agent's code loads: its imports are watched too
+        elif self.recorder is not None:
+            self.recorder.new_game()
         self.driver = create_local_driver(spec, seed=seed, step_seconds=step_seconds)
         return {"value": {"name": self.driver.name, "status": self.status}, "mirror": _mirror(self.driver)}
 

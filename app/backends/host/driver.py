@@ -29,6 +29,7 @@ from app.core import AgentError, BattleshipError, Observation
 GRACE = 3.0  # seconds past the agent's own step cap before the parent kills a child stuck in native code
 START_ALLOWANCE = 60.0  # loading the agent's files (a CLIPS environment, a Python module) on top of the cap
 QUERY_SECONDS = 20.0  # belief, facts, parameters
+REFUSALS_KEPT = 100  # refusal notes kept per game (the child dedups and caps its own at 50)
 #: the step cap of each kind of agent when none is given: the drivers' own defaults (python_runner's
 #: DEFAULT_STEP_SECONDS, the CLIPS driver's DEFAULT_TIME_LIMIT; tests/backends/test_hostile_round2.py checks)
 DEFAULT_CAPS = {"python": 10.0, "clips": 5.0}
@@ -60,6 +61,7 @@ class HostedDriver(Driver):
         self._lines: list[str] = []
         self._files: dict[str, bytes] | None = None
         self._sizes: dict[str, int] = {}  # the real sizes of the files read last
+        self._refusals: list[str] = []  # what the child's audit hook saw the agent try (``host.refusals``)
         self._riding: dict[str, object] = {}  # values that came with a reply, by call (``Call.rides_on``)
         self._sent: dict[str, object] = {}  # the attributes the child's driver has (``calls.ATTRIBUTES``)
         self._observation: Observation | None = None  # the one sent last (the child keeps it too)
@@ -136,6 +138,8 @@ class HostedDriver(Driver):
         """One call's reply: its printout, caps and riders kept; its error raised again."""
         try:
             self._lines += capped_printout([str(line) for line in reply.get("output") or ()])
+            room = REFUSALS_KEPT - len(self._refusals)
+            self._refusals += [" ".join(str(note).split())[:300] for note in list(reply.get("refusals") or ())[:room]]
             for name, value in dict(reply.get("mirror") or {}).items():
                 if name in MIRRORED and _number(value) is not None:
                     setattr(self, name, value)
@@ -308,6 +312,11 @@ class HostedDriver(Driver):
             self._sizes = dict(self._child.file_sizes)
             return files
         return dict(self._files or {})
+
+    def refusals(self) -> list[str]:
+        """What the agent tried that its confinement refuses, since the last call (as its process saw it)."""
+        notes, self._refusals = self._refusals, []
+        return notes
 
     def written_sizes(self) -> dict[str, int]:
         """The real size of each file ``written_files`` gave last (what is kept of one may be shorter)."""
