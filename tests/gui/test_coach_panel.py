@@ -8,8 +8,10 @@ from PyQt5.QtCore import QTimer
 
 from app.backends.games import load_game_map, play
 from app.core import PROFILES
+from app.gui import coach_panel
 from app.gui.coach_panel import CoachPanel
 from app.gui.main_tabs import CoachTab
+from app.solver.coach.review import coach_game
 from tests.gui.test_replay_view import FOUR_KNOWN, _open_game
 
 
@@ -17,19 +19,26 @@ def _cross_game(rules: str = "unito-2019"):
     return play("cross", load_game_map(FOUR_KNOWN), PROFILES[rules])
 
 
-def test_the_coach_tab_grades_off_the_gui_thread_and_follows_the_step(qtbot, window, tmp_path):
+def test_the_coach_tab_grades_off_the_gui_thread_and_follows_the_step(qtbot, window, tmp_path, monkeypatch):
     viewer = _open_game(qtbot, window, tmp_path, _cross_game())
     panel = viewer.coach_panel
     assert panel.report is None and panel.worker_thread is None  # nothing graded until the tab is shown
-    ticks = []
+    ticked = threading.Event()  # set by the GUI's event loop; the grading waits for it
+    saw_tick = []
+
+    def grade_after_a_tick(game):
+        saw_tick.append(ticked.wait(30))
+        return coach_game(game)
+
+    monkeypatch.setattr(coach_panel, "coach_game", grade_after_a_tick)
     timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(1))
+    timer.timeout.connect(ticked.set)
     timer.start(20)
     viewer.side_tabs.setCurrentWidget(panel)
     qtbot.waitUntil(lambda: panel.report is not None, timeout=60000)
     timer.stop()
     assert panel.worker_thread != threading.get_ident()
-    assert len(ticks) > 3  # the GUI's event loop kept running while the game was graded
+    assert saw_tick == [True]  # the GUI's event loop kept running while the game was being graded
     report = panel.report
     assert "Luck-adjusted score" in panel.summary.text() and str(report.score) in panel.summary.text()
     first_fire = next(d for d in report.decisions if d.kind == "fire")
