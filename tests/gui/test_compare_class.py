@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from PyQt5.QtCore import Qt
 
-from app.backends import registry
+from app.backends import registry, submissions
 from app.gui.compare.controls import AgentPicker
 from app.gui.interaction import ScriptedInteraction
 
@@ -61,3 +61,36 @@ def test_a_python_file_picked_with_others_is_an_agent_of_its_own(picker):
     assert widget.chosen() == [python, str(CLASS / "bob.clp")]
     assert interaction.confirm_questions == []
     assert registry.resolve(python).paths
+
+
+@pytest.fixture
+def compare(qtbot):
+    from app.gui.app import make_application
+    from app.gui.compare.window import CompareWindow
+
+    make_application()
+    interaction = ScriptedInteraction()
+    window = CompareWindow(interaction)
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    yield window
+    window.close()
+
+
+def test_an_agent_that_does_not_load_is_shown_with_clips_message_and_the_batch_goes_on(qtbot, compare):
+    from tests.paths import MAPS_DIR
+
+    panel = compare.batch
+    panel.folder.setText(str(MAPS_DIR / "four-known.map"))
+    panel.set_agents([])
+    compare.interaction.folder_answers.append(str(CLASS))
+    panel.agent_picker.folder_button.click()
+    panel.start()
+    dave = next(item for item in rows(panel.agent_picker) if item.text().endswith("dave"))
+    assert dave.text() == "✗ dave" and dave.checkState() == Qt.Unchecked
+    assert "agent.clp:" in dave.toolTip() and "asert" in dave.toolTip()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60000)
+    played = {found.agent for found in submissions.find(CLASS) if found.name in ("alice", "bob.clp", "carol")}
+    assert {row.agent for row in panel.rows()} == played  # the agents as the CLI's bench --agents CLASS names them
+    assert "dave not played:" in panel.status.text() and "agent.clp:" in panel.status.text()

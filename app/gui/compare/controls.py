@@ -160,6 +160,18 @@ class AgentPicker(QWidget):
         self.changed.emit()
         return listed
 
+    def refuse(self, key: str, errors: Sequence[str]) -> None:
+        """Show that the listed agent ``key`` does not load: its row red and unticked, what loading said (CLIPS's
+        own file:line: message) in its tooltip."""
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            if item.data(Qt.UserRole) == key:
+                if not item.text().startswith("✗ "):
+                    item.setText(f"✗ {item.text()}")
+                item.setForeground(QBrush(QColor("#c62828")))
+                item.setToolTip("\n".join([*(str(p) for p in self.specs[key].paths), *errors]))
+                item.setCheckState(Qt.Unchecked)
+
     def mark_failed(self, name: str, where: str, error: str) -> None:
         """Show an agent that cannot be played: a red, unticked, not tickable row with the reason in its
         tooltip (and the reason through ``failed``)."""
@@ -180,6 +192,13 @@ class AgentPicker(QWidget):
         """The keys of the ticked agents, in the list's order."""
         return [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())
                 if self.list.item(i).checkState() == Qt.Checked]
+
+    def label(self, key: str) -> str:
+        """The name ``key`` is listed under (its mark left out)."""
+        for i in range(self.list.count()):
+            if self.list.item(i).data(Qt.UserRole) == key:
+                return self.list.item(i).text().removeprefix("✗ ")
+        return key
 
     def spec(self, key: str) -> AgentSpec:
         """The agent listed under ``key``."""
