@@ -6,6 +6,7 @@ a running scheduler's address."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from enum import StrEnum
@@ -382,7 +383,7 @@ class BatchPanel(QWidget):
     def _show_games(self) -> None:
         """Add the games ended since the last look to the games table (it is redone at the end)."""
         rows, self._unshown = self._unshown, []
-        append_rows(self.games_table, [game_cells(r) for r in rows])
+        append_rows(self.games_table, [game_cells(r) for r in self.named(rows)])
         if rows and self.running:
             self._show_timer.start()  # games ending in the next moment go in together
 
@@ -412,9 +413,15 @@ class BatchPanel(QWidget):
         """The finished games, agent by agent."""
         return self.runner.ordered(self.finished_rows) if self.runner else []
 
+    def named(self, rows: Sequence[bench.GameRow]) -> list[bench.GameRow]:
+        """``rows`` as shown: each agent under the name the agent list gives it (a submission's folder or file
+        name, not its path); the rows themselves (exported, saved) keep the agent as played."""
+        return [dataclasses.replace(r, agent=self.agent_picker.label(r.agent)) for r in rows]
+
     def show_rows(self, rows: Sequence[bench.GameRow]) -> None:
         """Fill both tables and the plots from results rows."""
-        agents = list(self.runner.agents) if self.runner else None
+        agents = [self.agent_picker.label(a) for a in self.runner.agents] if self.runner else None
+        rows = self.named(rows)
         summaries = bench.summarize(rows, agents)
         fill_table(self.summary_table, [summary_cells(s) for s in summaries])
         self.summary_table.sortItems(2, Qt.DescendingOrder)

@@ -45,6 +45,7 @@ class AgentPicker(QWidget):
                  strip: bool = False, parent: QWidget | None = None):
         super().__init__(parent)
         self.specs: dict[str, AgentSpec] = dict(agents)
+        self.names: dict[str, str] = {}  # a submission's key -> its folder or file name
         self.interaction = interaction
         layout = QBoxLayout(QBoxLayout.LeftToRight if strip else QBoxLayout.TopToBottom, self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -150,6 +151,7 @@ class AgentPicker(QWidget):
                 self.mark_failed(submission.name, str(submission.path), error)
                 continue
             key = submission.agent
+            self.names[key] = submission.name
             if key not in self.specs:
                 self.specs[key] = spec
                 self._add(key, spec, submission.name, True)
@@ -194,11 +196,8 @@ class AgentPicker(QWidget):
                 if self.list.item(i).checkState() == Qt.Checked]
 
     def label(self, key: str) -> str:
-        """The name ``key`` is listed under (its mark left out)."""
-        for i in range(self.list.count()):
-            if self.list.item(i).data(Qt.UserRole) == key:
-                return self.list.item(i).text().removeprefix("✗ ")
-        return key
+        """The name the agent ``key`` is shown under in results: a submission's folder or file name, else the key."""
+        return self.names.get(key, key)
 
     def spec(self, key: str) -> AgentSpec:
         """The agent listed under ``key``."""
