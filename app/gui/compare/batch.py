@@ -6,6 +6,7 @@ a running scheduler's address."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from enum import StrEnum
@@ -28,10 +29,11 @@ from PyQt5.QtWidgets import (
 )
 
 from app.backends import bench
+from app.backends.agent_check import load_errors
 from app.backends.bench.cluster import LOCAL, ClusterBench, scheduler_address
 from app.backends.bench.player import ClusterChoice, batch_player
 from app.backends.registry import AgentSpec
-from app.core import BattleshipError
+from app.core import PROFILES, BattleshipError
 from app.gui.compare.controls import AgentPicker, panel_card, rules_box
 from app.gui.compare.tables import (
     GAME_COLUMNS,
@@ -101,6 +103,7 @@ class BatchPanel(QWidget):
         self._worker: BenchWorker | None = None
         self.finished_rows: dict[int, bench.GameRow] = {}
         self.failures = 0
+        self.refused: list[str] = []  # notes on the ticked agents that did not load (not played)
         self._unshown: list[bench.GameRow] = []  # finished games not in the games table yet
         self._show_timer = QTimer(self)
         self._show_timer.setSingleShot(True)
@@ -291,6 +294,10 @@ class BatchPanel(QWidget):
         if not agents:
             self.status.setText(self.tr("Tick at least one agent."))
             return
+        agents, refused = self.loadable(agents)
+        if not agents:
+            self.status.setText("\n".join([self.tr("No ticked agent loads."), *refused]))
+            return
         config = bench.BenchConfig(rules=str(self.rules.currentData()), seed=self.seed.value(),
                                    coach=self.coach_box.isChecked())
         timeout = float(self.timeout.value())
@@ -316,7 +323,8 @@ class BatchPanel(QWidget):
             text += " " + self.tr("Starting a Dask cluster on this machine…")
         elif address is not None:
             text += " " + self.tr("Connecting to {0}…").format(address)
-        self.status.setText(text)
+        self.refused = refused
+        self.status.setText("\n".join([text, *refused]))
         self.started = time.perf_counter()
         thread = QThread()
         thread.setObjectName("bench")
@@ -329,6 +337,26 @@ class BatchPanel(QWidget):
         self._thread, self._worker = thread, worker
         thread.start()
         self._update_controls()
+
+    def loadable(self, agents: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The agents that load under the chosen rules, and a note for each one that does not (not played: its
+        row in the agent list turns red, CLIPS's own file:line: message in its tooltip and in the note)."""
+        profile = PROFILES[str(self.rules.currentData())]
+        kept, refused = [], []
+        for key in agents:
+            spec = self.agent_picker.spec(key)
+            try:
+                errors = load_errors(spec, profile)
+            except BattleshipError as error:
+                errors = [str(error)]
+            if errors:
+                self.agent_picker.refuse(key, errors)
+                name = self.agent_picker.label(key)
+                refused.append(self.tr("{0} not played: {1}").format(name, "; ".join(errors[:3])
+                                                                     + (" …" if len(errors) > 3 else "")))
+            else:
+                kept.append(key)
+        return kept, refused
 
     def stop(self) -> None:
         """Stop the batch (finished games are kept; a cluster's chunks in flight are cancelled)."""
@@ -355,7 +383,7 @@ class BatchPanel(QWidget):
     def _show_games(self) -> None:
         """Add the games ended since the last look to the games table (it is redone at the end)."""
         rows, self._unshown = self._unshown, []
-        append_rows(self.games_table, [game_cells(r) for r in rows])
+        append_rows(self.games_table, [game_cells(r) for r in self.named(rows)])
         if rows and self.running:
             self._show_timer.start()  # games ending in the next moment go in together
 
@@ -374,7 +402,7 @@ class BatchPanel(QWidget):
             text += " " + self.tr("(stopped)")
         if error:
             text += " — " + self.tr("error: {0}").format(error)
-        for note in getattr(self.player, "notes", ()):
+        for note in [*getattr(self.player, "notes", ()), *self.refused]:
             text += "\n" + note
         self.status.setText(text)
         self.show_rows(rows)
@@ -385,9 +413,15 @@ class BatchPanel(QWidget):
         """The finished games, agent by agent."""
         return self.runner.ordered(self.finished_rows) if self.runner else []
 
+    def named(self, rows: Sequence[bench.GameRow]) -> list[bench.GameRow]:
+        """``rows`` as shown: each agent under the name the agent list gives it (a submission's folder or file
+        name, not its path); the rows themselves (exported, saved) keep the agent as played."""
+        return [dataclasses.replace(r, agent=self.agent_picker.label(r.agent)) for r in rows]
+
     def show_rows(self, rows: Sequence[bench.GameRow]) -> None:
         """Fill both tables and the plots from results rows."""
-        agents = list(self.runner.agents) if self.runner else None
+        agents = [self.agent_picker.label(a) for a in self.runner.agents] if self.runner else None
+        rows = self.named(rows)
         summaries = bench.summarize(rows, agents)
         fill_table(self.summary_table, [summary_cells(s) for s in summaries])
         self.summary_table.sortItems(2, Qt.DescendingOrder)

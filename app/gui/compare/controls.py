@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PyQt5.QtCore import Qt, pyqtSignal
+from PyQt5.QtGui import QBrush, QColor
 from PyQt5.QtWidgets import (
     QBoxLayout,
     QComboBox,
@@ -17,7 +18,7 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
-from app.backends import registry
+from app.backends import registry, submissions
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
 from app.gui.agent_kind import listed_name
@@ -44,6 +45,7 @@ class AgentPicker(QWidget):
                  strip: bool = False, parent: QWidget | None = None):
         super().__init__(parent)
         self.specs: dict[str, AgentSpec] = dict(agents)
+        self.names: dict[str, str] = {}  # a submission's key -> its folder or file name
         self.interaction = interaction
         layout = QBoxLayout(QBoxLayout.LeftToRight if strip else QBoxLayout.TopToBottom, self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -65,6 +67,10 @@ class AgentPicker(QWidget):
                                            "or the .clp file(s) of a CLIPS agent"))
         self.add_button.clicked.connect(self.choose_files)
         layout.addWidget(self.add_button, 0, Qt.AlignTop)
+        self.folder_button = QPushButton(self.tr("Add submissions folder…"))
+        self.folder_button.setToolTip(self.tr("A class's submissions: one agent per student folder or agent file"))
+        self.folder_button.clicked.connect(self.choose_submissions)
+        layout.addWidget(self.folder_button, 0, Qt.AlignTop)
 
     def _add(self, key: str, spec: AgentSpec, text: str, checked: bool) -> None:
         item = QListWidgetItem(text)
@@ -96,13 +102,87 @@ class AgentPicker(QWidget):
             listed.append(key)
         return listed
 
-    def choose_files(self) -> None:
-        """Ask for an agent's file(s) and list it, ticked."""
+    def _start(self) -> str:
         files = [key for key, spec in self.specs.items() if key != spec.name]  # listed by path, not by name
-        start = str(Path(files[-1].split(",")[0]).parent) if files else str(registry.AGENTS_DIR)
-        paths = self.interaction.choose_agent_files(start)
-        if paths:
-            self.add_files([",".join(paths)], checked=True)
+        return str(Path(files[-1].split(",")[0]).parent) if files else str(registry.AGENTS_DIR)
+
+    def choose_files(self) -> None:
+        """Ask for agent files and list them, ticked: one agent per file, unless the user says several .clp
+        files are one agent (loaded in the order picked); a .py file is always an agent of its own."""
+        paths = self.interaction.choose_agent_files(self._start())
+        clips = [p for p in paths if p.endswith(".clp")]
+        keys = [p for p in paths if not p.endswith(".clp")]
+        if len(clips) > 1:
+            one, _ = self.interaction.confirm(
+                self.tr("Several CLIPS files"),
+                self.tr("Load these {0} .clp files as one agent (in this order)?\n{1}\n\n"
+                        "No: each file is an agent of its own.").format(
+                    len(clips), "\n".join(Path(p).name for p in clips)))
+            keys += [",".join(clips)] if one else clips
+        else:
+            keys += clips
+        if keys:
+            self.add_files(keys, checked=True)
+
+    def choose_submissions(self) -> None:
+        """Ask for a folder of submissions and list its agents, ticked."""
+        folder = self.interaction.choose_folder(self._start())
+        if folder:
+            self.add_submissions(folder)
+
+    def add_submissions(self, folder: str | Path) -> list[str]:
+        """List one agent per submission in ``folder`` (as ``app.backends.submissions`` finds them), ticked, named
+        by its folder or file name; one that cannot be played is listed unticked with a red mark, its reason in
+        the tooltip and through ``failed``. The keys of the agents listed."""
+        try:
+            found = submissions.find(folder)
+        except BattleshipError as error:
+            self.failed.emit(str(error))
+            return []
+        listed = []
+        for submission in found:
+            error = submission.error
+            if not error:
+                try:
+                    spec = registry.resolve(submission.agent)
+                except BattleshipError as bad:
+                    error = str(bad)
+            if error:
+                self.mark_failed(submission.name, str(submission.path), error)
+                continue
+            key = submission.agent
+            self.names[key] = submission.name
+            if key not in self.specs:
+                self.specs[key] = spec
+                self._add(key, spec, submission.name, True)
+                self.list.item(self.list.count() - 1).setToolTip(
+                    "\n".join([str(submission.path), *(str(p) for p in spec.paths)]))
+            listed.append(key)
+        self.set_agents([*self.chosen(), *listed])
+        self.changed.emit()
+        return listed
+
+    def refuse(self, key: str, errors: Sequence[str]) -> None:
+        """Show that the listed agent ``key`` does not load: its row red and unticked, what loading said (CLIPS's
+        own file:line: message) in its tooltip."""
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            if item.data(Qt.UserRole) == key:
+                if not item.text().startswith("✗ "):
+                    item.setText(f"✗ {item.text()}")
+                item.setForeground(QBrush(QColor("#c62828")))
+                item.setToolTip("\n".join([*(str(p) for p in self.specs[key].paths), *errors]))
+                item.setCheckState(Qt.Unchecked)
+
+    def mark_failed(self, name: str, where: str, error: str) -> None:
+        """Show an agent that cannot be played: a red, unticked, not tickable row with the reason in its
+        tooltip (and the reason through ``failed``)."""
+        item = QListWidgetItem(f"✗ {name}")
+        item.setForeground(QBrush(QColor("#c62828")))
+        item.setToolTip(f"{where}\n{error}")
+        item.setFlags(item.flags() & ~Qt.ItemIsUserCheckable)
+        self.list.addItem(item)
+        self.failed.emit(self.tr("Cannot use agent {0}: {1}").format(name, error))
 
     def set_agents(self, keys: Sequence[str]) -> None:
         """Tick exactly these agents."""
@@ -114,6 +194,10 @@ class AgentPicker(QWidget):
         """The keys of the ticked agents, in the list's order."""
         return [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())
                 if self.list.item(i).checkState() == Qt.Checked]
+
+    def label(self, key: str) -> str:
+        """The name the agent ``key`` is shown under in results: a submission's folder or file name, else the key."""
+        return self.names.get(key, key)
 
     def spec(self, key: str) -> AgentSpec:
         """The agent listed under ``key``."""
