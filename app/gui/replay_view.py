@@ -38,6 +38,7 @@ from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
 from app.gui.score_panel import ScorePanel
 from app.gui.side_window import SideWindow
 from app.gui.theme import (
+    ScrollingColumn,
     add_tab,
     card_title,
     error_banner,
@@ -164,7 +165,7 @@ class ReplayWindow(SideWindow):
         board_layout.addWidget(self.board, 1)
         self.legend = LegendWidget()
         board_layout.addWidget(self.legend)
-        self.splitter.addWidget(board_card)
+        self.splitter.addWidget(ScrollingColumn(board_card))
 
         right, right_layout = side_column()
         self.score_panel = ScorePanel()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PyQt5.QtCore import QRect, Qt
+from PyQt5.QtCore import QRect, QSize, Qt
 from PyQt5.QtGui import QColor, QFont, QGuiApplication, QKeySequence, QTextOption
 from PyQt5.QtWidgets import (
     QAction,
@@ -20,6 +20,7 @@ from PyQt5.QtWidgets import (
     QMainWindow,
     QPlainTextEdit,
     QProxyStyle,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStyle,
@@ -61,7 +62,7 @@ SUNK_OUTLINE = QColor("#111111")
 DONE_BADGE = QColor("#E3F4EE")
 
 STYLE_SHEET = """
-QMainWindow, QWidget#central { background: #F3F5F8; }
+QMainWindow, QWidget#central, QScrollArea#scrollingColumn, QWidget#sideColumn { background: #F3F5F8; }
 QMenuBar { background: #FFFFFF; color: #1F2933; padding: 2px 4px; }
 QMenuBar::item { padding: 4px 10px; border-radius: 4px; }
 QMenuBar::item:selected { background: #EEF2F6; }
@@ -255,13 +256,42 @@ def card_title(text: str) -> QLabel:
     return title
 
 
+class ScrollingColumn(QScrollArea):
+    """A column (or a board's card) that fills its height when there is room and scrolls when there is not: its minimum height is
+    at most ``SCROLL_MIN_HEIGHT`` whatever its cards need (no panel may push a window past the screen); its
+    minimum width is the column's (it never scrolls sideways)."""
+
+    SCROLL_MIN_HEIGHT = 200
+
+    def __init__(self, column: QWidget):
+        super().__init__()
+        self.setObjectName("scrollingColumn")
+        self.setFrameShape(QFrame.NoFrame)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setWidget(column)
+
+    def _bar(self) -> int:
+        return self.style().pixelMetric(QStyle.PM_ScrollBarExtent)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        inner = self.widget().minimumSizeHint()
+        return QSize(inner.width() + self._bar(), min(inner.height(), self.SCROLL_MIN_HEIGHT))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        inner = self.widget().sizeHint()
+        return QSize(inner.width() + self._bar(), inner.height())
+
+
 def side_column() -> tuple[QWidget, QVBoxLayout]:
-    """The column of cards beside a window's board, and its layout."""
+    """The column of cards beside a window's board (scrolling when the window is too short for its cards:
+    the widget to add to the window), and the cards' layout."""
     column = QWidget()
+    column.setObjectName("sideColumn")
     layout = QVBoxLayout(column)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.setSpacing(12)
-    return column, layout
+    return ScrollingColumn(column), layout
 
 
 def mono_font(points: int) -> QFont:
