@@ -12,6 +12,7 @@ import html
 from PyQt5.QtCore import QT_TRANSLATE_NOOP
 
 from app.core import GameResult
+from app.gui.engine_text import engine_text
 from app.gui.i18n import translate
 from app.gui.session import GameSession, LineKind, ReportKind, StepReport
 from app.gui.theme import error_banner, log_view
@@ -92,5 +93,5 @@ class Messages:
                             .format(failure))
         result = as_shown(result, self.session)
         self.log(translate("MainWindow", "result: score {0} (oracle {1}) after {2} steps; {3}").format(
-            result.score, result.oracle, result.steps, result.stop_reason)
-            + (f"; {result.load_note}" if result.load_errors else ""), NOTE_COLOUR)
+            result.score, result.oracle, result.steps, engine_text(result.stop_reason))
+            + (f"; {engine_text(result.load_note)}" if result.load_errors else ""), NOTE_COLOUR)

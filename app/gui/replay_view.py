@@ -32,6 +32,7 @@ from app.core.gamelog import Replay, replay_file, rerun
 from app.gui.board import BoardWidget
 from app.gui.board_state import BoardState
 from app.gui.coach_panel import CoachPanel
+from app.gui.engine_text import engine_text
 from app.gui.interaction import Interaction
 from app.gui.legend import LegendWidget
 from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
@@ -263,7 +264,7 @@ class ReplayWindow(SideWindow):
         self.log_list.clear()
         self.log_list.addItem("step   —  start")
         for event in track.events:
-            item = QListWidgetItem(event.describe())
+            item = QListWidgetItem(event.describe(engine_text))
             if event.outcome is Outcome.REJECTED:
                 item.setForeground(QColor("#B34700"))
             elif event.outcome is Outcome.SOLVED:

@@ -11,6 +11,7 @@ from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
 from PyQt5.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.core import PROFILES, GameResult
+from app.gui.engine_text import engine_text
 from app.gui.i18n import translate
 from app.gui.theme import TitledCard
 
@@ -155,7 +156,8 @@ class ScorePanel(TitledCard):
         found_text = self.tr("{0} of {1}").format(found, hidden) + (f" ({100 * found / hidden:.1f}%)" if hidden else "")
         self.summary_label.setText(
             self.tr("Precision <b>{0}</b> &nbsp; Recall <b>{1}</b> &nbsp; Found {2}<br>{3} steps · {4}").format(
-                _fraction(result.precision), _fraction(result.recall), found_text, result.steps, result.stop_reason))
+                _fraction(result.precision), _fraction(result.recall), found_text, result.steps,
+                engine_text(result.stop_reason)))
         if profile:
             self.formula_label.setText(self.tr("{0}: score = {1}").format(profile.name, profile.formula()))
 

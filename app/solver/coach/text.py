@@ -14,20 +14,27 @@ def _num(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def describe(decision: Decision) -> tuple[str, str]:
-    """(what the agent did, the best alternative) in words."""
+def describe_parts(decision: Decision) -> tuple[tuple[str, str], tuple[str, str]]:
+    """(what the agent did, the best alternative), each as (template, cell): the template's ``{0}`` is the cell
+    ("x y"); the GUI translates the templates (app/gui/coach_panel.py lists them), ``describe`` fills them."""
     d = decision
     if d.kind is DecisionKind.FIRE:
-        return f"fire {_cell(d.cell)}", ("(this one)" if d.best == d.cell else f"fire {_cell(d.best)}")
+        return ("fire {0}", _cell(d.cell)), (("(this one)", "") if d.best == d.cell else ("fire {0}", _cell(d.best)))
     if d.kind is DecisionKind.LATE_FIRE:
-        return f"fire {_cell(d.cell)}", "stop firing, solve"
+        return ("fire {0}", _cell(d.cell)), ("stop firing, solve", "")
     if d.kind is DecisionKind.FLAG:
-        return f"flag {_cell(d.cell)}", "no flag here" if d.loss > 0 else "(keep it)"
+        return ("flag {0}", _cell(d.cell)), (("no flag here", "") if d.loss > 0 else ("(keep it)", ""))
     if d.kind is DecisionKind.MISSING_FLAG:
-        return "no flag", f"flag {_cell(d.best)}"
+        return ("no flag", ""), ("flag {0}", _cell(d.best))
     if d.kind is DecisionKind.STOP:
-        return "solve", f"fire {_cell(d.best)} first"
-    return "solve", "spend unused fires/flags where they count for nothing"
+        return ("solve", ""), ("fire {0} first", _cell(d.best))
+    return ("solve", ""), ("spend unused fires/flags where they count for nothing", "")
+
+
+def describe(decision: Decision) -> tuple[str, str]:
+    """(what the agent did, the best alternative) in words."""
+    did, best = describe_parts(decision)
+    return did[0].format(did[1]), best[0].format(best[1])
 
 
 def decision_line(decision: Decision) -> str:
