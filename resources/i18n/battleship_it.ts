@@ -1239,7 +1239,7 @@
             <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="41" />
+            <location filename="../../app/gui/main_settings.py" line="57" />
             <source>The rules profile: how the game is scored and what a fire on water tells</source>
             <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
         </message>
@@ -1384,27 +1384,27 @@
             <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="63" />
+            <location filename="../../app/gui/main_settings.py" line="79" />
             <source>Agent Parameters…</source>
             <translation>Parametri dell'agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="67" />
+            <location filename="../../app/gui/main_settings.py" line="83" />
             <source>Run Agents Unconfined (No Sandbox)</source>
             <translation>Esegui gli agenti senza confinamento (niente sandbox)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="69" />
+            <location filename="../../app/gui/main_settings.py" line="85" />
             <source>Run agents inside the app's own process, as --no-sandbox does: for debugging the app only (a crashing or hostile agent then takes the app with it)</source>
             <translation>Esegue gli agenti nel processo dell'app, come --no-sandbox: solo per il debug dell'app (un agente che va in crash o ostile porta giù l'app con sé)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="205" />
+            <location filename="../../app/gui/main_settings.py" line="223" />
             <source>{0}. See docs/sandbox.md; File menu: Run Agents Unconfined.</source>
             <translation>{0}. Vedi docs/sandbox.md; menu File: Esegui gli agenti senza confinamento.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="63" />
+            <location filename="../../app/gui/main_settings.py" line="79" />
             <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
         </message>
@@ -1424,22 +1424,22 @@
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="76" />
+            <location filename="../../app/gui/main_settings.py" line="92" />
             <source>&amp;Language</source>
             <translation>&amp;Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="84" />
+            <location filename="../../app/gui/main_settings.py" line="100" />
             <source>The interface language, from the next start</source>
             <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="211" />
+            <location filename="../../app/gui/main_settings.py" line="229" />
             <source>Language</source>
             <translation>Lingua</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="211" />
+            <location filename="../../app/gui/main_settings.py" line="229" />
             <source>The interface will be in {0} from the next start of Battleship Lab.</source>
             <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
         </message>
@@ -1499,39 +1499,39 @@
             <translation>Nessuna mappa recente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="115" />
+            <location filename="../../app/gui/main_settings.py" line="131" />
             <source>{0} takes (values of this game):</source>
             <translation>{0} accetta (valori di questa partita):</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="117" />
+            <location filename="../../app/gui/main_settings.py" line="133" />
             <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
             <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="119" />
+            <location filename="../../app/gui/main_settings.py" line="135" />
             <source>Agent parameters</source>
             <translation>Parametri dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="119" />
+            <location filename="../../app/gui/main_settings.py" line="135" />
             <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
             <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="156" />
+            <location filename="../../app/gui/main_settings.py" line="172" />
             <source>Agent parameters not changed: {0}</source>
             <translation>Parametri dell'agente non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="160" />
+            <location filename="../../app/gui/main_settings.py" line="176" />
             <source>agent parameters: {0} (from this game on)</source>
             <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="160" />
+            <location filename="../../app/gui/main_settings.py" line="176" />
             <source>none</source>
             <translation>nessuno</translation>
         </message>
@@ -1656,7 +1656,7 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="110" />
+            <location filename="../../app/gui/main_settings.py" line="126" />
             <source>Could not list what {0} takes: {1}</source>
             <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
         </message>
@@ -1691,22 +1691,22 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>risolta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="59" />
+            <location filename="../../app/gui/main_settings.py" line="75" />
             <source>Game Limits…</source>
             <translation>Limiti della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="59" />
+            <location filename="../../app/gui/main_settings.py" line="75" />
             <source>Fires, flags and steps a game allows (as run's --fires, --guesses, --max-steps)</source>
             <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="178" />
+            <location filename="../../app/gui/main_settings.py" line="194" />
             <source>Game limits not changed: {0}</source>
             <translation>Limiti della partita non cambiati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_settings.py" line="183" />
+            <location filename="../../app/gui/main_settings.py" line="199" />
             <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
             <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
         </message>
@@ -1724,6 +1724,26 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/main_tabs.py" line="119" />
             <source>Once the game is over: each decision graded against bayes's play with the agent's information (open a saved log with Replay to step through it)</source>
             <translation>A partita finita: ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente (apri un registro salvato con Replay per scorrerla)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_settings.py" line="30" />
+            <source>agent in the app's own process, unconfined (--no-sandbox)</source>
+            <translation>agente nel processo dell'app, senza confinamento (--no-sandbox)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_settings.py" line="30" />
+            <source>agent in its own process, not confined</source>
+            <translation>agente in un processo suo, non confinato</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_settings.py" line="39" />
+            <source>agent confined ({0})</source>
+            <translation>agente confinato ({0})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_settings.py" line="39" />
+            <source>agent confined</source>
+            <translation>agente confinato</translation>
         </message>
     </context>
     <context>

@@ -1,0 +1,105 @@
+"""The Italian interface where students need it most (issue 29): the Coach and Rules tabs, the load-error banner,
+the score panel and the engine's texts, rendered after a CLIPS game; no English word left and no label cut."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PyQt5.QtWidgets import QAbstractButton, QCheckBox, QGroupBox, QLabel, QRadioButton, QTabBar
+
+from app.core import messages
+from app.gui import i18n
+from app.gui.engine_text import engine_text
+from app.gui.main_tabs import CoachTab, RulesTab
+from tests.gui.test_replay_view import _finished_game
+
+# words that are English only (not Italian, not CLIPS or map names): one of them in a visible text is a miss
+ENGLISH = {"the", "and", "press", "show", "step", "steps", "rule", "rules", "points", "lost", "luck", "score",
+           "best", "alternative", "counts", "filter", "modules", "solved", "agent", "fired", "loss",
+           "decision", "grades", "open", "log", "waiting", "facts", "changed", "firings", "expected"}
+
+
+@pytest.fixture
+def italian(qapp):
+    assert i18n.install("it")
+    yield
+    i18n.install("en")
+
+
+def english_words(text: str) -> set[str]:
+    plain = re.sub(r"<[^>]+>", " ", text)
+    plain = re.sub(r"\([^()]*::[^()]*\)|\S+::\S+|\S+\.(?:clp|py|map)\b", " ", plain)  # CLIPS names, file names
+    return {word for word in re.findall(r"[A-Za-z]+", plain) if word.lower() in ENGLISH}
+
+
+def visible_texts(root) -> list[tuple[str, str]]:
+    """(kind, text) of every visible label, button, group box and tab of ``root``."""
+    texts = []
+    for widget in root.findChildren(QLabel) + root.findChildren(QAbstractButton) + root.findChildren(QGroupBox):
+        if widget.isVisible():
+            texts.append((type(widget).__name__, widget.title() if isinstance(widget, QGroupBox) else widget.text()))
+    for bar in root.findChildren(QTabBar):
+        if bar.isVisible():
+            texts += [("tab", bar.tabText(i)) for i in range(bar.count())]
+    return texts
+
+
+def clipped(root) -> list[str]:
+    """The visible one-line labels and boxes whose text is wider than the widget."""
+    cut = []
+    for widget in root.findChildren(QLabel) + root.findChildren(QCheckBox) + root.findChildren(QRadioButton):
+        if not widget.isVisible() or not widget.text() or (isinstance(widget, QLabel) and widget.wordWrap()):
+            continue
+        if isinstance(widget, QLabel) and ("<" in widget.text() or not widget.text().strip()):
+            continue
+        needed = widget.sizeHint().width() if not isinstance(widget, QLabel) else \
+            widget.fontMetrics().horizontalAdvance(widget.text()) + 2 * widget.margin()
+        if needed > widget.width() + 1 and widget.sizePolicy().horizontalPolicy() != widget.sizePolicy().Ignored:
+            cut.append(f"{type(widget).__name__} {widget.text()!r}: {needed} > {widget.width()}")
+    return cut
+
+
+def test_the_engines_texts_are_translated_by_their_templates(italian):
+    assert engine_text(messages.KNOWN_SHIP_CELL) == "cella di nave nota dall'inizio"
+    assert engine_text(messages.ALL_FLAGS_LEFT.format(count=3)) == "già 3 bandierine rimaste"
+    stalled = engine_text(messages.STALLED.format(label="fire 0 0", why=messages.NO_FIRES_LEFT))
+    assert stalled.startswith("l'agente si è bloccato: 'fire 0 0'") and "spari esauriti" not in stalled  # fields stay
+    assert engine_text("solved by the agent; agent loaded with 2 errors") == \
+        "risolta dall'agente; agente caricato con 2 errori"
+    assert engine_text("the agent crashed: ZeroDivisionError") == "the agent crashed: ZeroDivisionError"  # unknown
+
+
+def test_the_english_texts_stay_english(qapp):
+    i18n.install("en")
+    assert engine_text(messages.KNOWN_SHIP_CELL) == messages.KNOWN_SHIP_CELL
+
+
+def test_after_a_clips_game_the_side_tabs_and_score_speak_italian(qtbot, italian, window):
+    _finished_game(qtbot, window, "incrocio")
+    coach = window.tabs.panel(CoachTab).panel
+    window.tabs.setCurrentWidget(coach)
+    qtbot.waitUntil(lambda: coach.report is not None, timeout=60000)
+    coach.set_step(next(d for d in coach.report.decisions if d.kind.value == "fire").step)
+    found = {}
+    for panel in (coach, window.tabs.panel(RulesTab).panel):
+        window.tabs.setCurrentWidget(panel)
+        qtbot.wait(30)
+        for kind, text in visible_texts(window):
+            words = english_words(text)
+            if words:
+                found[text] = (kind, sorted(words))
+    assert found == {}
+    assert "risolta dall'agente" in window.view.score_panel.summary_label.text()
+    assert "risolta dall'agente" in window.log_text() and "solved by the agent" not in window.log_text()
+    cut = clipped(window)
+    assert cut == [], "\n".join(cut)
+
+
+def test_the_load_error_banner_names_the_reset_button_as_it_reads(qtbot, italian, window):
+    banner = window.agents.load_banner
+    banner.set_errors("bad", ["bad.clp:3: [PRNTUTIL2] Syntax Error"])
+    assert "premi Ricomincia" in banner.title.text() and "agente caricato con 1 errore" in banner.title.text()
+    assert banner.log_button.text() == "Mostra registro"
+    banner.set_failure("bad", "no file")
+    assert "bad non si può caricare" in banner.title.text()
