@@ -27,214 +27,239 @@
     <context>
         <name>BatchPanel</name>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="123" />
+            <location filename="../../app/gui/compare/batch.py" line="130" />
             <source>Batch over a folder of maps</source>
             <translation>In serie su una cartella di mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="141" />
+            <location filename="../../app/gui/compare/batch.py" line="148" />
             <source>folder, glob or map file</source>
             <translation>cartella, glob o file di mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="147" />
+            <location filename="../../app/gui/compare/batch.py" line="154" />
             <source>Maps</source>
             <translation>Mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="149" />
+            <location filename="../../app/gui/compare/batch.py" line="156" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="152" />
+            <location filename="../../app/gui/compare/batch.py" line="159" />
             <source>Seed</source>
             <translation>Seme</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="173" />
+            <location filename="../../app/gui/compare/batch.py" line="180" />
             <source>Processes</source>
             <translation>Processi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="181" />
+            <location filename="../../app/gui/compare/batch.py" line="188" />
             <source> s per game</source>
             <translation> s per partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="182" />
+            <location filename="../../app/gui/compare/batch.py" line="189" />
             <source>Timeout</source>
             <translation>Limite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="129" />
+            <location filename="../../app/gui/compare/batch.py" line="136" />
             <source>Agents</source>
             <translation>Agenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="191" />
+            <location filename="../../app/gui/compare/batch.py" line="198" />
             <source>Run batch</source>
             <translation>Avvia la serie</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="194" />
+            <location filename="../../app/gui/compare/batch.py" line="201" />
             <source>Stop</source>
             <translation>Ferma</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="199" />
+            <location filename="../../app/gui/compare/batch.py" line="206" />
             <source>Export CSV…</source>
             <translation>Esporta CSV…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="203" />
+            <location filename="../../app/gui/compare/batch.py" line="210" />
             <source>no batch run yet</source>
             <translation>nessuna serie ancora</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="223" />
+            <location filename="../../app/gui/compare/batch.py" line="230" />
             <source>Plots</source>
             <translation>Grafici</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="225" />
+            <location filename="../../app/gui/compare/batch.py" line="232" />
             <source>Games</source>
             <translation>Partite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="242" />
+            <location filename="../../app/gui/compare/batch.py" line="249" />
             <source>Plots need matplotlib: {0}</source>
             <translation>I grafici richiedono matplotlib: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="292" />
+            <location filename="../../app/gui/compare/batch.py" line="299" />
             <source>Tick at least one agent.</source>
             <translation>Spunta almeno un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="312" />
+            <location filename="../../app/gui/compare/batch.py" line="319" />
             <source>%v / %m games</source>
             <translation>%v / %m partite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="314" />
+            <location filename="../../app/gui/compare/batch.py" line="321" />
             <source>{0} agents × {1} maps = {2} games…</source>
             <translation>{0} agenti × {1} mappe = {2} partite…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="352" />
+            <location filename="../../app/gui/compare/batch.py" line="359" />
             <source>{0} games · {1} s · {2} failures</source>
             <translation>{0} partite · {1} s · {2} fallimenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="372" />
+            <location filename="../../app/gui/compare/batch.py" line="379" />
             <source>{0} of {1} games in {2} s</source>
             <translation>{0} partite su {1} in {2} s</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="374" />
+            <location filename="../../app/gui/compare/batch.py" line="381" />
             <source>(stopped)</source>
             <translation>(fermata)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="376" />
+            <location filename="../../app/gui/compare/batch.py" line="383" />
             <source>error: {0}</source>
             <translation>errore: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="409" />
+            <location filename="../../app/gui/compare/batch.py" line="417" />
             <source>Nothing to export yet.</source>
             <translation>Ancora niente da esportare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="412" />
+            <location filename="../../app/gui/compare/batch.py" line="420" />
             <source>CSV files (*.csv)</source>
             <translation>File CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="423" />
+            <location filename="../../app/gui/compare/batch.py" line="431" />
             <source>Saved {0} rows to {1}</source>
             <translation>Salvate {0} righe in {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="183" />
+            <location filename="../../app/gui/compare/batch.py" line="190" />
             <source>Luck-adjusted score</source>
             <translation>Punteggio al netto della fortuna</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="184" />
+            <location filename="../../app/gui/compare/batch.py" line="191" />
             <source>Grade every game with the coach too (docs/coach.md) and show its luck-adjusted score: a few seconds more per game</source>
             <translation>Valuta ogni partita anche con il coach (docs/coach.md) e mostra il suo punteggio al netto della fortuna: qualche secondo in più a partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="186" />
+            <location filename="../../app/gui/compare/batch.py" line="193" />
             <source>Coach</source>
             <translation>Coach</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="158" />
+            <location filename="../../app/gui/compare/batch.py" line="165" />
             <source>This machine</source>
             <translation>Questo PC</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="159" />
+            <location filename="../../app/gui/compare/batch.py" line="166" />
             <source>Dask (local)</source>
             <translation>Dask (locale)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="160" />
+            <location filename="../../app/gui/compare/batch.py" line="167" />
             <source>Dask scheduler</source>
             <translation>Scheduler Dask</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="161" />
+            <location filename="../../app/gui/compare/batch.py" line="168" />
             <source>Where the games run: this machine's processes, a Dask cluster started on this machine, or the Dask scheduler of a lab or a cluster (docs/tournament.md)</source>
             <translation>Dove si giocano le partite: nei processi di questo computer, in un cluster Dask avviato su questo computer, o tramite lo scheduler Dask di un laboratorio o di un cluster (docs/tournament.md)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="167" />
+            <location filename="../../app/gui/compare/batch.py" line="174" />
             <source>The address dask scheduler printed, e.g. tcp://10.0.0.5:8786</source>
             <translation>L'indirizzo stampato da dask scheduler, per esempio tcp://10.0.0.5:8786</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="164" />
+            <location filename="../../app/gui/compare/batch.py" line="171" />
             <source>Run on</source>
             <translation>Esegui su</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="172" />
+            <location filename="../../app/gui/compare/batch.py" line="179" />
             <source>Processes playing games at once (on a local cluster: its workers)</source>
             <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="283" />
+            <location filename="../../app/gui/compare/batch.py" line="290" />
             <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
             <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="316" />
+            <location filename="../../app/gui/compare/batch.py" line="323" />
             <source>Starting a Dask cluster on this machine…</source>
             <translation>Avvio di un cluster Dask su questo computer…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="318" />
+            <location filename="../../app/gui/compare/batch.py" line="325" />
             <source>Connecting to {0}…</source>
             <translation>Connessione a {0}…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="337" />
+            <location filename="../../app/gui/compare/batch.py" line="344" />
             <source>Stopping…</source>
             <translation>Arresto in corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="341" />
+            <location filename="../../app/gui/compare/batch.py" line="348" />
             <source>{0} games on {1} Dask workers ({2} threads)…</source>
             <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="168" />
+            <location filename="../../app/gui/compare/batch.py" line="175" />
             <source>Address</source>
             <translation>Indirizzo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="53" />
+            <source>score per game (box: quartiles, triangle: mean)</source>
+            <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="53" />
+            <source>score</source>
+            <translation>punteggio</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="53" />
+            <source>mean score as % of oracle</source>
+            <translation>punteggio medio in % dell'oracolo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="53" />
+            <source>% of oracle</source>
+            <translation>% dell'oracolo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="409" />
+            <source>{0} maps</source>
+            <translation>{0} mappe</translation>
         </message>
     </context>
     <context>
@@ -942,69 +967,104 @@
     <context>
         <name>Interaction</name>
         <message>
-            <location filename="../../app/gui/interaction.py" line="46" />
+            <location filename="../../app/gui/interaction.py" line="57" />
             <source>Load map</source>
             <translation>Carica mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="51" />
+            <location filename="../../app/gui/interaction.py" line="63" />
             <source>Open agent file(s)</source>
             <translation>Apri i file dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="57" />
+            <location filename="../../app/gui/interaction.py" line="69" />
             <source>Choose a folder of maps</source>
             <translation>Scegli una cartella di mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="63" />
+            <location filename="../../app/gui/interaction.py" line="75" />
             <source>Save as</source>
             <translation>Salva come</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="68" />
+            <location filename="../../app/gui/interaction.py" line="81" />
             <source>Open replay</source>
             <translation>Apri replay</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="75" />
+            <location filename="../../app/gui/interaction.py" line="89" />
             <source>Save map</source>
             <translation>Salva mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="96" />
+            <location filename="../../app/gui/interaction.py" line="109" />
             <source>Unsaved changes</source>
             <translation>Modifiche non salvate</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="96" />
+            <location filename="../../app/gui/interaction.py" line="109" />
             <source>The map {0} has changes that are not saved. Save them first?</source>
             <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="139" />
+            <location filename="../../app/gui/interaction.py" line="152" />
             <source>Don't ask again</source>
             <translation>Non chiedere più</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="115" />
+            <location filename="../../app/gui/interaction.py" line="128" />
             <source>Game limits</source>
             <translation>Limiti della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="118" />
+            <location filename="../../app/gui/interaction.py" line="131" />
             <source>Fires</source>
             <translation>Spari</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="118" />
+            <location filename="../../app/gui/interaction.py" line="131" />
             <source>Flags</source>
             <translation>Bandierine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="118" />
+            <location filename="../../app/gui/interaction.py" line="131" />
             <source>Steps</source>
             <translation>Passi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="33" />
+            <source>Maps</source>
+            <translation>Mappe</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="33" />
+            <source>All files</source>
+            <translation>Tutti i file</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="33" />
+            <source>Agents</source>
+            <translation>Agenti</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="33" />
+            <source>Game logs</source>
+            <translation>Registri di partita</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="33" />
+            <source>Native map</source>
+            <translation>Mappa nativa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="33" />
+            <source>Course map</source>
+            <translation>Mappa del corso</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="33" />
+            <source>Bimaru puzzle</source>
+            <translation>Rompicapo Bimaru</translation>
         </message>
     </context>
     <context>

@@ -103,3 +103,23 @@ def test_the_load_error_banner_names_the_reset_button_as_it_reads(qtbot, italian
     assert banner.log_button.text() == "Mostra registro"
     banner.set_failure("bad", "no file")
     assert "bad non si può caricare" in banner.title.text()
+
+
+def test_compare_in_both_modes_speaks_italian_and_cuts_no_label(qtbot, italian, window):
+    window.companions.open_compare()
+    compare = window.companions.compare_window
+    qtbot.addWidget(compare)
+    compare.resize(1366, 700)
+    for index in range(compare.tabs.count()):
+        compare.tabs.setCurrentIndex(index)
+        qtbot.wait(30)
+        cut = clipped(compare)
+        assert cut == [], "\n".join(cut)
+        found = {text: sorted(english_words(text)) for _, text in visible_texts(compare) if english_words(text)}
+        assert found == {}
+
+
+def test_file_dialogs_filters_are_translated(italian):
+    from app.gui.interaction import MAP_FILTER, translated_filter
+
+    assert translated_filter(MAP_FILTER) == "Mappe (*.map *.clp *.txt);;Tutti i file (*)"
