@@ -148,7 +148,8 @@ class ReplayWindow(SideWindow):
         self.scrubber.valueChanged.connect(self.go_to)
         bar.addWidget(self.scrubber)
         self.step_label = QLabel("— steps")
-        self.step_label.setMinimumWidth(110)
+        widest = self.tr("{0} / {1} steps").format(999, 999) + " · " + self.tr("step {0}").format(999)
+        self.step_label.setMinimumWidth(self.step_label.fontMetrics().horizontalAdvance(widest) + 8)  # never cut
         self.step_label.setToolTip(self.tr("The position shown: steps carried out so far, of the game's total"))
         bar.addWidget(self.step_label)
 

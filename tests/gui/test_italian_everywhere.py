@@ -11,8 +11,9 @@ from PyQt5.QtWidgets import QAbstractButton, QCheckBox, QGroupBox, QLabel, QRadi
 from app.core import messages
 from app.gui import i18n
 from app.gui.engine_text import engine_text
-from app.gui.main_tabs import CoachTab, RulesTab
-from tests.gui.test_replay_view import _finished_game
+from app.gui.main_tabs import CoachTab
+from tests.gui.test_coach_panel import _cross_game
+from tests.gui.test_replay_view import _finished_game, _open_game
 
 # words that are English only (not Italian, not CLIPS or map names): one of them in a visible text is a miss
 ENGLISH = {"the", "and", "press", "show", "step", "steps", "rule", "rules", "points", "lost", "luck", "score",
@@ -29,7 +30,7 @@ def italian(qapp):
 
 def english_words(text: str) -> set[str]:
     plain = re.sub(r"<[^>]+>", " ", text)
-    plain = re.sub(r"\([^()]*::[^()]*\)|\S+::\S+|\S+\.(?:clp|py|map)\b", " ", plain)  # CLIPS names, file names
+    plain = re.sub(r"\([^()]*::[^()]*\)|\S+::\S+|\S+\.(?:clp|py|map)\b|\S*/\S*", " ", plain)  # CLIPS, paths
     return {word for word in re.findall(r"[A-Za-z]+", plain) if word.lower() in ENGLISH}
 
 
@@ -82,8 +83,8 @@ def test_after_a_clips_game_the_side_tabs_and_score_speak_italian(qtbot, italian
     qtbot.waitUntil(lambda: coach.report is not None, timeout=60000)
     coach.set_step(next(d for d in coach.report.decisions if d.kind.value == "fire").step)
     found = {}
-    for panel in (coach, window.tabs.panel(RulesTab).panel):
-        window.tabs.setCurrentWidget(panel)
+    for index in range(window.tabs.count()):  # every side tab: Log, Facts, Coach (graded), Rules
+        window.tabs.setCurrentIndex(index)
         qtbot.wait(30)
         for kind, text in visible_texts(window):
             words = english_words(text)
@@ -123,3 +124,17 @@ def test_file_dialogs_filters_are_translated(italian):
     from app.gui.interaction import MAP_FILTER, translated_filter
 
     assert translated_filter(MAP_FILTER) == "Mappe (*.map *.clp *.txt);;Tutti i file (*)"
+
+
+def test_the_replay_viewer_with_its_coach_tab_speaks_italian(qtbot, italian, window, tmp_path):
+    viewer = _open_game(qtbot, window, tmp_path, _cross_game())
+    viewer.side_tabs.setCurrentWidget(viewer.coach_panel)
+    qtbot.waitUntil(lambda: viewer.coach_panel.report is not None, timeout=60000)
+    viewer.go_to(viewer.track.last)
+    qtbot.wait(30)
+    found = {text: sorted(english_words(text)) for _, text in visible_texts(viewer) if english_words(text)}
+    assert found == {}
+    steps = [viewer.log_list.item(i).text() for i in range(viewer.log_list.count())]
+    assert any("colpita" in line or "acqua" in line for line in steps)
+    cut = clipped(viewer)
+    assert cut == [], "\n".join(cut)
