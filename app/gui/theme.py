@@ -256,6 +256,13 @@ def card_title(text: str) -> QLabel:
     return title
 
 
+class _NoHeightForWidth(QVBoxLayout):
+    """A layout that asks for its minimum height only, whatever the height-for-width of what it holds."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt naming)
+        return False
+
+
 class ScrollingColumn(QScrollArea):
     """A column (or a board's card) that fills its height when there is room and scrolls when there is not: its minimum height is
     at most ``SCROLL_MIN_HEIGHT`` whatever its cards need (no panel may push a window past the screen); its
@@ -269,7 +276,12 @@ class ScrollingColumn(QScrollArea):
         self.setFrameShape(QFrame.NoFrame)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setWidget(column)
+        holder = QWidget()  # fills the height it is given: a square board's height-for-width would make it scroll
+        holder.setObjectName("sideColumn")
+        layout = _NoHeightForWidth(holder)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(column)
+        self.setWidget(holder)
 
     def _bar(self) -> int:
         return self.style().pixelMetric(QStyle.PM_ScrollBarExtent)
