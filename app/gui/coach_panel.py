@@ -306,7 +306,9 @@ class CoachPanel(QWidget):
         return self.tr(did[0]).format(did[1]), self.tr(best[0]).format(best[1])
 
     def _pick(self, item: QListWidgetItem) -> None:
-        self.step_chosen.emit(int(item.data(Qt.UserRole)))
+        step = int(item.data(Qt.UserRole))
+        self.set_step(step)  # its detail above, also where nothing follows step_chosen (the main window's finished game)
+        self.step_chosen.emit(step)
 
     def _set_marks(self, losses: dict, best: Cell | None) -> None:
         if self.overlay is not None:
