@@ -19,7 +19,7 @@ from app.gui.theme import error_banner, log_view
 
 PROBLEM_COLOUR = "#B34700"  # rejected actions, stops, problems, map warnings
 NOTE_COLOUR = "#0072B2"  # the app's own notes: a new game, the result, a saved log
-LINE_COLOURS = {LineKind.AGENT: "#667085", LineKind.REJECTED: PROBLEM_COLOUR, LineKind.STOP: PROBLEM_COLOUR,
+LINE_COLOURS = {LineKind.AGENT: "#475467", LineKind.REJECTED: PROBLEM_COLOUR, LineKind.STOP: PROBLEM_COLOUR,
                 LineKind.PROBLEM: PROBLEM_COLOUR, LineKind.WARNING: PROBLEM_COLOUR}
 AGENT_SOLVED = "solved by the agent"  # the stop reason app.core.game gives a game ended by a solve action
 

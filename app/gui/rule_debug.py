@@ -51,7 +51,7 @@ class BreakpointList(QWidget):
         self.hint = QLabel(self.tr("Right-click a rule (firings, agenda, rule counts) and pick \"Break before this "
                                    "rule\": the agent's turn pauses just before it fires, as CLIPS's set-break."))
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #667085;")
+        self.hint.setStyleSheet("color: #475467;")
         layout.addWidget(self.hint)
         self.list = QListWidget()
         self.list.setFont(mono_font(9))

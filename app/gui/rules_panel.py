@@ -141,7 +141,7 @@ class RulesPanel(QWidget):
         layout.addLayout(bar)
         self.summary = QLabel(self.tr(NO_TRACE))
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet("color: #667085;")
+        self.summary.setStyleSheet("color: #475467;")
         layout.addWidget(self.summary)
         self.pause_label = QLabel("")
         self.pause_label.setWordWrap(True)

@@ -50,7 +50,7 @@ class _Tile(QFrame):
         self.caption.setStyleSheet("color: #475467; font-weight: 600;")
         self.contribution = QLabel(" ")
         self.contribution.setAlignment(Qt.AlignCenter)
-        self.contribution.setStyleSheet("color: #667085; font-size: 8pt;")
+        self.contribution.setStyleSheet("color: #475467; font-size: 8pt;")
         for label in (self.value, self.caption, self.contribution):
             layout.addWidget(label)
 
@@ -80,7 +80,7 @@ class ScorePanel(TitledCard):
         self.bar.setStyleSheet("QProgressBar { background: #E4E9F0; border: none; border-radius: 4px; }"
                                "QProgressBar::chunk { background: #0072B2; border-radius: 4px; }")
         self.percent_label = QLabel(" ")
-        self.percent_label.setStyleSheet("color: #667085;")
+        self.percent_label.setStyleSheet("color: #475467;")
         side.addWidget(self.oracle_label)
         side.addWidget(self.bar)
         side.addWidget(self.percent_label)
@@ -103,7 +103,7 @@ class ScorePanel(TitledCard):
         self.summary_label.setStyleSheet("color: #344054;")
         self.formula_label = QLabel(" ")
         self.formula_label.setWordWrap(True)
-        self.formula_label.setStyleSheet("color: #667085; font-size: 8pt;")
+        self.formula_label.setStyleSheet("color: #475467; font-size: 8pt;")
         layout.addWidget(self.summary_label)
         layout.addWidget(self.formula_label)
         self.clear()

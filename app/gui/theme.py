@@ -43,7 +43,7 @@ REDDISH_PURPLE = QColor("#CC79A7")
 
 # roles on the board
 INK = QColor("#1F2933")
-MUTED_INK = QColor("#667085")
+MUTED_INK = QColor("#475467")
 GRID_LINE = QColor("#C9D2DC")
 CARD = QColor("#FFFFFF")
 UNKNOWN_FILL = QColor("#EEF1F5")
@@ -93,7 +93,7 @@ QComboBox::item:selected { background: #E3F0FA; color: #0B3C5D; }
 QFrame#card { background: #FFFFFF; border: 1px solid #DDE3EA; border-radius: 10px; }
 QLabel#cardTitle { color: #344054; font-weight: 600; font-size: 11pt; }
 QLabel#mapTitle { color: #1F2933; font-weight: 600; font-size: 12pt; }
-QLabel#mapInfo { color: #667085; }
+QLabel#mapInfo { color: #475467; }
 QLabel#banner { background: #FCEBDD; color: #7A2E00; border: 1px solid #E8B48F; border-radius: 8px; padding: 8px 10px; }
 QLabel#bannerInfo { background: #E3F0FA; color: #0B3C5D; border: 1px solid #A9CDE6; border-radius: 8px; padding: 8px 10px; }
 QPlainTextEdit#log { background: #FFFFFF; border: none; color: #1F2933; selection-background-color: #CFE6F5; }
