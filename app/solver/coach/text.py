@@ -72,4 +72,14 @@ def format_report(report: CoachReport, all_flags: bool = False) -> str:
     if not report.exact:
         lines.append("note: the posterior was sampled (too many layouts to list): values are estimates")
     lines += summary_lines(report)
+    lines += FOOTER
     return "\n".join(lines) + "\n"
+
+
+FOOTER = [
+    "columns: P(ship) a/b: the chance of a ship at the agent's cell (a) and at the best alternative's (b), given "
+    "what the agent knew; bits a/b: the information a fire there buys (entropy of the piece it reveals)",
+    "points lost are expected losses against bayes's best play from each position: they can exceed the gap "
+    "between the score and the oracle (which knows the map), as a lucky outcome (luck > 0) or fires beyond "
+    "bayes's lookahead score back points the decisions lost in expectation (the line above adds them up)",
+]
