@@ -73,7 +73,7 @@ class GameView:
             report.belief_error) if report.belief_error else translate("MainWindow", BELIEF_TIP))
 
     def _on_game_over(self, result: GameResult, _failure: str) -> None:
-        self.score_panel.show_result(as_shown(result, self.session))
+        self.score_panel.show_result(as_shown(result, self.session.is_human))
         self.legend.set_revealed(True)
         self.board.set_interactive(False)
         self.hint.hide()

@@ -27,6 +27,7 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
+from app.backends.human import HUMAN_SPEC
 from app.core import BattleshipError, Game, GameResult, Outcome, StepEvent
 from app.core.gamelog import Replay, replay_file, rerun
 from app.gui.board import BoardWidget
@@ -35,6 +36,7 @@ from app.gui.coach_panel import CoachPanel
 from app.gui.engine_text import engine_text
 from app.gui.interaction import Interaction
 from app.gui.legend import LegendWidget
+from app.gui.main_messages import as_shown
 from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
 from app.gui.score_panel import ScorePanel
 from app.gui.side_window import SideWindow
@@ -360,7 +362,7 @@ class ReplayWindow(SideWindow):
         over = position == track.last
         self.legend.set_revealed(over)
         if over:
-            self.score_panel.show_result(track.result)
+            self.score_panel.show_result(as_shown(track.result, track.result.agent == HUMAN_SPEC.name))
         else:
             self.score_panel.clear(hint=self.tr("Step {0} of {1}: the score if solved now would be {2}.").format(
                 position, track.last, track.scores[position]), oracle=str(track.result.oracle))
