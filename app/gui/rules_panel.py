@@ -130,12 +130,12 @@ class RulesPanel(QWidget):
         self.module_box.addItem(self.tr(ALL_MODULES), ALL_MODULES)
         self.module_box.setMinimumWidth(120)
         self.module_box.setToolTip(self.tr("Show the firings of one module only"))
-        self.module_box.currentIndexChanged.connect(self._refill)
+        self.module_box.currentIndexChanged.connect(self._refilter)
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(self.tr("filter rules…"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setToolTip(self.tr("Show only the rules whose name contains this text"))
-        self.filter_edit.textChanged.connect(self._refill)
+        self.filter_edit.textChanged.connect(self._refilter)
         bar.addWidget(self.module_box)
         bar.addWidget(self.filter_edit, 1)
         layout.addLayout(bar)
@@ -323,6 +323,11 @@ class RulesPanel(QWidget):
                 items[0].setFont(column, bold)
             items[0].setToolTip(2, self.tr("Fires next: the turn is paused just before it"))
 
+    def _refilter(self) -> None:
+        """The module or the rule filter changed: the firings and the rule counts follow it."""
+        self._refill()
+        self._fill_counts()
+
     def _fill_counts(self) -> None:
         self.count_tree.setSortingEnabled(False)
         self.count_tree.clear()
@@ -330,6 +335,8 @@ class RulesPanel(QWidget):
         items = []
         for name in names:
             module, _, rule = name.partition("::")
+            if not self._wanted(module, rule):
+                continue  # the module and rule filters apply to the counts too
             item = QTreeWidgetItem()
             item.setData(0, Qt.DisplayRole, self.counts.get(name, 0))
             item.setText(1, module)

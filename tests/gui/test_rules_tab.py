@@ -62,6 +62,8 @@ class TestOrderedAgent:
         assert {row[0] for row in panel.listed()} == {"AGENT"}
         panel.filter_edit.setText("sec")
         assert [row[1] for row in panel.listed()] == ["second"]
+        counted = [panel.count_tree.topLevelItem(i).text(2) for i in range(panel.count_tree.topLevelItemCount())]
+        assert counted == ["second"]  # the rule counts are filtered too
 
     def test_picking_a_firing_rings_its_cells_and_selects_its_facts(self, qtbot, window, tmp_path):
         panel = self._play(qtbot, window, tmp_path)
