@@ -37,6 +37,7 @@ from app.gui.rule_debug import BreakpointList, WhyNotPanel, breakpoint_icon
 from app.gui.theme import add_tab, mono_font
 
 ALL_MODULES = QT_TRANSLATE_NOOP("RulesPanel", "All modules")
+NOT_STARTED = QT_TRANSLATE_NOOP("RulesPanel", "No step yet: once the agent plays, each step's rule firings show here.")
 _X, _Y = re.compile(r"\(x (-?\d+)\)"), re.compile(r"\(y (-?\d+)\)")
 NO_TRACE = QT_TRANSLATE_NOOP("RulesPanel", "No rule trace for this step: rule traces exist for CLIPS agents (and "
                              "for logs saved from traced games, e.g. run --trace … --log).")
@@ -123,6 +124,7 @@ class RulesPanel(QWidget):
         self.rules: list[str] = []  # MODULE::rule of every rule of the game, fired or not
         self.counts: Counter[str] = Counter()
         self.shown: StepTrace | None = None
+        self.at_start = True  # no step shown yet: nothing to say about traces
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         bar = QHBoxLayout()
@@ -243,6 +245,7 @@ class RulesPanel(QWidget):
     def show_step(self, step: int | None) -> None:
         """Show the trace of ``step`` (None or untraced: say so)."""
         self.shown = self.traces.get(step) if step is not None else None
+        self.at_start = step is None
         modules = sorted({f.module for t in self.traces.values() for f in t.firings}
                          | {name.split("::")[0] for name in self.rules})
         chosen = self.module_box.currentText()
@@ -265,7 +268,7 @@ class RulesPanel(QWidget):
         self.firings.setUpdatesEnabled(False)
         self.firings.clear()
         if trace is None:
-            self.summary.setText(self.tr(NO_TRACE))
+            self.summary.setText(self.tr(NOT_STARTED if self.at_start else NO_TRACE))
             self.firings.setUpdatesEnabled(True)
             return
         items = []

@@ -1239,12 +1239,12 @@
             <translation>Le regole eseguite da un agente CLIPS nel passo (in ordine, con i fatti che le hanno attivate), l'agenda e la pila del focus dopo il passo, e quante volte è scattata ogni regola</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="90" />
+            <location filename="../../app/gui/main_files.py" line="91" />
             <source>warning: {0}: {1} (the course plays it as it is; so does the app)</source>
             <translation>avviso: {0}: {1} (il corso la gioca così com'è; anche l'app)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="90" />
+            <location filename="../../app/gui/main_files.py" line="91" />
             <source>the map</source>
             <translation>la mappa</translation>
         </message>
@@ -1279,12 +1279,12 @@
             <translation>Comandi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="33" />
+            <location filename="../../app/gui/main_files.py" line="34" />
             <source>Load Map…</source>
             <translation>Carica mappa…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="35" />
+            <location filename="../../app/gui/main_files.py" line="36" />
             <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
             <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
         </message>
@@ -1294,7 +1294,7 @@
             <translation>Agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_agents.py" line="38" />
+            <location filename="../../app/gui/main_agents.py" line="39" />
             <source>Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file</source>
             <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
         </message>
@@ -1389,12 +1389,12 @@
             <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_messages.py" line="37" />
+            <location filename="../../app/gui/main_messages.py" line="36" />
             <source>Log</source>
             <translation>Registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_messages.py" line="38" />
+            <location filename="../../app/gui/main_messages.py" line="37" />
             <source>One line per step, what the agent printed, and errors</source>
             <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
         </message>
@@ -1414,12 +1414,12 @@
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="51" />
+            <location filename="../../app/gui/main_files.py" line="52" />
             <source>Save Game Log…</source>
             <translation>Salva il registro della partita…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="51" />
+            <location filename="../../app/gui/main_files.py" line="52" />
             <source>Save this game's steps as a JSON Lines log (replay it later)</source>
             <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
         </message>
@@ -1504,57 +1504,57 @@
             <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="110" />
+            <location filename="../../app/gui/main_files.py" line="111" />
             <source>No game to save yet: play at least one step.</source>
             <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="124" />
+            <location filename="../../app/gui/main_files.py" line="125" />
             <source>Could not save the log: {0}</source>
             <translation>Impossibile salvare il registro: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="126" />
+            <location filename="../../app/gui/main_files.py" line="127" />
             <source>game log saved to {0}</source>
             <translation>registro della partita salvato in {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="126" />
+            <location filename="../../app/gui/main_files.py" line="127" />
             <source>game log saved to {0} (the game is not over yet)</source>
             <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="130" />
+            <location filename="../../app/gui/main_files.py" line="131" />
             <source>the files the agent wrote saved in {0}</source>
             <translation>i file scritti dall'agente salvati in {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_agents.py" line="53" />
+            <location filename="../../app/gui/main_agents.py" line="54" />
             <source>Could not list the agents: {0}</source>
             <translation>Impossibile elencare gli agenti: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_agents.py" line="59" />
+            <location filename="../../app/gui/main_agents.py" line="60" />
             <source>Human  ·  you play</source>
             <translation>Umano  ·  giochi tu</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_agents.py" line="68" />
+            <location filename="../../app/gui/main_agents.py" line="69" />
             <source>Open agent file…</source>
             <translation>Apri file di agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_agents.py" line="122" />
+            <location filename="../../app/gui/main_agents.py" line="123" />
             <source>Cannot use agent '{0}': {1}</source>
             <translation>Impossibile usare l'agente '{0}': {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="76" />
+            <location filename="../../app/gui/main_files.py" line="77" />
             <source>Could not load the map: {0}</source>
             <translation>Impossibile caricare la mappa: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_files.py" line="98" />
+            <location filename="../../app/gui/main_files.py" line="99" />
             <source>No recent maps</source>
             <translation>Nessuna mappa recente</translation>
         </message>
@@ -1596,12 +1596,12 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>nessuno</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_messages.py" line="81" />
+            <location filename="../../app/gui/main_messages.py" line="80" />
             <source>The agent could not start: {0}</source>
             <translation>L'agente non è partito: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_messages.py" line="85" />
+            <location filename="../../app/gui/main_messages.py" line="84" />
             <source>— new game: {0} · {1} · {2} —</source>
             <translation>— nuova partita: {0} · {1} · {2} —</translation>
         </message>
@@ -1611,12 +1611,12 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Ultima azione {0} {1}: {2}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_messages.py" line="92" />
+            <location filename="../../app/gui/main_messages.py" line="91" />
             <source>The agent failed: {0}. The game was solved as it stands.</source>
             <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_messages.py" line="95" />
+            <location filename="../../app/gui/main_messages.py" line="94" />
             <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
             <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
         </message>
@@ -1691,17 +1691,17 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>oracolo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_agents.py" line="82" />
+            <location filename="../../app/gui/main_agents.py" line="83" />
             <source>{0}  ·  missing</source>
             <translation>{0}  ·  mancante</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_agents.py" line="106" />
+            <location filename="../../app/gui/main_agents.py" line="107" />
             <source>End this game?</source>
             <translation>Terminare questa partita?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_agents.py" line="106" />
+            <location filename="../../app/gui/main_agents.py" line="107" />
             <source>A game is under way: another agent starts a new one. End it?</source>
             <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
         </message>
@@ -1746,7 +1746,7 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>La tua partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_messages.py" line="30" />
+            <location filename="../../app/gui/main_messages.py" line="29" />
             <source>solved</source>
             <translation>risolta</translation>
         </message>
@@ -2238,222 +2238,222 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     <context>
         <name>ReplayWindow</name>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="209" />
+            <location filename="../../app/gui/replay_view.py" line="212" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="209" />
+            <location filename="../../app/gui/replay_view.py" line="212" />
             <source>A CLIPS agent's rule firings of the step shown, the agenda after it and each rule's count (in logs saved from traced games: run --trace … --log)</source>
             <translation>Le regole eseguite da un agente CLIPS nel passo mostrato, l'agenda dopo il passo e quante volte è scattata ogni regola (nei log salvati da partite tracciate: run --trace … --log)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="108" />
+            <location filename="../../app/gui/replay_view.py" line="110" />
             <source>Replay — Battleship Lab</source>
             <translation>Replay — Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="116" />
+            <location filename="../../app/gui/replay_view.py" line="118" />
             <source>Replay</source>
             <translation>Replay</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="146" />
+            <location filename="../../app/gui/replay_view.py" line="148" />
             <source>Drag to any step of the game</source>
             <translation>Trascina a qualunque passo della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="152" />
+            <location filename="../../app/gui/replay_view.py" line="155" />
             <source>The position shown: steps carried out so far, of the game's total</source>
             <translation>La posizione mostrata: passi eseguiti finora, sul totale della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="159" />
+            <location filename="../../app/gui/replay_view.py" line="162" />
             <source>No replay open</source>
             <translation>Nessun replay aperto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="159" />
+            <location filename="../../app/gui/replay_view.py" line="162" />
             <source>Open a game log (Ctrl+O).</source>
             <translation>Apri un registro di partita (Ctrl+O).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="175" />
+            <location filename="../../app/gui/replay_view.py" line="178" />
             <source>Steps</source>
             <translation>Passi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="180" />
+            <location filename="../../app/gui/replay_view.py" line="183" />
             <source>One line per step; pick a line to go to that step</source>
             <translation>Una riga per passo; scegli una riga per andare a quel passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="389" />
+            <location filename="../../app/gui/replay_view.py" line="392" />
             <source>What the agent said</source>
             <translation>Che cosa ha detto l'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="197" />
+            <location filename="../../app/gui/replay_view.py" line="200" />
             <source>The agent's printouts (and why the game stopped) while it decided this step, as saved in the log</source>
             <translation>Le stampe dell'agente (e perché la partita si è fermata) mentre decideva questo passo, come salvate nel registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="220" />
+            <location filename="../../app/gui/replay_view.py" line="223" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="237" />
+            <location filename="../../app/gui/replay_view.py" line="240" />
             <source>Could not open the replay: {0}</source>
             <translation>Impossibile aprire il replay: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="248" />
+            <location filename="../../app/gui/replay_view.py" line="251" />
             <source>unknown agent</source>
             <translation>agente sconosciuto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="249" />
+            <location filename="../../app/gui/replay_view.py" line="252" />
             <source>{0} · {1} · {2} steps · score {3} (oracle {4})</source>
             <translation>{0} · {1} · {2} passi · punteggio {3} (oracolo {4})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="251" />
+            <location filename="../../app/gui/replay_view.py" line="254" />
             <source>Replay — {0} — Battleship Lab</source>
             <translation>Replay — {0} — Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="353" />
+            <location filename="../../app/gui/replay_view.py" line="356" />
             <source>Open a game log to replay it.</source>
             <translation>Apri un registro di partita per rivederla.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="364" />
+            <location filename="../../app/gui/replay_view.py" line="367" />
             <source>Step {0} of {1}: the score if solved now would be {2}.</source>
             <translation>Passo {0} di {1}: il punteggio se risolta ora sarebbe {2}.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="379" />
+            <location filename="../../app/gui/replay_view.py" line="382" />
             <source>{0} / {1} steps</source>
             <translation>{0} / {1} passi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="379" />
+            <location filename="../../app/gui/replay_view.py" line="382" />
             <source>step {0}</source>
             <translation>passo {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="381" />
+            <location filename="../../app/gui/replay_view.py" line="384" />
             <source>fires left {0} · flags left {1}</source>
             <translation>spari rimasti {0} · bandierine rimaste {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="381" />
+            <location filename="../../app/gui/replay_view.py" line="384" />
             <source>solved</source>
             <translation>risolta</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="390" />
+            <location filename="../../app/gui/replay_view.py" line="393" />
             <source>Step forward: each step shows what the agent printed while deciding it.</source>
             <translation>Vai avanti: ogni passo mostra che cosa ha stampato l'agente mentre lo decideva.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="394" />
+            <location filename="../../app/gui/replay_view.py" line="397" />
             <source>What the agent said for step {0} ({1})</source>
             <translation>Che cosa ha detto l'agente al passo {0} ({1})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="399" />
+            <location filename="../../app/gui/replay_view.py" line="402" />
             <source>This log holds no printouts (saved without them, or the agent printed nothing).</source>
             <translation>Questo registro non contiene stampe (salvato senza, o l'agente non ha stampato nulla).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="402" />
+            <location filename="../../app/gui/replay_view.py" line="405" />
             <source>(nothing printed for this step)</source>
             <translation>(niente stampato per questo passo)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="414" />
+            <location filename="../../app/gui/replay_view.py" line="417" />
             <source>Pause</source>
             <translation>Pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="414" />
+            <location filename="../../app/gui/replay_view.py" line="417" />
             <source>Play</source>
             <translation>Riproduci</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="121" />
+            <location filename="../../app/gui/replay_view.py" line="123" />
             <source>Open replay…</source>
             <translation>Apri replay…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="121" />
+            <location filename="../../app/gui/replay_view.py" line="123" />
             <source>Open a game log (.jsonl)</source>
             <translation>Apri un registro di partita (.jsonl)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="125" />
+            <location filename="../../app/gui/replay_view.py" line="127" />
             <source>Start</source>
             <translation>Inizio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="125" />
+            <location filename="../../app/gui/replay_view.py" line="127" />
             <source>Go to the start of the game</source>
             <translation>Vai all'inizio della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="128" />
+            <location filename="../../app/gui/replay_view.py" line="130" />
             <source>◀ Back</source>
             <translation>◀ Indietro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="128" />
+            <location filename="../../app/gui/replay_view.py" line="130" />
             <source>One step back</source>
             <translation>Un passo indietro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="131" />
+            <location filename="../../app/gui/replay_view.py" line="133" />
             <source>Play the game forward, or pause</source>
             <translation>Riproduci la partita in avanti, o metti in pausa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="136" />
+            <location filename="../../app/gui/replay_view.py" line="138" />
             <source>Forward ▶</source>
             <translation>Avanti ▶</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="136" />
+            <location filename="../../app/gui/replay_view.py" line="138" />
             <source>One step forward</source>
             <translation>Un passo avanti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="139" />
+            <location filename="../../app/gui/replay_view.py" line="141" />
             <source>End</source>
             <translation>Fine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="139" />
+            <location filename="../../app/gui/replay_view.py" line="141" />
             <source>Go to the solve and the score</source>
             <translation>Vai alla risoluzione e al punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="202" />
+            <location filename="../../app/gui/replay_view.py" line="205" />
             <source>Notes</source>
             <translation>Note</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="202" />
+            <location filename="../../app/gui/replay_view.py" line="205" />
             <source>What the agent printed while deciding the step shown</source>
             <translation>Che cosa ha stampato l'agente mentre decideva il passo mostrato</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="206" />
+            <location filename="../../app/gui/replay_view.py" line="209" />
             <source>Coach</source>
             <translation>Coach</translation>
         </message>
         <message>
-            <location filename="../../app/gui/replay_view.py" line="206" />
+            <location filename="../../app/gui/replay_view.py" line="209" />
             <source>Each decision graded against bayes's play with the agent's information</source>
             <translation>Ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente</translation>
         </message>
@@ -2461,67 +2461,67 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     <context>
         <name>RulesPanel</name>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="190" />
+            <location filename="../../app/gui/rules_panel.py" line="192" />
             <source>Breakpoints</source>
             <translation>Punti di arresto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="190" />
+            <location filename="../../app/gui/rules_panel.py" line="192" />
             <source>The rules the agent's turn pauses before (CLIPS's set-break)</source>
             <translation>Le regole prima delle quali il turno dell'agente si ferma (set-break di CLIPS)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="194" />
+            <location filename="../../app/gui/rules_panel.py" line="196" />
             <source>Why not?</source>
             <translation>Perché no?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="194" />
+            <location filename="../../app/gui/rules_panel.py" line="196" />
             <source>Why didn't a rule fire? Pattern by pattern, what matches now</source>
             <translation>Perché una regola non è scattata? Pattern per pattern, che cosa corrisponde ora</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="324" />
+            <location filename="../../app/gui/rules_panel.py" line="327" />
             <source>Fires next: the turn is paused just before it</source>
             <translation>Scatta per prima: il turno è fermo appena prima</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="355" />
+            <location filename="../../app/gui/rules_panel.py" line="365" />
             <source>Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.</source>
             <translation>Passo {0}, a metà turno: finora {1} regole eseguite, {2} fatti cambiati.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="357" />
+            <location filename="../../app/gui/rules_panel.py" line="367" />
             <source>a breakpoint</source>
             <translation>un punto di arresto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="357" />
+            <location filename="../../app/gui/rules_panel.py" line="367" />
             <source>Step rule</source>
             <translation>Passo regola</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="358" />
+            <location filename="../../app/gui/rules_panel.py" line="368" />
             <source>Paused before {0} ({1}): Step rule fires it; Step or Run finish the turn.</source>
             <translation>In pausa prima di {0} ({1}): Passo regola la esegue; Passo o Avvia finiscono il turno.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="309" />
+            <location filename="../../app/gui/rules_panel.py" line="312" />
             <source>{0} activations waiting now (the first fires next)</source>
             <translation>{0} attivazioni in attesa ora (la prima è la prossima a scattare)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="388" />
+            <location filename="../../app/gui/rules_panel.py" line="398" />
             <source>Remove the breakpoint on {0}</source>
             <translation>Togli il punto di arresto su {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="390" />
+            <location filename="../../app/gui/rules_panel.py" line="400" />
             <source>Break before this rule ({0})</source>
             <translation>Fermati prima di questa regola ({0})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="391" />
+            <location filename="../../app/gui/rules_panel.py" line="401" />
             <source>Why didn't {0} fire?</source>
             <translation>Perché {0} non è scattata?</translation>
         </message>
@@ -2531,129 +2531,134 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Tutti i moduli</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="41" />
+            <location filename="../../app/gui/rules_panel.py" line="42" />
             <source>No rule trace for this step: rule traces exist for CLIPS agents (and for logs saved from traced games, e.g. run --trace … --log).</source>
             <translation>Nessuna traccia delle regole per questo passo: le tracce esistono per gli agenti CLIPS (e per i registri salvati da partite tracciate, es. run --trace … --log).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="132" />
+            <location filename="../../app/gui/rules_panel.py" line="134" />
             <source>Show the firings of one module only</source>
             <translation>Mostra le attivazioni di un solo modulo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="135" />
+            <location filename="../../app/gui/rules_panel.py" line="137" />
             <source>filter rules…</source>
             <translation>filtra le regole…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="137" />
+            <location filename="../../app/gui/rules_panel.py" line="139" />
             <source>Show only the rules whose name contains this text</source>
             <translation>Mostra solo le regole il cui nome contiene questo testo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="178" />
+            <location filename="../../app/gui/rules_panel.py" line="180" />
             <source>module</source>
             <translation>modulo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="178" />
+            <location filename="../../app/gui/rules_panel.py" line="180" />
             <source>rule</source>
             <translation>regola</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="169" />
+            <location filename="../../app/gui/rules_panel.py" line="171" />
             <source>sal.</source>
             <translation>sal.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="153" />
+            <location filename="../../app/gui/rules_panel.py" line="155" />
             <source>facts matched</source>
             <translation>fatti corrispondenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="153" />
+            <location filename="../../app/gui/rules_panel.py" line="155" />
             <source>Every rule the step fired, in firing order (as (watch rules) shows them); open one for the facts it matched. Pick one to ring its cells on the board and select its facts in the Facts tab</source>
             <translation>Ogni regola eseguita nel passo, in ordine (come le mostra (watch rules)); aprine una per i fatti a cui corrisponde. Sceglila per cerchiarne le celle sulla griglia e selezionarne i fatti nella scheda Fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="173" />
+            <location filename="../../app/gui/rules_panel.py" line="175" />
             <source>salience</source>
             <translation>salience</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="169" />
+            <location filename="../../app/gui/rules_panel.py" line="171" />
             <source>facts</source>
             <translation>fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="169" />
+            <location filename="../../app/gui/rules_panel.py" line="171" />
             <source>The activations waiting after this step, in the order CLIPS would fire them (module by module, top of the focus stack first), as (agenda) lists them</source>
             <translation>Le attivazioni in attesa dopo questo passo, nell'ordine in cui CLIPS le eseguirebbe (modulo per modulo, dalla cima dello stack del focus), come le elenca (agenda)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="176" />
+            <location filename="../../app/gui/rules_panel.py" line="178" />
             <source>Agenda</source>
             <translation>Agenda</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="176" />
+            <location filename="../../app/gui/rules_panel.py" line="178" />
             <source>The focus stack and the activations waiting after the step shown</source>
             <translation>Lo stack del focus e le attivazioni in attesa dopo il passo mostrato</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="178" />
+            <location filename="../../app/gui/rules_panel.py" line="180" />
             <source>fired</source>
             <translation>eseguita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="178" />
+            <location filename="../../app/gui/rules_panel.py" line="180" />
             <source>How often each rule fired in the game so far (0: never fired); click a header to sort</source>
             <translation>Quante volte ogni regola è stata eseguita finora nella partita (0: mai); clicca un'intestazione per ordinare</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="183" />
+            <location filename="../../app/gui/rules_panel.py" line="185" />
             <source>Rule counts</source>
             <translation>Conteggio regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="183" />
+            <location filename="../../app/gui/rules_panel.py" line="185" />
             <source>How often each rule fired in the game so far; the rules that never fired too</source>
             <translation>Quante volte ogni regola è stata eseguita finora nella partita; anche quelle mai eseguite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="287" />
+            <location filename="../../app/gui/rules_panel.py" line="290" />
             <source> ({0} shown)</source>
             <translation> ({0} mostrate)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="288" />
+            <location filename="../../app/gui/rules_panel.py" line="291" />
             <source>Step {0}: {1} rule firings{2}, {3} facts changed.</source>
             <translation>Passo {0}: {1} regole eseguite{2}, {3} fatti cambiati.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="297" />
+            <location filename="../../app/gui/rules_panel.py" line="300" />
             <source>(a not pattern: no fact)</source>
             <translation>(un pattern not: nessun fatto)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="309" />
+            <location filename="../../app/gui/rules_panel.py" line="312" />
             <source>{0} activations waiting after this step</source>
             <translation>{0} attivazioni in attesa dopo questo passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="312" />
+            <location filename="../../app/gui/rules_panel.py" line="315" />
             <source>Focus stack (top first): {0} · {1}</source>
             <translation>Stack del focus (dalla cima): {0} · {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="312" />
+            <location filename="../../app/gui/rules_panel.py" line="315" />
             <source>(empty)</source>
             <translation>(vuoto)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="339" />
+            <location filename="../../app/gui/rules_panel.py" line="349" />
             <source>never fired in this game so far</source>
             <translation>mai eseguita finora in questa partita</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="40" />
+            <source>No step yet: once the agent plays, each step's rule firings show here.</source>
+            <translation>Nessun passo ancora: quando l'agente gioca, qui compaiono le regole eseguite a ogni passo.</translation>
         </message>
     </context>
     <context>
