@@ -110,6 +110,11 @@ class ManualPlay:
                     "fire-again", translate("MainWindow", "This cell was fired at already: another fire tells "
                                                           "nothing new and costs a fire. Fire anyway?")):
                 return
+            known = observation.known.get(cell) if observation is not None else None
+            if known is not None and known.is_ship and cell not in observation.fired and not self._ask_once(
+                    "fire-known", translate("MainWindow", "This ship cell is known from the start: a fire there tells "
+                                                          "nothing new and costs a fire. Fire anyway?")):
+                return
             self.session.submit(Action.fire(x, y))
             return
         flagged = observation is not None and cell in observation.flags

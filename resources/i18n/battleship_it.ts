@@ -1731,17 +1731,17 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="116" />
+            <location filename="../../app/gui/main_board.py" line="121" />
             <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
             <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="127" />
+            <location filename="../../app/gui/main_board.py" line="132" />
             <source>Refused: {0}</source>
             <translation>Rifiutato: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="129" />
+            <location filename="../../app/gui/main_board.py" line="134" />
             <source>Your game</source>
             <translation>La tua partita</translation>
         </message>
@@ -1804,6 +1804,11 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/main_settings.py" line="39" />
             <source>agent confined</source>
             <translation>agente confinato</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_board.py" line="114" />
+            <source>This ship cell is known from the start: a fire there tells nothing new and costs a fire. Fire anyway?</source>
+            <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
         </message>
     </context>
     <context>
@@ -2883,7 +2888,7 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Chiedo a CLIPS di {0}…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rule_debug.py" line="155" />
+            <location filename="../../app/gui/rule_debug.py" line="159" />
             <source>No answer about {0}: {1}</source>
             <translation>Nessuna risposta su {0}: {1}</translation>
         </message>

@@ -406,3 +406,12 @@ def test_open_agent_file_and_save_game_log_start_in_the_users_documents(qtbot, w
     window.files.save_log()
     assert offered[0] == str(user_documents())  # not the app's agents/ with its __init__.py and base.py
     assert offered[1].startswith(str(user_documents())) and offered[1].endswith(".jsonl")  # not the shipped maps/
+
+
+def test_a_human_is_asked_before_firing_at_a_ship_cell_known_from_the_start(qtbot, window, interaction):
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    window.select_agent("Human")
+    ship = next(cell for cell, piece in window.session.state.observation.known.items() if piece.is_ship)
+    interaction.confirm_answers.append((False, False))
+    window.play.on_cell_action(ship.x, ship.y, "fire")
+    assert "known from the start" in interaction.confirm_questions[-1] and window.session.steps_done == 0
