@@ -114,6 +114,7 @@ def main(out_dir: str = "docs") -> None:
         save_open_drop_down(app, window, out / "gui-dropdown.png")
         window.close()
         save_italian(app, tmp, out / "gui-italian.png")
+        save_coach_and_rules(tmp, out)
     print(f"screenshots written to {out}/")
 
 
@@ -153,6 +154,36 @@ def save_italian(app, tmp: Path, path: Path) -> None:
         window.close()
     finally:
         i18n.install("en")
+
+
+def save_coach_and_rules(tmp: Path, out: Path) -> None:
+    """A CLIPS agent's finished game on a 1366x768 laptop, in English and in Italian, with the Coach tab (graded,
+    at a fire) and with the Rules tab: gui-coach-LANG.png and gui-rules-LANG.png."""
+    from app.gui import i18n
+    from app.gui.main_tabs import CoachTab, RulesTab
+
+    for lang in ("en", "it"):
+        i18n.install(lang)
+        try:
+            window = show_window(MainWindow, QSettings(str(tmp / f"{lang}.ini"), QSettings.IniFormat), (1366, 768))
+            window.load_map(str(ROOT / "maps" / "four-known.map"))
+            window.select_agent("incrocio")
+            window.set_fastest()
+            window.run()
+            wait(lambda w=window: w.session.over)
+            coach = window.tabs.panel(CoachTab).panel
+            window.tabs.show(window.tabs.panel(CoachTab))
+            wait(lambda c=coach: c.report is not None, 60)
+            fire = next(d for d in coach.report.decisions if d.kind.value == "fire" and d.loss > 0)
+            coach.set_step(fire.step)
+            settle(300)
+            save_screenshot(window, out / f"gui-coach-{lang}.png")
+            window.tabs.show(window.tabs.panel(RulesTab))
+            settle(300)
+            save_screenshot(window, out / f"gui-rules-{lang}.png")
+            window.close()
+        finally:
+            i18n.install("en")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ backend are needed, and the GUI can embed the same figure in a canvas.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from app.backends.bench import AgentSummary
@@ -34,8 +34,9 @@ def new_figure(width: float = 11.0, height: float = 4.5):
 ABOVE_ZERO, BELOW_ZERO, ORACLE_LINE = "#009E73", "#D55E00", "#0072B2"
 
 
-def draw(figure, summaries: Sequence[AgentSummary], title: str = "") -> None:
-    """Draw both panels on ``figure`` (cleared first)."""
+def draw(figure, summaries: Sequence[AgentSummary], title: str = "", say: Callable[[str], str] = str) -> None:
+    """Draw both panels on ``figure`` (cleared first); ``say`` gives the axes' titles in the reader's language
+    (the GUI's: app/gui/compare/batch.py lists them for translation)."""
     figure.clear()
     scores_axes, percent_axes = figure.subplots(1, 2, width_ratios=(3, 2))
     names = [s.agent for s in summaries]
@@ -47,8 +48,8 @@ def draw(figure, summaries: Sequence[AgentSummary], title: str = "") -> None:
     scores_axes.set_xticks(positions, names, rotation=20 if len(names) > 4 else 0)
     scores_axes.set_xlim(0.4, len(names) + 0.6)
     scores_axes.axhline(0, color="grey", linewidth=0.8)
-    scores_axes.set_title("score per game (box: quartiles, triangle: mean)")
-    scores_axes.set_ylabel("score")
+    scores_axes.set_title(say("score per game (box: quartiles, triangle: mean)"))
+    scores_axes.set_ylabel(say("score"))
     scores_axes.grid(axis="y", alpha=0.3)
     percents = [s.mean_percent_of_oracle or 0.0 for s in summaries]
     bars = percent_axes.bar(positions, percents, color=[ABOVE_ZERO if v >= 0 else BELOW_ZERO for v in percents],
@@ -57,8 +58,8 @@ def draw(figure, summaries: Sequence[AgentSummary], title: str = "") -> None:
     percent_axes.set_xticks(positions, names, rotation=20 if len(names) > 4 else 0)
     percent_axes.axhline(0, color="grey", linewidth=0.8)
     percent_axes.axhline(100, color=ORACLE_LINE, linewidth=0.8, linestyle="--")
-    percent_axes.set_title("mean score as % of oracle")
-    percent_axes.set_ylabel("% of oracle")
+    percent_axes.set_title(say("mean score as % of oracle"))
+    percent_axes.set_ylabel(say("% of oracle"))
     percent_axes.grid(axis="y", alpha=0.3)
     if title:
         figure.suptitle(title)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from app.core import messages
 from app.core.actions import Action, ActionKind
 from app.core.errors import ActionError, BattleshipError
 from app.core.gamemap import GameMap
@@ -76,13 +77,14 @@ class StepEvent:
                 values[key] = [[cell.x, cell.y, piece.value] for cell, piece in getattr(self, key)]
         return values
 
-    def describe(self) -> str:
-        """One human-readable line, e.g. ``step  3  fire 4 5      hit (middle)``."""
-        detail = self.outcome.value
+    def describe(self, say: Callable[[str], str] = str) -> str:
+        """One human-readable line, e.g. ``step  3  fire 4 5      hit (middle)``; ``say`` gives the outcome and
+        the reason in the reader's language (the GUI's: app/gui/engine_text.py)."""
+        detail = say(self.outcome.value)
         if self.revealed is not None and self.outcome in (Outcome.HIT, Outcome.MISS):
             detail += f" ({self.revealed.value})"
         if self.reason:
-            detail += f": {self.reason}"
+            detail += f": {say(self.reason)}"
         who = " [auto]" if self.by_engine else ""
         return f"step {self.step:3d}  {self.text:<14}{who} {detail}"
 
@@ -138,7 +140,7 @@ class Observation:
 def load_note(errors: Sequence[str]) -> str:
     """``agent loaded with 2 errors`` for an agent's load errors ("" for none): how a result is marked."""
     count = len(errors)
-    return f"agent loaded with {count} error{'s' if count != 1 else ''}" if count else ""
+    return (messages.LOAD_ERROR if count == 1 else messages.LOAD_ERRORS.format(count=count)) if count else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,11 +324,10 @@ class Game:
                 return self._after(event)
             label = str(action)
         if action.kind is ActionKind.SOLVE:
-            return self._finish("solved by the agent", by_engine=False, declared=declared)
+            return self._finish(messages.SOLVED_BY_AGENT, by_engine=False, declared=declared)
         impossible = self._impossible(action)
         if impossible:
-            return self.stop(f"the agent stalled: '{label}' cannot be carried out ({impossible}); the course's "
-                             f"environment has no rule for it and would hang here", stalled=True)
+            return self.stop(messages.STALLED.format(label=label, why=impossible), stalled=True)
         if declared:  # asserted before the action: no reveal there
             self._k_cells.update(cell for cell, _ in declared)
         cell = action.cell
@@ -348,8 +349,7 @@ class Game:
             if piece is not Piece.WATER and cell not in self._reset_cells:
                 self._reset_cells.add(cell)
                 cells.append(cell)
-                self.note(f"k-cell {cell.x} {cell.y} {piece.value} asserted by the agent: the course fires there "
-                          f"(one fire taken back from fok; the cell counts as fired)")
+                self.note(messages.DECLARED_K_CELL.format(x=cell.x, y=cell.y, piece=piece.value))
         return cells
 
     def declare(self, declared: Sequence[tuple[Cell, Piece]]) -> None:
@@ -379,14 +379,14 @@ class Game:
 
     def _impossible(self, action: Action) -> str:
         if action.kind is ActionKind.FIRE and self.fires_left <= 0:
-            return "no fires left"
+            return messages.NO_FIRES_LEFT
         if action.kind is ActionKind.GUESS and self.guesses_left <= 0:
-            return "no flags left"
+            return messages.NO_FLAGS_LEFT
         if action.kind is ActionKind.UNGUESS:
             if action.cell not in self.flagged:
-                return "no flag on that cell"
+                return messages.NO_FLAG_THERE
             if self.guesses_left >= self.profile.guesses:
-                return f"already {self.profile.guesses} flags left"
+                return messages.ALL_FLAGS_LEFT.format(count=self.profile.guesses)
         return ""
 
     def choose(self, actions: Sequence[Action | str]) -> Action | str:
@@ -396,12 +396,11 @@ class Game:
     def _fire(self, action: Action, cell: Cell, label: str) -> StepEvent:
         self.fires_left -= 1
         if not cell.on_board():
-            return self._event(label, Outcome.FIRE_WASTED, action,
-                               "off the board; the course accepts it: one fire used, nothing counted")
+            return self._event(label, Outcome.FIRE_WASTED, action, messages.FIRE_OFF_BOARD)
         if cell in self.fired:
-            return self._event(label, Outcome.FIRE_WASTED, action, "cell already fired")
+            return self._event(label, Outcome.FIRE_WASTED, action, messages.ALREADY_FIRED)
         if cell in self._known_ships:
-            return self._event(label, Outcome.FIRE_WASTED, action, "ship cell known from the start")
+            return self._event(label, Outcome.FIRE_WASTED, action, messages.KNOWN_SHIP_CELL)
         piece = self.map.piece_at(cell)
         self.fired[cell] = piece
         self._fired_view = None
@@ -416,13 +415,11 @@ class Game:
     def _guess(self, action: Action, cell: Cell, label: str) -> StepEvent:
         self.guesses_left -= 1
         if cell in self.flagged:
-            return self._event(label, Outcome.FLAG_WASTED, action,
-                               "cell already flagged; the course keeps one flag there: one flag used")
+            return self._event(label, Outcome.FLAG_WASTED, action, messages.ALREADY_FLAGGED)
         self.flagged.add(cell)
         self._flags_view = None
         if not cell.on_board():
-            return self._event(label, Outcome.FLAGGED, action,
-                               "off the board; the course accepts it: one flag used, nothing counted")
+            return self._event(label, Outcome.FLAGGED, action, messages.FLAG_OFF_BOARD)
         return self._event(label, Outcome.FLAGGED, action)
 
     def _unguess(self, action: Action, cell: Cell, label: str) -> StepEvent:
@@ -447,7 +444,7 @@ class Game:
         self.step += 1
         self._emit(event)
         if self.step >= self.profile.max_steps:
-            self._finish("step limit reached", by_engine=True)
+            self._finish(messages.STEP_LIMIT, by_engine=True)
         return event
 
     def stop(self, reason: str, stalled: bool = False) -> StepEvent:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from PyQt5.QtCore import QObject, QRectF, Qt, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, QRectF, Qt, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QPainter, QPen
 from PyQt5.QtWidgets import (
     QCheckBox,
@@ -32,9 +32,20 @@ from app.gui import theme
 from app.gui.board import BoardOverlay, BoardWidget
 from app.gui.theme import mono_font
 from app.solver.coach.review import CATEGORIES, DecisionKind, coach_game
-from app.solver.coach.text import describe
+from app.solver.coach.text import describe_parts
 
 FIRE_KINDS = (DecisionKind.FIRE, DecisionKind.LATE_FIRE)
+# the coach's words (app/solver/coach: describe_parts's templates, the loss categories), for pylupdate5
+DECISION_WORDS = (
+    QT_TRANSLATE_NOOP("CoachPanel", "fire {0}"), QT_TRANSLATE_NOOP("CoachPanel", "(this one)"),
+    QT_TRANSLATE_NOOP("CoachPanel", "stop firing, solve"), QT_TRANSLATE_NOOP("CoachPanel", "flag {0}"),
+    QT_TRANSLATE_NOOP("CoachPanel", "no flag here"), QT_TRANSLATE_NOOP("CoachPanel", "(keep it)"),
+    QT_TRANSLATE_NOOP("CoachPanel", "no flag"), QT_TRANSLATE_NOOP("CoachPanel", "solve"),
+    QT_TRANSLATE_NOOP("CoachPanel", "fire {0} first"),
+    QT_TRANSLATE_NOOP("CoachPanel", "spend unused fires/flags where they count for nothing"),
+    QT_TRANSLATE_NOOP("CoachPanel", "fires"), QT_TRANSLATE_NOOP("CoachPanel", "stopping"),
+    QT_TRANSLATE_NOOP("CoachPanel", "flags"), QT_TRANSLATE_NOOP("CoachPanel", "leftovers"),
+)
 STEP_LINES = 3  # decisions of the step on screen shown in full (the costliest); the rest are in the list
 
 
@@ -119,7 +130,7 @@ class CoachPanel(QWidget):
             self.overlay.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        self.summary = QLabel("Open or finish a game: the coach grades its decisions here.")
+        self.summary = QLabel(self.tr("Open or finish a game: the coach grades its decisions here."))
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.RichText)
         self.step_view = QLabel()
@@ -143,12 +154,13 @@ class CoachPanel(QWidget):
         self.texts.setWidget(inner)
         self.texts.setMinimumHeight(80)
         layout.addWidget(self.texts, 3)
-        self.overlay_box = QCheckBox("Show each fired cell's loss on the board")
+        self.overlay_box = QCheckBox(self.tr("Show each fired cell's loss on the board"))
         self.overlay_box.setChecked(True)
-        self.overlay_box.setToolTip("Label each cell fired so far with what the fire lost in expectation")
+        self.overlay_box.setToolTip(self.tr("Label each cell fired so far with what the fire lost in expectation"))
         self.overlay_box.toggled.connect(self._toggle_overlay)
         layout.addWidget(self.overlay_box)
-        self.list_title = QLabel(f"{'step':>4}  {'decision':<12} {'loss':>6}  best alternative")
+        step, decision, loss, best = self.tr("step"), self.tr("decision"), self.tr("loss"), self.tr("best alternative")
+        self.list_title = QLabel(f"{step:>4}  {decision:<12} {loss:>6}  {best}")
         self.list_title.setTextFormat(Qt.PlainText)
         title_font = mono_font(9)
         title_font.setBold(True)
@@ -158,7 +170,7 @@ class CoachPanel(QWidget):
         self.decision_list = QListWidget()
         self.decision_list.setFont(mono_font(9))
         self.decision_list.setMinimumHeight(48)
-        self.decision_list.setToolTip("Every graded decision, by step; pick one to go to that step")
+        self.decision_list.setToolTip(self.tr("Every graded decision, by step; pick one to go to that step"))
         self.decision_list.itemActivated.connect(self._pick)
         self.decision_list.itemClicked.connect(self._pick)
         layout.addWidget(self.decision_list, 2)
@@ -172,11 +184,11 @@ class CoachPanel(QWidget):
         self.step_view.clear()
         self._set_marks({}, None)
         if game is None:
-            self.summary.setText("Open or finish a game: the coach grades its decisions here.")
+            self.summary.setText(self.tr("Open or finish a game: the coach grades its decisions here."))
             return
         self._wanted = True
-        self.summary.setText("The coach grades every decision with the information the agent had "
-                             "(it starts when this tab is shown).")
+        self.summary.setText(self.tr("The coach grades every decision with the information the agent had "
+                                     "(it starts when this tab is shown)."))
         if now or self.isVisible():
             self._start()
 
@@ -195,7 +207,7 @@ class CoachPanel(QWidget):
     def _start(self) -> None:
         self._wanted = False
         token, game, bridge = self._token, self.game, self._bridge
-        self.summary.setText("Grading the game's decisions… (a few seconds; the window stays usable)")
+        self.summary.setText(self.tr("Grading the game's decisions… (a few seconds; the window stays usable)"))
 
         def work() -> None:
             report, error = None, ""
@@ -215,7 +227,7 @@ class CoachPanel(QWidget):
         if token != self._token:
             return  # a result for a game replaced meanwhile
         if report is None:
-            self.summary.setText(f"<b>The coach could not grade this game:</b> {error}")
+            self.summary.setText(self.tr("<b>The coach could not grade this game:</b> {0}").format(error))
             return
         self.report = report
         self._fill(report)
@@ -224,19 +236,21 @@ class CoachPanel(QWidget):
             self.set_step(self._step)
 
     def _fill(self, report) -> None:
-        parts = " · ".join(f"{name} {report.losses.get(name, 0.0):.1f}" for name in CATEGORIES)
-        sampled = "" if report.exact else " <i>(sampled posterior: estimates)</i>"
+        parts = " · ".join(f"{self.tr(name)} {report.losses.get(name, 0.0):.1f}" for name in CATEGORIES)
+        sampled = "" if report.exact else self.tr(" <i>(sampled posterior: estimates)</i>")
         self.summary.setText(
-            f"<b>Points lost in expectation: {report.total_loss:.1f}</b> ({parts})<br>"
-            f"Luck-adjusted score <b>{report.luck_adjusted:.1f}</b> · actual score <b>{report.score}</b> · "
-            f"luck {report.luck:+.1f}<br>"
-            f"<span style='color:#667085'>bayes's value of the start {report.expected_start:.1f}; "
-            f"posterior {report.layouts}; graded in {report.seconds:.1f} s{sampled}</span>")
+            self.tr("<b>Points lost in expectation: {0}</b> ({1})<br>").format(f"{report.total_loss:.1f}", parts)
+            + self.tr("Luck-adjusted score <b>{0}</b> · actual score <b>{1}</b> · luck {2}<br>").format(
+                f"{report.luck_adjusted:.1f}", report.score, f"{report.luck:+.1f}")
+            + "<span style='color:#475467'>"
+            + self.tr("bayes's value of the start {0}; posterior {1}; graded in {2} s").format(
+                f"{report.expected_start:.1f}", report.layouts, f"{report.seconds:.1f}")
+            + sampled + "</span>")
         self.decision_list.clear()
         for decision in report.decisions:
             if decision.kind in (DecisionKind.FLAG, DecisionKind.MISSING_FLAG) and decision.loss < 0.05:
                 continue
-            did, best = describe(decision)
+            did, best = self._words(decision)
             item = QListWidgetItem(f"{decision.step:4d}  {did:<12} {decision.loss:6.1f}  {best}")
             item.setForeground(loss_colour(decision.loss) if decision.loss >= 0.5 else QColor(theme.MUTED_INK))
             item.setData(Qt.UserRole, decision.step)
@@ -255,37 +269,46 @@ class CoachPanel(QWidget):
                  if d.kind in FIRE_KINDS and d.cell is not None and step is not None and d.step <= step}
         self._set_marks(fired, fire.best if fire is not None and fire.best != fire.cell else None)
         if step is None:
-            self.step_view.setText("At the start. Step forward: each step shows what its decision was worth.")
+            self.step_view.setText(self.tr("At the start. Step forward: each step shows what its decision was worth."))
         elif not decisions:
-            self.step_view.setText(f"Step {step}: nothing graded here (flags are graded at the solve, "
-                                   f"by the flag set the agent ended with).")
+            self.step_view.setText(self.tr("Step {0}: nothing graded here (flags are graded at the solve, "
+                                           "by the flag set the agent ended with).").format(step))
         else:
             shown = sorted((d for d in decisions if d.kind in FIRE_KINDS or d.loss >= 0.05), key=lambda d: -d.loss)
             lines = [self._describe(d) for d in shown[:STEP_LINES]]
             if len(shown) > STEP_LINES:
-                lines.append(f"<span style='color:#667085'>and {len(shown) - STEP_LINES} more of this step in the "
-                             f"list below</span>")
-            self.step_view.setText("<br>".join(lines) or f"Step {step}: nothing here cost points.")
+                lines.append("<span style='color:#475467'>" + self.tr("and {0} more of this step in the list below")
+                             .format(len(shown) - STEP_LINES) + "</span>")
+            self.step_view.setText("<br>".join(lines) or self.tr("Step {0}: nothing here cost points.").format(step))
 
-    @staticmethod
-    def _describe(d) -> str:
-        did, best = describe(d)
+    def _describe(self, d) -> str:
+        did, best = self._words(d)
         colour = loss_colour(d.loss).name()
-        text = (f"<b>Step {d.step}: {did}</b> — expected loss "
-                f"<b style='color:{colour}'>{d.loss:.1f}</b>; best: {best}")
+        text = self.tr("<b>Step {0}: {1}</b> — expected loss <b style='color:{2}'>{3}</b>; best: {4}").format(
+            d.step, did, colour, f"{d.loss:.1f}", best)
         if d.kind in FIRE_KINDS:
-            text += (f"<br>P(ship) {d.p_ship:.2f} here vs {d.best_p_ship:.2f} at the best cell; "
-                     f"information {d.bits:.2f} vs {d.best_bits:.2f} bits" if d.best_p_ship is not None else
-                     f"<br>P(ship) {d.p_ship:.2f}; stopping here was worth {d.best_value:.1f} vs {d.value:.1f}")
-            text += f"<br>luck of the outcome {d.luck:+.1f}"
+            text += "<br>" + (
+                self.tr("P(ship) {0} here vs {1} at the best cell; information {2} vs {3} bits").format(
+                    f"{d.p_ship:.2f}", f"{d.best_p_ship:.2f}", f"{d.bits:.2f}", f"{d.best_bits:.2f}")
+                if d.best_p_ship is not None else
+                self.tr("P(ship) {0}; stopping here was worth {1} vs {2}").format(
+                    f"{d.p_ship:.2f}", f"{d.best_value:.1f}", f"{d.value:.1f}"))
+            text += "<br>" + self.tr("luck of the outcome {0}").format(f"{d.luck:+.1f}")
         elif d.p_ship is not None:
             text += f" (P(ship) {d.p_ship:.2f})"
         elif d.best_p_ship is not None:
             text += f" (P(ship) {d.best_p_ship:.2f})"
         return text
 
+    def _words(self, decision) -> tuple[str, str]:
+        """``describe``'s (what the agent did, the best alternative), translated (``DECISION_WORDS``)."""
+        did, best = describe_parts(decision)
+        return self.tr(did[0]).format(did[1]), self.tr(best[0]).format(best[1])
+
     def _pick(self, item: QListWidgetItem) -> None:
-        self.step_chosen.emit(int(item.data(Qt.UserRole)))
+        step = int(item.data(Qt.UserRole))
+        self.set_step(step)  # its detail above, also where nothing follows step_chosen (the main window's finished game)
+        self.step_chosen.emit(step)
 
     def _set_marks(self, losses: dict, best: Cell | None) -> None:
         if self.overlay is not None:

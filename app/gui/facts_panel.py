@@ -86,7 +86,7 @@ class FactsPanel(QWidget):
         self.tree.itemExpanded.connect(lambda item: self._collapsed.discard(item.data(0, Qt.UserRole)))
         layout.addWidget(self.tree, 1)
         self.count_label = QLabel("")
-        self.count_label.setStyleSheet("color: #667085;")
+        self.count_label.setStyleSheet("color: #475467;")
         self.count_label.setWordWrap(True)
         layout.addWidget(self.count_label)
         self.set_facts(None)
@@ -201,4 +201,4 @@ class FactsPanel(QWidget):
             if self._changes:
                 text += " · " + self.tr("{0} changed this step").format(len(self._changes))
             self.count_label.setText(text)
-            self.count_label.setStyleSheet("color: #667085;")
+            self.count_label.setStyleSheet("color: #475467;")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from PyQt5.QtCore import QT_TRANSLATE_NOOP
 from PyQt5.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -29,6 +30,16 @@ AGENT_FILTER = f"Agents ({' '.join('*' + ending for ending in kinds.endings())})
 LOG_FILTER = "Game logs (*.jsonl);;All files (*)"
 Limits = tuple[int, int, int]  # fires, flags, steps
 SAVE_MAP_FILTERS = {"native": "Native map (*.map)", "clp": "Course map (*.clp)", "bimaru": "Bimaru puzzle (*.txt)"}
+FILTER_NAMES = (QT_TRANSLATE_NOOP("Interaction", "Maps"), QT_TRANSLATE_NOOP("Interaction", "All files"),
+                QT_TRANSLATE_NOOP("Interaction", "Agents"), QT_TRANSLATE_NOOP("Interaction", "Game logs"),
+                QT_TRANSLATE_NOOP("Interaction", "Native map"), QT_TRANSLATE_NOOP("Interaction", "Course map"),
+                QT_TRANSLATE_NOOP("Interaction", "Bimaru puzzle"))  # the filters' names, for pylupdate5
+
+
+def translated_filter(text: str) -> str:
+    """A file dialog's filter (``Maps (*.map);;All files (*)``) with each name in the interface's language."""
+    entries = (entry.split(" (", 1) for entry in text.split(";;"))
+    return ";;".join(f"{translate('Interaction', name)} ({patterns}" for name, patterns in entries)
 
 
 class Interaction:
@@ -43,13 +54,14 @@ class Interaction:
 
     def choose_map(self, start_dir: str = "") -> str | None:
         """A map file the user picks (None: cancelled)."""
-        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Interaction", "Load map"), start_dir, MAP_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Interaction", "Load map"), start_dir,
+                                              translated_filter(MAP_FILTER))
         return path or None
 
     def choose_agent_files(self, start_dir: str = "") -> list[str]:
         """Agent file(s) the user picks: one .py, or one or more .clp modules (empty: cancelled)."""
         paths, _ = QFileDialog.getOpenFileNames(self.parent, translate("Interaction", "Open agent file(s)"), start_dir,
-                                                AGENT_FILTER)
+                                                translated_filter(AGENT_FILTER))
         return list(paths)
 
     def choose_folder(self, start_dir: str = "") -> str | None:
@@ -60,24 +72,25 @@ class Interaction:
 
     def choose_save_file(self, suggested: str = "", file_filter: str = "All files (*)") -> str | None:
         """A file name to save to (None: cancelled)."""
-        path, _ = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Save as"), suggested, file_filter)
+        path, _ = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Save as"), suggested,
+                                              translated_filter(file_filter))
         return path or None
 
     def choose_replay(self, start_dir: str = "") -> str | None:
         """A game log to open (None: cancelled)."""
         path, _ = QFileDialog.getOpenFileName(self.parent, translate("Interaction", "Open replay"), start_dir,
-                                              LOG_FILTER)
+                                              translated_filter(LOG_FILTER))
         return path or None
 
     def choose_map_target(self, start: str = "", fmt: str = "native") -> tuple[str, str] | None:
         """Where and in which format (native, clp, bimaru) to save a map (None: cancelled)."""
-        filters = list(SAVE_MAP_FILTERS.values())
+        shown = {key: translated_filter(text) for key, text in SAVE_MAP_FILTERS.items()}
+        filters = list(shown.values())
         path, chosen = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Save map"), start,
-                                                   ";;".join(filters),
-                                                   SAVE_MAP_FILTERS.get(fmt, filters[0]))
+                                                   ";;".join(filters), shown.get(fmt, filters[0]))
         if not path:
             return None
-        fmt = next((key for key, text in SAVE_MAP_FILTERS.items() if text == chosen), fmt)
+        fmt = next((key for key, text in shown.items() if text == chosen), fmt)
         if "." not in path.rsplit("/", 1)[-1]:
             path += {"native": ".map", "clp": ".clp", "bimaru": ".txt"}[fmt]
         return path, fmt

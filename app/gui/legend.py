@@ -94,4 +94,4 @@ class LegendWidget(QWidget):
         for widget in self._end_widgets:
             widget.setEnabled(revealed)
             if isinstance(widget, QLabel):
-                widget.setStyleSheet("color: #475467;" if revealed else "color: #B0B8C4;")
+                widget.setStyleSheet("color: #475467;" if revealed else "color: #667085;")

@@ -8,7 +8,7 @@ from pathlib import Path
 from PyQt5.QtCore import Qt, pyqtSignal
 from PyQt5.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
-from app.core.game import load_note
+from app.gui.i18n import translate
 
 _STYLE = """
 QFrame#loadErrors { background: #FDECEC; border: 1px solid #D55E5E; border-radius: 8px; }
@@ -16,6 +16,11 @@ QFrame#loadErrors QLabel { color: #7F1D1D; background: transparent; border: none
 QFrame#loadErrors QLabel#loadErrorsTitle { font-weight: 600; }
 QFrame#loadErrors QPushButton { padding: 3px 10px; }
 """
+
+
+def _reset() -> str:
+    """The Reset button's text as the toolbar shows it (translated), to name it in the banner."""
+    return translate("MainWindow", "Reset")
 
 
 class LoadErrorBanner(QFrame):
@@ -36,8 +41,8 @@ class LoadErrorBanner(QFrame):
         self.title.setObjectName("loadErrorsTitle")
         self.title.setWordWrap(True)
         head.addWidget(self.title, 1)
-        self.log_button = QPushButton("Show log")
-        self.log_button.setToolTip("Open the Log tab: the CLIPS messages and the game, step by step")
+        self.log_button = QPushButton(self.tr("Show log"))
+        self.log_button.setToolTip(self.tr("Open the Log tab: the CLIPS messages and the game, step by step"))
         self.log_button.clicked.connect(self.show_log)
         head.addWidget(self.log_button, 0, Qt.AlignTop)
         layout.addLayout(head)
@@ -53,13 +58,15 @@ class LoadErrorBanner(QFrame):
         if not errors:
             self.clear()
             return
-        self.title.setText(f"{agent}: {load_note(errors)}. It plays what loaded, as in the course's CLIPS; "
-                           f"fix the file and press Reset.")
+        note = (self.tr("agent loaded with 1 error") if len(errors) == 1 else  # app.core.game.load_note's words
+                self.tr("agent loaded with {0} errors").format(len(errors)))
+        self.title.setText(self.tr("{0}: {1}. It plays what loaded, as in the course's CLIPS; fix the file and "
+                                   "press {2}.").format(agent, note, _reset()))
         self._show(errors, paths)
 
     def set_failure(self, agent: str, error: str, paths: Sequence[Path] = ()) -> None:
         """Show that ``agent`` cannot be loaded at all, and why."""
-        self.title.setText(f"{agent} cannot be loaded: fix the file and press Reset.")
+        self.title.setText(self.tr("{0} cannot be loaded: fix the file and press {1}.").format(agent, _reset()))
         self._show([error], paths)
 
     def _show(self, lines: Sequence[str], paths: Sequence[Path]) -> None:

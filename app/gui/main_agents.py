@@ -14,6 +14,7 @@ from app.backends.agent_check import load_errors
 from app.backends.human import HUMAN_SPEC
 from app.core import BattleshipError
 from app.core.game import load_note
+from app.core.paths import user_documents
 from app.gui.agent_kind import is_human, listed_name
 from app.gui.i18n import translate
 from app.gui.interaction import Interaction
@@ -89,7 +90,7 @@ class AgentChoice:
             return
         if key == OPEN_KEY:
             recent = self.recent.items("recent/agents")
-            start = str(Path(recent[0].split(",")[0]).parent) if recent else str(registry.AGENTS_DIR)
+            start = str(Path(recent[0].split(",")[0]).parent) if recent else str(user_documents())  # never the app's own
             paths = self.interaction.choose_agent_files(start)
             if not paths:
                 self._select_key(self.setup.agent_key)

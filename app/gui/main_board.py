@@ -73,7 +73,7 @@ class GameView:
             report.belief_error) if report.belief_error else translate("MainWindow", BELIEF_TIP))
 
     def _on_game_over(self, result: GameResult, _failure: str) -> None:
-        self.score_panel.show_result(as_shown(result, self.session))
+        self.score_panel.show_result(as_shown(result, self.session.is_human))
         self.legend.set_revealed(True)
         self.board.set_interactive(False)
         self.hint.hide()
@@ -108,6 +108,11 @@ class ManualPlay:
         if what == "fire":
             if observation is not None and cell in observation.fired and not self._ask_once(
                     "fire-again", translate("MainWindow", "This cell was fired at already: another fire tells "
+                                                          "nothing new and costs a fire. Fire anyway?")):
+                return
+            known = observation.known.get(cell) if observation is not None else None
+            if known is not None and known.is_ship and cell not in observation.fired and not self._ask_once(
+                    "fire-known", translate("MainWindow", "This ship cell is known from the start: a fire there tells "
                                                           "nothing new and costs a fire. Fire anyway?")):
                 return
             self.session.submit(Action.fire(x, y))

@@ -11,6 +11,7 @@ from PyQt5.QtWidgets import QAction, QMainWindow, QMenu, QToolButton
 
 from app.backends import registry
 from app.core import BattleshipError, GameMap
+from app.core.paths import user_documents
 from app.gui.agent_kind import agent_files as dropped_agent_files
 from app.gui.i18n import translate
 from app.gui.interaction import LOG_FILTER, Interaction
@@ -113,7 +114,7 @@ class FileCommands:
             stem = Path(self.setup.map_path or "game").stem
             spec = self.session.spec
             name = f"{stem}-{spec.name if spec else 'game'}.jsonl"
-            path = self.interaction.choose_save_file(str(Path(self.start_dir()) / name), LOG_FILTER)
+            path = self.interaction.choose_save_file(str(user_documents() / name), LOG_FILTER)  # not the maps
             if not path:
                 return False
             if not Path(path).suffix:

@@ -11,21 +11,21 @@ import html
 
 from PyQt5.QtCore import QT_TRANSLATE_NOOP
 
-from app.core import GameResult
+from app.core import GameResult, messages
+from app.gui.engine_text import engine_text
 from app.gui.i18n import translate
 from app.gui.session import GameSession, LineKind, ReportKind, StepReport
 from app.gui.theme import error_banner, log_view
 
 PROBLEM_COLOUR = "#B34700"  # rejected actions, stops, problems, map warnings
 NOTE_COLOUR = "#0072B2"  # the app's own notes: a new game, the result, a saved log
-LINE_COLOURS = {LineKind.AGENT: "#667085", LineKind.REJECTED: PROBLEM_COLOUR, LineKind.STOP: PROBLEM_COLOUR,
+LINE_COLOURS = {LineKind.AGENT: "#475467", LineKind.REJECTED: PROBLEM_COLOUR, LineKind.STOP: PROBLEM_COLOUR,
                 LineKind.PROBLEM: PROBLEM_COLOUR, LineKind.WARNING: PROBLEM_COLOUR}
-AGENT_SOLVED = "solved by the agent"  # the stop reason app.core.game gives a game ended by a solve action
 
 
-def as_shown(result: GameResult, session: GameSession) -> GameResult:
-    """The result as the window shows it: a game of yours was solved by you, not "by the agent"."""
-    if session.is_human and result.stop_reason == AGENT_SOLVED:
+def as_shown(result: GameResult, human: bool) -> GameResult:
+    """The result as a window shows it: a game of yours (``human``) was solved by you, not "by the agent"."""
+    if human and result.stop_reason == messages.SOLVED_BY_AGENT:
         return dataclasses.replace(result, stop_reason=translate("MainWindow", "solved"))
     return result
 
@@ -90,7 +90,7 @@ class Messages:
         if failure:
             self.show_error(translate("MainWindow", "The agent failed: {0}. The game was solved as it stands.")
                             .format(failure))
-        result = as_shown(result, self.session)
+        result = as_shown(result, self.session.is_human)
         self.log(translate("MainWindow", "result: score {0} (oracle {1}) after {2} steps; {3}").format(
-            result.score, result.oracle, result.steps, result.stop_reason)
-            + (f"; {result.load_note}" if result.load_errors else ""), NOTE_COLOUR)
+            result.score, result.oracle, result.steps, engine_text(result.stop_reason))
+            + (f"; {engine_text(result.load_note)}" if result.load_errors else ""), NOTE_COLOUR)

@@ -5,9 +5,10 @@ fresh game.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
-from PyQt5.QtCore import QSettings, Qt, QTimer
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer
 from PyQt5.QtWidgets import QAction, QActionGroup, QComboBox, QLabel, QMainWindow, QMenuBar
 
 from app.backends import host
@@ -23,6 +24,21 @@ from app.gui.session import GameSession
 from app.gui.theme import menu_action
 
 SANDBOX_KEY = "agents/no_sandbox"  # the no-sandbox preference in the settings
+
+
+# the agent host's words for the status bar (app/backends/host: status, status_line), translated here
+CONFINEMENT = (QT_TRANSLATE_NOOP("MainWindow", "agent in the app's own process, unconfined (--no-sandbox)"),
+               QT_TRANSLATE_NOOP("MainWindow", "agent in its own process, not confined"))
+
+
+def _confinement(text: str) -> tuple[str, str]:
+    """The agent host's one-line status (``agent confined (seccomp, …)``) in the interface's language: short
+    (for the status bar: the mechanisms go to its tooltip) and in full."""
+    confined = re.fullmatch(r"agent confined \((.*)\)", text)
+    if confined:
+        return (translate("MainWindow", "agent confined"),
+                translate("MainWindow", "agent confined ({0})").format(confined.group(1)))
+    return translate("MainWindow", text), translate("MainWindow", text)
 
 
 class GameSettings:
@@ -201,9 +217,11 @@ class GameSettings:
 
             QTimer.singleShot(0, prestart)  # a warm agent process once the window runs: the first game does not wait
         text = host.status()
-        self.sandbox_label.setText(text.split(";")[0])
+        first, rest = text.split(";")[0], text[len(text.split(";")[0]):]
+        short, full = _confinement(first)
+        self.sandbox_label.setText(short)
         self.sandbox_label.setToolTip(translate("MainWindow", "{0}. See docs/sandbox.md; File menu: Run Agents "
-                                                              "Unconfined.").format(text))
+                                                              "Unconfined.").format(full + rest))
 
     def choose_language(self, code: str) -> None:
         """Use ``code`` (en, it) for the interface from the next start on."""

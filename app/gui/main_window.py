@@ -31,7 +31,7 @@ from app.gui.main_setup import GameSetup
 from app.gui.main_status import MapHeader, StatusBar
 from app.gui.main_tabs import CoachTab, FactsTab, LogTab, PanelContext, RulesTab, SideTabs
 from app.gui.session import GameSession
-from app.gui.theme import card, fit_to_screen, menu_action, side_column, split_central, window_toolbar
+from app.gui.theme import ScrollingColumn, card, fit_to_screen, menu_action, side_column, split_central, window_toolbar
 from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
 SIDE_TABS = (LogTab, FactsTab, CoachTab, RulesTab)  # the side tabs, in order (a panel may use one before it)
@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
         board_layout.addWidget(self.view.hint)
         board_layout.addWidget(self.view.board, 1)
         board_layout.addWidget(self.view.legend)
-        self.splitter.addWidget(board_card)
+        self.splitter.addWidget(ScrollingColumn(board_card))
         right, right_layout = side_column()
         right_layout.addWidget(self.view.score_panel)
         right_layout.addWidget(self.tabs, 1)

@@ -27,17 +27,21 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
+from app.backends.human import HUMAN_SPEC
 from app.core import BattleshipError, Game, GameResult, Outcome, StepEvent
 from app.core.gamelog import Replay, replay_file, rerun
 from app.gui.board import BoardWidget
 from app.gui.board_state import BoardState
 from app.gui.coach_panel import CoachPanel
+from app.gui.engine_text import engine_text
 from app.gui.interaction import Interaction
 from app.gui.legend import LegendWidget
+from app.gui.main_messages import as_shown
 from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
 from app.gui.score_panel import ScorePanel
 from app.gui.side_window import SideWindow
 from app.gui.theme import (
+    ScrollingColumn,
     add_tab,
     card_title,
     error_banner,
@@ -146,7 +150,8 @@ class ReplayWindow(SideWindow):
         self.scrubber.valueChanged.connect(self.go_to)
         bar.addWidget(self.scrubber)
         self.step_label = QLabel("— steps")
-        self.step_label.setMinimumWidth(110)
+        widest = self.tr("{0} / {1} steps").format(999, 999) + " · " + self.tr("step {0}").format(999)
+        self.step_label.setMinimumWidth(self.step_label.fontMetrics().horizontalAdvance(widest) + 8)  # never cut
         self.step_label.setToolTip(self.tr("The position shown: steps carried out so far, of the game's total"))
         bar.addWidget(self.step_label)
 
@@ -164,7 +169,7 @@ class ReplayWindow(SideWindow):
         board_layout.addWidget(self.board, 1)
         self.legend = LegendWidget()
         board_layout.addWidget(self.legend)
-        self.splitter.addWidget(board_card)
+        self.splitter.addWidget(ScrollingColumn(board_card))
 
         right, right_layout = side_column()
         self.score_panel = ScorePanel()
@@ -262,7 +267,7 @@ class ReplayWindow(SideWindow):
         self.log_list.clear()
         self.log_list.addItem("step   —  start")
         for event in track.events:
-            item = QListWidgetItem(event.describe())
+            item = QListWidgetItem(event.describe(engine_text))
             if event.outcome is Outcome.REJECTED:
                 item.setForeground(QColor("#B34700"))
             elif event.outcome is Outcome.SOLVED:
@@ -357,7 +362,7 @@ class ReplayWindow(SideWindow):
         over = position == track.last
         self.legend.set_revealed(over)
         if over:
-            self.score_panel.show_result(track.result)
+            self.score_panel.show_result(as_shown(track.result, track.result.agent == HUMAN_SPEC.name))
         else:
             self.score_panel.clear(hint=self.tr("Step {0} of {1}: the score if solved now would be {2}.").format(
                 position, track.last, track.scores[position]), oracle=str(track.result.oracle))

@@ -51,7 +51,7 @@ class BreakpointList(QWidget):
         self.hint = QLabel(self.tr("Right-click a rule (firings, agenda, rule counts) and pick \"Break before this "
                                    "rule\": the agent's turn pauses just before it fires, as CLIPS's set-break."))
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #667085;")
+        self.hint.setStyleSheet("color: #475467;")
         layout.addWidget(self.hint)
         self.list = QListWidget()
         self.list.setFont(mono_font(9))
@@ -144,8 +144,12 @@ class WhyNotPanel(QWidget):
         self.asked.emit(rule)
 
     def ask_current(self) -> None:
-        """Ask about the rule in the box."""
+        """Ask about the rule in the box (a name without its module: the one rule of that name, if one)."""
         rule = self.rule_box.currentText().strip()
+        if rule and "::" not in rule:
+            named = [name for name in (self.rule_box.itemText(i) for i in range(self.rule_box.count()))
+                     if name.endswith("::" + rule)]
+            rule = named[0] if len(named) == 1 else rule
         if rule:
             self.ask(rule)
 
@@ -157,6 +161,8 @@ class WhyNotPanel(QWidget):
         self.answer.setPlainText("\n".join(report.matches.lines()))
 
     def clear(self) -> None:
-        """A new game."""
+        """A new game: the answer goes, the rule picked stays (to ask again about it)."""
         self.answer.clear()
+        text = self.rule_box.currentText()
         self.rule_box.clear()
+        self.rule_box.setEditText(text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from PyQt5.QtCore import QObject, QRectF, Qt, QTimer, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, QRectF, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen
 from PyQt5.QtWidgets import (
     QComboBox,
@@ -36,10 +36,11 @@ from app.gui.board import BoardOverlay, BoardWidget
 from app.gui.rule_debug import BreakpointList, WhyNotPanel, breakpoint_icon
 from app.gui.theme import add_tab, mono_font
 
-ALL_MODULES = "All modules"
+ALL_MODULES = QT_TRANSLATE_NOOP("RulesPanel", "All modules")
+NOT_STARTED = QT_TRANSLATE_NOOP("RulesPanel", "No step yet: once the agent plays, each step's rule firings show here.")
 _X, _Y = re.compile(r"\(x (-?\d+)\)"), re.compile(r"\(y (-?\d+)\)")
-NO_TRACE = ("No rule trace for this step: rule traces exist for CLIPS agents (and for logs saved from traced "
-            "games, e.g. run --trace … --log).")
+NO_TRACE = QT_TRANSLATE_NOOP("RulesPanel", "No rule trace for this step: rule traces exist for CLIPS agents (and "
+                             "for logs saved from traced games, e.g. run --trace … --log).")
 
 
 def traces_from_log(data: dict[int, object]) -> tuple[dict[int, StepTrace], str]:
@@ -124,25 +125,26 @@ class RulesPanel(QWidget):
         self.rules: list[str] = []  # MODULE::rule of every rule of the game, fired or not
         self.counts: Counter[str] = Counter()
         self.shown: StepTrace | None = None
+        self.at_start = True  # no step shown yet: nothing to say about traces
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         bar = QHBoxLayout()
         self.module_box = QComboBox()
-        self.module_box.addItem(ALL_MODULES)
+        self.module_box.addItem(self.tr(ALL_MODULES), ALL_MODULES)
         self.module_box.setMinimumWidth(120)
-        self.module_box.setToolTip("Show the firings of one module only")
-        self.module_box.currentIndexChanged.connect(self._refill)
+        self.module_box.setToolTip(self.tr("Show the firings of one module only"))
+        self.module_box.currentIndexChanged.connect(self._refilter)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("filter rules…")
+        self.filter_edit.setPlaceholderText(self.tr("filter rules…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Show only the rules whose name contains this text")
-        self.filter_edit.textChanged.connect(self._refill)
+        self.filter_edit.setToolTip(self.tr("Show only the rules whose name contains this text"))
+        self.filter_edit.textChanged.connect(self._refilter)
         bar.addWidget(self.module_box)
         bar.addWidget(self.filter_edit, 1)
         layout.addLayout(bar)
-        self.summary = QLabel(NO_TRACE)
+        self.summary = QLabel(self.tr(NO_TRACE))
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet("color: #667085;")
+        self.summary.setStyleSheet("color: #475467;")
         layout.addWidget(self.summary)
         self.pause_label = QLabel("")
         self.pause_label.setWordWrap(True)
@@ -151,12 +153,12 @@ class RulesPanel(QWidget):
         self.pause_label.hide()
         layout.addWidget(self.pause_label)
         splitter = QSplitter(Qt.Vertical)
-        self.firings = _tree(["#", "module", "rule", "sal.", "facts matched"],
-                             "Every rule the step fired, in firing order (as (watch rules) shows them); open one "
-                             "for the facts it matched. Pick one to ring its cells on the board and select its "
-                             "facts in the Facts tab",
+        self.firings = _tree(["#", self.tr("module"), self.tr("rule"), self.tr("sal."), self.tr("facts matched")],
+                             self.tr("Every rule the step fired, in firing order (as (watch rules) shows them); open "
+                                     "one for the facts it matched. Pick one to ring its cells on the board and "
+                                     "select its facts in the Facts tab"),
                              {0: "99999", 1: "DELIBERATE", 2: "discover-ship-cell", 3: "-100"})
-        self.firings.headerItem().setToolTip(3, "salience")
+        self.firings.headerItem().setToolTip(3, self.tr("salience"))
         self.firings.currentItemChanged.connect(self._picked)
         self.firings.itemExpanded.connect(self._open_firing)
         splitter.addWidget(self.firings)
@@ -167,21 +169,22 @@ class RulesPanel(QWidget):
         self.focus_label = QLabel("")
         self.focus_label.setWordWrap(True)
         agenda_layout.addWidget(self.focus_label)
-        self.agenda = _tree(["sal.", "module", "rule", "facts"],
-                            "The activations waiting after this step, in the order CLIPS would fire them "
-                            "(module by module, top of the focus stack first), as (agenda) lists them",
+        self.agenda = _tree([self.tr("sal."), self.tr("module"), self.tr("rule"), self.tr("facts")],
+                            self.tr("The activations waiting after this step, in the order CLIPS would fire them "
+                                    "(module by module, top of the focus stack first), as (agenda) lists them"),
                             {0: "-100", 1: "DELIBERATE", 2: "discover-ship-cell"})
-        self.agenda.headerItem().setToolTip(0, "salience")
+        self.agenda.headerItem().setToolTip(0, self.tr("salience"))
         self.agenda.setRootIsDecorated(False)
         agenda_layout.addWidget(self.agenda, 1)
-        add_tab(self.lower, agenda_box, "Agenda", "The focus stack and the activations waiting after the step shown")
-        self.count_tree = _tree(["fired", "module", "rule"],
-                                "How often each rule fired in the game so far (0: never fired); click a header "
-                                "to sort", {0: "9999", 1: "DELIBERATE"})
+        add_tab(self.lower, agenda_box, self.tr("Agenda"),
+                self.tr("The focus stack and the activations waiting after the step shown"))
+        self.count_tree = _tree([self.tr("fired"), self.tr("module"), self.tr("rule")],
+                                self.tr("How often each rule fired in the game so far (0: never fired); click a "
+                                        "header to sort"), {0: "9999", 1: "DELIBERATE"})
         self.count_tree.setRootIsDecorated(False)
         self.count_tree.setSortingEnabled(True)
-        add_tab(self.lower, self.count_tree, "Rule counts",
-                "How often each rule fired in the game so far; the rules that never fired too")
+        add_tab(self.lower, self.count_tree, self.tr("Rule counts"),
+                self.tr("How often each rule fired in the game so far; the rules that never fired too"))
         self.agenda_box = agenda_box
         self.breaks = self.why = None
         if live:
@@ -243,12 +246,13 @@ class RulesPanel(QWidget):
     def show_step(self, step: int | None) -> None:
         """Show the trace of ``step`` (None or untraced: say so)."""
         self.shown = self.traces.get(step) if step is not None else None
+        self.at_start = step is None
         modules = sorted({f.module for t in self.traces.values() for f in t.firings}
                          | {name.split("::")[0] for name in self.rules})
         chosen = self.module_box.currentText()
         self.module_box.blockSignals(True)
         self.module_box.clear()
-        self.module_box.addItem(ALL_MODULES)
+        self.module_box.addItem(self.tr(ALL_MODULES), ALL_MODULES)
         self.module_box.addItems(modules)
         self.module_box.setCurrentIndex(max(0, self.module_box.findText(chosen)))
         self.module_box.blockSignals(False)
@@ -258,14 +262,14 @@ class RulesPanel(QWidget):
     def _wanted(self, module: str, rule: str) -> bool:
         chosen = self.module_box.currentText()
         needle = self.filter_edit.text().strip().lower()
-        return (chosen == ALL_MODULES or module == chosen) and (not needle or needle in rule.lower())
+        return (self.module_box.currentIndex() <= 0 or module == chosen) and (not needle or needle in rule.lower())
 
     def _refill(self) -> None:
         trace = self.shown
         self.firings.setUpdatesEnabled(False)
         self.firings.clear()
         if trace is None:
-            self.summary.setText(NO_TRACE)
+            self.summary.setText(self.tr(NOT_STARTED if self.at_start else NO_TRACE))
             self.firings.setUpdatesEnabled(True)
             return
         items = []
@@ -284,9 +288,9 @@ class RulesPanel(QWidget):
             items.append(item)
         self.firings.addTopLevelItems(items)
         self.firings.setUpdatesEnabled(True)
-        shown = f" ({len(items)} shown)" if len(items) != len(trace.firings) else ""
-        self.summary.setText(f"Step {trace.step}: {len(trace.firings)} rule firings{shown}, "
-                             f"{len(trace.changes)} facts changed.")
+        shown = self.tr(" ({0} shown)").format(len(items)) if len(items) != len(trace.firings) else ""
+        self.summary.setText(self.tr("Step {0}: {1} rule firings{2}, {3} facts changed.").format(
+            trace.step, len(trace.firings), shown, len(trace.changes)))
 
     def _open_firing(self, item: QTreeWidgetItem) -> None:
         """A firing opened: a row per fact it matched, its text across the whole row."""
@@ -294,7 +298,7 @@ class RulesPanel(QWidget):
         if item.childCount() or not isinstance(firing, Firing):
             return
         for fact in firing.basis:
-            text = f"      {fact.label} {fact.text}" if fact.index is not None else "      * (a not pattern: no fact)"
+            text = f"      {fact.label} {fact.text}" if fact.index is not None else "      * " + self.tr("(a not pattern: no fact)")
             child = QTreeWidgetItem([text])
             child.setToolTip(0, text.strip())
             item.addChild(child)
@@ -307,8 +311,10 @@ class RulesPanel(QWidget):
             self.focus_label.setText("")
             return
         waiting = (self.tr("{0} activations waiting now (the first fires next)").format(len(trace.agenda))
-                   if self.paused is not None else f"{len(trace.agenda)} activations waiting after this step")
-        self.focus_label.setText(f"Focus stack (top first): {' '.join(trace.focus) or '(empty)'} · {waiting}")
+                   if self.paused is not None else
+                   self.tr("{0} activations waiting after this step").format(len(trace.agenda)))
+        self.focus_label.setText(self.tr("Focus stack (top first): {0} · {1}").format(
+            " ".join(trace.focus) or self.tr("(empty)"), waiting))
         items = [QTreeWidgetItem([str(a.salience), a.module, a.rule,
                                   ",".join("*" if i is None else f"f-{i}" for i in a.basis) or "*"])
                  for a in trace.agenda]
@@ -321,6 +327,11 @@ class RulesPanel(QWidget):
                 items[0].setFont(column, bold)
             items[0].setToolTip(2, self.tr("Fires next: the turn is paused just before it"))
 
+    def _refilter(self) -> None:
+        """The module or the rule filter changed: the firings and the rule counts follow it."""
+        self._refill()
+        self._fill_counts()
+
     def _fill_counts(self) -> None:
         self.count_tree.setSortingEnabled(False)
         self.count_tree.clear()
@@ -328,13 +339,15 @@ class RulesPanel(QWidget):
         items = []
         for name in names:
             module, _, rule = name.partition("::")
+            if not self._wanted(module, rule):
+                continue  # the module and rule filters apply to the counts too
             item = QTreeWidgetItem()
             item.setData(0, Qt.DisplayRole, self.counts.get(name, 0))
             item.setText(1, module)
             item.setText(2, rule)
             if not self.counts.get(name):
                 item.setForeground(2, QColor("#B34700"))
-                item.setToolTip(2, "never fired in this game so far")
+                item.setToolTip(2, self.tr("never fired in this game so far"))
             items.append(item)
         self._mark(items, 1)
         self.count_tree.addTopLevelItems(items)

@@ -11,6 +11,7 @@ from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
 from PyQt5.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.core import PROFILES, GameResult
+from app.gui.engine_text import engine_text
 from app.gui.i18n import translate
 from app.gui.theme import TitledCard
 
@@ -49,7 +50,7 @@ class _Tile(QFrame):
         self.caption.setStyleSheet("color: #475467; font-weight: 600;")
         self.contribution = QLabel(" ")
         self.contribution.setAlignment(Qt.AlignCenter)
-        self.contribution.setStyleSheet("color: #667085; font-size: 8pt;")
+        self.contribution.setStyleSheet("color: #475467; font-size: 8pt;")
         for label in (self.value, self.caption, self.contribution):
             layout.addWidget(label)
 
@@ -79,7 +80,7 @@ class ScorePanel(TitledCard):
         self.bar.setStyleSheet("QProgressBar { background: #E4E9F0; border: none; border-radius: 4px; }"
                                "QProgressBar::chunk { background: #0072B2; border-radius: 4px; }")
         self.percent_label = QLabel(" ")
-        self.percent_label.setStyleSheet("color: #667085;")
+        self.percent_label.setStyleSheet("color: #475467;")
         side.addWidget(self.oracle_label)
         side.addWidget(self.bar)
         side.addWidget(self.percent_label)
@@ -102,7 +103,7 @@ class ScorePanel(TitledCard):
         self.summary_label.setStyleSheet("color: #344054;")
         self.formula_label = QLabel(" ")
         self.formula_label.setWordWrap(True)
-        self.formula_label.setStyleSheet("color: #667085; font-size: 8pt;")
+        self.formula_label.setStyleSheet("color: #475467; font-size: 8pt;")
         layout.addWidget(self.summary_label)
         layout.addWidget(self.formula_label)
         self.clear()
@@ -155,7 +156,8 @@ class ScorePanel(TitledCard):
         found_text = self.tr("{0} of {1}").format(found, hidden) + (f" ({100 * found / hidden:.1f}%)" if hidden else "")
         self.summary_label.setText(
             self.tr("Precision <b>{0}</b> &nbsp; Recall <b>{1}</b> &nbsp; Found {2}<br>{3} steps · {4}").format(
-                _fraction(result.precision), _fraction(result.recall), found_text, result.steps, result.stop_reason))
+                _fraction(result.precision), _fraction(result.recall), found_text, result.steps,
+                engine_text(result.stop_reason)))
         if profile:
             self.formula_label.setText(self.tr("{0}: score = {1}").format(profile.name, profile.formula()))
 

@@ -34,6 +34,7 @@ from app.backends.runner import Match
 from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
 from app.gui.agent_kind import can_show, is_human
 from app.gui.board_state import BoardState
+from app.gui.engine_text import engine_text
 
 
 class LineKind(StrEnum):
@@ -153,7 +154,7 @@ class AgentWorker(QObject):
     def _on_event(self, event: StepEvent) -> None:
         self._events.append(event)
         kind = LineKind.REJECTED if event.outcome is Outcome.REJECTED else LineKind.STEP
-        self._lines.append((kind, event.describe()))
+        self._lines.append((kind, event.describe(engine_text)))
 
     def _report(self, kind: ReportKind, started: float, pause: object | None = None) -> None:
         match = self.match

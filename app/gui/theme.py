@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PyQt5.QtCore import QRect, Qt
+from PyQt5.QtCore import QRect, QSize, Qt
 from PyQt5.QtGui import QColor, QFont, QGuiApplication, QKeySequence, QTextOption
 from PyQt5.QtWidgets import (
     QAction,
@@ -20,6 +20,7 @@ from PyQt5.QtWidgets import (
     QMainWindow,
     QPlainTextEdit,
     QProxyStyle,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStyle,
@@ -42,7 +43,7 @@ REDDISH_PURPLE = QColor("#CC79A7")
 
 # roles on the board
 INK = QColor("#1F2933")
-MUTED_INK = QColor("#667085")
+MUTED_INK = QColor("#475467")
 GRID_LINE = QColor("#C9D2DC")
 CARD = QColor("#FFFFFF")
 UNKNOWN_FILL = QColor("#EEF1F5")
@@ -61,7 +62,7 @@ SUNK_OUTLINE = QColor("#111111")
 DONE_BADGE = QColor("#E3F4EE")
 
 STYLE_SHEET = """
-QMainWindow, QWidget#central { background: #F3F5F8; }
+QMainWindow, QWidget#central, QScrollArea#scrollingColumn, QWidget#sideColumn { background: #F3F5F8; }
 QMenuBar { background: #FFFFFF; color: #1F2933; padding: 2px 4px; }
 QMenuBar::item { padding: 4px 10px; border-radius: 4px; }
 QMenuBar::item:selected { background: #EEF2F6; }
@@ -92,7 +93,7 @@ QComboBox::item:selected { background: #E3F0FA; color: #0B3C5D; }
 QFrame#card { background: #FFFFFF; border: 1px solid #DDE3EA; border-radius: 10px; }
 QLabel#cardTitle { color: #344054; font-weight: 600; font-size: 11pt; }
 QLabel#mapTitle { color: #1F2933; font-weight: 600; font-size: 12pt; }
-QLabel#mapInfo { color: #667085; }
+QLabel#mapInfo { color: #475467; }
 QLabel#banner { background: #FCEBDD; color: #7A2E00; border: 1px solid #E8B48F; border-radius: 8px; padding: 8px 10px; }
 QLabel#bannerInfo { background: #E3F0FA; color: #0B3C5D; border: 1px solid #A9CDE6; border-radius: 8px; padding: 8px 10px; }
 QPlainTextEdit#log { background: #FFFFFF; border: none; color: #1F2933; selection-background-color: #CFE6F5; }
@@ -255,13 +256,54 @@ def card_title(text: str) -> QLabel:
     return title
 
 
+class _NoHeightForWidth(QVBoxLayout):
+    """A layout that asks for its minimum height only, whatever the height-for-width of what it holds."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt naming)
+        return False
+
+
+class ScrollingColumn(QScrollArea):
+    """A column (or a board's card) that fills its height when there is room and scrolls when there is not: its minimum height is
+    at most ``SCROLL_MIN_HEIGHT`` whatever its cards need (no panel may push a window past the screen); its
+    minimum width is the column's (it never scrolls sideways)."""
+
+    SCROLL_MIN_HEIGHT = 200
+
+    def __init__(self, column: QWidget):
+        super().__init__()
+        self.setObjectName("scrollingColumn")
+        self.setFrameShape(QFrame.NoFrame)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        holder = QWidget()  # fills the height it is given: a square board's height-for-width would make it scroll
+        holder.setObjectName("sideColumn")
+        layout = _NoHeightForWidth(holder)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(column)
+        self.setWidget(holder)
+
+    def _bar(self) -> int:
+        return self.style().pixelMetric(QStyle.PM_ScrollBarExtent)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        inner = self.widget().minimumSizeHint()
+        return QSize(inner.width() + self._bar(), min(inner.height(), self.SCROLL_MIN_HEIGHT))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        inner = self.widget().sizeHint()
+        return QSize(inner.width() + self._bar(), inner.height())
+
+
 def side_column() -> tuple[QWidget, QVBoxLayout]:
-    """The column of cards beside a window's board, and its layout."""
+    """The column of cards beside a window's board (scrolling when the window is too short for its cards:
+    the widget to add to the window), and the cards' layout."""
     column = QWidget()
+    column.setObjectName("sideColumn")
     layout = QVBoxLayout(column)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.setSpacing(12)
-    return column, layout
+    return ScrollingColumn(column), layout
 
 
 def mono_font(points: int) -> QFont:

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PyQt5.QtCore import QByteArray, QSettings
+from PyQt5.QtCore import QByteArray, QRect, QSettings
+from PyQt5.QtGui import QGuiApplication
 from PyQt5.QtWidgets import QMainWindow, QSplitter
+
+from app.gui.theme import TITLE_BAR
 
 
 def app_settings() -> QSettings:
@@ -42,3 +45,29 @@ def restore_window_state(settings: QSettings, prefix: str, window: QMainWindow, 
         value = settings.value(f"{prefix}/{key}")
         if value is not None:
             restore(value)
+    keep_on_screen(window)
+
+
+def clamp_rect(saved: QRect, available: QRect, title_bar: int = TITLE_BAR) -> QRect:
+    """``saved`` (a window's geometry, its frame left out) moved and shrunk to fit inside ``available`` (a
+    screen's available area) with ``title_bar`` pixels above it for the frame: a geometry remembered on a
+    bigger screen (or grown past this one) opens whole, status bar included."""
+    room = available.adjusted(0, title_bar, 0, 0)
+    width, height = min(saved.width(), room.width()), min(saved.height(), room.height())
+    x = min(max(saved.x(), room.x()), room.x() + room.width() - width)
+    y = min(max(saved.y(), room.y()), room.y() + room.height() - height)
+    return QRect(x, y, width, height)
+
+
+def available_area(window: QMainWindow) -> QRect:
+    """The available area (no panels or taskbars) of the screen ``window`` is on."""
+    return (window.screen() or QGuiApplication.primaryScreen()).availableGeometry()
+
+
+def keep_on_screen(window: QMainWindow) -> None:
+    """Clamp ``window``'s geometry to the screen it opens on (``clamp_rect``); a maximised window is left as is."""
+    if window.isMaximized() or window.isFullScreen():
+        return
+    fitted = clamp_rect(window.geometry(), available_area(window))
+    if fitted != window.geometry():
+        window.setGeometry(fitted)

@@ -120,3 +120,20 @@ def test_count_badges_at_the_end_add_up_to_the_ship_cells_never_found(qtbot):
     board._badge_pixmap = lambda left, original, w, h: drawn.append(left) or QPixmap(1, 1)
     board.grab()
     assert sum(drawn) == 2 * game.statistics().safe  # every hidden cell is in one row and one column
+
+
+def _luminance(colour) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(colour.red()) + 0.7152 * channel(colour.green()) + 0.0722 * channel(colour.blue())
+
+
+def test_captions_and_muted_text_are_legible_on_every_fill_they_sit_on():
+    from PyQt5.QtGui import QColor
+
+    from app.gui import theme
+
+    for fill in (theme.CARD, theme.DONE_BADGE, QColor("#F1F4F8"), theme.UNKNOWN_FILL, QColor("#F3F5F8")):
+        light, dark = sorted((_luminance(fill), _luminance(theme.MUTED_INK)), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 4.5, fill.name()  # WCAG AA for text ("of N", counts, captions)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from PyQt5.QtCore import QTimer
+from PyQt5.QtCore import Qt, QTimer
 
 from app.backends.games import load_game_map, play
 from app.core import PROFILES
@@ -79,5 +79,9 @@ def test_the_main_window_grades_a_finished_game_in_its_coach_tab(qtbot, window):
     report = window.tabs.panel(CoachTab).panel.report
     assert report.score == window.session.result.score and report.agent == "cross"
     assert window.tabs.panel(CoachTab).panel.overlay.losses == report.fire_losses()
+    panel = window.tabs.panel(CoachTab).panel
+    last = panel.decision_list.item(0)
+    panel._pick(last)  # a click on the first decision: the detail shows it (not the last step's)
+    assert f"Step {last.data(Qt.UserRole)}:" in panel.step_view.text()
     window.reset()
     assert window.tabs.panel(CoachTab).panel.report is None and not window.tabs.panel(CoachTab).panel.overlay.losses

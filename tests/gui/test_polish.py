@@ -5,10 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from PyQt5.QtCore import QSettings, Qt
+from PyQt5.QtCore import QRect, QSettings, Qt
 from PyQt5.QtWidgets import QAbstractButton, QComboBox, QLineEdit, QSlider, QTabBar, QWidget
 
 from app.core import Cell
+from app.gui import window_state
 from app.gui.main_window import MainWindow
 from tests.paths import MAPS_DIR, ROOT
 
@@ -60,7 +61,8 @@ def test_enter_fires_at_the_keyboard_cursor_and_home_end_jump(qtbot, window):
     assert Cell(8, 0) in window.session.state.observation.fired
 
 
-def test_window_geometry_splitter_and_editor_state_are_remembered(qtbot, tmp_path, interaction):
+def test_window_geometry_splitter_and_editor_state_are_remembered(qtbot, tmp_path, interaction, monkeypatch):
+    monkeypatch.setattr(window_state, "available_area", lambda _window: QRect(0, 0, 1920, 1050))  # it fits there
     settings = QSettings(str(tmp_path / "state.ini"), QSettings.IniFormat)
     first = MainWindow(settings=settings, interaction=interaction)
     qtbot.addWidget(first)

@@ -152,8 +152,8 @@ class TestReplayViewer:
     def test_the_viewers_size_and_splitter_are_remembered(self, qtbot, window, tmp_path):
         game = play("cross", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
         first = _open_game(qtbot, window, tmp_path, game, "first.jsonl")
-        first.resize(1000, 700)
-        first.splitter.setSizes([640, 300])
+        first.resize(780, 560)  # inside the offscreen screen (800x600): a bigger one is clamped to it
+        first.splitter.setSizes([440, 300])
         size, sizes = first.size(), first.splitter.sizes()
         first.close()
         second = _open_game(qtbot, window, tmp_path, game, "second.jsonl")
@@ -177,3 +177,12 @@ class TestReplayViewer:
         assert "disagrees" in viewer.banner_text() and "9999" in viewer.banner_text()
         viewer.last_action.trigger()
         assert viewer.score_panel.result.score == game.score()
+
+
+def test_a_human_games_replay_says_solved_not_by_the_agent(qtbot, window, tmp_path):
+    game = play("cross", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
+    game.agent = "Human"  # as the window saves a game you played
+    viewer = _open_game(qtbot, window, tmp_path, game)
+    viewer.go_to(viewer.track.last)
+    text = viewer.score_panel.summary_label.text()
+    assert "solved" in text and "by the agent" not in text

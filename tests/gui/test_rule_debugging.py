@@ -135,6 +135,11 @@ class TestWhyNot:
         panel.why.ask_current()
         qtbot.waitUntil(lambda: "No answer" in panel.why.answer.toPlainText(), timeout=10000)
         assert "the agent has no rule named nosuch" in panel.why.answer.toPlainText()
+        panel.why.rule_box.setEditText("blocked-by-third")  # typed without its module
+        panel.why.ask_current()
+        qtbot.waitUntil(lambda: "AGENT::blocked-by-third cannot fire" in panel.why.answer.toPlainText(), timeout=10000)
+        window.reset()
+        assert panel.why.rule_box.currentText() == "AGENT::blocked-by-third"  # Reset keeps the rule picked
 
     def test_mid_turn_on_bdi(self, qtbot, window):
         assert window.load_map(FOUR_KNOWN)

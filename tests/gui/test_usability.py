@@ -391,3 +391,27 @@ def test_a_batchs_games_appear_in_the_table_as_they_end(qtbot, interaction):
     assert seen[0] == (1, 1), "the first game shows as it ends"
     assert all(shown <= done for done, shown in seen)  # the others within a quarter of a second, a few at a time
     compare.close()
+
+
+def test_open_agent_file_and_save_game_log_start_in_the_users_documents(qtbot, window, interaction, monkeypatch):
+    from app.core.paths import user_documents
+    from app.gui.main_agents import OPEN_KEY
+    from tests.gui.test_replay_view import _finished_game
+
+    offered = []
+    monkeypatch.setattr(interaction, "choose_agent_files", lambda start="": offered.append(start) or [])
+    monkeypatch.setattr(interaction, "choose_save_file", lambda suggested="", file_filter="": offered.append(suggested))
+    window.agents._on_agent_chosen(window.agents.agent_box.findData(OPEN_KEY))  # as picking it in the box
+    _finished_game(qtbot, window)
+    window.files.save_log()
+    assert offered[0] == str(user_documents())  # not the app's agents/ with its __init__.py and base.py
+    assert offered[1].startswith(str(user_documents())) and offered[1].endswith(".jsonl")  # not the shipped maps/
+
+
+def test_a_human_is_asked_before_firing_at_a_ship_cell_known_from_the_start(qtbot, window, interaction):
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    window.select_agent("Human")
+    ship = next(cell for cell, piece in window.session.state.observation.known.items() if piece.is_ship)
+    interaction.confirm_answers.append((False, False))
+    window.play.on_cell_action(ship.x, ship.y, "fire")
+    assert "known from the start" in interaction.confirm_questions[-1] and window.session.steps_done == 0

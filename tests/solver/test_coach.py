@@ -58,6 +58,7 @@ def test_every_loss_is_at_least_zero_and_the_report_prints(agent, rules):
     assert all(d.best_value >= d.value for d in fires)
     text = format_report(report)
     assert "luck-adjusted score" in text and f"actual score {report.score}" in text
+    assert "P(ship) a/b: the chance of a ship" in text and "can exceed the gap" in text  # the columns explained
     assert not np.isnan(losses_by_cell(report)[fires[0].cell.x, fires[0].cell.y])
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 
-from PyQt5.QtCore import QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 from PyQt5.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,6 +22,7 @@ from PyQt5.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -49,6 +50,11 @@ from app.gui.theme import card_title
 
 SHOW_EVERY_MS = 250  # finished games are added to the games table at most this often
 
+
+# the plots' titles (app/backends/bench_plots.py draws them, the panel translates them), for pylupdate5
+PLOT_WORDS = (QT_TRANSLATE_NOOP("BatchPanel", "score per game (box: quartiles, triangle: mean)"),
+              QT_TRANSLATE_NOOP("BatchPanel", "score"), QT_TRANSLATE_NOOP("BatchPanel", "mean score as % of oracle"),
+              QT_TRANSLATE_NOOP("BatchPanel", "% of oracle"))
 
 class RunOn(StrEnum):
     """Where a batch's games run."""
@@ -122,7 +128,8 @@ class BatchPanel(QWidget):
     def _build_side(self) -> QWidget:
         """The left card: what to play (maps, rules, seed, where, limits, agents) and the batch's controls."""
         side, side_layout = panel_card()
-        side.setFixedWidth(290)
+        side.setMinimumWidth(290)  # wider when a translation needs it (a title or a box is never cut)
+        side.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
         side_layout.addWidget(card_title(self.tr("Batch over a folder of maps")))
         self.form = QFormLayout()
         self._add_game_fields(self.form)
@@ -433,7 +440,8 @@ class BatchPanel(QWidget):
         if self.figure is not None:
             from app.backends import bench_plots
 
-            bench_plots.draw(self.figure, summaries, f"{len({r.map_path for r in rows})} maps")
+            bench_plots.draw(self.figure, summaries, self.tr("{0} maps").format(len({r.map_path for r in rows})),
+                             say=self.tr)
             self.canvas.draw_idle()
 
     def export_csv(self) -> None:

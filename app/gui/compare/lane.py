@@ -12,7 +12,7 @@ from app.gui.board import BoardWidget
 from app.gui.session import GameSession, StepReport
 from app.gui.theme import log_view
 
-LOG_COLOURS = {"agent": "#667085", "rejected": "#B34700", "stop": "#B34700"}
+LOG_COLOURS = {"agent": "#475467", "rejected": "#B34700", "stop": "#B34700"}
 
 
 class Lane(QFrame):

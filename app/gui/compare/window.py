@@ -12,7 +12,7 @@ from app.core import BattleshipError
 from app.gui.compare.batch import BatchPanel
 from app.gui.compare.side_by_side import MAX_AGENTS, SideBySide
 from app.gui.interaction import Interaction
-from app.gui.theme import fit_to_screen
+from app.gui.theme import ScrollingColumn, fit_to_screen
 
 
 class CompareWindow(QMainWindow):
@@ -30,8 +30,8 @@ class CompareWindow(QMainWindow):
         self.tabs.setStyleSheet("QTabBar::tab { min-width: 140px; }")
         self.side_by_side = SideBySide(agents, self.interaction)
         self.batch = BatchPanel(agents, self.interaction)
-        self.tabs.addTab(self.side_by_side, self.tr("Side by side"))
-        self.tabs.addTab(self.batch, self.tr("Batch"))
+        self.tabs.addTab(ScrollingColumn(self.side_by_side), self.tr("Side by side"))  # scroll on a small screen
+        self.tabs.addTab(ScrollingColumn(self.batch), self.tr("Batch"))
         central = QWidget()
         central.setObjectName("central")
         layout = QVBoxLayout(central)

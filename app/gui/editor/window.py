@@ -530,7 +530,7 @@ class MapEditor(SideWindow):
             if len(problems) > 6:
                 lines.append(self.tr("… and {0} more").format(len(problems) - 6))
         elif not draft.ships:
-            lines.append('<span style="color:#667085">' + self.tr("Empty board: draw a ship, or press Random map.")
+            lines.append('<span style="color:#475467">' + self.tr("Empty board: draw a ship, or press Random map.")
                          + "</span>")
         else:
             fleet = self.tr("standard fleet") if draft.is_complete() else (

@@ -14,20 +14,27 @@ def _num(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def describe(decision: Decision) -> tuple[str, str]:
-    """(what the agent did, the best alternative) in words."""
+def describe_parts(decision: Decision) -> tuple[tuple[str, str], tuple[str, str]]:
+    """(what the agent did, the best alternative), each as (template, cell): the template's ``{0}`` is the cell
+    ("x y"); the GUI translates the templates (app/gui/coach_panel.py lists them), ``describe`` fills them."""
     d = decision
     if d.kind is DecisionKind.FIRE:
-        return f"fire {_cell(d.cell)}", ("(this one)" if d.best == d.cell else f"fire {_cell(d.best)}")
+        return ("fire {0}", _cell(d.cell)), (("(this one)", "") if d.best == d.cell else ("fire {0}", _cell(d.best)))
     if d.kind is DecisionKind.LATE_FIRE:
-        return f"fire {_cell(d.cell)}", "stop firing, solve"
+        return ("fire {0}", _cell(d.cell)), ("stop firing, solve", "")
     if d.kind is DecisionKind.FLAG:
-        return f"flag {_cell(d.cell)}", "no flag here" if d.loss > 0 else "(keep it)"
+        return ("flag {0}", _cell(d.cell)), (("no flag here", "") if d.loss > 0 else ("(keep it)", ""))
     if d.kind is DecisionKind.MISSING_FLAG:
-        return "no flag", f"flag {_cell(d.best)}"
+        return ("no flag", ""), ("flag {0}", _cell(d.best))
     if d.kind is DecisionKind.STOP:
-        return "solve", f"fire {_cell(d.best)} first"
-    return "solve", "spend unused fires/flags where they count for nothing"
+        return ("solve", ""), ("fire {0} first", _cell(d.best))
+    return ("solve", ""), ("spend unused fires/flags where they count for nothing", "")
+
+
+def describe(decision: Decision) -> tuple[str, str]:
+    """(what the agent did, the best alternative) in words."""
+    did, best = describe_parts(decision)
+    return did[0].format(did[1]), best[0].format(best[1])
 
 
 def decision_line(decision: Decision) -> str:
@@ -65,4 +72,14 @@ def format_report(report: CoachReport, all_flags: bool = False) -> str:
     if not report.exact:
         lines.append("note: the posterior was sampled (too many layouts to list): values are estimates")
     lines += summary_lines(report)
+    lines += FOOTER
     return "\n".join(lines) + "\n"
+
+
+FOOTER = [
+    "columns: P(ship) a/b: the chance of a ship at the agent's cell (a) and at the best alternative's (b), given "
+    "what the agent knew; bits a/b: the information a fire there buys (entropy of the piece it reveals)",
+    "points lost are expected losses against bayes's best play from each position: they can exceed the gap "
+    "between the score and the oracle (which knows the map), as a lucky outcome (luck > 0) or fires beyond "
+    "bayes's lookahead score back points the decisions lost in expectation (the line above adds them up)",
+]
