@@ -1,2896 +1,2932 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="it_IT">
-    <context>
-        <name>AgentPicker</name>
-        <message>
-            <location filename="../../app/gui/compare/controls.py" line="51" />
-            <source>Tick the agents to compare</source>
-            <translation>Spunta gli agenti da confrontare</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/controls.py" line="63" />
-            <source>Add agent file…</source>
-            <translation>Aggiungi file di agente…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/controls.py" line="64" />
-            <source>Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent</source>
-            <translation>Confronta il tuo agente: un file .py, o i file .clp di un agente CLIPS</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/controls.py" line="85" />
-            <source>Cannot use agent {0}: {1}</source>
-            <translation>Impossibile usare l'agente {0}: {1}</translation>
-        </message>
-    </context>
-    <context>
-        <name>BatchPanel</name>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="130" />
-            <source>Batch over a folder of maps</source>
-            <translation>In serie su una cartella di mappe</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="148" />
-            <source>folder, glob or map file</source>
-            <translation>cartella, glob o file di mappa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="154" />
-            <source>Maps</source>
-            <translation>Mappe</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="156" />
-            <source>Rules</source>
-            <translation>Regole</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="159" />
-            <source>Seed</source>
-            <translation>Seme</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="180" />
-            <source>Processes</source>
-            <translation>Processi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="188" />
-            <source> s per game</source>
-            <translation> s per partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="189" />
-            <source>Timeout</source>
-            <translation>Limite</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="136" />
-            <source>Agents</source>
-            <translation>Agenti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="198" />
-            <source>Run batch</source>
-            <translation>Avvia la serie</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="201" />
-            <source>Stop</source>
-            <translation>Ferma</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="206" />
-            <source>Export CSV…</source>
-            <translation>Esporta CSV…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="210" />
-            <source>no batch run yet</source>
-            <translation>nessuna serie ancora</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="230" />
-            <source>Plots</source>
-            <translation>Grafici</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="232" />
-            <source>Games</source>
-            <translation>Partite</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="249" />
-            <source>Plots need matplotlib: {0}</source>
-            <translation>I grafici richiedono matplotlib: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="299" />
-            <source>Tick at least one agent.</source>
-            <translation>Spunta almeno un agente.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="319" />
-            <source>%v / %m games</source>
-            <translation>%v / %m partite</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="321" />
-            <source>{0} agents × {1} maps = {2} games…</source>
-            <translation>{0} agenti × {1} mappe = {2} partite…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="359" />
-            <source>{0} games · {1} s · {2} failures</source>
-            <translation>{0} partite · {1} s · {2} fallimenti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="379" />
-            <source>{0} of {1} games in {2} s</source>
-            <translation>{0} partite su {1} in {2} s</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="381" />
-            <source>(stopped)</source>
-            <translation>(fermata)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="383" />
-            <source>error: {0}</source>
-            <translation>errore: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="417" />
-            <source>Nothing to export yet.</source>
-            <translation>Ancora niente da esportare.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="420" />
-            <source>CSV files (*.csv)</source>
-            <translation>File CSV (*.csv)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="431" />
-            <source>Saved {0} rows to {1}</source>
-            <translation>Salvate {0} righe in {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="190" />
-            <source>Luck-adjusted score</source>
-            <translation>Punteggio al netto della fortuna</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="191" />
-            <source>Grade every game with the coach too (docs/coach.md) and show its luck-adjusted score: a few seconds more per game</source>
-            <translation>Valuta ogni partita anche con il coach (docs/coach.md) e mostra il suo punteggio al netto della fortuna: qualche secondo in più a partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="193" />
-            <source>Coach</source>
-            <translation>Coach</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="165" />
-            <source>This machine</source>
-            <translation>Questo PC</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="166" />
-            <source>Dask (local)</source>
-            <translation>Dask (locale)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="167" />
-            <source>Dask scheduler</source>
-            <translation>Scheduler Dask</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="168" />
-            <source>Where the games run: this machine's processes, a Dask cluster started on this machine, or the Dask scheduler of a lab or a cluster (docs/tournament.md)</source>
-            <translation>Dove si giocano le partite: nei processi di questo computer, in un cluster Dask avviato su questo computer, o tramite lo scheduler Dask di un laboratorio o di un cluster (docs/tournament.md)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="174" />
-            <source>The address dask scheduler printed, e.g. tcp://10.0.0.5:8786</source>
-            <translation>L'indirizzo stampato da dask scheduler, per esempio tcp://10.0.0.5:8786</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="171" />
-            <source>Run on</source>
-            <translation>Esegui su</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="179" />
-            <source>Processes playing games at once (on a local cluster: its workers)</source>
-            <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="290" />
-            <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
-            <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="323" />
-            <source>Starting a Dask cluster on this machine…</source>
-            <translation>Avvio di un cluster Dask su questo computer…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="325" />
-            <source>Connecting to {0}…</source>
-            <translation>Connessione a {0}…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="344" />
-            <source>Stopping…</source>
-            <translation>Arresto in corso…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="348" />
-            <source>{0} games on {1} Dask workers ({2} threads)…</source>
-            <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="175" />
-            <source>Address</source>
-            <translation>Indirizzo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="53" />
-            <source>score per game (box: quartiles, triangle: mean)</source>
-            <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="53" />
-            <source>score</source>
-            <translation>punteggio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="53" />
-            <source>mean score as % of oracle</source>
-            <translation>punteggio medio in % dell'oracolo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="53" />
-            <source>% of oracle</source>
-            <translation>% dell'oracolo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="409" />
-            <source>{0} maps</source>
-            <translation>{0} mappe</translation>
-        </message>
-    </context>
-    <context>
-        <name>BoardWidget</name>
-        <message>
-            <location filename="../../app/gui/board.py" line="256" />
-            <source>of {0}</source>
-            <translation>su {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="263" />
-            <source>row {0}, column {1}</source>
-            <translation>riga {0}, colonna {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="269" />
-            <source>known at start</source>
-            <translation>nota all'inizio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="272" />
-            <source>hit: {0}</source>
-            <translation>colpita: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="272" />
-            <source>{0}, found by a flag</source>
-            <translation>{0}, trovata con una bandierina</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="272" />
-            <source>{0}, missed</source>
-            <translation>{0}, non trovata</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="276" />
-            <source>water</source>
-            <translation>acqua</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="277" />
-            <source>unknown</source>
-            <translation>sconosciuta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="277" />
-            <source>fired: water (miss)</source>
-            <translation>sparo: acqua (mancato)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="280" />
-            <source>flagged</source>
-            <translation>con bandierina</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="280" />
-            <source>right flag</source>
-            <translation>bandierina giusta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="280" />
-            <source>wrong flag</source>
-            <translation>bandierina sbagliata</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/board.py" line="329" />
-            <source>cursor at row {0}, column {1}</source>
-            <translation>cursore a riga {0}, colonna {1}</translation>
-        </message>
-    </context>
-    <context>
-        <name>BreakpointList</name>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="51" />
-            <source>Right-click a rule (firings, agenda, rule counts) and pick "Break before this rule": the agent's turn pauses just before it fires, as CLIPS's set-break.</source>
-            <translation>Clic destro su una regola (regole eseguite, agenda, conteggi) e scegli "Fermati prima di questa regola": il turno dell'agente si ferma appena prima che scatti, come con set-break di CLIPS.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="58" />
-            <source>The rules with a breakpoint</source>
-            <translation>Le regole con un punto di arresto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="61" />
-            <source>Remove</source>
-            <translation>Togli</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="62" />
-            <source>Remove the breakpoint picked</source>
-            <translation>Togli il punto di arresto scelto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="64" />
-            <source>Remove all</source>
-            <translation>Togli tutti</translation>
-        </message>
-    </context>
-    <context>
-        <name>CoachPanel</name>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>fire {0}</source>
-            <translation>sparo {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>(this one)</source>
-            <translation>(proprio questo)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>stop firing, solve</source>
-            <translation>smettere di sparare, risolvere</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>flag {0}</source>
-            <translation>bandierina {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>no flag here</source>
-            <translation>nessuna bandierina qui</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>(keep it)</source>
-            <translation>(da tenere)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>no flag</source>
-            <translation>nessuna bandierina</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>solve</source>
-            <translation>risolvi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>fire {0} first</source>
-            <translation>prima sparo {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>spend unused fires/flags where they count for nothing</source>
-            <translation>usare spari/bandierine avanzati dove non contano</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>fires</source>
-            <translation>spari</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>stopping</source>
-            <translation>arresto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>flags</source>
-            <translation>bandierine</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="39" />
-            <source>leftovers</source>
-            <translation>avanzi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="187" />
-            <source>Open or finish a game: the coach grades its decisions here.</source>
-            <translation>Apri o finisci una partita: qui il coach ne valuta le decisioni.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="157" />
-            <source>Show each fired cell's loss on the board</source>
-            <translation>Mostra sulla griglia la perdita di ogni cella sparata</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="159" />
-            <source>Label each cell fired so far with what the fire lost in expectation</source>
-            <translation>Scrive su ogni cella sparata finora quanto lo sparo ha perso in attesa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="162" />
-            <source>step</source>
-            <translation>passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="162" />
-            <source>decision</source>
-            <translation>decisione</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="162" />
-            <source>loss</source>
-            <translation>perdita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="173" />
-            <source>Every graded decision, by step; pick one to go to that step</source>
-            <translation>Ogni decisione valutata, per passo; scegline una per andare a quel passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="190" />
-            <source>The coach grades every decision with the information the agent had (it starts when this tab is shown).</source>
-            <translation>Il coach valuta ogni decisione con le informazioni che l'agente aveva (comincia quando questa scheda è mostrata).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="210" />
-            <source>Grading the game's decisions… (a few seconds; the window stays usable)</source>
-            <translation>Valutazione delle decisioni della partita… (qualche secondo; la finestra resta utilizzabile)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="230" />
-            <source>&lt;b&gt;The coach could not grade this game:&lt;/b&gt; {0}</source>
-            <translation>&lt;b&gt;Il coach non ha potuto valutare questa partita:&lt;/b&gt; {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="240" />
-            <source> &lt;i&gt;(sampled posterior: estimates)&lt;/i&gt;</source>
-            <translation> &lt;i&gt;(posteriore campionata: stime)&lt;/i&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="241" />
-            <source>&lt;b&gt;Points lost in expectation: {0}&lt;/b&gt; ({1})&lt;br&gt;</source>
-            <translation>&lt;b&gt;Punti persi in attesa: {0}&lt;/b&gt; ({1})&lt;br&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="241" />
-            <source>Luck-adjusted score &lt;b&gt;{0}&lt;/b&gt; · actual score &lt;b&gt;{1}&lt;/b&gt; · luck {2}&lt;br&gt;</source>
-            <translation>Punteggio al netto della fortuna &lt;b&gt;{0}&lt;/b&gt; · punteggio effettivo &lt;b&gt;{1}&lt;/b&gt; · fortuna {2}&lt;br&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="241" />
-            <source>bayes's value of the start {0}; posterior {1}; graded in {2} s</source>
-            <translation>valore dell'inizio secondo bayes {0}; posteriore {1}; valutata in {2} s</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="272" />
-            <source>At the start. Step forward: each step shows what its decision was worth.</source>
-            <translation>Inizio. Vai avanti di un passo: ogni passo mostra quanto valeva la sua decisione.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="274" />
-            <source>Step {0}: nothing graded here (flags are graded at the solve, by the flag set the agent ended with).</source>
-            <translation>Passo {0}: niente da valutare qui (le bandierine si valutano alla risoluzione, con quelle che l'agente ha alla fine).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="280" />
-            <source>and {0} more of this step in the list below</source>
-            <translation>e altre {0} di questo passo nella lista sotto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="282" />
-            <source>Step {0}: nothing here cost points.</source>
-            <translation>Passo {0}: qui niente è costato punti.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="287" />
-            <source>&lt;b&gt;Step {0}: {1}&lt;/b&gt; — expected loss &lt;b style='color:{2}'&gt;{3}&lt;/b&gt;; best: {4}</source>
-            <translation>&lt;b&gt;Passo {0}: {1}&lt;/b&gt; — perdita attesa &lt;b style='color:{2}'&gt;{3}&lt;/b&gt;; meglio: {4}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="290" />
-            <source>P(ship) {0} here vs {1} at the best cell; information {2} vs {3} bits</source>
-            <translation>P(nave) {0} qui contro {1} nella cella migliore; informazione {2} contro {3} bit</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="290" />
-            <source>P(ship) {0}; stopping here was worth {1} vs {2}</source>
-            <translation>P(nave) {0}; fermarsi qui valeva {1} contro {2}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="296" />
-            <source>luck of the outcome {0}</source>
-            <translation>fortuna dell'esito {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/coach_panel.py" line="162" />
-            <source>best alternative</source>
-            <translation>alternativa migliore</translation>
-        </message>
-    </context>
-    <context>
-        <name>CompareWindow</name>
-        <message>
-            <location filename="../../app/gui/compare/window.py" line="23" />
-            <source>Battleship Lab — Compare agents</source>
-            <translation>Battleship Lab — Confronta agenti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/window.py" line="33" />
-            <source>Side by side</source>
-            <translation>Affiancati</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/window.py" line="34" />
-            <source>Batch</source>
-            <translation>In serie</translation>
-        </message>
-    </context>
-    <context>
-        <name>EditorLegend</name>
-        <message>
-            <location filename="../../app/gui/editor/legend.py" line="34" />
-            <source>Ship (hidden at start)</source>
-            <translation>Nave (nascosta all'inizio)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/legend.py" line="34" />
-            <source>Ship known at start (K)</source>
-            <translation>Nave nota all'inizio (K)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/legend.py" line="34" />
-            <source>Water known at start</source>
-            <translation>Acqua nota all'inizio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/legend.py" line="34" />
-            <source>Refused or wrong</source>
-            <translation>Rifiutata o sbagliata</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/legend.py" line="47" />
-            <source>Legend</source>
-            <translation>Legenda</translation>
-        </message>
-    </context>
-    <context>
-        <name>Engine</name>
-        <message>
-            <location filename="../../app/core/messages.py" line="18" />
-            <source>solved by the agent</source>
-            <translation>risolta dall'agente</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="19" />
-            <source>step limit reached</source>
-            <translation>raggiunto il limite di passi</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="20" />
-            <source>the agent stalled: '{label}' cannot be carried out ({why}); the course's environment has no rule for it and would hang here</source>
-            <translation>l'agente si è bloccato: '{label}' non si può eseguire ({why}); l'ambiente del corso non ha una regola per questo e qui si fermerebbe</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="23" />
-            <source>off the board; the course accepts it: one fire used, nothing counted</source>
-            <translation>fuori dalla griglia; il corso lo accetta: uno sparo usato, niente conteggiato</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="24" />
-            <source>off the board; the course accepts it: one flag used, nothing counted</source>
-            <translation>fuori dalla griglia; il corso lo accetta: una bandierina usata, niente conteggiato</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="25" />
-            <source>cell already fired</source>
-            <translation>cella già sparata</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="26" />
-            <source>ship cell known from the start</source>
-            <translation>cella di nave nota dall'inizio</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="27" />
-            <source>cell already flagged; the course keeps one flag there: one flag used</source>
-            <translation>cella con già una bandierina; il corso ne tiene una sola: una bandierina usata</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="28" />
-            <source>no fires left</source>
-            <translation>spari esauriti</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="29" />
-            <source>no flags left</source>
-            <translation>bandierine esaurite</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="30" />
-            <source>no flag on that cell</source>
-            <translation>nessuna bandierina su quella cella</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="31" />
-            <source>already {count} flags left</source>
-            <translation>già {count} bandierine rimaste</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="33" />
-            <source>k-cell {x} {y} {piece} asserted by the agent: the course fires there (one fire taken back from fok; the cell counts as fired)</source>
-            <translation>k-cell {x} {y} {piece} asserita dall'agente: il corso spara lì (uno sparo tolto da fok; la cella conta come sparata)</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="35" />
-            <source>agent loaded with {count} errors</source>
-            <translation>agente caricato con {count} errori</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="36" />
-            <source>agent loaded with 1 error</source>
-            <translation>agente caricato con 1 errore</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="38" />
-            <source>hit</source>
-            <translation>colpita</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="38" />
-            <source>miss</source>
-            <translation>acqua</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="38" />
-            <source>fire-wasted</source>
-            <translation>sparo-sprecato</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="38" />
-            <source>flagged</source>
-            <translation>bandierina</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="38" />
-            <source>flag-wasted</source>
-            <translation>bandierina-sprecata</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="38" />
-            <source>unflagged</source>
-            <translation>bandierina-tolta</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="38" />
-            <source>rejected</source>
-            <translation>rifiutata</translation>
-        </message>
-        <message>
-            <location filename="../../app/core/messages.py" line="38" />
-            <source>solved</source>
-            <translation>risolta</translation>
-        </message>
-    </context>
-    <context>
-        <name>FactsPanel</name>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="32" />
-            <source>asserted during this step</source>
-            <translation>asserito durante questo passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="33" />
-            <source>modified during this step</source>
-            <translation>modificato durante questo passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="34" />
-            <source>retracted during this step (no longer in working memory)</source>
-            <translation>ritirato durante questo passo (non è più nella memoria di lavoro)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="66" />
-            <source>changed this step</source>
-            <translation>cambiati in questo passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="67" />
-            <source>Show only the facts asserted (green), modified (amber) or retracted (red) during the step on screen</source>
-            <translation>Mostra solo i fatti asseriti (verde), modificati (ambra) o ritirati (rosso) durante il passo mostrato</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="202" />
-            <source>{0} changed this step</source>
-            <translation>{0} cambiati in questo passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="29" />
-            <source>All templates</source>
-            <translation>Tutti i template</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="59" />
-            <source>Show the facts of one template only</source>
-            <translation>Mostra solo i fatti di un template</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="62" />
-            <source>filter facts…</source>
-            <translation>filtra i fatti…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="64" />
-            <source>Show only the facts containing this text (module, f-index or fact)</source>
-            <translation>Mostra solo i fatti che contengono questo testo (modulo, indice f- o fatto)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="76" />
-            <source>fact</source>
-            <translation>fatto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="76" />
-            <source>template</source>
-            <translation>template</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="76" />
-            <source>as CLIPS prints it</source>
-            <translation>come lo stampa CLIPS</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="83" />
-            <source>The working memory at the current step, by module: the agent's own, then MAIN and ENV (the game protocol)</source>
-            <translation>La memoria di lavoro al passo corrente, per modulo: quelli dell'agente, poi MAIN ed ENV (il protocollo di gioco)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="110" />
-            <source>This agent has no working memory to show (facts appear for CLIPS agents).</source>
-            <translation>Questo agente non ha una memoria di lavoro da mostrare (i fatti compaiono per gli agenti CLIPS).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="175" />
-            <source>game protocol</source>
-            <translation>protocollo di gioco</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="200" />
-            <source>{0} of {1} facts</source>
-            <translation>{0} fatti su {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/facts_panel.py" line="197" />
-            <source>Could not read the agent's facts: {0}</source>
-            <translation>Impossibile leggere i fatti dell'agente: {0}</translation>
-        </message>
-    </context>
-    <context>
-        <name>FleetPanel</name>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="40" />
-            <source>battleship</source>
-            <translation>corazzata</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="40" />
-            <source>cruiser</source>
-            <translation>incrociatore</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="41" />
-            <source>destroyer</source>
-            <translation>cacciatorpediniere</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="41" />
-            <source>submarine</source>
-            <translation>sottomarino</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="49" />
-            <source>Fleet</source>
-            <translation>Flotta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="58" />
-            <source>1 cell</source>
-            <translation>1 cella</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="58" />
-            <source>{0} cells</source>
-            <translation>{0} celle</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="65" />
-            <source>The standard fleet has {0} × {1} of {2}</source>
-            <translation>La flotta standard ha {0} × {1} da {2}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="87" />
-            <source>✓ all placed</source>
-            <translation>✓ tutte piazzate</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="90" />
-            <source>{0} placed — {1} too many</source>
-            <translation>{0} piazzate — {1} di troppo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="93" />
-            <source>{0} of {1} left</source>
-            <translation>ne mancano {0} su {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="98" />
-            <source>The standard fleet is complete.</source>
-            <translation>La flotta standard è completa.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="100" />
-            <source>1 ship ({0} cells) left to place.</source>
-            <translation>Manca 1 nave ({0} celle) da piazzare.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="102" />
-            <source>{0} ships ({1} cells) left to place.</source>
-            <translation>Mancano {0} navi ({1} celle) da piazzare.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/fleet_panel.py" line="105" />
-            <source>Not in the standard fleet: {0}.</source>
-            <translation>Non nella flotta standard: {0}.</translation>
-        </message>
-    </context>
-    <context>
-        <name>HelpMenu</name>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="16" />
-            <source>Arrows</source>
-            <translation>Frecce</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="16" />
-            <source>move the cursor</source>
-            <translation>muovono il cursore</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="16" />
-            <source>Home / End, PageUp / PageDown</source>
-            <translation>Home / Fine, PagSu / PagGiù</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="16" />
-            <source>jump to the edges</source>
-            <translation>saltano ai bordi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="16" />
-            <source>F, Space or Enter</source>
-            <translation>F, Spazio o Invio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="16" />
-            <source>fire at the cursor</source>
-            <translation>spara sul cursore</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="16" />
-            <source>flag or unflag at the cursor</source>
-            <translation>mette o toglie una bandierina sul cursore</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="16" />
-            <source>Left / right click</source>
-            <translation>Clic sinistro / destro</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="16" />
-            <source>fire / flag or unflag</source>
-            <translation>spara / mette o toglie una bandierina</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="34" />
-            <source>unknown</source>
-            <translation>sconosciuta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="52" />
-            <source>&lt;p&gt;Start from a template: &lt;b&gt;agents/templates/my_agent.clp&lt;/b&gt; (CLIPS) or &lt;b&gt;agents/templates/my_agent.py&lt;/b&gt; (Python). Pick it with &lt;b&gt;Agent ▸ Open agent file…&lt;/b&gt;; after each change press &lt;b&gt;Reset&lt;/b&gt; to load it again.&lt;/p&gt;&lt;p&gt;Check it before playing: &lt;tt&gt;python main.py check-agent FILE&lt;/tt&gt; lists load errors and what course agents often get wrong.&lt;/p&gt;&lt;p&gt;Read more in docs/clips-agents.md, docs/agents.md and docs/rules.md.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Parti da un modello: &lt;b&gt;agents/templates/my_agent.clp&lt;/b&gt; (CLIPS) o &lt;b&gt;agents/templates/my_agent.py&lt;/b&gt; (Python). Sceglilo con &lt;b&gt;Agente ▸ Apri file di agente…&lt;/b&gt;; dopo ogni modifica premi &lt;b&gt;Ricomincia&lt;/b&gt; per ricaricarlo.&lt;/p&gt;&lt;p&gt;Controllalo prima di giocare: &lt;tt&gt;python main.py check-agent FILE&lt;/tt&gt; elenca gli errori di caricamento e gli sbagli frequenti degli agenti del corso.&lt;/p&gt;&lt;p&gt;Per saperne di più: docs/clips-agents.md, docs/agents.md e docs/rules.md.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="65" />
-            <source>&lt;p&gt;&lt;b&gt;Battleship Lab&lt;/b&gt; — solitaire Battleship for CLIPS and Python agents.&lt;/p&gt;&lt;p&gt;Version: {0}&lt;/p&gt;&lt;p&gt;Rules profiles:&lt;/p&gt;&lt;ul&gt;{1}&lt;/ul&gt;&lt;p&gt;Settings are kept in: {2}&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;b&gt;Battleship Lab&lt;/b&gt; — battaglia navale in solitario per agenti CLIPS e Python.&lt;/p&gt;&lt;p&gt;Versione: {0}&lt;/p&gt;&lt;p&gt;Profili di regole:&lt;/p&gt;&lt;ul&gt;{1}&lt;/ul&gt;&lt;p&gt;Le impostazioni sono salvate in: {2}&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="73" />
-            <source>&amp;Help</source>
-            <translation>&amp;Aiuto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="75" />
-            <source>Keyboard Shortcuts</source>
-            <translation>Scorciatoie da tastiera</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="75" />
-            <source>Writing an Agent</source>
-            <translation>Scrivere un agente</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/help_menu.py" line="75" />
-            <source>About Battleship Lab</source>
-            <translation>Informazioni su Battleship Lab</translation>
-        </message>
-    </context>
-    <context>
-        <name>Interaction</name>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="57" />
-            <source>Load map</source>
-            <translation>Carica mappa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="63" />
-            <source>Open agent file(s)</source>
-            <translation>Apri i file dell'agente</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="69" />
-            <source>Choose a folder of maps</source>
-            <translation>Scegli una cartella di mappe</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="75" />
-            <source>Save as</source>
-            <translation>Salva come</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="81" />
-            <source>Open replay</source>
-            <translation>Apri replay</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="89" />
-            <source>Save map</source>
-            <translation>Salva mappa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="109" />
-            <source>Unsaved changes</source>
-            <translation>Modifiche non salvate</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="109" />
-            <source>The map {0} has changes that are not saved. Save them first?</source>
-            <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="152" />
-            <source>Don't ask again</source>
-            <translation>Non chiedere più</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="128" />
-            <source>Game limits</source>
-            <translation>Limiti della partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="131" />
-            <source>Fires</source>
-            <translation>Spari</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="131" />
-            <source>Flags</source>
-            <translation>Bandierine</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="131" />
-            <source>Steps</source>
-            <translation>Passi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
-            <source>Maps</source>
-            <translation>Mappe</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
-            <source>All files</source>
-            <translation>Tutti i file</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
-            <source>Agents</source>
-            <translation>Agenti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
-            <source>Game logs</source>
-            <translation>Registri di partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
-            <source>Native map</source>
-            <translation>Mappa nativa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
-            <source>Course map</source>
-            <translation>Mappa del corso</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
-            <source>Bimaru puzzle</source>
-            <translation>Rompicapo Bimaru</translation>
-        </message>
-    </context>
-    <context>
-        <name>Lane</name>
-        <message>
-            <location filename="../../app/gui/compare/lane.py" line="75" />
-            <source>ready</source>
-            <translation>pronto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/lane.py" line="81" />
-            <source>could not start</source>
-            <translation>non è partito</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/lane.py" line="82" />
-            <source>error: {0}</source>
-            <translation>errore: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/lane.py" line="89" />
-            <source>{0} steps · fires {1} · flags {2}</source>
-            <translation>{0} passi · spari {1} · bandierine {2}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/lane.py" line="94" />
-            <source>{0}% of oracle</source>
-            <translation>{0}% dell'oracolo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/lane.py" line="96" />
-            <source>score &lt;b&gt;{0}&lt;/b&gt;</source>
-            <translation>punteggio &lt;b&gt;{0}&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/lane.py" line="96" />
-            <source>{0} steps</source>
-            <translation>{0} passi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/lane.py" line="96" />
-            <source>agent failed</source>
-            <translation>l'agente si è fermato per errore</translation>
-        </message>
-    </context>
-    <context>
-        <name>Legend</name>
-        <message>
-            <location filename="../../app/gui/legend.py" line="47" />
-            <source>Unknown</source>
-            <translation>Sconosciuta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="47" />
-            <source>Known at start (K)</source>
-            <translation>Nota all'inizio (K)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="47" />
-            <source>Hit (piece shape)</source>
-            <translation>Colpita (forma del pezzo)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="47" />
-            <source>Miss</source>
-            <translation>Mancato</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="47" />
-            <source>Water</source>
-            <translation>Acqua</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="47" />
-            <source>Flag</source>
-            <translation>Bandierina</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="47" />
-            <source>Last action</source>
-            <translation>Ultima azione</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="47" />
-            <source>Belief P(ship)</source>
-            <translation>Stima P(nave)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="58" />
-            <source>Right flag</source>
-            <translation>Bandierina giusta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="58" />
-            <source>Wrong flag</source>
-            <translation>Bandierina sbagliata</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="58" />
-            <source>Missed ship cell</source>
-            <translation>Cella di nave non trovata</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/legend.py" line="58" />
-            <source>Sunk ship (framed)</source>
-            <translation>Nave affondata (riquadrata)</translation>
-        </message>
-    </context>
-    <context>
-        <name>LoadErrorBanner</name>
-        <message>
-            <location filename="../../app/gui/load_banner.py" line="44" />
-            <source>Show log</source>
-            <translation>Mostra registro</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/load_banner.py" line="45" />
-            <source>Open the Log tab: the CLIPS messages and the game, step by step</source>
-            <translation>Apri la scheda Registro: i messaggi di CLIPS e la partita, passo per passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/load_banner.py" line="61" />
-            <source>agent loaded with 1 error</source>
-            <translation>agente caricato con 1 errore</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/load_banner.py" line="61" />
-            <source>agent loaded with {0} errors</source>
-            <translation>agente caricato con {0} errori</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/load_banner.py" line="63" />
-            <source>{0}: {1}. It plays what loaded, as in the course's CLIPS; fix the file and press {2}.</source>
-            <translation>{0}: {1}. Gioca ciò che si è caricato, come nel CLIPS del corso; correggi il file e premi {2}.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/load_banner.py" line="69" />
-            <source>{0} cannot be loaded: fix the file and press {1}.</source>
-            <translation>{0} non si può caricare: correggi il file e premi {1}.</translation>
-        </message>
-    </context>
-    <context>
-        <name>MainWindow</name>
-        <message>
-            <location filename="../../app/gui/main_tabs.py" line="169" />
-            <source>breakpoint: step {0} paused before {1}</source>
-            <translation>punto di arresto: passo {0} fermo prima di {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="29" />
-            <source>Step rule</source>
-            <translation>Passo regola</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="29" />
-            <source>Fire one rule of a CLIPS agent's turn: the turn pauses mid-way (see the Rules tab)</source>
-            <translation>Esegui una sola regola del turno di un agente CLIPS: il turno si ferma a metà (vedi la scheda Regole)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="116" />
-            <source>Paused mid-turn before {0} (see the Rules tab).</source>
-            <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="93" />
-            <source>Rules</source>
-            <translation>Regole</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_tabs.py" line="139" />
-            <source>A CLIPS agent's rule firings of the step (in order, with the facts they matched), the agenda and focus stack after it, and each rule's count</source>
-            <translation>Le regole eseguite da un agente CLIPS nel passo (in ordine, con i fatti che le hanno attivate), l'agenda e la pila del focus dopo il passo, e quante volte è scattata ogni regola</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="91" />
-            <source>warning: {0}: {1} (the course plays it as it is; so does the app)</source>
-            <translation>avviso: {0}: {1} (il corso la gioca così com'è; anche l'app)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="91" />
-            <source>the map</source>
-            <translation>la mappa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="101" />
-            <source>{0} not played: no fires left (the course's environment has no rule for it and would hang)</source>
-            <translation>{0} non giocato: non restano spari (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="101" />
-            <source>{0} not played: no flags left (the course's environment has no rule for it and would hang)</source>
-            <translation>{0} non giocato: non restano bandierine (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="40" />
-            <source>1 warning</source>
-            <translation>1 avviso</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="40" />
-            <source>{0} warnings</source>
-            <translation>{0} avvisi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="53" />
-            <source>Battleship Lab</source>
-            <translation>Battleship Lab</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="89" />
-            <source>Controls</source>
-            <translation>Comandi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="34" />
-            <source>Load Map…</source>
-            <translation>Carica mappa…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="36" />
-            <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
-            <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="91" />
-            <source>Agent</source>
-            <translation>Agente</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_agents.py" line="39" />
-            <source>Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file</source>
-            <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="57" />
-            <source>The rules profile: how the game is scored and what a fire on water tells</source>
-            <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="25" />
-            <source>Run</source>
-            <translation>Avvia</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="25" />
-            <source>Play on by itself</source>
-            <translation>Gioca da solo fino alla fine</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="27" />
-            <source>Step</source>
-            <translation>Passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="27" />
-            <source>Carry out one step</source>
-            <translation>Esegui un passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="33" />
-            <source>Pause</source>
-            <translation>Pausa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="33" />
-            <source>Pause after the current step</source>
-            <translation>Fermati dopo il passo in corso</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="35" />
-            <source>Reset</source>
-            <translation>Ricomincia</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="35" />
-            <source>Start this game over</source>
-            <translation>Ricomincia questa partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="37" />
-            <source>Solve</source>
-            <translation>Risolvi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="37" />
-            <source>End your game and score it</source>
-            <translation>Termina la partita e calcola il punteggio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_companions.py" line="32" />
-            <source>Compare…</source>
-            <translation>Confronta…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_companions.py" line="34" />
-            <source>Compare agents side by side, or in batch over maps</source>
-            <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="33" />
-            <source>No map loaded</source>
-            <translation>Nessuna mappa caricata</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="34" />
-            <source>Load a map to start (Ctrl+O).</source>
-            <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="33" />
-            <source>Belief overlay</source>
-            <translation>Mostra la stima</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="23" />
-            <source>Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)</source>
-            <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="40" />
-            <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
-            <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_messages.py" line="36" />
-            <source>Log</source>
-            <translation>Registro</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_messages.py" line="37" />
-            <source>One line per step, what the agent printed, and errors</source>
-            <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_tabs.py" line="87" />
-            <source>Facts</source>
-            <translation>Fatti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_tabs.py" line="88" />
-            <source>A CLIPS agent's working memory at the current step, the protocol's facts too</source>
-            <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="133" />
-            <source>&amp;File</source>
-            <translation>&amp;File</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="52" />
-            <source>Save Game Log…</source>
-            <translation>Salva il registro della partita…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="52" />
-            <source>Save this game's steps as a JSON Lines log (replay it later)</source>
-            <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_companions.py" line="47" />
-            <source>Open Replay…</source>
-            <translation>Apri replay…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_companions.py" line="47" />
-            <source>Open a game log and step through it</source>
-            <translation>Apri un registro di partita e scorrilo passo per passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_companions.py" line="50" />
-            <source>Map Editor…</source>
-            <translation>Editor di mappe…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_companions.py" line="50" />
-            <source>Draw a map, make it a puzzle, save it as .map, .clp or Bimaru</source>
-            <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="79" />
-            <source>Agent Parameters…</source>
-            <translation>Parametri dell'agente…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="83" />
-            <source>Run Agents Unconfined (No Sandbox)</source>
-            <translation>Esegui gli agenti senza confinamento (niente sandbox)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="85" />
-            <source>Run agents inside the app's own process, as --no-sandbox does: for debugging the app only (a crashing or hostile agent then takes the app with it)</source>
-            <translation>Esegue gli agenti nel processo dell'app, come --no-sandbox: solo per il debug dell'app (un agente che va in crash o ostile porta giù l'app con sé)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="223" />
-            <source>{0}. See docs/sandbox.md; File menu: Run Agents Unconfined.</source>
-            <translation>{0}. Vedi docs/sandbox.md; menu File: Esegui gli agenti senza confinamento.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="79" />
-            <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
-            <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="140" />
-            <source>Quit</source>
-            <translation>Esci</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="140" />
-            <source>Close Battleship Lab</source>
-            <translation>Chiudi Battleship Lab</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_window.py" line="154" />
-            <source>More controls (the window is too narrow to show them all)</source>
-            <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="92" />
-            <source>&amp;Language</source>
-            <translation>&amp;Lingua</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="100" />
-            <source>The interface language, from the next start</source>
-            <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="229" />
-            <source>Language</source>
-            <translation>Lingua</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="229" />
-            <source>The interface will be in {0} from the next start of Battleship Lab.</source>
-            <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="111" />
-            <source>No game to save yet: play at least one step.</source>
-            <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="125" />
-            <source>Could not save the log: {0}</source>
-            <translation>Impossibile salvare il registro: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="127" />
-            <source>game log saved to {0}</source>
-            <translation>registro della partita salvato in {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="127" />
-            <source>game log saved to {0} (the game is not over yet)</source>
-            <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="131" />
-            <source>the files the agent wrote saved in {0}</source>
-            <translation>i file scritti dall'agente salvati in {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_agents.py" line="54" />
-            <source>Could not list the agents: {0}</source>
-            <translation>Impossibile elencare gli agenti: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_agents.py" line="60" />
-            <source>Human  ·  you play</source>
-            <translation>Umano  ·  giochi tu</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_agents.py" line="69" />
-            <source>Open agent file…</source>
-            <translation>Apri file di agente…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_agents.py" line="123" />
-            <source>Cannot use agent '{0}': {1}</source>
-            <translation>Impossibile usare l'agente '{0}': {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="77" />
-            <source>Could not load the map: {0}</source>
-            <translation>Impossibile caricare la mappa: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_files.py" line="99" />
-            <source>No recent maps</source>
-            <translation>Nessuna mappa recente</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="131" />
-            <source>{0} takes (values of this game):</source>
-            <translation>{0} accetta (valori di questa partita):</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="133" />
-            <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
-            <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="135" />
-            <source>Agent parameters</source>
-            <translation>Parametri dell'agente</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="135" />
-            <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
+<context>
+    <name>AgentPicker</name>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="53"/>
+        <source>Tick the agents to compare</source>
+        <translation>Spunta gli agenti da confrontare</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="65"/>
+        <source>Add agent file…</source>
+        <translation>Aggiungi file di agente…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="66"/>
+        <source>Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent</source>
+        <translation>Confronta il tuo agente: un file .py, o i file .clp di un agente CLIPS</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="185"/>
+        <source>Cannot use agent {0}: {1}</source>
+        <translation>Impossibile usare l'agente {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="70"/>
+        <source>Add submissions folder…</source>
+        <translation>Aggiungi cartella di consegne…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="71"/>
+        <source>A class&apos;s submissions: one agent per student folder or agent file</source>
+        <translation>Le consegne di una classe: un agente per cartella di studente o file di agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="116"/>
+        <source>Several CLIPS files</source>
+        <translation>Più file CLIPS</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="116"/>
+        <source>Load these {0} .clp files as one agent (in this order)?
+{1}
+
+No: each file is an agent of its own.</source>
+        <translation>Caricare questi {0} file .clp come un solo agente (in quest&apos;ordine)?
+{1}
+
+No: ogni file è un agente a sé.</translation>
+    </message>
+</context>
+<context>
+    <name>BatchPanel</name>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="133"/>
+        <source>Batch over a folder of maps</source>
+        <translation>In serie su una cartella di mappe</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="151"/>
+        <source>folder, glob or map file</source>
+        <translation>cartella, glob o file di mappa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="157"/>
+        <source>Maps</source>
+        <translation>Mappe</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="159"/>
+        <source>Rules</source>
+        <translation>Regole</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="162"/>
+        <source>Seed</source>
+        <translation>Seme</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="183"/>
+        <source>Processes</source>
+        <translation>Processi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="191"/>
+        <source> s per game</source>
+        <translation> s per partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="192"/>
+        <source>Timeout</source>
+        <translation>Limite</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="139"/>
+        <source>Agents</source>
+        <translation>Agenti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="201"/>
+        <source>Run batch</source>
+        <translation>Avvia la serie</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="204"/>
+        <source>Stop</source>
+        <translation>Ferma</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="209"/>
+        <source>Export CSV…</source>
+        <translation>Esporta CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="213"/>
+        <source>no batch run yet</source>
+        <translation>nessuna serie ancora</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="233"/>
+        <source>Plots</source>
+        <translation>Grafici</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="235"/>
+        <source>Games</source>
+        <translation>Partite</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="252"/>
+        <source>Plots need matplotlib: {0}</source>
+        <translation>I grafici richiedono matplotlib: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="302"/>
+        <source>Tick at least one agent.</source>
+        <translation>Spunta almeno un agente.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="326"/>
+        <source>%v / %m games</source>
+        <translation>%v / %m partite</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="328"/>
+        <source>{0} agents × {1} maps = {2} games…</source>
+        <translation>{0} agenti × {1} mappe = {2} partite…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="387"/>
+        <source>{0} games · {1} s · {2} failures</source>
+        <translation>{0} partite · {1} s · {2} fallimenti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="407"/>
+        <source>{0} of {1} games in {2} s</source>
+        <translation>{0} partite su {1} in {2} s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="409"/>
+        <source>(stopped)</source>
+        <translation>(fermata)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="411"/>
+        <source>error: {0}</source>
+        <translation>errore: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="451"/>
+        <source>Nothing to export yet.</source>
+        <translation>Ancora niente da esportare.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="454"/>
+        <source>CSV files (*.csv)</source>
+        <translation>File CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="465"/>
+        <source>Saved {0} rows to {1}</source>
+        <translation>Salvate {0} righe in {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="193"/>
+        <source>Luck-adjusted score</source>
+        <translation>Punteggio al netto della fortuna</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="194"/>
+        <source>Grade every game with the coach too (docs/coach.md) and show its luck-adjusted score: a few seconds more per game</source>
+        <translation>Valuta ogni partita anche con il coach (docs/coach.md) e mostra il suo punteggio al netto della fortuna: qualche secondo in più a partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="196"/>
+        <source>Coach</source>
+        <translation>Coach</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="168"/>
+        <source>This machine</source>
+        <translation>Questo PC</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="169"/>
+        <source>Dask (local)</source>
+        <translation>Dask (locale)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="170"/>
+        <source>Dask scheduler</source>
+        <translation>Scheduler Dask</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="171"/>
+        <source>Where the games run: this machine&apos;s processes, a Dask cluster started on this machine, or the Dask scheduler of a lab or a cluster (docs/tournament.md)</source>
+        <translation>Dove si giocano le partite: nei processi di questo computer, in un cluster Dask avviato su questo computer, o tramite lo scheduler Dask di un laboratorio o di un cluster (docs/tournament.md)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="177"/>
+        <source>The address dask scheduler printed, e.g. tcp://10.0.0.5:8786</source>
+        <translation>L'indirizzo stampato da dask scheduler, per esempio tcp://10.0.0.5:8786</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="174"/>
+        <source>Run on</source>
+        <translation>Esegui su</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="182"/>
+        <source>Processes playing games at once (on a local cluster: its workers)</source>
+        <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="293"/>
+        <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
+        <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="330"/>
+        <source>Starting a Dask cluster on this machine…</source>
+        <translation>Avvio di un cluster Dask su questo computer…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="332"/>
+        <source>Connecting to {0}…</source>
+        <translation>Connessione a {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="372"/>
+        <source>Stopping…</source>
+        <translation>Arresto in corso…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="376"/>
+        <source>{0} games on {1} Dask workers ({2} threads)…</source>
+        <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="178"/>
+        <source>Address</source>
+        <translation>Indirizzo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="55"/>
+        <source>score per game (box: quartiles, triangle: mean)</source>
+        <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="55"/>
+        <source>score</source>
+        <translation>punteggio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="55"/>
+        <source>mean score as % of oracle</source>
+        <translation>punteggio medio in % dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="55"/>
+        <source>% of oracle</source>
+        <translation>% dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="443"/>
+        <source>{0} maps</source>
+        <translation>{0} mappe</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="306"/>
+        <source>No ticked agent loads.</source>
+        <translation>Nessun agente spuntato si carica.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="362"/>
+        <source>{0} not played: {1}</source>
+        <translation>{0} non giocato: {1}</translation>
+    </message>
+</context>
+<context>
+    <name>BoardWidget</name>
+    <message>
+        <location filename="../../app/gui/board.py" line="256"/>
+        <source>of {0}</source>
+        <translation>su {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="263"/>
+        <source>row {0}, column {1}</source>
+        <translation>riga {0}, colonna {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="269"/>
+        <source>known at start</source>
+        <translation>nota all'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="272"/>
+        <source>hit: {0}</source>
+        <translation>colpita: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="272"/>
+        <source>{0}, found by a flag</source>
+        <translation>{0}, trovata con una bandierina</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="272"/>
+        <source>{0}, missed</source>
+        <translation>{0}, non trovata</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="276"/>
+        <source>water</source>
+        <translation>acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="277"/>
+        <source>unknown</source>
+        <translation>sconosciuta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="277"/>
+        <source>fired: water (miss)</source>
+        <translation>sparo: acqua (mancato)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="280"/>
+        <source>flagged</source>
+        <translation>con bandierina</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="280"/>
+        <source>right flag</source>
+        <translation>bandierina giusta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="280"/>
+        <source>wrong flag</source>
+        <translation>bandierina sbagliata</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/board.py" line="329"/>
+        <source>cursor at row {0}, column {1}</source>
+        <translation>cursore a riga {0}, colonna {1}</translation>
+    </message>
+</context>
+<context>
+    <name>BreakpointList</name>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="51"/>
+        <source>Right-click a rule (firings, agenda, rule counts) and pick &quot;Break before this rule&quot;: the agent&apos;s turn pauses just before it fires, as CLIPS&apos;s set-break.</source>
+        <translation>Clic destro su una regola (regole eseguite, agenda, conteggi) e scegli &quot;Fermati prima di questa regola&quot;: il turno dell'agente si ferma appena prima che scatti, come con set-break di CLIPS.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="58"/>
+        <source>The rules with a breakpoint</source>
+        <translation>Le regole con un punto di arresto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="61"/>
+        <source>Remove</source>
+        <translation>Togli</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="62"/>
+        <source>Remove the breakpoint picked</source>
+        <translation>Togli il punto di arresto scelto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="64"/>
+        <source>Remove all</source>
+        <translation>Togli tutti</translation>
+    </message>
+</context>
+<context>
+    <name>CoachPanel</name>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>fire {0}</source>
+        <translation>sparo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>(this one)</source>
+        <translation>(proprio questo)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>stop firing, solve</source>
+        <translation>smettere di sparare, risolvere</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>flag {0}</source>
+        <translation>bandierina {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>no flag here</source>
+        <translation>nessuna bandierina qui</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>(keep it)</source>
+        <translation>(da tenere)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>no flag</source>
+        <translation>nessuna bandierina</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>solve</source>
+        <translation>risolvi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>fire {0} first</source>
+        <translation>prima sparo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>spend unused fires/flags where they count for nothing</source>
+        <translation>usare spari/bandierine avanzati dove non contano</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>fires</source>
+        <translation>spari</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>stopping</source>
+        <translation>arresto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>flags</source>
+        <translation>bandierine</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="39"/>
+        <source>leftovers</source>
+        <translation>avanzi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="187"/>
+        <source>Open or finish a game: the coach grades its decisions here.</source>
+        <translation>Apri o finisci una partita: qui il coach ne valuta le decisioni.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="157"/>
+        <source>Show each fired cell&apos;s loss on the board</source>
+        <translation>Mostra sulla griglia la perdita di ogni cella sparata</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="159"/>
+        <source>Label each cell fired so far with what the fire lost in expectation</source>
+        <translation>Scrive su ogni cella sparata finora quanto lo sparo ha perso in attesa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="162"/>
+        <source>step</source>
+        <translation>passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="162"/>
+        <source>decision</source>
+        <translation>decisione</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="162"/>
+        <source>loss</source>
+        <translation>perdita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="173"/>
+        <source>Every graded decision, by step; pick one to go to that step</source>
+        <translation>Ogni decisione valutata, per passo; scegline una per andare a quel passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="190"/>
+        <source>The coach grades every decision with the information the agent had (it starts when this tab is shown).</source>
+        <translation>Il coach valuta ogni decisione con le informazioni che l'agente aveva (comincia quando questa scheda è mostrata).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="210"/>
+        <source>Grading the game's decisions… (a few seconds; the window stays usable)</source>
+        <translation>Valutazione delle decisioni della partita… (qualche secondo; la finestra resta utilizzabile)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="230"/>
+        <source>&lt;b&gt;The coach could not grade this game:&lt;/b&gt; {0}</source>
+        <translation>&lt;b&gt;Il coach non ha potuto valutare questa partita:&lt;/b&gt; {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="240"/>
+        <source> &lt;i&gt;(sampled posterior: estimates)&lt;/i&gt;</source>
+        <translation> &lt;i&gt;(posteriore campionata: stime)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="241"/>
+        <source>&lt;b&gt;Points lost in expectation: {0}&lt;/b&gt; ({1})&lt;br&gt;</source>
+        <translation>&lt;b&gt;Punti persi in attesa: {0}&lt;/b&gt; ({1})&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="241"/>
+        <source>Luck-adjusted score &lt;b&gt;{0}&lt;/b&gt; · actual score &lt;b&gt;{1}&lt;/b&gt; · luck {2}&lt;br&gt;</source>
+        <translation>Punteggio al netto della fortuna &lt;b&gt;{0}&lt;/b&gt; · punteggio effettivo &lt;b&gt;{1}&lt;/b&gt; · fortuna {2}&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="241"/>
+        <source>bayes&apos;s value of the start {0}; posterior {1}; graded in {2} s</source>
+        <translation>valore dell'inizio secondo bayes {0}; posteriore {1}; valutata in {2} s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="272"/>
+        <source>At the start. Step forward: each step shows what its decision was worth.</source>
+        <translation>Inizio. Vai avanti di un passo: ogni passo mostra quanto valeva la sua decisione.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="274"/>
+        <source>Step {0}: nothing graded here (flags are graded at the solve, by the flag set the agent ended with).</source>
+        <translation>Passo {0}: niente da valutare qui (le bandierine si valutano alla risoluzione, con quelle che l'agente ha alla fine).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="280"/>
+        <source>and {0} more of this step in the list below</source>
+        <translation>e altre {0} di questo passo nella lista sotto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="282"/>
+        <source>Step {0}: nothing here cost points.</source>
+        <translation>Passo {0}: qui niente è costato punti.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="287"/>
+        <source>&lt;b&gt;Step {0}: {1}&lt;/b&gt; — expected loss &lt;b style='color:{2}'&gt;{3}&lt;/b&gt;; best: {4}</source>
+        <translation>&lt;b&gt;Passo {0}: {1}&lt;/b&gt; — perdita attesa &lt;b style='color:{2}'&gt;{3}&lt;/b&gt;; meglio: {4}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="290"/>
+        <source>P(ship) {0} here vs {1} at the best cell; information {2} vs {3} bits</source>
+        <translation>P(nave) {0} qui contro {1} nella cella migliore; informazione {2} contro {3} bit</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="290"/>
+        <source>P(ship) {0}; stopping here was worth {1} vs {2}</source>
+        <translation>P(nave) {0}; fermarsi qui valeva {1} contro {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="296"/>
+        <source>luck of the outcome {0}</source>
+        <translation>fortuna dell'esito {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/coach_panel.py" line="162"/>
+        <source>best alternative</source>
+        <translation>alternativa migliore</translation>
+    </message>
+</context>
+<context>
+    <name>CompareWindow</name>
+    <message>
+        <location filename="../../app/gui/compare/window.py" line="23"/>
+        <source>Battleship Lab — Compare agents</source>
+        <translation>Battleship Lab — Confronta agenti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/window.py" line="33"/>
+        <source>Side by side</source>
+        <translation>Affiancati</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/window.py" line="34"/>
+        <source>Batch</source>
+        <translation>In serie</translation>
+    </message>
+</context>
+<context>
+    <name>EditorLegend</name>
+    <message>
+        <location filename="../../app/gui/editor/legend.py" line="34"/>
+        <source>Ship (hidden at start)</source>
+        <translation>Nave (nascosta all'inizio)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/legend.py" line="34"/>
+        <source>Ship known at start (K)</source>
+        <translation>Nave nota all'inizio (K)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/legend.py" line="34"/>
+        <source>Water known at start</source>
+        <translation>Acqua nota all'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/legend.py" line="34"/>
+        <source>Refused or wrong</source>
+        <translation>Rifiutata o sbagliata</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/legend.py" line="47"/>
+        <source>Legend</source>
+        <translation>Legenda</translation>
+    </message>
+</context>
+<context>
+    <name>Engine</name>
+    <message>
+        <location filename="../../app/core/messages.py" line="18"/>
+        <source>solved by the agent</source>
+        <translation>risolta dall'agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="19"/>
+        <source>step limit reached</source>
+        <translation>raggiunto il limite di passi</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="20"/>
+        <source>the agent stalled: &apos;{label}&apos; cannot be carried out ({why}); the course&apos;s environment has no rule for it and would hang here</source>
+        <translation>l'agente si è bloccato: '{label}' non si può eseguire ({why}); l'ambiente del corso non ha una regola per questo e qui si fermerebbe</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="23"/>
+        <source>off the board; the course accepts it: one fire used, nothing counted</source>
+        <translation>fuori dalla griglia; il corso lo accetta: uno sparo usato, niente conteggiato</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="24"/>
+        <source>off the board; the course accepts it: one flag used, nothing counted</source>
+        <translation>fuori dalla griglia; il corso lo accetta: una bandierina usata, niente conteggiato</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="25"/>
+        <source>cell already fired</source>
+        <translation>cella già sparata</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="26"/>
+        <source>ship cell known from the start</source>
+        <translation>cella di nave nota dall'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="27"/>
+        <source>cell already flagged; the course keeps one flag there: one flag used</source>
+        <translation>cella con già una bandierina; il corso ne tiene una sola: una bandierina usata</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="28"/>
+        <source>no fires left</source>
+        <translation>spari esauriti</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="29"/>
+        <source>no flags left</source>
+        <translation>bandierine esaurite</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="30"/>
+        <source>no flag on that cell</source>
+        <translation>nessuna bandierina su quella cella</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="31"/>
+        <source>already {count} flags left</source>
+        <translation>già {count} bandierine rimaste</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="33"/>
+        <source>k-cell {x} {y} {piece} asserted by the agent: the course fires there (one fire taken back from fok; the cell counts as fired)</source>
+        <translation>k-cell {x} {y} {piece} asserita dall'agente: il corso spara lì (uno sparo tolto da fok; la cella conta come sparata)</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="35"/>
+        <source>agent loaded with {count} errors</source>
+        <translation>agente caricato con {count} errori</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="36"/>
+        <source>agent loaded with 1 error</source>
+        <translation>agente caricato con 1 errore</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="38"/>
+        <source>hit</source>
+        <translation>colpita</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="38"/>
+        <source>miss</source>
+        <translation>acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="38"/>
+        <source>fire-wasted</source>
+        <translation>sparo-sprecato</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="38"/>
+        <source>flagged</source>
+        <translation>bandierina</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="38"/>
+        <source>flag-wasted</source>
+        <translation>bandierina-sprecata</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="38"/>
+        <source>unflagged</source>
+        <translation>bandierina-tolta</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="38"/>
+        <source>rejected</source>
+        <translation>rifiutata</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="38"/>
+        <source>solved</source>
+        <translation>risolta</translation>
+    </message>
+</context>
+<context>
+    <name>FactsPanel</name>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="32"/>
+        <source>asserted during this step</source>
+        <translation>asserito durante questo passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="33"/>
+        <source>modified during this step</source>
+        <translation>modificato durante questo passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="34"/>
+        <source>retracted during this step (no longer in working memory)</source>
+        <translation>ritirato durante questo passo (non è più nella memoria di lavoro)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="66"/>
+        <source>changed this step</source>
+        <translation>cambiati in questo passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="67"/>
+        <source>Show only the facts asserted (green), modified (amber) or retracted (red) during the step on screen</source>
+        <translation>Mostra solo i fatti asseriti (verde), modificati (ambra) o ritirati (rosso) durante il passo mostrato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="202"/>
+        <source>{0} changed this step</source>
+        <translation>{0} cambiati in questo passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="29"/>
+        <source>All templates</source>
+        <translation>Tutti i template</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="59"/>
+        <source>Show the facts of one template only</source>
+        <translation>Mostra solo i fatti di un template</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="62"/>
+        <source>filter facts…</source>
+        <translation>filtra i fatti…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="64"/>
+        <source>Show only the facts containing this text (module, f-index or fact)</source>
+        <translation>Mostra solo i fatti che contengono questo testo (modulo, indice f- o fatto)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="76"/>
+        <source>fact</source>
+        <translation>fatto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="76"/>
+        <source>template</source>
+        <translation>template</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="76"/>
+        <source>as CLIPS prints it</source>
+        <translation>come lo stampa CLIPS</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="83"/>
+        <source>The working memory at the current step, by module: the agent&apos;s own, then MAIN and ENV (the game protocol)</source>
+        <translation>La memoria di lavoro al passo corrente, per modulo: quelli dell'agente, poi MAIN ed ENV (il protocollo di gioco)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="110"/>
+        <source>This agent has no working memory to show (facts appear for CLIPS agents).</source>
+        <translation>Questo agente non ha una memoria di lavoro da mostrare (i fatti compaiono per gli agenti CLIPS).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="175"/>
+        <source>game protocol</source>
+        <translation>protocollo di gioco</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="200"/>
+        <source>{0} of {1} facts</source>
+        <translation>{0} fatti su {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="197"/>
+        <source>Could not read the agent&apos;s facts: {0}</source>
+        <translation>Impossibile leggere i fatti dell'agente: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>FleetPanel</name>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="40"/>
+        <source>battleship</source>
+        <translation>corazzata</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="40"/>
+        <source>cruiser</source>
+        <translation>incrociatore</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="41"/>
+        <source>destroyer</source>
+        <translation>cacciatorpediniere</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="41"/>
+        <source>submarine</source>
+        <translation>sottomarino</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="49"/>
+        <source>Fleet</source>
+        <translation>Flotta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="58"/>
+        <source>1 cell</source>
+        <translation>1 cella</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="58"/>
+        <source>{0} cells</source>
+        <translation>{0} celle</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="65"/>
+        <source>The standard fleet has {0} × {1} of {2}</source>
+        <translation>La flotta standard ha {0} × {1} da {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="87"/>
+        <source>✓ all placed</source>
+        <translation>✓ tutte piazzate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="90"/>
+        <source>{0} placed — {1} too many</source>
+        <translation>{0} piazzate — {1} di troppo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="93"/>
+        <source>{0} of {1} left</source>
+        <translation>ne mancano {0} su {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="98"/>
+        <source>The standard fleet is complete.</source>
+        <translation>La flotta standard è completa.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="100"/>
+        <source>1 ship ({0} cells) left to place.</source>
+        <translation>Manca 1 nave ({0} celle) da piazzare.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="102"/>
+        <source>{0} ships ({1} cells) left to place.</source>
+        <translation>Mancano {0} navi ({1} celle) da piazzare.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/fleet_panel.py" line="105"/>
+        <source>Not in the standard fleet: {0}.</source>
+        <translation>Non nella flotta standard: {0}.</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="16"/>
+        <source>Arrows</source>
+        <translation>Frecce</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="16"/>
+        <source>move the cursor</source>
+        <translation>muovono il cursore</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="16"/>
+        <source>Home / End, PageUp / PageDown</source>
+        <translation>Home / Fine, PagSu / PagGiù</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="16"/>
+        <source>jump to the edges</source>
+        <translation>saltano ai bordi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="16"/>
+        <source>F, Space or Enter</source>
+        <translation>F, Spazio o Invio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="16"/>
+        <source>fire at the cursor</source>
+        <translation>spara sul cursore</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="16"/>
+        <source>flag or unflag at the cursor</source>
+        <translation>mette o toglie una bandierina sul cursore</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="16"/>
+        <source>Left / right click</source>
+        <translation>Clic sinistro / destro</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="16"/>
+        <source>fire / flag or unflag</source>
+        <translation>spara / mette o toglie una bandierina</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="34"/>
+        <source>unknown</source>
+        <translation>sconosciuta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="52"/>
+        <source>&lt;p&gt;Start from a template: &lt;b&gt;agents/templates/my_agent.clp&lt;/b&gt; (CLIPS) or &lt;b&gt;agents/templates/my_agent.py&lt;/b&gt; (Python). Pick it with &lt;b&gt;Agent ▸ Open agent file…&lt;/b&gt;; after each change press &lt;b&gt;Reset&lt;/b&gt; to load it again.&lt;/p&gt;&lt;p&gt;Check it before playing: &lt;tt&gt;python main.py check-agent FILE&lt;/tt&gt; lists load errors and what course agents often get wrong.&lt;/p&gt;&lt;p&gt;Read more in docs/clips-agents.md, docs/agents.md and docs/rules.md.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Parti da un modello: &lt;b&gt;agents/templates/my_agent.clp&lt;/b&gt; (CLIPS) o &lt;b&gt;agents/templates/my_agent.py&lt;/b&gt; (Python). Sceglilo con &lt;b&gt;Agente ▸ Apri file di agente…&lt;/b&gt;; dopo ogni modifica premi &lt;b&gt;Ricomincia&lt;/b&gt; per ricaricarlo.&lt;/p&gt;&lt;p&gt;Controllalo prima di giocare: &lt;tt&gt;python main.py check-agent FILE&lt;/tt&gt; elenca gli errori di caricamento e gli sbagli frequenti degli agenti del corso.&lt;/p&gt;&lt;p&gt;Per saperne di più: docs/clips-agents.md, docs/agents.md e docs/rules.md.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="65"/>
+        <source>&lt;p&gt;&lt;b&gt;Battleship Lab&lt;/b&gt; — solitaire Battleship for CLIPS and Python agents.&lt;/p&gt;&lt;p&gt;Version: {0}&lt;/p&gt;&lt;p&gt;Rules profiles:&lt;/p&gt;&lt;ul&gt;{1}&lt;/ul&gt;&lt;p&gt;Settings are kept in: {2}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Battleship Lab&lt;/b&gt; — battaglia navale in solitario per agenti CLIPS e Python.&lt;/p&gt;&lt;p&gt;Versione: {0}&lt;/p&gt;&lt;p&gt;Profili di regole:&lt;/p&gt;&lt;ul&gt;{1}&lt;/ul&gt;&lt;p&gt;Le impostazioni sono salvate in: {2}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="73"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Aiuto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="75"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Scorciatoie da tastiera</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="75"/>
+        <source>Writing an Agent</source>
+        <translation>Scrivere un agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/help_menu.py" line="75"/>
+        <source>About Battleship Lab</source>
+        <translation>Informazioni su Battleship Lab</translation>
+    </message>
+</context>
+<context>
+    <name>Interaction</name>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="57"/>
+        <source>Load map</source>
+        <translation>Carica mappa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="63"/>
+        <source>Open agent file(s)</source>
+        <translation>Apri i file dell'agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="69"/>
+        <source>Choose a folder of maps</source>
+        <translation>Scegli una cartella di mappe</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="75"/>
+        <source>Save as</source>
+        <translation>Salva come</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="81"/>
+        <source>Open replay</source>
+        <translation>Apri replay</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="89"/>
+        <source>Save map</source>
+        <translation>Salva mappa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="109"/>
+        <source>Unsaved changes</source>
+        <translation>Modifiche non salvate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="109"/>
+        <source>The map {0} has changes that are not saved. Save them first?</source>
+        <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="152"/>
+        <source>Don&apos;t ask again</source>
+        <translation>Non chiedere più</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="128"/>
+        <source>Game limits</source>
+        <translation>Limiti della partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="131"/>
+        <source>Fires</source>
+        <translation>Spari</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="131"/>
+        <source>Flags</source>
+        <translation>Bandierine</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="131"/>
+        <source>Steps</source>
+        <translation>Passi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="33"/>
+        <source>Maps</source>
+        <translation>Mappe</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="33"/>
+        <source>All files</source>
+        <translation>Tutti i file</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="33"/>
+        <source>Agents</source>
+        <translation>Agenti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="33"/>
+        <source>Game logs</source>
+        <translation>Registri di partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="33"/>
+        <source>Native map</source>
+        <translation>Mappa nativa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="33"/>
+        <source>Course map</source>
+        <translation>Mappa del corso</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="33"/>
+        <source>Bimaru puzzle</source>
+        <translation>Rompicapo Bimaru</translation>
+    </message>
+</context>
+<context>
+    <name>Lane</name>
+    <message>
+        <location filename="../../app/gui/compare/lane.py" line="75"/>
+        <source>ready</source>
+        <translation>pronto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/lane.py" line="81"/>
+        <source>could not start</source>
+        <translation>non è partito</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/lane.py" line="82"/>
+        <source>error: {0}</source>
+        <translation>errore: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/lane.py" line="89"/>
+        <source>{0} steps · fires {1} · flags {2}</source>
+        <translation>{0} passi · spari {1} · bandierine {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/lane.py" line="94"/>
+        <source>{0}% of oracle</source>
+        <translation>{0}% dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/lane.py" line="96"/>
+        <source>score &lt;b&gt;{0}&lt;/b&gt;</source>
+        <translation>punteggio &lt;b&gt;{0}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/lane.py" line="96"/>
+        <source>{0} steps</source>
+        <translation>{0} passi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/lane.py" line="96"/>
+        <source>agent failed</source>
+        <translation>l'agente si è fermato per errore</translation>
+    </message>
+</context>
+<context>
+    <name>Legend</name>
+    <message>
+        <location filename="../../app/gui/legend.py" line="47"/>
+        <source>Unknown</source>
+        <translation>Sconosciuta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="47"/>
+        <source>Known at start (K)</source>
+        <translation>Nota all'inizio (K)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="47"/>
+        <source>Hit (piece shape)</source>
+        <translation>Colpita (forma del pezzo)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="47"/>
+        <source>Miss</source>
+        <translation>Mancato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="47"/>
+        <source>Water</source>
+        <translation>Acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="47"/>
+        <source>Flag</source>
+        <translation>Bandierina</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="47"/>
+        <source>Last action</source>
+        <translation>Ultima azione</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="47"/>
+        <source>Belief P(ship)</source>
+        <translation>Stima P(nave)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="58"/>
+        <source>Right flag</source>
+        <translation>Bandierina giusta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="58"/>
+        <source>Wrong flag</source>
+        <translation>Bandierina sbagliata</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="58"/>
+        <source>Missed ship cell</source>
+        <translation>Cella di nave non trovata</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/legend.py" line="58"/>
+        <source>Sunk ship (framed)</source>
+        <translation>Nave affondata (riquadrata)</translation>
+    </message>
+</context>
+<context>
+    <name>LoadErrorBanner</name>
+    <message>
+        <location filename="../../app/gui/load_banner.py" line="44"/>
+        <source>Show log</source>
+        <translation>Mostra registro</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/load_banner.py" line="45"/>
+        <source>Open the Log tab: the CLIPS messages and the game, step by step</source>
+        <translation>Apri la scheda Registro: i messaggi di CLIPS e la partita, passo per passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/load_banner.py" line="61"/>
+        <source>agent loaded with 1 error</source>
+        <translation>agente caricato con 1 errore</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/load_banner.py" line="61"/>
+        <source>agent loaded with {0} errors</source>
+        <translation>agente caricato con {0} errori</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/load_banner.py" line="63"/>
+        <source>{0}: {1}. It plays what loaded, as in the course&apos;s CLIPS; fix the file and press {2}.</source>
+        <translation>{0}: {1}. Gioca ciò che si è caricato, come nel CLIPS del corso; correggi il file e premi {2}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/load_banner.py" line="69"/>
+        <source>{0} cannot be loaded: fix the file and press {1}.</source>
+        <translation>{0} non si può caricare: correggi il file e premi {1}.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../app/gui/main_tabs.py" line="169"/>
+        <source>breakpoint: step {0} paused before {1}</source>
+        <translation>punto di arresto: passo {0} fermo prima di {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="29"/>
+        <source>Step rule</source>
+        <translation>Passo regola</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="29"/>
+        <source>Fire one rule of a CLIPS agent&apos;s turn: the turn pauses mid-way (see the Rules tab)</source>
+        <translation>Esegui una sola regola del turno di un agente CLIPS: il turno si ferma a metà (vedi la scheda Regole)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="116"/>
+        <source>Paused mid-turn before {0} (see the Rules tab).</source>
+        <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.py" line="93"/>
+        <source>Rules</source>
+        <translation>Regole</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_tabs.py" line="139"/>
+        <source>A CLIPS agent&apos;s rule firings of the step (in order, with the facts they matched), the agenda and focus stack after it, and each rule&apos;s count</source>
+        <translation>Le regole eseguite da un agente CLIPS nel passo (in ordine, con i fatti che le hanno attivate), l'agenda e la pila del focus dopo il passo, e quante volte è scattata ogni regola</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="91"/>
+        <source>warning: {0}: {1} (the course plays it as it is; so does the app)</source>
+        <translation>avviso: {0}: {1} (il corso la gioca così com'è; anche l'app)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="91"/>
+        <source>the map</source>
+        <translation>la mappa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="101"/>
+        <source>{0} not played: no fires left (the course&apos;s environment has no rule for it and would hang)</source>
+        <translation>{0} non giocato: non restano spari (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="101"/>
+        <source>{0} not played: no flags left (the course&apos;s environment has no rule for it and would hang)</source>
+        <translation>{0} non giocato: non restano bandierine (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="40"/>
+        <source>1 warning</source>
+        <translation>1 avviso</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="40"/>
+        <source>{0} warnings</source>
+        <translation>{0} avvisi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.py" line="53"/>
+        <source>Battleship Lab</source>
+        <translation>Battleship Lab</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.py" line="89"/>
+        <source>Controls</source>
+        <translation>Comandi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="34"/>
+        <source>Load Map…</source>
+        <translation>Carica mappa…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="36"/>
+        <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
+        <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.py" line="91"/>
+        <source>Agent</source>
+        <translation>Agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_agents.py" line="39"/>
+        <source>Who plays: a shipped Python or CLIPS agent, you (Human), or an agent file</source>
+        <translation>Chi gioca: un agente Python o CLIPS incluso, tu (Umano), o un file di agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="57"/>
+        <source>The rules profile: how the game is scored and what a fire on water tells</source>
+        <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="25"/>
+        <source>Run</source>
+        <translation>Avvia</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="25"/>
+        <source>Play on by itself</source>
+        <translation>Gioca da solo fino alla fine</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="27"/>
+        <source>Step</source>
+        <translation>Passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="27"/>
+        <source>Carry out one step</source>
+        <translation>Esegui un passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="33"/>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="33"/>
+        <source>Pause after the current step</source>
+        <translation>Fermati dopo il passo in corso</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="35"/>
+        <source>Reset</source>
+        <translation>Ricomincia</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="35"/>
+        <source>Start this game over</source>
+        <translation>Ricomincia questa partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="37"/>
+        <source>Solve</source>
+        <translation>Risolvi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="37"/>
+        <source>End your game and score it</source>
+        <translation>Termina la partita e calcola il punteggio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_companions.py" line="32"/>
+        <source>Compare…</source>
+        <translation>Confronta…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_companions.py" line="34"/>
+        <source>Compare agents side by side, or in batch over maps</source>
+        <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="33"/>
+        <source>No map loaded</source>
+        <translation>Nessuna mappa caricata</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="34"/>
+        <source>Load a map to start (Ctrl+O).</source>
+        <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="33"/>
+        <source>Belief overlay</source>
+        <translation>Mostra la stima</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="23"/>
+        <source>Shade unknown cells by the agent&apos;s P(ship), when the agent has one (Ctrl+B)</source>
+        <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="40"/>
+        <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
+        <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_messages.py" line="36"/>
+        <source>Log</source>
+        <translation>Registro</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_messages.py" line="37"/>
+        <source>One line per step, what the agent printed, and errors</source>
+        <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_tabs.py" line="87"/>
+        <source>Facts</source>
+        <translation>Fatti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_tabs.py" line="88"/>
+        <source>A CLIPS agent&apos;s working memory at the current step, the protocol&apos;s facts too</source>
+        <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.py" line="133"/>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="52"/>
+        <source>Save Game Log…</source>
+        <translation>Salva il registro della partita…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="52"/>
+        <source>Save this game&apos;s steps as a JSON Lines log (replay it later)</source>
+        <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_companions.py" line="47"/>
+        <source>Open Replay…</source>
+        <translation>Apri replay…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_companions.py" line="47"/>
+        <source>Open a game log and step through it</source>
+        <translation>Apri un registro di partita e scorrilo passo per passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_companions.py" line="50"/>
+        <source>Map Editor…</source>
+        <translation>Editor di mappe…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_companions.py" line="50"/>
+        <source>Draw a map, make it a puzzle, save it as .map, .clp or Bimaru</source>
+        <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="79"/>
+        <source>Agent Parameters…</source>
+        <translation>Parametri dell'agente…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="83"/>
+        <source>Run Agents Unconfined (No Sandbox)</source>
+        <translation>Esegui gli agenti senza confinamento (niente sandbox)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="85"/>
+        <source>Run agents inside the app&apos;s own process, as --no-sandbox does: for debugging the app only (a crashing or hostile agent then takes the app with it)</source>
+        <translation>Esegue gli agenti nel processo dell'app, come --no-sandbox: solo per il debug dell'app (un agente che va in crash o ostile porta giù l'app con sé)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="223"/>
+        <source>{0}. See docs/sandbox.md; File menu: Run Agents Unconfined.</source>
+        <translation>{0}. Vedi docs/sandbox.md; menu File: Esegui gli agenti senza confinamento.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="79"/>
+        <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
+        <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.py" line="140"/>
+        <source>Quit</source>
+        <translation>Esci</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.py" line="140"/>
+        <source>Close Battleship Lab</source>
+        <translation>Chiudi Battleship Lab</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.py" line="154"/>
+        <source>More controls (the window is too narrow to show them all)</source>
+        <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="92"/>
+        <source>&amp;Language</source>
+        <translation>&amp;Lingua</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="100"/>
+        <source>The interface language, from the next start</source>
+        <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="229"/>
+        <source>Language</source>
+        <translation>Lingua</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="229"/>
+        <source>The interface will be in {0} from the next start of Battleship Lab.</source>
+        <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="111"/>
+        <source>No game to save yet: play at least one step.</source>
+        <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="125"/>
+        <source>Could not save the log: {0}</source>
+        <translation>Impossibile salvare il registro: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="127"/>
+        <source>game log saved to {0}</source>
+        <translation>registro della partita salvato in {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="127"/>
+        <source>game log saved to {0} (the game is not over yet)</source>
+        <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="131"/>
+        <source>the files the agent wrote saved in {0}</source>
+        <translation>i file scritti dall'agente salvati in {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_agents.py" line="54"/>
+        <source>Could not list the agents: {0}</source>
+        <translation>Impossibile elencare gli agenti: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_agents.py" line="60"/>
+        <source>Human  ·  you play</source>
+        <translation>Umano  ·  giochi tu</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_agents.py" line="69"/>
+        <source>Open agent file…</source>
+        <translation>Apri file di agente…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_agents.py" line="123"/>
+        <source>Cannot use agent &apos;{0}&apos;: {1}</source>
+        <translation>Impossibile usare l'agente '{0}': {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="77"/>
+        <source>Could not load the map: {0}</source>
+        <translation>Impossibile caricare la mappa: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_files.py" line="99"/>
+        <source>No recent maps</source>
+        <translation>Nessuna mappa recente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="131"/>
+        <source>{0} takes (values of this game):</source>
+        <translation>{0} accetta (valori di questa partita):</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="133"/>
+        <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
+        <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="135"/>
+        <source>Agent parameters</source>
+        <translation>Parametri dell'agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="135"/>
+        <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
-            <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
+        <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="172" />
-            <source>Agent parameters not changed: {0}</source>
-            <translation>Parametri dell'agente non cambiati: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="176" />
-            <source>agent parameters: {0} (from this game on)</source>
-            <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="176" />
-            <source>none</source>
-            <translation>nessuno</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_messages.py" line="80" />
-            <source>The agent could not start: {0}</source>
-            <translation>L'agente non è partito: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_messages.py" line="84" />
-            <source>— new game: {0} · {1} · {2} —</source>
-            <translation>— nuova partita: {0} · {1} · {2} —</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="83" />
-            <source>Last action {0} {1}: {2}</source>
-            <translation>Ultima azione {0} {1}: {2}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_messages.py" line="91" />
-            <source>The agent failed: {0}. The game was solved as it stands.</source>
-            <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_messages.py" line="94" />
-            <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
-            <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="37" />
-            <source>standard fleet</source>
-            <translation>flotta standard</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="37" />
-            <source>non-standard fleet {0}</source>
-            <translation>flotta non standard {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="44" />
-            <source>1 cell known at start</source>
-            <translation>1 cella nota all'inizio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="44" />
-            <source>{0} cells known at start</source>
-            <translation>{0} celle note all'inizio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="99" />
-            <source>Fires left {0}</source>
-            <translation>Spari rimasti {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="100" />
-            <source>Flags left {0}</source>
-            <translation>Bandierine rimaste {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="106" />
-            <source>Load a map to start.</source>
-            <translation>Carica una mappa per iniziare.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="108" />
-            <source>Pick an agent.</source>
-            <translation>Scegli un agente.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="110" />
-            <source>Game over — press Reset to play again.</source>
-            <translation>Partita finita — premi Ricomincia per giocare ancora.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="112" />
-            <source>Running…</source>
-            <translation>In corso…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="114" />
-            <source>Your move.</source>
-            <translation>Tocca a te.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="119" />
-            <source>Paused.</source>
-            <translation>In pausa.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="121" />
-            <source>Ready — press Run or Step.</source>
-            <translation>Pronto — premi Avvia o Passo.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="46" />
-            <source>oracle {0}</source>
-            <translation>oracolo {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_agents.py" line="83" />
-            <source>{0}  ·  missing</source>
-            <translation>{0}  ·  mancante</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_agents.py" line="107" />
-            <source>End this game?</source>
-            <translation>Terminare questa partita?</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_agents.py" line="107" />
-            <source>A game is under way: another agent starts a new one. End it?</source>
-            <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="96" />
-            <source>Steps {0}</source>
-            <translation>Passi {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="97" />
-            <source>Steps played of the game's limit (the log numbers them from 0, as the exec facts do)</source>
-            <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="126" />
-            <source>Could not list what {0} takes: {1}</source>
-            <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="72" />
-            <source>Could not read the agent's belief: {0}</source>
-            <translation>Impossibile leggere la stima dell'agente: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="109" />
-            <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
-            <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="121" />
-            <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
-            <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="132" />
-            <source>Refused: {0}</source>
-            <translation>Rifiutato: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="134" />
-            <source>Your game</source>
-            <translation>La tua partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_messages.py" line="29" />
-            <source>solved</source>
-            <translation>risolta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="75" />
-            <source>Game Limits…</source>
-            <translation>Limiti della partita…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="75" />
-            <source>Fires, flags and steps a game allows (as run's --fires, --guesses, --max-steps)</source>
-            <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="194" />
-            <source>Game limits not changed: {0}</source>
-            <translation>Limiti della partita non cambiati: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="199" />
-            <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
-            <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_status.py" line="123" />
-            <source>The agent did not load cleanly: see the red banner.</source>
-            <translation>L'agente non si è caricato senza errori: vedi il riquadro rosso.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_tabs.py" line="118" />
-            <source>Coach</source>
-            <translation>Coach</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_tabs.py" line="119" />
-            <source>Once the game is over: each decision graded against bayes's play with the agent's information (open a saved log with Replay to step through it)</source>
-            <translation>A partita finita: ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente (apri un registro salvato con Replay per scorrerla)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="30" />
-            <source>agent in the app's own process, unconfined (--no-sandbox)</source>
-            <translation>agente nel processo dell'app, senza confinamento (--no-sandbox)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="30" />
-            <source>agent in its own process, not confined</source>
-            <translation>agente in un processo suo, non confinato</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="39" />
-            <source>agent confined ({0})</source>
-            <translation>agente confinato ({0})</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_settings.py" line="39" />
-            <source>agent confined</source>
-            <translation>agente confinato</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_board.py" line="114" />
-            <source>This ship cell is known from the start: a fire there tells nothing new and costs a fire. Fire anyway?</source>
-            <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
-        </message>
-    </context>
-    <context>
-        <name>MapCanvas</name>
-        <message>
-            <location filename="../../app/gui/editor/canvas.py" line="59" />
-            <source>ship ({0})</source>
-            <translation>nave ({0})</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/canvas.py" line="59" />
-            <source>water</source>
-            <translation>acqua</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/canvas.py" line="61" />
-            <source>known at start</source>
-            <translation>nota all'inizio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/canvas.py" line="63" />
-            <source>concerned by a problem</source>
-            <translation>coinvolta in un problema</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/canvas.py" line="64" />
-            <source>row {0}, column {1}</source>
-            <translation>riga {0}, colonna {1}</translation>
-        </message>
-    </context>
-    <context>
-        <name>MapEditor</name>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="59" />
-            <source>Map editor — Battleship Lab</source>
-            <translation>Editor di mappe — Battleship Lab</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="72" />
-            <source>Editor</source>
-            <translation>Editor</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="510" />
-            <source>New map</source>
-            <translation>Nuova mappa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="115" />
-            <source>&lt;b&gt;Draw the fleet.&lt;/b&gt; Drag across cells to draw a ship · click a ship to remove it · right click (or K) marks a cell known at start · keyboard: arrows, Space/Enter to start and end a ship, Delete removes.</source>
-            <translation>&lt;b&gt;Disegna la flotta.&lt;/b&gt; Trascina sulle celle per disegnare una nave · clic su una nave per toglierla · clic destro (o K) segna una cella nota all'inizio · tastiera: frecce, Spazio/Invio per iniziare e finire una nave, Canc toglie.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="135" />
-            <source>Check</source>
-            <translation>Verifica</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="140" />
-            <source>What the engine says about the map: overlap, touching ships, the fleet, the cells known at start, and how many solutions the puzzle has</source>
-            <translation>Che cosa dice il motore della mappa: sovrapposizioni, navi che si toccano, la flotta, le celle note all'inizio e quante soluzioni ha il puzzle</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="143" />
-            <source>Standard fleet only</source>
-            <translation>Solo flotta standard</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="145" />
-            <source>Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; off: any fleet (agents are told the map's fleet)</source>
-            <translation>Rifiuta le navi per cui la flotta standard (1x4, 2x3, 3x2, 4x1) non ha posto; spento: qualunque flotta (agli agenti viene detta la flotta della mappa)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="150" />
-            <source>Clear known cells</source>
-            <translation>Cancella le celle note</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="151" />
-            <source>Unmark every cell known at start</source>
-            <translation>Togli il segno a ogni cella nota all'inizio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="160" />
-            <source>Map</source>
-            <translation>Mappa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="165" />
-            <source>e.g. Harbour</source>
-            <translation>es. Porto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="166" />
-            <source>The map's name (saved in the native format's header)</source>
-            <translation>Il nome della mappa (salvato nell'intestazione del formato nativo)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="168" />
-            <source>you</source>
-            <translation>tu</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="169" />
-            <source>Who made the map (native format header)</source>
-            <translation>Chi ha fatto la mappa (intestazione del formato nativo)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="171" />
-            <source>anything worth knowing about it</source>
-            <translation>qualunque cosa utile da sapere</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="172" />
-            <source>Notes about the map (native format header)</source>
-            <translation>Note sulla mappa (intestazione del formato nativo)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="173" />
-            <source>Name</source>
-            <translation>Nome</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="173" />
-            <source>Author</source>
-            <translation>Autore</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="173" />
-            <source>Notes</source>
-            <translation>Note</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="188" />
-            <source>More controls (the window is too narrow to show them all)</source>
-            <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="199" />
-            <source>Refused: {0}</source>
-            <translation>Rifiutato: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="568" />
-            <source>Not saved yet.</source>
-            <translation>Non ancora salvata.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="316" />
-            <source>A random fleet, uniform over all legal placements.</source>
-            <translation>Una flotta casuale, uniforme su tutti i piazzamenti validi.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="323" />
-            <source>Fix the problems first: {0}</source>
-            <translation>Prima correggi i problemi: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="326" />
-            <source>The standard fleet is complete already.</source>
-            <translation>La flotta standard è già completa.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="331" />
-            <source>Cannot fill the rest: {0}</source>
-            <translation>Impossibile completare: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="333" />
-            <source>The missing ships were placed at random around yours.</source>
-            <translation>Le navi mancanti sono state piazzate a caso intorno alle tue.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="343" />
-            <source>Not a valid map yet: {0}</source>
-            <translation>Non è ancora una mappa valida: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="353" />
-            <source>1 cell marked known</source>
-            <translation>1 cella segnata come nota</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="353" />
-            <source>{0} cells marked known</source>
-            <translation>{0} celle segnate come note</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="354" />
-            <source>: the puzzle now has exactly one solution.</source>
-            <translation>: ora il puzzle ha una sola soluzione.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="356" />
-            <source>The puzzle already has exactly one solution.</source>
-            <translation>Il puzzle ha già una sola soluzione.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="409" />
-            <source>The puzzle has several solutions: the solver's first is shown. Make it a puzzle adds hints.</source>
-            <translation>Il puzzle ha più soluzioni: è mostrata la prima del risolutore. Rendila un puzzle aggiunge indizi.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="419" />
-            <source>Could not open the map: {0}</source>
-            <translation>Impossibile aprire la mappa: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="422" />
-            <source>Opened {0}</source>
-            <translation>Aperta {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="448" />
-            <source>Not saved: the map is not valid: {0}</source>
-            <translation>Non salvata: la mappa non è valida: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="451" />
-            <source>Not saved: a Bimaru puzzle needs the standard fleet (this map has {0}).</source>
-            <translation>Non salvata: un puzzle Bimaru richiede la flotta standard (questa mappa ha {0}).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="451" />
-            <source>no ships</source>
-            <translation>nessuna nave</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="459" />
-            <source>Not saved: {0}</source>
-            <translation>Non salvata: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="467" />
-            <source>note: the puzzle has several solutions (Make it a puzzle fixes that)</source>
-            <translation>nota: il puzzle ha più soluzioni (Rendila un puzzle lo sistema)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="468" />
-            <source>Saved {0} ({1})</source>
-            <translation>Salvata {0} ({1})</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="484" />
-            <source>Cannot play it yet: {0}</source>
-            <translation>Non si può ancora giocare: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="513" />
-            <source>Map editor — {0}[*] — Battleship Lab</source>
-            <translation>Editor di mappe — {0}[*] — Battleship Lab</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="524" />
-            <source>1 ship</source>
-            <translation>1 nave</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="524" />
-            <source>{0} ships</source>
-            <translation>{0} navi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="525" />
-            <source>{0} known at start ({1} ship, {2} water)</source>
-            <translation>{0} note all'inizio ({1} nave, {2} acqua)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="531" />
-            <source>… and {0} more</source>
-            <translation>… e altri {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="533" />
-            <source>Empty board: draw a ship, or press Random map.</source>
-            <translation>Griglia vuota: disegna una nave, o premi Mappa casuale.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="536" />
-            <source>standard fleet</source>
-            <translation>flotta standard</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="536" />
-            <source>{0} ships still to place</source>
-            <translation>{0} navi ancora da piazzare</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="536" />
-            <source>non-standard fleet</source>
-            <translation>flotta non standard</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="540" />
-            <source>No ships overlap or touch</source>
-            <translation>Nessuna nave si sovrappone o ne tocca un'altra</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="546" />
-            <source>the puzzle has no solution</source>
-            <translation>il puzzle non ha soluzioni</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="548" />
-            <source>the puzzle has exactly one solution</source>
-            <translation>il puzzle ha una sola soluzione</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="550" />
-            <source>the puzzle has {0} solutions</source>
-            <translation>il puzzle ha {0} soluzioni</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="551" />
-            <source>Counts and known cells: {0}</source>
-            <translation>Conteggi e celle note: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="77" />
-            <source>New</source>
-            <translation>Nuova</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="77" />
-            <source>Start an empty map</source>
-            <translation>Inizia una mappa vuota</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="80" />
-            <source>Open…</source>
-            <translation>Apri…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="80" />
-            <source>Open a native .map, a course .clp or a Bimaru puzzle</source>
-            <translation>Apri una .map nativa, una .clp del corso o un puzzle Bimaru</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="84" />
-            <source>Save</source>
-            <translation>Salva</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="84" />
-            <source>Save the map to its file (atomically)</source>
-            <translation>Salva la mappa nel suo file (in modo atomico)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="87" />
-            <source>Save As…</source>
-            <translation>Salva come…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="87" />
-            <source>Save as a native .map, a course .clp or a Bimaru puzzle .txt</source>
-            <translation>Salva come .map nativa, .clp del corso o puzzle Bimaru .txt</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="92" />
-            <source>Random map</source>
-            <translation>Mappa casuale</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="92" />
-            <source>Draw a whole new fleet at random (the map generator)</source>
-            <translation>Disegna a caso una flotta completamente nuova (il generatore di mappe)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="95" />
-            <source>Fill the rest</source>
-            <translation>Completa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="95" />
-            <source>Place the ships still missing at random around the ones drawn</source>
-            <translation>Piazza a caso le navi mancanti intorno a quelle disegnate</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="99" />
-            <source>Make it a puzzle</source>
-            <translation>Rendila un puzzle</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="99" />
-            <source>Mark cells known at start until the puzzle has exactly one solution</source>
-            <translation>Segna celle note all'inizio finché il puzzle ha una sola soluzione</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="104" />
-            <source>Play this map</source>
-            <translation>Gioca questa mappa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/editor/window.py" line="104" />
-            <source>Load this map in the main window and play it</source>
-            <translation>Carica questa mappa nella finestra principale e giocala</translation>
-        </message>
-    </context>
-    <context>
-        <name>ParamsForm</name>
-        <message>
-            <location filename="../../app/gui/params_form.py" line="78" />
-            <source>Agent parameters</source>
-            <translation>Parametri dell'agente</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/params_form.py" line="80" />
-            <source>What {0} takes, with the values of this game:</source>
-            <translation>Che cosa accetta {0}, con i valori di questa partita:</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/params_form.py" line="84" />
-            <source>{0} (now {1})</source>
-            <translation>{0} (ora {1})</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/params_form.py" line="88" />
-            <source>AGENT:KEY=VALUE for another agent, separated by spaces</source>
-            <translation>AGENTE:CHIAVE=VALORE per un altro agente, separati da spazi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/params_form.py" line="89" />
-            <source>Parameters for other agents, as --agent-param takes them</source>
-            <translation>Parametri per altri agenti, come li accetta --agent-param</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/params_form.py" line="90" />
-            <source>Other</source>
-            <translation>Altri</translation>
-        </message>
-    </context>
-    <context>
-        <name>ReplayWindow</name>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="212" />
-            <source>Rules</source>
-            <translation>Regole</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="212" />
-            <source>A CLIPS agent's rule firings of the step shown, the agenda after it and each rule's count (in logs saved from traced games: run --trace … --log)</source>
-            <translation>Le regole eseguite da un agente CLIPS nel passo mostrato, l'agenda dopo il passo e quante volte è scattata ogni regola (nei log salvati da partite tracciate: run --trace … --log)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="110" />
-            <source>Replay — Battleship Lab</source>
-            <translation>Replay — Battleship Lab</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="118" />
-            <source>Replay</source>
-            <translation>Replay</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="148" />
-            <source>Drag to any step of the game</source>
-            <translation>Trascina a qualunque passo della partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="155" />
-            <source>The position shown: steps carried out so far, of the game's total</source>
-            <translation>La posizione mostrata: passi eseguiti finora, sul totale della partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="162" />
-            <source>No replay open</source>
-            <translation>Nessun replay aperto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="162" />
-            <source>Open a game log (Ctrl+O).</source>
-            <translation>Apri un registro di partita (Ctrl+O).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="178" />
-            <source>Steps</source>
-            <translation>Passi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="183" />
-            <source>One line per step; pick a line to go to that step</source>
-            <translation>Una riga per passo; scegli una riga per andare a quel passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="392" />
-            <source>What the agent said</source>
-            <translation>Che cosa ha detto l'agente</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="200" />
-            <source>The agent's printouts (and why the game stopped) while it decided this step, as saved in the log</source>
-            <translation>Le stampe dell'agente (e perché la partita si è fermata) mentre decideva questo passo, come salvate nel registro</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="223" />
-            <source>More controls (the window is too narrow to show them all)</source>
-            <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="240" />
-            <source>Could not open the replay: {0}</source>
-            <translation>Impossibile aprire il replay: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="251" />
-            <source>unknown agent</source>
-            <translation>agente sconosciuto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="252" />
-            <source>{0} · {1} · {2} steps · score {3} (oracle {4})</source>
-            <translation>{0} · {1} · {2} passi · punteggio {3} (oracolo {4})</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="254" />
-            <source>Replay — {0} — Battleship Lab</source>
-            <translation>Replay — {0} — Battleship Lab</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="356" />
-            <source>Open a game log to replay it.</source>
-            <translation>Apri un registro di partita per rivederla.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="367" />
-            <source>Step {0} of {1}: the score if solved now would be {2}.</source>
-            <translation>Passo {0} di {1}: il punteggio se risolta ora sarebbe {2}.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="382" />
-            <source>{0} / {1} steps</source>
-            <translation>{0} / {1} passi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="382" />
-            <source>step {0}</source>
-            <translation>passo {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="384" />
-            <source>fires left {0} · flags left {1}</source>
-            <translation>spari rimasti {0} · bandierine rimaste {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="384" />
-            <source>solved</source>
-            <translation>risolta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="393" />
-            <source>Step forward: each step shows what the agent printed while deciding it.</source>
-            <translation>Vai avanti: ogni passo mostra che cosa ha stampato l'agente mentre lo decideva.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="397" />
-            <source>What the agent said for step {0} ({1})</source>
-            <translation>Che cosa ha detto l'agente al passo {0} ({1})</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="402" />
-            <source>This log holds no printouts (saved without them, or the agent printed nothing).</source>
-            <translation>Questo registro non contiene stampe (salvato senza, o l'agente non ha stampato nulla).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="405" />
-            <source>(nothing printed for this step)</source>
-            <translation>(niente stampato per questo passo)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="417" />
-            <source>Pause</source>
-            <translation>Pausa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="417" />
-            <source>Play</source>
-            <translation>Riproduci</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="123" />
-            <source>Open replay…</source>
-            <translation>Apri replay…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="123" />
-            <source>Open a game log (.jsonl)</source>
-            <translation>Apri un registro di partita (.jsonl)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="127" />
-            <source>Start</source>
-            <translation>Inizio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="127" />
-            <source>Go to the start of the game</source>
-            <translation>Vai all'inizio della partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="130" />
-            <source>◀ Back</source>
-            <translation>◀ Indietro</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="130" />
-            <source>One step back</source>
-            <translation>Un passo indietro</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="133" />
-            <source>Play the game forward, or pause</source>
-            <translation>Riproduci la partita in avanti, o metti in pausa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="138" />
-            <source>Forward ▶</source>
-            <translation>Avanti ▶</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="138" />
-            <source>One step forward</source>
-            <translation>Un passo avanti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="141" />
-            <source>End</source>
-            <translation>Fine</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="141" />
-            <source>Go to the solve and the score</source>
-            <translation>Vai alla risoluzione e al punteggio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="205" />
-            <source>Notes</source>
-            <translation>Note</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="205" />
-            <source>What the agent printed while deciding the step shown</source>
-            <translation>Che cosa ha stampato l'agente mentre decideva il passo mostrato</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="209" />
-            <source>Coach</source>
-            <translation>Coach</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/replay_view.py" line="209" />
-            <source>Each decision graded against bayes's play with the agent's information</source>
-            <translation>Ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente</translation>
-        </message>
-    </context>
-    <context>
-        <name>RulesPanel</name>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="192" />
-            <source>Breakpoints</source>
-            <translation>Punti di arresto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="192" />
-            <source>The rules the agent's turn pauses before (CLIPS's set-break)</source>
-            <translation>Le regole prima delle quali il turno dell'agente si ferma (set-break di CLIPS)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="196" />
-            <source>Why not?</source>
-            <translation>Perché no?</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="196" />
-            <source>Why didn't a rule fire? Pattern by pattern, what matches now</source>
-            <translation>Perché una regola non è scattata? Pattern per pattern, che cosa corrisponde ora</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="327" />
-            <source>Fires next: the turn is paused just before it</source>
-            <translation>Scatta per prima: il turno è fermo appena prima</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="365" />
-            <source>Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.</source>
-            <translation>Passo {0}, a metà turno: finora {1} regole eseguite, {2} fatti cambiati.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="367" />
-            <source>a breakpoint</source>
-            <translation>un punto di arresto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="367" />
-            <source>Step rule</source>
-            <translation>Passo regola</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="368" />
-            <source>Paused before {0} ({1}): Step rule fires it; Step or Run finish the turn.</source>
-            <translation>In pausa prima di {0} ({1}): Passo regola la esegue; Passo o Avvia finiscono il turno.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="312" />
-            <source>{0} activations waiting now (the first fires next)</source>
-            <translation>{0} attivazioni in attesa ora (la prima è la prossima a scattare)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="398" />
-            <source>Remove the breakpoint on {0}</source>
-            <translation>Togli il punto di arresto su {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="400" />
-            <source>Break before this rule ({0})</source>
-            <translation>Fermati prima di questa regola ({0})</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="401" />
-            <source>Why didn't {0} fire?</source>
-            <translation>Perché {0} non è scattata?</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="39" />
-            <source>All modules</source>
-            <translation>Tutti i moduli</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="42" />
-            <source>No rule trace for this step: rule traces exist for CLIPS agents (and for logs saved from traced games, e.g. run --trace … --log).</source>
-            <translation>Nessuna traccia delle regole per questo passo: le tracce esistono per gli agenti CLIPS (e per i registri salvati da partite tracciate, es. run --trace … --log).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="134" />
-            <source>Show the firings of one module only</source>
-            <translation>Mostra le attivazioni di un solo modulo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="137" />
-            <source>filter rules…</source>
-            <translation>filtra le regole…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="139" />
-            <source>Show only the rules whose name contains this text</source>
-            <translation>Mostra solo le regole il cui nome contiene questo testo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="180" />
-            <source>module</source>
-            <translation>modulo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="180" />
-            <source>rule</source>
-            <translation>regola</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="171" />
-            <source>sal.</source>
-            <translation>sal.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="155" />
-            <source>facts matched</source>
-            <translation>fatti corrispondenti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="155" />
-            <source>Every rule the step fired, in firing order (as (watch rules) shows them); open one for the facts it matched. Pick one to ring its cells on the board and select its facts in the Facts tab</source>
-            <translation>Ogni regola eseguita nel passo, in ordine (come le mostra (watch rules)); aprine una per i fatti a cui corrisponde. Sceglila per cerchiarne le celle sulla griglia e selezionarne i fatti nella scheda Fatti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="175" />
-            <source>salience</source>
-            <translation>salience</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="171" />
-            <source>facts</source>
-            <translation>fatti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="171" />
-            <source>The activations waiting after this step, in the order CLIPS would fire them (module by module, top of the focus stack first), as (agenda) lists them</source>
-            <translation>Le attivazioni in attesa dopo questo passo, nell'ordine in cui CLIPS le eseguirebbe (modulo per modulo, dalla cima dello stack del focus), come le elenca (agenda)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="178" />
-            <source>Agenda</source>
-            <translation>Agenda</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="178" />
-            <source>The focus stack and the activations waiting after the step shown</source>
-            <translation>Lo stack del focus e le attivazioni in attesa dopo il passo mostrato</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="180" />
-            <source>fired</source>
-            <translation>eseguita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="180" />
-            <source>How often each rule fired in the game so far (0: never fired); click a header to sort</source>
-            <translation>Quante volte ogni regola è stata eseguita finora nella partita (0: mai); clicca un'intestazione per ordinare</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="185" />
-            <source>Rule counts</source>
-            <translation>Conteggio regole</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="185" />
-            <source>How often each rule fired in the game so far; the rules that never fired too</source>
-            <translation>Quante volte ogni regola è stata eseguita finora nella partita; anche quelle mai eseguite</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="290" />
-            <source> ({0} shown)</source>
-            <translation> ({0} mostrate)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="291" />
-            <source>Step {0}: {1} rule firings{2}, {3} facts changed.</source>
-            <translation>Passo {0}: {1} regole eseguite{2}, {3} fatti cambiati.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="300" />
-            <source>(a not pattern: no fact)</source>
-            <translation>(un pattern not: nessun fatto)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="312" />
-            <source>{0} activations waiting after this step</source>
-            <translation>{0} attivazioni in attesa dopo questo passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="315" />
-            <source>Focus stack (top first): {0} · {1}</source>
-            <translation>Stack del focus (dalla cima): {0} · {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="315" />
-            <source>(empty)</source>
-            <translation>(vuoto)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="349" />
-            <source>never fired in this game so far</source>
-            <translation>mai eseguita finora in questa partita</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rules_panel.py" line="40" />
-            <source>No step yet: once the agent plays, each step's rule firings show here.</source>
-            <translation>Nessun passo ancora: quando l'agente gioca, qui compaiono le regole eseguite a ogni passo.</translation>
-        </message>
-    </context>
-    <context>
-        <name>ScorePanel</name>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="18" />
-            <source>fires on ship</source>
-            <translation>spari su nave</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="18" />
-            <source>fires on water</source>
-            <translation>spari in acqua</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="18" />
-            <source>right flags</source>
-            <translation>bandierine giuste</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="18" />
-            <source>wrong flags</source>
-            <translation>bandierine sbagliate</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="18" />
-            <source>ship cells not found</source>
-            <translation>celle di nave non trovate</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="18" />
-            <source>ships sunk</source>
-            <translation>navi affondate</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="28" />
-            <source>fires left</source>
-            <translation>spari rimasti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="29" />
-            <source>flags left</source>
-            <translation>bandierine rimaste</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="64" />
-            <source>Score</source>
-            <translation>Punteggio</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="119" />
-            <source>The score appears when the game is solved.</source>
-            <translation>Il punteggio compare quando la partita è risolta.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="143" />
-            <source>oracle {0}</source>
-            <translation>oracolo {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="146" />
-            <source>{0}% of the oracle score</source>
-            <translation>{0}% del punteggio dell'oracolo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="146" />
-            <source>no oracle ratio</source>
-            <translation>nessun rapporto con l'oracolo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="151" />
-            <source>{0} pts</source>
-            <translation>{0} punti</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="151" />
-            <source>not scored</source>
-            <translation>non conta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="156" />
-            <source>{0} of {1}</source>
-            <translation>{0} su {1}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="157" />
-            <source>Precision &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Recall &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Found {2}&lt;br&gt;{3} steps · {4}</source>
-            <translation>Precisione &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Richiamo &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Trovate {2}&lt;br&gt;{3} passi · {4}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/score_panel.py" line="162" />
-            <source>{0}: score = {1}</source>
-            <translation>{0}: punteggio = {1}</translation>
-        </message>
-    </context>
-    <context>
-        <name>SideBySide</name>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="54" />
-            <source>Map…</source>
-            <translation>Mappa…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="56" />
-            <source>No map chosen</source>
-            <translation>Nessuna mappa scelta</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="61" />
-            <source>Rules</source>
-            <translation>Regole</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="64" />
-            <source>Seed</source>
-            <translation>Seme</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="282" />
-            <source>Start</source>
-            <translation>Avvia</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="71" />
-            <source>Step</source>
-            <translation>Passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="73" />
-            <source>Pause</source>
-            <translation>Pausa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="84" />
-            <source>Agents ({0} to {1})</source>
-            <translation>Agenti (da {0} a {1})</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="107" />
-            <source>Results</source>
-            <translation>Risultati</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="135" />
-            <source>Could not load the map: {0}</source>
-            <translation>Impossibile caricare la mappa: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="169" />
-            <source>Tick {0} to {1} agents (now {2}).</source>
-            <translation>Spunta da {0} a {1} agenti (ora {2}).</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="172" />
-            <source>Choose a map first.</source>
-            <translation>Prima scegli una mappa.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="225" />
-            <source>{0} steps</source>
-            <translation>{0} passi</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/side_by_side.py" line="282" />
-            <source>Resume</source>
-            <translation>Riprendi</translation>
-        </message>
-    </context>
-    <context>
-        <name>SpeedControl</name>
-        <message>
-            <location filename="../../app/gui/speed.py" line="27" />
-            <source>Speed</source>
-            <translation>Velocità</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/speed.py" line="31" />
-            <source>From one step per second to as fast as it goes</source>
-            <translation>Da un passo al secondo alla massima velocità</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/speed.py" line="51" />
-            <source>{0} steps/s</source>
-            <translation>{0} passi/s</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/speed.py" line="49" />
-            <source>fastest</source>
-            <translation>massima</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/speed.py" line="51" />
-            <source>{0} step/s</source>
-            <translation>{0} passo/s</translation>
-        </message>
-    </context>
-    <context>
-        <name>WhyNotPanel</name>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="115" />
-            <source>Every rule of the agent (type to find one)</source>
-            <translation>Tutte le regole dell'agente (scrivi per cercarne una)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="117" />
-            <source>Why didn't it fire?</source>
-            <translation>Perché non è scattata?</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="118" />
-            <source>Show how many facts match each pattern of the rule now, and which combinations agree (CLIPS's (matches rule))</source>
-            <translation>Mostra quanti fatti corrispondono ora a ogni pattern della regola, e quali combinazioni si accordano ((matches regola) di CLIPS)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="128" />
-            <source>Pick a rule and press "Why didn't it fire?" (or right-click a rule in the lists). It works paused at any step, mid-turn too.</source>
-            <translation>Scegli una regola e premi "Perché non è scattata?" (o clic destro su una regola negli elenchi). Funziona in pausa a ogni passo, anche a metà turno.</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="143" />
-            <source>Asking CLIPS about {0}…</source>
-            <translation>Chiedo a CLIPS di {0}…</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/rule_debug.py" line="159" />
-            <source>No answer about {0}: {1}</source>
-            <translation>Nessuna risposta su {0}: {1}</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="172"/>
+        <source>Agent parameters not changed: {0}</source>
+        <translation>Parametri dell'agente non cambiati: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="176"/>
+        <source>agent parameters: {0} (from this game on)</source>
+        <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="176"/>
+        <source>none</source>
+        <translation>nessuno</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_messages.py" line="80"/>
+        <source>The agent could not start: {0}</source>
+        <translation>L'agente non è partito: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_messages.py" line="84"/>
+        <source>— new game: {0} · {1} · {2} —</source>
+        <translation>— nuova partita: {0} · {1} · {2} —</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="83"/>
+        <source>Last action {0} {1}: {2}</source>
+        <translation>Ultima azione {0} {1}: {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_messages.py" line="91"/>
+        <source>The agent failed: {0}. The game was solved as it stands.</source>
+        <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_messages.py" line="94"/>
+        <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
+        <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="37"/>
+        <source>standard fleet</source>
+        <translation>flotta standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="37"/>
+        <source>non-standard fleet {0}</source>
+        <translation>flotta non standard {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="44"/>
+        <source>1 cell known at start</source>
+        <translation>1 cella nota all'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="44"/>
+        <source>{0} cells known at start</source>
+        <translation>{0} celle note all'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="99"/>
+        <source>Fires left {0}</source>
+        <translation>Spari rimasti {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="100"/>
+        <source>Flags left {0}</source>
+        <translation>Bandierine rimaste {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="106"/>
+        <source>Load a map to start.</source>
+        <translation>Carica una mappa per iniziare.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="108"/>
+        <source>Pick an agent.</source>
+        <translation>Scegli un agente.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="110"/>
+        <source>Game over — press Reset to play again.</source>
+        <translation>Partita finita — premi Ricomincia per giocare ancora.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="112"/>
+        <source>Running…</source>
+        <translation>In corso…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="114"/>
+        <source>Your move.</source>
+        <translation>Tocca a te.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="119"/>
+        <source>Paused.</source>
+        <translation>In pausa.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="121"/>
+        <source>Ready — press Run or Step.</source>
+        <translation>Pronto — premi Avvia o Passo.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="46"/>
+        <source>oracle {0}</source>
+        <translation>oracolo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_agents.py" line="83"/>
+        <source>{0}  ·  missing</source>
+        <translation>{0}  ·  mancante</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_agents.py" line="107"/>
+        <source>End this game?</source>
+        <translation>Terminare questa partita?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_agents.py" line="107"/>
+        <source>A game is under way: another agent starts a new one. End it?</source>
+        <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="96"/>
+        <source>Steps {0}</source>
+        <translation>Passi {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="97"/>
+        <source>Steps played of the game&apos;s limit (the log numbers them from 0, as the exec facts do)</source>
+        <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="126"/>
+        <source>Could not list what {0} takes: {1}</source>
+        <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="72"/>
+        <source>Could not read the agent&apos;s belief: {0}</source>
+        <translation>Impossibile leggere la stima dell'agente: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="109"/>
+        <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
+        <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="121"/>
+        <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
+        <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="132"/>
+        <source>Refused: {0}</source>
+        <translation>Rifiutato: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="134"/>
+        <source>Your game</source>
+        <translation>La tua partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_messages.py" line="29"/>
+        <source>solved</source>
+        <translation>risolta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="75"/>
+        <source>Game Limits…</source>
+        <translation>Limiti della partita…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="75"/>
+        <source>Fires, flags and steps a game allows (as run&apos;s --fires, --guesses, --max-steps)</source>
+        <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="194"/>
+        <source>Game limits not changed: {0}</source>
+        <translation>Limiti della partita non cambiati: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="199"/>
+        <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
+        <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_status.py" line="123"/>
+        <source>The agent did not load cleanly: see the red banner.</source>
+        <translation>L'agente non si è caricato senza errori: vedi il riquadro rosso.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_tabs.py" line="118"/>
+        <source>Coach</source>
+        <translation>Coach</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_tabs.py" line="119"/>
+        <source>Once the game is over: each decision graded against bayes&apos;s play with the agent&apos;s information (open a saved log with Replay to step through it)</source>
+        <translation>A partita finita: ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente (apri un registro salvato con Replay per scorrerla)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="30"/>
+        <source>agent in the app&apos;s own process, unconfined (--no-sandbox)</source>
+        <translation>agente nel processo dell'app, senza confinamento (--no-sandbox)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="30"/>
+        <source>agent in its own process, not confined</source>
+        <translation>agente in un processo suo, non confinato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="39"/>
+        <source>agent confined ({0})</source>
+        <translation>agente confinato ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="39"/>
+        <source>agent confined</source>
+        <translation>agente confinato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_board.py" line="114"/>
+        <source>This ship cell is known from the start: a fire there tells nothing new and costs a fire. Fire anyway?</source>
+        <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
+    </message>
+</context>
+<context>
+    <name>MapCanvas</name>
+    <message>
+        <location filename="../../app/gui/editor/canvas.py" line="59"/>
+        <source>ship ({0})</source>
+        <translation>nave ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/canvas.py" line="59"/>
+        <source>water</source>
+        <translation>acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/canvas.py" line="61"/>
+        <source>known at start</source>
+        <translation>nota all'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/canvas.py" line="63"/>
+        <source>concerned by a problem</source>
+        <translation>coinvolta in un problema</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/canvas.py" line="64"/>
+        <source>row {0}, column {1}</source>
+        <translation>riga {0}, colonna {1}</translation>
+    </message>
+</context>
+<context>
+    <name>MapEditor</name>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="59"/>
+        <source>Map editor — Battleship Lab</source>
+        <translation>Editor di mappe — Battleship Lab</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="72"/>
+        <source>Editor</source>
+        <translation>Editor</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="510"/>
+        <source>New map</source>
+        <translation>Nuova mappa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="115"/>
+        <source>&lt;b&gt;Draw the fleet.&lt;/b&gt; Drag across cells to draw a ship · click a ship to remove it · right click (or K) marks a cell known at start · keyboard: arrows, Space/Enter to start and end a ship, Delete removes.</source>
+        <translation>&lt;b&gt;Disegna la flotta.&lt;/b&gt; Trascina sulle celle per disegnare una nave · clic su una nave per toglierla · clic destro (o K) segna una cella nota all'inizio · tastiera: frecce, Spazio/Invio per iniziare e finire una nave, Canc toglie.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="135"/>
+        <source>Check</source>
+        <translation>Verifica</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="140"/>
+        <source>What the engine says about the map: overlap, touching ships, the fleet, the cells known at start, and how many solutions the puzzle has</source>
+        <translation>Che cosa dice il motore della mappa: sovrapposizioni, navi che si toccano, la flotta, le celle note all'inizio e quante soluzioni ha il puzzle</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="143"/>
+        <source>Standard fleet only</source>
+        <translation>Solo flotta standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="145"/>
+        <source>Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; off: any fleet (agents are told the map&apos;s fleet)</source>
+        <translation>Rifiuta le navi per cui la flotta standard (1x4, 2x3, 3x2, 4x1) non ha posto; spento: qualunque flotta (agli agenti viene detta la flotta della mappa)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="150"/>
+        <source>Clear known cells</source>
+        <translation>Cancella le celle note</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="151"/>
+        <source>Unmark every cell known at start</source>
+        <translation>Togli il segno a ogni cella nota all'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="160"/>
+        <source>Map</source>
+        <translation>Mappa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="165"/>
+        <source>e.g. Harbour</source>
+        <translation>es. Porto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="166"/>
+        <source>The map&apos;s name (saved in the native format&apos;s header)</source>
+        <translation>Il nome della mappa (salvato nell'intestazione del formato nativo)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="168"/>
+        <source>you</source>
+        <translation>tu</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="169"/>
+        <source>Who made the map (native format header)</source>
+        <translation>Chi ha fatto la mappa (intestazione del formato nativo)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="171"/>
+        <source>anything worth knowing about it</source>
+        <translation>qualunque cosa utile da sapere</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="172"/>
+        <source>Notes about the map (native format header)</source>
+        <translation>Note sulla mappa (intestazione del formato nativo)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="173"/>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="173"/>
+        <source>Author</source>
+        <translation>Autore</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="173"/>
+        <source>Notes</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="188"/>
+        <source>More controls (the window is too narrow to show them all)</source>
+        <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="199"/>
+        <source>Refused: {0}</source>
+        <translation>Rifiutato: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="568"/>
+        <source>Not saved yet.</source>
+        <translation>Non ancora salvata.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="316"/>
+        <source>A random fleet, uniform over all legal placements.</source>
+        <translation>Una flotta casuale, uniforme su tutti i piazzamenti validi.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="323"/>
+        <source>Fix the problems first: {0}</source>
+        <translation>Prima correggi i problemi: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="326"/>
+        <source>The standard fleet is complete already.</source>
+        <translation>La flotta standard è già completa.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="331"/>
+        <source>Cannot fill the rest: {0}</source>
+        <translation>Impossibile completare: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="333"/>
+        <source>The missing ships were placed at random around yours.</source>
+        <translation>Le navi mancanti sono state piazzate a caso intorno alle tue.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="343"/>
+        <source>Not a valid map yet: {0}</source>
+        <translation>Non è ancora una mappa valida: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="353"/>
+        <source>1 cell marked known</source>
+        <translation>1 cella segnata come nota</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="353"/>
+        <source>{0} cells marked known</source>
+        <translation>{0} celle segnate come note</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="354"/>
+        <source>: the puzzle now has exactly one solution.</source>
+        <translation>: ora il puzzle ha una sola soluzione.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="356"/>
+        <source>The puzzle already has exactly one solution.</source>
+        <translation>Il puzzle ha già una sola soluzione.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="409"/>
+        <source>The puzzle has several solutions: the solver&apos;s first is shown. Make it a puzzle adds hints.</source>
+        <translation>Il puzzle ha più soluzioni: è mostrata la prima del risolutore. Rendila un puzzle aggiunge indizi.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="419"/>
+        <source>Could not open the map: {0}</source>
+        <translation>Impossibile aprire la mappa: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="422"/>
+        <source>Opened {0}</source>
+        <translation>Aperta {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="448"/>
+        <source>Not saved: the map is not valid: {0}</source>
+        <translation>Non salvata: la mappa non è valida: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="451"/>
+        <source>Not saved: a Bimaru puzzle needs the standard fleet (this map has {0}).</source>
+        <translation>Non salvata: un puzzle Bimaru richiede la flotta standard (questa mappa ha {0}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="451"/>
+        <source>no ships</source>
+        <translation>nessuna nave</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="459"/>
+        <source>Not saved: {0}</source>
+        <translation>Non salvata: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="467"/>
+        <source>note: the puzzle has several solutions (Make it a puzzle fixes that)</source>
+        <translation>nota: il puzzle ha più soluzioni (Rendila un puzzle lo sistema)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="468"/>
+        <source>Saved {0} ({1})</source>
+        <translation>Salvata {0} ({1})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="484"/>
+        <source>Cannot play it yet: {0}</source>
+        <translation>Non si può ancora giocare: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="513"/>
+        <source>Map editor — {0}[*] — Battleship Lab</source>
+        <translation>Editor di mappe — {0}[*] — Battleship Lab</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="524"/>
+        <source>1 ship</source>
+        <translation>1 nave</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="524"/>
+        <source>{0} ships</source>
+        <translation>{0} navi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="525"/>
+        <source>{0} known at start ({1} ship, {2} water)</source>
+        <translation>{0} note all'inizio ({1} nave, {2} acqua)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="531"/>
+        <source>… and {0} more</source>
+        <translation>… e altri {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="533"/>
+        <source>Empty board: draw a ship, or press Random map.</source>
+        <translation>Griglia vuota: disegna una nave, o premi Mappa casuale.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="536"/>
+        <source>standard fleet</source>
+        <translation>flotta standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="536"/>
+        <source>{0} ships still to place</source>
+        <translation>{0} navi ancora da piazzare</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="536"/>
+        <source>non-standard fleet</source>
+        <translation>flotta non standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="540"/>
+        <source>No ships overlap or touch</source>
+        <translation>Nessuna nave si sovrappone o ne tocca un'altra</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="546"/>
+        <source>the puzzle has no solution</source>
+        <translation>il puzzle non ha soluzioni</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="548"/>
+        <source>the puzzle has exactly one solution</source>
+        <translation>il puzzle ha una sola soluzione</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="550"/>
+        <source>the puzzle has {0} solutions</source>
+        <translation>il puzzle ha {0} soluzioni</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="551"/>
+        <source>Counts and known cells: {0}</source>
+        <translation>Conteggi e celle note: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="77"/>
+        <source>New</source>
+        <translation>Nuova</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="77"/>
+        <source>Start an empty map</source>
+        <translation>Inizia una mappa vuota</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="80"/>
+        <source>Open…</source>
+        <translation>Apri…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="80"/>
+        <source>Open a native .map, a course .clp or a Bimaru puzzle</source>
+        <translation>Apri una .map nativa, una .clp del corso o un puzzle Bimaru</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="84"/>
+        <source>Save</source>
+        <translation>Salva</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="84"/>
+        <source>Save the map to its file (atomically)</source>
+        <translation>Salva la mappa nel suo file (in modo atomico)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="87"/>
+        <source>Save As…</source>
+        <translation>Salva come…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="87"/>
+        <source>Save as a native .map, a course .clp or a Bimaru puzzle .txt</source>
+        <translation>Salva come .map nativa, .clp del corso o puzzle Bimaru .txt</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="92"/>
+        <source>Random map</source>
+        <translation>Mappa casuale</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="92"/>
+        <source>Draw a whole new fleet at random (the map generator)</source>
+        <translation>Disegna a caso una flotta completamente nuova (il generatore di mappe)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="95"/>
+        <source>Fill the rest</source>
+        <translation>Completa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="95"/>
+        <source>Place the ships still missing at random around the ones drawn</source>
+        <translation>Piazza a caso le navi mancanti intorno a quelle disegnate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="99"/>
+        <source>Make it a puzzle</source>
+        <translation>Rendila un puzzle</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="99"/>
+        <source>Mark cells known at start until the puzzle has exactly one solution</source>
+        <translation>Segna celle note all'inizio finché il puzzle ha una sola soluzione</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="104"/>
+        <source>Play this map</source>
+        <translation>Gioca questa mappa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/window.py" line="104"/>
+        <source>Load this map in the main window and play it</source>
+        <translation>Carica questa mappa nella finestra principale e giocala</translation>
+    </message>
+</context>
+<context>
+    <name>ParamsForm</name>
+    <message>
+        <location filename="../../app/gui/params_form.py" line="78"/>
+        <source>Agent parameters</source>
+        <translation>Parametri dell'agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/params_form.py" line="80"/>
+        <source>What {0} takes, with the values of this game:</source>
+        <translation>Che cosa accetta {0}, con i valori di questa partita:</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/params_form.py" line="84"/>
+        <source>{0} (now {1})</source>
+        <translation>{0} (ora {1})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/params_form.py" line="88"/>
+        <source>AGENT:KEY=VALUE for another agent, separated by spaces</source>
+        <translation>AGENTE:CHIAVE=VALORE per un altro agente, separati da spazi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/params_form.py" line="89"/>
+        <source>Parameters for other agents, as --agent-param takes them</source>
+        <translation>Parametri per altri agenti, come li accetta --agent-param</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/params_form.py" line="90"/>
+        <source>Other</source>
+        <translation>Altri</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayWindow</name>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="212"/>
+        <source>Rules</source>
+        <translation>Regole</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="212"/>
+        <source>A CLIPS agent's rule firings of the step shown, the agenda after it and each rule's count (in logs saved from traced games: run --trace … --log)</source>
+        <translation>Le regole eseguite da un agente CLIPS nel passo mostrato, l'agenda dopo il passo e quante volte è scattata ogni regola (nei log salvati da partite tracciate: run --trace … --log)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="110"/>
+        <source>Replay — Battleship Lab</source>
+        <translation>Replay — Battleship Lab</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="118"/>
+        <source>Replay</source>
+        <translation>Replay</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="148"/>
+        <source>Drag to any step of the game</source>
+        <translation>Trascina a qualunque passo della partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="155"/>
+        <source>The position shown: steps carried out so far, of the game&apos;s total</source>
+        <translation>La posizione mostrata: passi eseguiti finora, sul totale della partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="162"/>
+        <source>No replay open</source>
+        <translation>Nessun replay aperto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="162"/>
+        <source>Open a game log (Ctrl+O).</source>
+        <translation>Apri un registro di partita (Ctrl+O).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="178"/>
+        <source>Steps</source>
+        <translation>Passi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="183"/>
+        <source>One line per step; pick a line to go to that step</source>
+        <translation>Una riga per passo; scegli una riga per andare a quel passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="392"/>
+        <source>What the agent said</source>
+        <translation>Che cosa ha detto l'agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="200"/>
+        <source>The agent&apos;s printouts (and why the game stopped) while it decided this step, as saved in the log</source>
+        <translation>Le stampe dell'agente (e perché la partita si è fermata) mentre decideva questo passo, come salvate nel registro</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="223"/>
+        <source>More controls (the window is too narrow to show them all)</source>
+        <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="240"/>
+        <source>Could not open the replay: {0}</source>
+        <translation>Impossibile aprire il replay: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="251"/>
+        <source>unknown agent</source>
+        <translation>agente sconosciuto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="252"/>
+        <source>{0} · {1} · {2} steps · score {3} (oracle {4})</source>
+        <translation>{0} · {1} · {2} passi · punteggio {3} (oracolo {4})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="254"/>
+        <source>Replay — {0} — Battleship Lab</source>
+        <translation>Replay — {0} — Battleship Lab</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="356"/>
+        <source>Open a game log to replay it.</source>
+        <translation>Apri un registro di partita per rivederla.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="367"/>
+        <source>Step {0} of {1}: the score if solved now would be {2}.</source>
+        <translation>Passo {0} di {1}: il punteggio se risolta ora sarebbe {2}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="382"/>
+        <source>{0} / {1} steps</source>
+        <translation>{0} / {1} passi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="382"/>
+        <source>step {0}</source>
+        <translation>passo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="384"/>
+        <source>fires left {0} · flags left {1}</source>
+        <translation>spari rimasti {0} · bandierine rimaste {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="384"/>
+        <source>solved</source>
+        <translation>risolta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="393"/>
+        <source>Step forward: each step shows what the agent printed while deciding it.</source>
+        <translation>Vai avanti: ogni passo mostra che cosa ha stampato l'agente mentre lo decideva.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="397"/>
+        <source>What the agent said for step {0} ({1})</source>
+        <translation>Che cosa ha detto l'agente al passo {0} ({1})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="402"/>
+        <source>This log holds no printouts (saved without them, or the agent printed nothing).</source>
+        <translation>Questo registro non contiene stampe (salvato senza, o l'agente non ha stampato nulla).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="405"/>
+        <source>(nothing printed for this step)</source>
+        <translation>(niente stampato per questo passo)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="417"/>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="417"/>
+        <source>Play</source>
+        <translation>Riproduci</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="123"/>
+        <source>Open replay…</source>
+        <translation>Apri replay…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="123"/>
+        <source>Open a game log (.jsonl)</source>
+        <translation>Apri un registro di partita (.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="127"/>
+        <source>Start</source>
+        <translation>Inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="127"/>
+        <source>Go to the start of the game</source>
+        <translation>Vai all'inizio della partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="130"/>
+        <source>◀ Back</source>
+        <translation>◀ Indietro</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="130"/>
+        <source>One step back</source>
+        <translation>Un passo indietro</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="133"/>
+        <source>Play the game forward, or pause</source>
+        <translation>Riproduci la partita in avanti, o metti in pausa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="138"/>
+        <source>Forward ▶</source>
+        <translation>Avanti ▶</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="138"/>
+        <source>One step forward</source>
+        <translation>Un passo avanti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="141"/>
+        <source>End</source>
+        <translation>Fine</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="141"/>
+        <source>Go to the solve and the score</source>
+        <translation>Vai alla risoluzione e al punteggio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="205"/>
+        <source>Notes</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="205"/>
+        <source>What the agent printed while deciding the step shown</source>
+        <translation>Che cosa ha stampato l'agente mentre decideva il passo mostrato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="209"/>
+        <source>Coach</source>
+        <translation>Coach</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/replay_view.py" line="209"/>
+        <source>Each decision graded against bayes&apos;s play with the agent&apos;s information</source>
+        <translation>Ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente</translation>
+    </message>
+</context>
+<context>
+    <name>RulesPanel</name>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="193"/>
+        <source>Breakpoints</source>
+        <translation>Punti di arresto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="193"/>
+        <source>The rules the agent&apos;s turn pauses before (CLIPS&apos;s set-break)</source>
+        <translation>Le regole prima delle quali il turno dell'agente si ferma (set-break di CLIPS)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="197"/>
+        <source>Why not?</source>
+        <translation>Perché no?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="197"/>
+        <source>Why didn&apos;t a rule fire? Pattern by pattern, what matches now</source>
+        <translation>Perché una regola non è scattata? Pattern per pattern, che cosa corrisponde ora</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="328"/>
+        <source>Fires next: the turn is paused just before it</source>
+        <translation>Scatta per prima: il turno è fermo appena prima</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="366"/>
+        <source>Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.</source>
+        <translation>Passo {0}, a metà turno: finora {1} regole eseguite, {2} fatti cambiati.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="368"/>
+        <source>a breakpoint</source>
+        <translation>un punto di arresto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="368"/>
+        <source>Step rule</source>
+        <translation>Passo regola</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="369"/>
+        <source>Paused before {0} ({1}): Step rule fires it; Step or Run finish the turn.</source>
+        <translation>In pausa prima di {0} ({1}): Passo regola la esegue; Passo o Avvia finiscono il turno.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="313"/>
+        <source>{0} activations waiting now (the first fires next)</source>
+        <translation>{0} attivazioni in attesa ora (la prima è la prossima a scattare)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="399"/>
+        <source>Remove the breakpoint on {0}</source>
+        <translation>Togli il punto di arresto su {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="401"/>
+        <source>Break before this rule ({0})</source>
+        <translation>Fermati prima di questa regola ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="402"/>
+        <source>Why didn&apos;t {0} fire?</source>
+        <translation>Perché {0} non è scattata?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="39"/>
+        <source>All modules</source>
+        <translation>Tutti i moduli</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="42"/>
+        <source>No rule trace for this step: rule traces exist for CLIPS agents (and for logs saved from traced games, e.g. run --trace … --log).</source>
+        <translation>Nessuna traccia delle regole per questo passo: le tracce esistono per gli agenti CLIPS (e per i registri salvati da partite tracciate, es. run --trace … --log).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="135"/>
+        <source>Show the firings of one module only</source>
+        <translation>Mostra le attivazioni di un solo modulo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="138"/>
+        <source>filter rules…</source>
+        <translation>filtra le regole…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="140"/>
+        <source>Show only the rules whose name contains this text</source>
+        <translation>Mostra solo le regole il cui nome contiene questo testo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="181"/>
+        <source>module</source>
+        <translation>modulo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="181"/>
+        <source>rule</source>
+        <translation>regola</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="172"/>
+        <source>sal.</source>
+        <translation>sal.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="156"/>
+        <source>facts matched</source>
+        <translation>fatti corrispondenti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="156"/>
+        <source>Every rule the step fired, in firing order (as (watch rules) shows them); open one for the facts it matched. Pick one to ring its cells on the board and select its facts in the Facts tab</source>
+        <translation>Ogni regola eseguita nel passo, in ordine (come le mostra (watch rules)); aprine una per i fatti a cui corrisponde. Sceglila per cerchiarne le celle sulla griglia e selezionarne i fatti nella scheda Fatti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="176"/>
+        <source>salience</source>
+        <translation>salience</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="172"/>
+        <source>facts</source>
+        <translation>fatti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="172"/>
+        <source>The activations waiting after this step, in the order CLIPS would fire them (module by module, top of the focus stack first), as (agenda) lists them</source>
+        <translation>Le attivazioni in attesa dopo questo passo, nell'ordine in cui CLIPS le eseguirebbe (modulo per modulo, dalla cima dello stack del focus), come le elenca (agenda)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="179"/>
+        <source>Agenda</source>
+        <translation>Agenda</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="179"/>
+        <source>The focus stack and the activations waiting after the step shown</source>
+        <translation>Lo stack del focus e le attivazioni in attesa dopo il passo mostrato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="181"/>
+        <source>fired</source>
+        <translation>eseguita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="181"/>
+        <source>How often each rule fired in the game so far (0: never fired); click a header to sort</source>
+        <translation>Quante volte ogni regola è stata eseguita finora nella partita (0: mai); clicca un'intestazione per ordinare</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <source>Rule counts</source>
+        <translation>Conteggio regole</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <source>How often each rule fired in the game so far; the rules that never fired too</source>
+        <translation>Quante volte ogni regola è stata eseguita finora nella partita; anche quelle mai eseguite</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="291"/>
+        <source> ({0} shown)</source>
+        <translation> ({0} mostrate)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="292"/>
+        <source>Step {0}: {1} rule firings{2}, {3} facts changed.</source>
+        <translation>Passo {0}: {1} regole eseguite{2}, {3} fatti cambiati.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="301"/>
+        <source>(a not pattern: no fact)</source>
+        <translation>(un pattern not: nessun fatto)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="313"/>
+        <source>{0} activations waiting after this step</source>
+        <translation>{0} attivazioni in attesa dopo questo passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="316"/>
+        <source>Focus stack (top first): {0} · {1}</source>
+        <translation>Stack del focus (dalla cima): {0} · {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="316"/>
+        <source>(empty)</source>
+        <translation>(vuoto)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="350"/>
+        <source>never fired in this game so far</source>
+        <translation>mai eseguita finora in questa partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="40"/>
+        <source>No step yet: once the agent plays, each step&apos;s rule firings show here.</source>
+        <translation>Nessun passo ancora: quando l'agente gioca, qui compaiono le regole eseguite a ogni passo.</translation>
+    </message>
+</context>
+<context>
+    <name>ScorePanel</name>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>fires on ship</source>
+        <translation>spari su nave</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>fires on water</source>
+        <translation>spari in acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>right flags</source>
+        <translation>bandierine giuste</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>wrong flags</source>
+        <translation>bandierine sbagliate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>ship cells not found</source>
+        <translation>celle di nave non trovate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>ships sunk</source>
+        <translation>navi affondate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="28"/>
+        <source>fires left</source>
+        <translation>spari rimasti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="29"/>
+        <source>flags left</source>
+        <translation>bandierine rimaste</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="64"/>
+        <source>Score</source>
+        <translation>Punteggio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="119"/>
+        <source>The score appears when the game is solved.</source>
+        <translation>Il punteggio compare quando la partita è risolta.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="143"/>
+        <source>oracle {0}</source>
+        <translation>oracolo {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="146"/>
+        <source>{0}% of the oracle score</source>
+        <translation>{0}% del punteggio dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="146"/>
+        <source>no oracle ratio</source>
+        <translation>nessun rapporto con l'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="151"/>
+        <source>{0} pts</source>
+        <translation>{0} punti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="151"/>
+        <source>not scored</source>
+        <translation>non conta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="156"/>
+        <source>{0} of {1}</source>
+        <translation>{0} su {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="157"/>
+        <source>Precision &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Recall &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Found {2}&lt;br&gt;{3} steps · {4}</source>
+        <translation>Precisione &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Richiamo &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Trovate {2}&lt;br&gt;{3} passi · {4}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="162"/>
+        <source>{0}: score = {1}</source>
+        <translation>{0}: punteggio = {1}</translation>
+    </message>
+</context>
+<context>
+    <name>SideBySide</name>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="54"/>
+        <source>Map…</source>
+        <translation>Mappa…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="56"/>
+        <source>No map chosen</source>
+        <translation>Nessuna mappa scelta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="61"/>
+        <source>Rules</source>
+        <translation>Regole</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="64"/>
+        <source>Seed</source>
+        <translation>Seme</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="282"/>
+        <source>Start</source>
+        <translation>Avvia</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="71"/>
+        <source>Step</source>
+        <translation>Passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="73"/>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="84"/>
+        <source>Agents ({0} to {1})</source>
+        <translation>Agenti (da {0} a {1})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="107"/>
+        <source>Results</source>
+        <translation>Risultati</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="135"/>
+        <source>Could not load the map: {0}</source>
+        <translation>Impossibile caricare la mappa: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="169"/>
+        <source>Tick {0} to {1} agents (now {2}).</source>
+        <translation>Spunta da {0} a {1} agenti (ora {2}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="172"/>
+        <source>Choose a map first.</source>
+        <translation>Prima scegli una mappa.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="225"/>
+        <source>{0} steps</source>
+        <translation>{0} passi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/side_by_side.py" line="282"/>
+        <source>Resume</source>
+        <translation>Riprendi</translation>
+    </message>
+</context>
+<context>
+    <name>SpeedControl</name>
+    <message>
+        <location filename="../../app/gui/speed.py" line="27"/>
+        <source>Speed</source>
+        <translation>Velocità</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/speed.py" line="31"/>
+        <source>From one step per second to as fast as it goes</source>
+        <translation>Da un passo al secondo alla massima velocità</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/speed.py" line="51"/>
+        <source>{0} steps/s</source>
+        <translation>{0} passi/s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/speed.py" line="49"/>
+        <source>fastest</source>
+        <translation>massima</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/speed.py" line="51"/>
+        <source>{0} step/s</source>
+        <translation>{0} passo/s</translation>
+    </message>
+</context>
+<context>
+    <name>WhyNotPanel</name>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="115"/>
+        <source>Every rule of the agent (type to find one)</source>
+        <translation>Tutte le regole dell'agente (scrivi per cercarne una)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="117"/>
+        <source>Why didn&apos;t it fire?</source>
+        <translation>Perché non è scattata?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="118"/>
+        <source>Show how many facts match each pattern of the rule now, and which combinations agree (CLIPS&apos;s (matches rule))</source>
+        <translation>Mostra quanti fatti corrispondono ora a ogni pattern della regola, e quali combinazioni si accordano ((matches regola) di CLIPS)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="128"/>
+        <source>Pick a rule and press &quot;Why didn&apos;t it fire?&quot; (or right-click a rule in the lists). It works paused at any step, mid-turn too.</source>
+        <translation>Scegli una regola e premi &quot;Perché non è scattata?&quot; (o clic destro su una regola negli elenchi). Funziona in pausa a ogni passo, anche a metà turno.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="143"/>
+        <source>Asking CLIPS about {0}…</source>
+        <translation>Chiedo a CLIPS di {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="159"/>
+        <source>No answer about {0}: {1}</source>
+        <translation>Nessuna risposta su {0}: {1}</translation>
+    </message>
+</context>
 </TS>
