@@ -83,7 +83,7 @@ def heat_map_figure(table: ScoreTable, map_names: list[str], title: str) -> str:
     """Maps x agents: each game's score as % of the map's oracle (red low, blue high)."""
     with np.errstate(divide="ignore", invalid="ignore"):
         percent = np.where(table.oracle[:, None] > 0, 100.0 * table.scores / table.oracle[:, None], np.nan)
-    height = min(40.0, 1.5 + 0.13 * len(table.maps))
+    height = min(40.0, max(3.5, 1.5 + 0.13 * len(table.maps)))  # room for the title and the agents' names
     figure = new_figure(min(14.0, 3.0 + 0.9 * len(table.agents)), height)
     axes = figure.subplots()
     image = axes.imshow(percent, aspect="auto", cmap="RdBu", vmin=-100, vmax=100, interpolation="nearest")
