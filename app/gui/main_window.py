@@ -64,7 +64,8 @@ class MainWindow(QMainWindow):
         self.header = MapHeader(self, self.setup, self.session)
         self.view = GameView(self, self.setup, self.session)
         self.status = StatusBar(self.session, self.agents.load_banner)
-        self.play = ManualPlay(self.session, self.view.board, self.status, self.settings, self.interaction)
+        self.play = ManualPlay(self.session, self.view.board, self.status, self.settings, self.interaction,
+                               self.messages)
         self.tabs = SideTabs()
         context = PanelContext(self.session, self.view.board, self.messages, self.tabs)
         for panel_class in SIDE_TABS:
