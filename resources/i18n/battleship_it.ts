@@ -4,262 +4,338 @@
     <context>
         <name>AgentPicker</name>
         <message>
-            <location filename="../../app/gui/compare/controls.py" line="51" />
+            <location filename="../../app/gui/compare/controls.py" line="53" />
             <source>Tick the agents to compare</source>
             <translation>Spunta gli agenti da confrontare</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/controls.py" line="63" />
+            <location filename="../../app/gui/compare/controls.py" line="65" />
             <source>Add agent file…</source>
             <translation>Aggiungi file di agente…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/controls.py" line="64" />
+            <location filename="../../app/gui/compare/controls.py" line="66" />
             <source>Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent</source>
             <translation>Confronta il tuo agente: un file .py, o i file .clp di un agente CLIPS</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/controls.py" line="85" />
+            <location filename="../../app/gui/compare/controls.py" line="185" />
             <source>Cannot use agent {0}: {1}</source>
             <translation>Impossibile usare l'agente {0}: {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="70" />
+            <source>Add submissions folder…</source>
+            <translation>Aggiungi cartella di consegne…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="71" />
+            <source>A class's submissions: one agent per student folder or agent file</source>
+            <translation>Le consegne di una classe: un agente per cartella di studente o file di agente</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="116" />
+            <source>Several CLIPS files</source>
+            <translation>Più file CLIPS</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="116" />
+            <source>Load these {0} .clp files as one agent (in this order)?
+{1}
+
+No: each file is an agent of its own.</source>
+            <translation>Caricare questi {0} file .clp come un solo agente (in questo ordine)?
+{1}
+
+No: ogni file è un agente a sé.</translation>
         </message>
     </context>
     <context>
         <name>BatchPanel</name>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="130" />
+            <location filename="../../app/gui/compare/batch.py" line="141" />
             <source>Batch over a folder of maps</source>
             <translation>In serie su una cartella di mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="148" />
+            <location filename="../../app/gui/compare/batch.py" line="159" />
             <source>folder, glob or map file</source>
             <translation>cartella, glob o file di mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="154" />
+            <location filename="../../app/gui/compare/batch.py" line="165" />
             <source>Maps</source>
             <translation>Mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="156" />
+            <location filename="../../app/gui/compare/batch.py" line="167" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="159" />
+            <location filename="../../app/gui/compare/batch.py" line="170" />
             <source>Seed</source>
             <translation>Seme</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="180" />
+            <location filename="../../app/gui/compare/batch.py" line="194" />
             <source>Processes</source>
             <translation>Processi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="188" />
+            <location filename="../../app/gui/compare/batch.py" line="202" />
             <source> s per game</source>
             <translation> s per partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="189" />
+            <location filename="../../app/gui/compare/batch.py" line="203" />
             <source>Timeout</source>
             <translation>Limite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="136" />
+            <location filename="../../app/gui/compare/batch.py" line="147" />
             <source>Agents</source>
             <translation>Agenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="198" />
+            <location filename="../../app/gui/compare/batch.py" line="212" />
             <source>Run batch</source>
             <translation>Avvia la serie</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="201" />
+            <location filename="../../app/gui/compare/batch.py" line="215" />
             <source>Stop</source>
             <translation>Ferma</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="206" />
+            <location filename="../../app/gui/compare/batch.py" line="220" />
             <source>Export CSV…</source>
             <translation>Esporta CSV…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="210" />
+            <location filename="../../app/gui/compare/batch.py" line="224" />
             <source>no batch run yet</source>
             <translation>nessuna serie ancora</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="230" />
+            <location filename="../../app/gui/compare/batch.py" line="244" />
             <source>Plots</source>
             <translation>Grafici</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="232" />
+            <location filename="../../app/gui/compare/batch.py" line="246" />
             <source>Games</source>
             <translation>Partite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="249" />
+            <location filename="../../app/gui/compare/batch.py" line="263" />
             <source>Plots need matplotlib: {0}</source>
             <translation>I grafici richiedono matplotlib: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="299" />
+            <location filename="../../app/gui/compare/batch.py" line="313" />
             <source>Tick at least one agent.</source>
             <translation>Spunta almeno un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="319" />
+            <location filename="../../app/gui/compare/batch.py" line="343" />
             <source>%v / %m games</source>
             <translation>%v / %m partite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="321" />
+            <location filename="../../app/gui/compare/batch.py" line="345" />
             <source>{0} agents × {1} maps = {2} games…</source>
             <translation>{0} agenti × {1} mappe = {2} partite…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="359" />
+            <location filename="../../app/gui/compare/batch.py" line="409" />
             <source>{0} games · {1} s · {2} failures</source>
             <translation>{0} partite · {1} s · {2} fallimenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="379" />
+            <location filename="../../app/gui/compare/batch.py" line="430" />
             <source>{0} of {1} games in {2} s</source>
             <translation>{0} partite su {1} in {2} s</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="381" />
+            <location filename="../../app/gui/compare/batch.py" line="434" />
             <source>(stopped)</source>
             <translation>(fermata)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="383" />
+            <location filename="../../app/gui/compare/batch.py" line="436" />
             <source>error: {0}</source>
             <translation>errore: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="417" />
+            <location filename="../../app/gui/compare/batch.py" line="526" />
             <source>Nothing to export yet.</source>
             <translation>Ancora niente da esportare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="420" />
+            <location filename="../../app/gui/compare/batch.py" line="529" />
             <source>CSV files (*.csv)</source>
             <translation>File CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="431" />
+            <location filename="../../app/gui/compare/batch.py" line="540" />
             <source>Saved {0} rows to {1}</source>
             <translation>Salvate {0} righe in {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="190" />
+            <location filename="../../app/gui/compare/batch.py" line="204" />
             <source>Luck-adjusted score</source>
             <translation>Punteggio al netto della fortuna</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="191" />
+            <location filename="../../app/gui/compare/batch.py" line="205" />
             <source>Grade every game with the coach too (docs/coach.md) and show its luck-adjusted score: a few seconds more per game</source>
             <translation>Valuta ogni partita anche con il coach (docs/coach.md) e mostra il suo punteggio al netto della fortuna: qualche secondo in più a partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="193" />
+            <location filename="../../app/gui/compare/batch.py" line="207" />
             <source>Coach</source>
             <translation>Coach</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="165" />
+            <location filename="../../app/gui/compare/batch.py" line="179" />
             <source>This machine</source>
             <translation>Questo PC</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="166" />
+            <location filename="../../app/gui/compare/batch.py" line="180" />
             <source>Dask (local)</source>
             <translation>Dask (locale)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="167" />
+            <location filename="../../app/gui/compare/batch.py" line="181" />
             <source>Dask scheduler</source>
             <translation>Scheduler Dask</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="168" />
+            <location filename="../../app/gui/compare/batch.py" line="182" />
             <source>Where the games run: this machine's processes, a Dask cluster started on this machine, or the Dask scheduler of a lab or a cluster (docs/tournament.md)</source>
             <translation>Dove si giocano le partite: nei processi di questo computer, in un cluster Dask avviato su questo computer, o tramite lo scheduler Dask di un laboratorio o di un cluster (docs/tournament.md)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="174" />
+            <location filename="../../app/gui/compare/batch.py" line="188" />
             <source>The address dask scheduler printed, e.g. tcp://10.0.0.5:8786</source>
             <translation>L'indirizzo stampato da dask scheduler, per esempio tcp://10.0.0.5:8786</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="171" />
+            <location filename="../../app/gui/compare/batch.py" line="185" />
             <source>Run on</source>
             <translation>Esegui su</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="179" />
+            <location filename="../../app/gui/compare/batch.py" line="193" />
             <source>Processes playing games at once (on a local cluster: its workers)</source>
             <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="290" />
+            <location filename="../../app/gui/compare/batch.py" line="304" />
             <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
             <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="323" />
+            <location filename="../../app/gui/compare/batch.py" line="349" />
             <source>Starting a Dask cluster on this machine…</source>
             <translation>Avvio di un cluster Dask su questo computer…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="325" />
+            <location filename="../../app/gui/compare/batch.py" line="351" />
             <source>Connecting to {0}…</source>
             <translation>Connessione a {0}…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="344" />
+            <location filename="../../app/gui/compare/batch.py" line="391" />
             <source>Stopping…</source>
             <translation>Arresto in corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="348" />
+            <location filename="../../app/gui/compare/batch.py" line="395" />
             <source>{0} games on {1} Dask workers ({2} threads)…</source>
             <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="175" />
+            <location filename="../../app/gui/compare/batch.py" line="189" />
             <source>Address</source>
             <translation>Indirizzo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="53" />
+            <location filename="../../app/gui/compare/batch.py" line="59" />
             <source>score per game (box: quartiles, triangle: mean)</source>
             <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="53" />
+            <location filename="../../app/gui/compare/batch.py" line="59" />
             <source>score</source>
             <translation>punteggio</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="53" />
+            <location filename="../../app/gui/compare/batch.py" line="59" />
             <source>mean score as % of oracle</source>
             <translation>punteggio medio in % dell'oracolo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="53" />
+            <location filename="../../app/gui/compare/batch.py" line="59" />
             <source>% of oracle</source>
             <translation>% dell'oracolo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="409" />
+            <location filename="../../app/gui/compare/batch.py" line="518" />
             <source>{0} maps</source>
             <translation>{0} mappe</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="173" />
+            <source>Results</source>
+            <translation>Risultati</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="317" />
+            <source>No ticked agent loads.</source>
+            <translation>Nessun agente spuntato si carica.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="347" />
+            <source>{0} already in {1}: not played again.</source>
+            <translation>{0} già in {1}: non rigiocate.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="381" />
+            <source>{0} not played: {1}</source>
+            <translation>{0} non giocato: {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="432" />
+            <source>({0} were in the results file already)</source>
+            <translation>({0} erano già nel file dei risultati)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="451" />
+            <source>Results: {0}</source>
+            <translation>Risultati: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="461" />
+            <source>The games will go to the new file {0}</source>
+            <translation>Le partite andranno nel nuovo file {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="477" />
+            <source>{0} of {1} games are in {2}: Run batch plays the others.</source>
+            <translation>{0} partite su {1} sono in {2}: «Avvia la serie» gioca le altre.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch_file.py" line="86" />
+            <source>Maps in other folders are not in this batch: {0}</source>
+            <translation>Le mappe in altre cartelle non sono in questa serie: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch_file.py" line="93" />
+            <source>Played with options the batch does not set ({0}): its games are played again</source>
+            <translation>Giocato con opzioni che la serie non imposta ({0}): le sue partite vengono rigiocate</translation>
         </message>
     </context>
     <context>
@@ -549,17 +625,17 @@
     <context>
         <name>CompareWindow</name>
         <message>
-            <location filename="../../app/gui/compare/window.py" line="23" />
+            <location filename="../../app/gui/compare/window.py" line="26" />
             <source>Battleship Lab — Compare agents</source>
             <translation>Battleship Lab — Confronta agenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/window.py" line="33" />
+            <location filename="../../app/gui/compare/window.py" line="37" />
             <source>Side by side</source>
             <translation>Affiancati</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/window.py" line="34" />
+            <location filename="../../app/gui/compare/window.py" line="38" />
             <source>Batch</source>
             <translation>In serie</translation>
         </message>
@@ -967,104 +1043,114 @@
     <context>
         <name>Interaction</name>
         <message>
-            <location filename="../../app/gui/interaction.py" line="57" />
+            <location filename="../../app/gui/interaction.py" line="58" />
             <source>Load map</source>
             <translation>Carica mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="63" />
+            <location filename="../../app/gui/interaction.py" line="64" />
             <source>Open agent file(s)</source>
             <translation>Apri i file dell'agente</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="69" />
+            <location filename="../../app/gui/interaction.py" line="70" />
             <source>Choose a folder of maps</source>
             <translation>Scegli una cartella di mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="75" />
+            <location filename="../../app/gui/interaction.py" line="76" />
             <source>Save as</source>
             <translation>Salva come</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="81" />
+            <location filename="../../app/gui/interaction.py" line="89" />
             <source>Open replay</source>
             <translation>Apri replay</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="89" />
+            <location filename="../../app/gui/interaction.py" line="97" />
             <source>Save map</source>
             <translation>Salva mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="109" />
+            <location filename="../../app/gui/interaction.py" line="117" />
             <source>Unsaved changes</source>
             <translation>Modifiche non salvate</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="109" />
+            <location filename="../../app/gui/interaction.py" line="117" />
             <source>The map {0} has changes that are not saved. Save them first?</source>
             <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="152" />
+            <location filename="../../app/gui/interaction.py" line="160" />
             <source>Don't ask again</source>
             <translation>Non chiedere più</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="128" />
+            <location filename="../../app/gui/interaction.py" line="136" />
             <source>Game limits</source>
             <translation>Limiti della partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="131" />
+            <location filename="../../app/gui/interaction.py" line="139" />
             <source>Fires</source>
             <translation>Spari</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="131" />
+            <location filename="../../app/gui/interaction.py" line="139" />
             <source>Flags</source>
             <translation>Bandierine</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="131" />
+            <location filename="../../app/gui/interaction.py" line="139" />
             <source>Steps</source>
             <translation>Passi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
+            <location filename="../../app/gui/interaction.py" line="34" />
             <source>Maps</source>
             <translation>Mappe</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
+            <location filename="../../app/gui/interaction.py" line="34" />
             <source>All files</source>
             <translation>Tutti i file</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
+            <location filename="../../app/gui/interaction.py" line="34" />
             <source>Agents</source>
             <translation>Agenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
+            <location filename="../../app/gui/interaction.py" line="34" />
             <source>Game logs</source>
             <translation>Registri di partita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
+            <location filename="../../app/gui/interaction.py" line="34" />
             <source>Native map</source>
             <translation>Mappa nativa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
+            <location filename="../../app/gui/interaction.py" line="34" />
             <source>Course map</source>
             <translation>Mappa del corso</translation>
         </message>
         <message>
-            <location filename="../../app/gui/interaction.py" line="33" />
+            <location filename="../../app/gui/interaction.py" line="34" />
             <source>Bimaru puzzle</source>
             <translation>Rompicapo Bimaru</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="34" />
+            <source>Batch results</source>
+            <translation>Risultati in serie</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/interaction.py" line="82" />
+            <source>Batch results file</source>
+            <translation>File dei risultati in serie</translation>
         </message>
     </context>
     <context>
@@ -1176,32 +1262,32 @@
     <context>
         <name>LoadErrorBanner</name>
         <message>
-            <location filename="../../app/gui/load_banner.py" line="44" />
+            <location filename="../../app/gui/load_banner.py" line="45" />
             <source>Show log</source>
             <translation>Mostra registro</translation>
         </message>
         <message>
-            <location filename="../../app/gui/load_banner.py" line="45" />
+            <location filename="../../app/gui/load_banner.py" line="46" />
             <source>Open the Log tab: the CLIPS messages and the game, step by step</source>
             <translation>Apri la scheda Registro: i messaggi di CLIPS e la partita, passo per passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/load_banner.py" line="61" />
+            <location filename="../../app/gui/load_banner.py" line="63" />
             <source>agent loaded with 1 error</source>
             <translation>agente caricato con 1 errore</translation>
         </message>
         <message>
-            <location filename="../../app/gui/load_banner.py" line="61" />
+            <location filename="../../app/gui/load_banner.py" line="63" />
             <source>agent loaded with {0} errors</source>
             <translation>agente caricato con {0} errori</translation>
         </message>
         <message>
-            <location filename="../../app/gui/load_banner.py" line="63" />
+            <location filename="../../app/gui/load_banner.py" line="65" />
             <source>{0}: {1}. It plays what loaded, as in the course's CLIPS; fix the file and press {2}.</source>
             <translation>{0}: {1}. Gioca ciò che si è caricato, come nel CLIPS del corso; correggi il file e premi {2}.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/load_banner.py" line="69" />
+            <location filename="../../app/gui/load_banner.py" line="71" />
             <source>{0} cannot be loaded: fix the file and press {1}.</source>
             <translation>{0} non si può caricare: correggi il file e premi {1}.</translation>
         </message>
@@ -1229,7 +1315,7 @@
             <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="93" />
+            <location filename="../../app/gui/main_window.py" line="94" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
@@ -1249,12 +1335,12 @@
             <translation>la mappa</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="101" />
+            <location filename="../../app/gui/main_board.py" line="102" />
             <source>{0} not played: no fires left (the course's environment has no rule for it and would hang)</source>
             <translation>{0} non giocato: non restano spari (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="101" />
+            <location filename="../../app/gui/main_board.py" line="102" />
             <source>{0} not played: no flags left (the course's environment has no rule for it and would hang)</source>
             <translation>{0} non giocato: non restano bandierine (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
         </message>
@@ -1274,7 +1360,7 @@
             <translation>Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="89" />
+            <location filename="../../app/gui/main_window.py" line="90" />
             <source>Controls</source>
             <translation>Comandi</translation>
         </message>
@@ -1289,7 +1375,7 @@
             <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="91" />
+            <location filename="../../app/gui/main_window.py" line="92" />
             <source>Agent</source>
             <translation>Agente</translation>
         </message>
@@ -1409,7 +1495,7 @@
             <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="133" />
+            <location filename="../../app/gui/main_window.py" line="134" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
@@ -1469,17 +1555,17 @@
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="140" />
+            <location filename="../../app/gui/main_window.py" line="141" />
             <source>Quit</source>
             <translation>Esci</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="140" />
+            <location filename="../../app/gui/main_window.py" line="141" />
             <source>Close Battleship Lab</source>
             <translation>Chiudi Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="154" />
+            <location filename="../../app/gui/main_window.py" line="155" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>
@@ -1726,22 +1812,22 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Impossibile leggere la stima dell'agente: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="109" />
+            <location filename="../../app/gui/main_board.py" line="110" />
             <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
             <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="121" />
+            <location filename="../../app/gui/main_board.py" line="122" />
             <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
             <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="132" />
+            <location filename="../../app/gui/main_board.py" line="138" />
             <source>Refused: {0}</source>
             <translation>Rifiutato: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="134" />
+            <location filename="../../app/gui/main_board.py" line="140" />
             <source>Your game</source>
             <translation>La tua partita</translation>
         </message>
@@ -1806,7 +1892,7 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>agente confinato</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_board.py" line="114" />
+            <location filename="../../app/gui/main_board.py" line="115" />
             <source>This ship cell is known from the start: a fire there tells nothing new and costs a fire. Fire anyway?</source>
             <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
         </message>
@@ -2464,69 +2550,87 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         </message>
     </context>
     <context>
+        <name>ResultsFileField</name>
+        <message>
+            <location filename="../../app/gui/compare/batch_file.py" line="39" />
+            <source>new file in {0}</source>
+            <translation>nuovo file in {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch_file.py" line="40" />
+            <source>Where the games go as they finish (the file of bench --out F.jsonl). A file that holds games is continued: only the games not in it are played. Empty: a new file in {0}</source>
+            <translation>Dove vanno le partite man mano che finiscono (il file di bench --out F.jsonl). Un file che contiene partite viene continuato: si giocano solo quelle che non contiene. Vuoto: un nuovo file in {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch_file.py" line="45" />
+            <source>Pick a results file to continue, or a new one</source>
+            <translation>Scegli un file dei risultati da continuare, o uno nuovo</translation>
+        </message>
+    </context>
+    <context>
         <name>RulesPanel</name>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="192" />
+            <location filename="../../app/gui/rules_panel.py" line="193" />
             <source>Breakpoints</source>
             <translation>Punti di arresto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="192" />
+            <location filename="../../app/gui/rules_panel.py" line="193" />
             <source>The rules the agent's turn pauses before (CLIPS's set-break)</source>
             <translation>Le regole prima delle quali il turno dell'agente si ferma (set-break di CLIPS)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="196" />
+            <location filename="../../app/gui/rules_panel.py" line="197" />
             <source>Why not?</source>
             <translation>Perché no?</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="196" />
+            <location filename="../../app/gui/rules_panel.py" line="197" />
             <source>Why didn't a rule fire? Pattern by pattern, what matches now</source>
             <translation>Perché una regola non è scattata? Pattern per pattern, che cosa corrisponde ora</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="327" />
+            <location filename="../../app/gui/rules_panel.py" line="328" />
             <source>Fires next: the turn is paused just before it</source>
             <translation>Scatta per prima: il turno è fermo appena prima</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="365" />
+            <location filename="../../app/gui/rules_panel.py" line="366" />
             <source>Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.</source>
             <translation>Passo {0}, a metà turno: finora {1} regole eseguite, {2} fatti cambiati.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="367" />
+            <location filename="../../app/gui/rules_panel.py" line="368" />
             <source>a breakpoint</source>
             <translation>un punto di arresto</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="367" />
+            <location filename="../../app/gui/rules_panel.py" line="368" />
             <source>Step rule</source>
             <translation>Passo regola</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="368" />
+            <location filename="../../app/gui/rules_panel.py" line="369" />
             <source>Paused before {0} ({1}): Step rule fires it; Step or Run finish the turn.</source>
             <translation>In pausa prima di {0} ({1}): Passo regola la esegue; Passo o Avvia finiscono il turno.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="312" />
+            <location filename="../../app/gui/rules_panel.py" line="313" />
             <source>{0} activations waiting now (the first fires next)</source>
             <translation>{0} attivazioni in attesa ora (la prima è la prossima a scattare)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="398" />
+            <location filename="../../app/gui/rules_panel.py" line="399" />
             <source>Remove the breakpoint on {0}</source>
             <translation>Togli il punto di arresto su {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="400" />
+            <location filename="../../app/gui/rules_panel.py" line="401" />
             <source>Break before this rule ({0})</source>
             <translation>Fermati prima di questa regola ({0})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="401" />
+            <location filename="../../app/gui/rules_panel.py" line="402" />
             <source>Why didn't {0} fire?</source>
             <translation>Perché {0} non è scattata?</translation>
         </message>
@@ -2541,122 +2645,122 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Nessuna traccia delle regole per questo passo: le tracce esistono per gli agenti CLIPS (e per i registri salvati da partite tracciate, es. run --trace … --log).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="134" />
+            <location filename="../../app/gui/rules_panel.py" line="135" />
             <source>Show the firings of one module only</source>
             <translation>Mostra le attivazioni di un solo modulo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="137" />
+            <location filename="../../app/gui/rules_panel.py" line="138" />
             <source>filter rules…</source>
             <translation>filtra le regole…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="139" />
+            <location filename="../../app/gui/rules_panel.py" line="140" />
             <source>Show only the rules whose name contains this text</source>
             <translation>Mostra solo le regole il cui nome contiene questo testo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="180" />
+            <location filename="../../app/gui/rules_panel.py" line="181" />
             <source>module</source>
             <translation>modulo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="180" />
+            <location filename="../../app/gui/rules_panel.py" line="181" />
             <source>rule</source>
             <translation>regola</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="171" />
+            <location filename="../../app/gui/rules_panel.py" line="172" />
             <source>sal.</source>
             <translation>sal.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="155" />
+            <location filename="../../app/gui/rules_panel.py" line="156" />
             <source>facts matched</source>
             <translation>fatti corrispondenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="155" />
+            <location filename="../../app/gui/rules_panel.py" line="156" />
             <source>Every rule the step fired, in firing order (as (watch rules) shows them); open one for the facts it matched. Pick one to ring its cells on the board and select its facts in the Facts tab</source>
             <translation>Ogni regola eseguita nel passo, in ordine (come le mostra (watch rules)); aprine una per i fatti a cui corrisponde. Sceglila per cerchiarne le celle sulla griglia e selezionarne i fatti nella scheda Fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="175" />
+            <location filename="../../app/gui/rules_panel.py" line="176" />
             <source>salience</source>
             <translation>salience</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="171" />
+            <location filename="../../app/gui/rules_panel.py" line="172" />
             <source>facts</source>
             <translation>fatti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="171" />
+            <location filename="../../app/gui/rules_panel.py" line="172" />
             <source>The activations waiting after this step, in the order CLIPS would fire them (module by module, top of the focus stack first), as (agenda) lists them</source>
             <translation>Le attivazioni in attesa dopo questo passo, nell'ordine in cui CLIPS le eseguirebbe (modulo per modulo, dalla cima dello stack del focus), come le elenca (agenda)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="178" />
+            <location filename="../../app/gui/rules_panel.py" line="179" />
             <source>Agenda</source>
             <translation>Agenda</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="178" />
+            <location filename="../../app/gui/rules_panel.py" line="179" />
             <source>The focus stack and the activations waiting after the step shown</source>
             <translation>Lo stack del focus e le attivazioni in attesa dopo il passo mostrato</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="180" />
+            <location filename="../../app/gui/rules_panel.py" line="181" />
             <source>fired</source>
             <translation>eseguita</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="180" />
+            <location filename="../../app/gui/rules_panel.py" line="181" />
             <source>How often each rule fired in the game so far (0: never fired); click a header to sort</source>
             <translation>Quante volte ogni regola è stata eseguita finora nella partita (0: mai); clicca un'intestazione per ordinare</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="185" />
+            <location filename="../../app/gui/rules_panel.py" line="186" />
             <source>Rule counts</source>
             <translation>Conteggio regole</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="185" />
+            <location filename="../../app/gui/rules_panel.py" line="186" />
             <source>How often each rule fired in the game so far; the rules that never fired too</source>
             <translation>Quante volte ogni regola è stata eseguita finora nella partita; anche quelle mai eseguite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="290" />
+            <location filename="../../app/gui/rules_panel.py" line="291" />
             <source> ({0} shown)</source>
             <translation> ({0} mostrate)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="291" />
+            <location filename="../../app/gui/rules_panel.py" line="292" />
             <source>Step {0}: {1} rule firings{2}, {3} facts changed.</source>
             <translation>Passo {0}: {1} regole eseguite{2}, {3} fatti cambiati.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="300" />
+            <location filename="../../app/gui/rules_panel.py" line="301" />
             <source>(a not pattern: no fact)</source>
             <translation>(un pattern not: nessun fatto)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="312" />
+            <location filename="../../app/gui/rules_panel.py" line="313" />
             <source>{0} activations waiting after this step</source>
             <translation>{0} attivazioni in attesa dopo questo passo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="315" />
+            <location filename="../../app/gui/rules_panel.py" line="316" />
             <source>Focus stack (top first): {0} · {1}</source>
             <translation>Stack del focus (dalla cima): {0} · {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="315" />
+            <location filename="../../app/gui/rules_panel.py" line="316" />
             <source>(empty)</source>
             <translation>(vuoto)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/rules_panel.py" line="349" />
+            <location filename="../../app/gui/rules_panel.py" line="350" />
             <source>never fired in this game so far</source>
             <translation>mai eseguita finora in questa partita</translation>
         </message>
@@ -2891,6 +2995,11 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/rule_debug.py" line="159" />
             <source>No answer about {0}: {1}</source>
             <translation>Nessuna risposta su {0}: {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rule_debug.py" line="161" />
+            <source>The game is over: this is the answer as of its last step (CLIPS's status fact, now (currently stopped), is taken as running).</source>
+            <translation>La partita è finita: questa è la risposta com'era al suo ultimo passo (il fatto status di CLIPS, ora (currently stopped), è preso come running).</translation>
         </message>
     </context>
 </TS>

@@ -16,6 +16,7 @@ from PyQt5.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWidget
 
 from app.backends import bench
 from app.core.paths import user_data
+from app.gui.i18n import translate
 from app.gui.interaction import Interaction
 
 
@@ -82,12 +83,14 @@ def setup_from(panel, path: str) -> list[str]:
     folder, left_out = maps_folder(stored.maps)
     panel.folder.setText(folder)
     if left_out:
-        notes.append(panel.tr("Maps in other folders are not in this batch: {0}").format(", ".join(left_out[:3])))
+        notes.append(translate("BatchPanel", "Maps in other folders are not in this batch: {0}")
+                     .format(", ".join(left_out[:3])))
     index = panel.rules.findData(stored.rules)
     if index >= 0:
         panel.rules.setCurrentIndex(index)
     panel.seed.setValue(stored.seed)
     if stored.options:
-        notes.append(panel.tr("Played with options the batch does not set ({0}): its games are played again")
+        notes.append(translate("BatchPanel", "Played with options the batch does not set ({0}): its games are "
+                                           "played again")
                      .format(", ".join(stored.options)))
     return notes
