@@ -138,47 +138,47 @@ No: ogni file è un agente a sé.</translation>
             <translation>Spunta almeno un agente.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="343" />
+            <location filename="../../app/gui/compare/batch.py" line="346" />
             <source>%v / %m games</source>
             <translation>%v / %m partite</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="345" />
+            <location filename="../../app/gui/compare/batch.py" line="348" />
             <source>{0} agents × {1} maps = {2} games…</source>
             <translation>{0} agenti × {1} mappe = {2} partite…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="409" />
+            <location filename="../../app/gui/compare/batch.py" line="412" />
             <source>{0} games · {1} s · {2} failures</source>
             <translation>{0} partite · {1} s · {2} fallimenti</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="430" />
+            <location filename="../../app/gui/compare/batch.py" line="433" />
             <source>{0} of {1} games in {2} s</source>
             <translation>{0} partite su {1} in {2} s</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="434" />
+            <location filename="../../app/gui/compare/batch.py" line="437" />
             <source>(stopped)</source>
             <translation>(fermata)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="436" />
+            <location filename="../../app/gui/compare/batch.py" line="439" />
             <source>error: {0}</source>
             <translation>errore: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="526" />
+            <location filename="../../app/gui/compare/batch.py" line="529" />
             <source>Nothing to export yet.</source>
             <translation>Ancora niente da esportare.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="529" />
+            <location filename="../../app/gui/compare/batch.py" line="532" />
             <source>CSV files (*.csv)</source>
             <translation>File CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="540" />
+            <location filename="../../app/gui/compare/batch.py" line="543" />
             <source>Saved {0} rows to {1}</source>
             <translation>Salvate {0} righe in {1}</translation>
         </message>
@@ -238,22 +238,22 @@ No: ogni file è un agente a sé.</translation>
             <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="349" />
+            <location filename="../../app/gui/compare/batch.py" line="352" />
             <source>Starting a Dask cluster on this machine…</source>
             <translation>Avvio di un cluster Dask su questo computer…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="351" />
+            <location filename="../../app/gui/compare/batch.py" line="354" />
             <source>Connecting to {0}…</source>
             <translation>Connessione a {0}…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="391" />
+            <location filename="../../app/gui/compare/batch.py" line="394" />
             <source>Stopping…</source>
             <translation>Arresto in corso…</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="395" />
+            <location filename="../../app/gui/compare/batch.py" line="398" />
             <source>{0} games on {1} Dask workers ({2} threads)…</source>
             <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
         </message>
@@ -283,7 +283,7 @@ No: ogni file è un agente a sé.</translation>
             <translation>% dell'oracolo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="518" />
+            <location filename="../../app/gui/compare/batch.py" line="521" />
             <source>{0} maps</source>
             <translation>{0} mappe</translation>
         </message>
@@ -298,32 +298,32 @@ No: ogni file è un agente a sé.</translation>
             <translation>Nessun agente spuntato si carica.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="347" />
+            <location filename="../../app/gui/compare/batch.py" line="350" />
             <source>{0} already in {1}: not played again.</source>
             <translation>{0} già in {1}: non rigiocate.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="381" />
+            <location filename="../../app/gui/compare/batch.py" line="384" />
             <source>{0} not played: {1}</source>
             <translation>{0} non giocato: {1}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="432" />
+            <location filename="../../app/gui/compare/batch.py" line="435" />
             <source>({0} were in the results file already)</source>
             <translation>({0} erano già nel file dei risultati)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="451" />
+            <location filename="../../app/gui/compare/batch.py" line="454" />
             <source>Results: {0}</source>
             <translation>Risultati: {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="461" />
+            <location filename="../../app/gui/compare/batch.py" line="464" />
             <source>The games will go to the new file {0}</source>
             <translation>Le partite andranno nel nuovo file {0}</translation>
         </message>
         <message>
-            <location filename="../../app/gui/compare/batch.py" line="477" />
+            <location filename="../../app/gui/compare/batch.py" line="480" />
             <source>{0} of {1} games are in {2}: Run batch plays the others.</source>
             <translation>{0} partite su {1} sono in {2}: «Avvia la serie» gioca le altre.</translation>
         </message>
@@ -336,6 +336,11 @@ No: ogni file è un agente a sé.</translation>
             <location filename="../../app/gui/compare/batch_file.py" line="93" />
             <source>Played with options the batch does not set ({0}): its games are played again</source>
             <translation>Giocato con opzioni che la serie non imposta ({0}): le sue partite vengono rigiocate</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/batch.py" line="325" />
+            <source>{0}: the results file must end in .jsonl (the file of bench --out F.jsonl)</source>
+            <translation>{0}: il file dei risultati deve finire in .jsonl (il file di bench --out F.jsonl)</translation>
         </message>
     </context>
     <context>
@@ -1315,7 +1320,7 @@ No: ogni file è un agente a sé.</translation>
             <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="94" />
+            <location filename="../../app/gui/main_window.py" line="95" />
             <source>Rules</source>
             <translation>Regole</translation>
         </message>
@@ -1355,12 +1360,12 @@ No: ogni file è un agente a sé.</translation>
             <translation>{0} avvisi</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="53" />
+            <location filename="../../app/gui/main_window.py" line="54" />
             <source>Battleship Lab</source>
             <translation>Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="90" />
+            <location filename="../../app/gui/main_window.py" line="91" />
             <source>Controls</source>
             <translation>Comandi</translation>
         </message>
@@ -1375,7 +1380,7 @@ No: ogni file è un agente a sé.</translation>
             <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="92" />
+            <location filename="../../app/gui/main_window.py" line="93" />
             <source>Agent</source>
             <translation>Agente</translation>
         </message>
@@ -1495,7 +1500,7 @@ No: ogni file è un agente a sé.</translation>
             <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="134" />
+            <location filename="../../app/gui/main_window.py" line="135" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
@@ -1555,17 +1560,17 @@ No: ogni file è un agente a sé.</translation>
             <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="141" />
+            <location filename="../../app/gui/main_window.py" line="142" />
             <source>Quit</source>
             <translation>Esci</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="141" />
+            <location filename="../../app/gui/main_window.py" line="142" />
             <source>Close Battleship Lab</source>
             <translation>Chiudi Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../../app/gui/main_window.py" line="155" />
+            <location filename="../../app/gui/main_window.py" line="156" />
             <source>More controls (the window is too narrow to show them all)</source>
             <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
         </message>

@@ -136,3 +136,13 @@ def test_the_batch_remembers_its_maps_and_ticks_when_reopened(qtbot, tmp_path, m
     reopened = compare_window(qtbot, settings)
     assert reopened.batch.folder.text() == str(maps)
     assert reopened.batch.agent_picker.chosen() == ["random", key]
+
+
+def test_a_results_file_of_another_format_is_refused_before_anything_starts(qtbot, tmp_path, maps):
+    window = compare_window(qtbot)
+    panel = window.batch
+    panel.folder.setText(str(maps))
+    panel.results_file.set_path(str(tmp_path / "r.csv"))
+    panel.start()
+    assert not panel.running
+    assert panel.status.text() == f"{tmp_path / 'r.csv'}: the results file must end in .jsonl (the file of bench --out F.jsonl)"

@@ -321,6 +321,9 @@ class BatchPanel(QWidget):
         timeout = float(self.timeout.value())
         path = self.results_file.path() or str(default_results_path())
         try:
+            if not bench.is_tournament_file(path):  # one format: the resumable tournament file
+                raise BattleshipError(self.tr("{0}: the results file must end in .jsonl (the file of bench --out "
+                                              "F.jsonl)").format(path))
             maps = bench.expand_maps([self.folder.text().strip() or "."])
             address = self.cluster_address()
             results = bench.BenchResults(path, agents, maps, config, resume=True)
