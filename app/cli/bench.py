@@ -9,8 +9,8 @@ import sys
 import threading
 import time
 
-from app.backends.bench.plan import PlannedGame
-from app.backends.bench.store import STORE_SUFFIX, ResultStore, game_key, make_record
+from app.backends.bench.results import BenchResults, is_tournament_file
+from app.backends.bench.store import STORE_SUFFIX, ResultStore
 from app.backends.params import parse_agent_params
 from app.cli import Subcommand
 from app.cli.common import add_agent_options, add_rules_options, step_timeout
@@ -164,21 +164,6 @@ def _sigterm_as_interrupt():
         signal.signal(signal.SIGTERM, previous)
 
 
-def stored_rows(store: ResultStore, planned: list[PlannedGame], agent_count: int) -> list:
-    """The planned games found in the store, agent by agent (named as in this run: the key is the contents)."""
-    from app.backends.bench import GameRow
-
-    by_key = {game_key(r): r for r in store.records()}
-    rows = []
-    for game in sorted(planned, key=lambda g: (g.index % agent_count, g.index // agent_count)):
-        record = by_key.get(game.key)
-        if record is not None:
-            row = GameRow.from_dict(record)
-            row.agent, row.map_path = game.task.agent, game.task.map_path
-            rows.append(row)
-    return rows
-
-
 def bench_command(args: argparse.Namespace) -> int:
     """Handle ``bench``: exit 0 when every game was played (failures are counted, not fatal), 130 on Ctrl-C."""
     from app.backends import bench
@@ -195,7 +180,7 @@ def bench_command(args: argparse.Namespace) -> int:
                                max_steps=args.max_steps, seed=args.seed,
                                params=tuple(parse_agent_params(args.agent_param, agents).items()),
                                pick_first=args.pick_first, step_seconds=step_timeout(args), coach=args.coach)
-    results = Results(args, agents, maps, config)
+    results = open_results(args, agents, maps, config)
     batch = bench.make_bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game,
                              skip=results.skip, cluster=args.cluster, planned=results.planned,
                              workers=args.workers, chunk_games=args.chunk_games, chunk_seconds=args.chunk_seconds)
@@ -239,7 +224,7 @@ def _agents(text: str) -> list[str]:
 
 
 def _is_tournament(args: argparse.Namespace) -> bool:
-    return bool(args.out) and args.out.lower().endswith(STORE_SUFFIX)
+    return is_tournament_file(args.out)
 
 
 def check_options(args: argparse.Namespace) -> None:
@@ -272,60 +257,19 @@ def check_options(args: argparse.Namespace) -> None:
             raise BattleshipError(f"{args.plot}: the plot file must end in .png, .svg or .pdf")
 
 
-class Results:
-    """Where the finished games go: a tournament file (appended as they finish; ``--resume`` skips those in it)
-    or a results file (rewritten whole at each checkpoint), and the rows in the order of the table."""
+def open_results(args: argparse.Namespace, agents: list[str], maps: list[str], config) -> BenchResults:
+    """Where this run's games go (``--out``; ``--resume`` continues a tournament file): a one-line error for a
+    tournament file that holds results already without ``--resume``."""
+    from app.core import BattleshipError
 
-    def __init__(self, args: argparse.Namespace, agents: list[str], maps: list[str], config):
-        from app.backends.bench.plan import plan
-        from app.core import BattleshipError
-
-        self.out, self.agents, self.games = args.out, agents, None
-        self.store: ResultStore | None = None
-        self.planned: list[PlannedGame] = []
-        self.skip: frozenset[int] = frozenset()
-        self.again = 0
-        self.finished: dict = {}
-        self.unsaved: list[dict] = []
-        profile = config.profile()
-        self.meta = {"rules": profile.name, "fires": profile.fires, "guesses": profile.guesses,
-                     "max_steps": profile.max_steps, "seed": args.seed, "agents": agents, "maps": maps,
-                     "games": len(agents) * len(maps), "interrupted": False}
-        if _is_tournament(args):
-            self.store = ResultStore(args.out)
-            if self.store.exists() and not args.resume:
-                raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
-                                      "games, or choose another file")
-            self.planned = plan(agents, maps, config)
-            done = self.store.kept_keys(getattr(args, "keep_timeouts", False)) if args.resume else set()
-            self.skip = frozenset(g.index for g in self.planned if g.key in done)
-            not_scored = self.store.keys() - done if args.resume else set()
-            self.again = sum(g.key in not_scored for g in self.planned)  # not scored before: played again
-
-    def add(self, index: int, row, host: str | None) -> None:
-        """One finished game (``host``: the machine that played it, on a cluster)."""
-        self.finished[index] = row
-        if self.store is not None:
-            self.unsaved.append(make_record(row, self.planned[index].key, self.planned[index].known, host))
-
-    def ordered(self) -> list:
-        """The rows agent by agent, maps in their order (with a tournament file: every planned game in it)."""
-        if self.store is not None:
-            return stored_rows(self.store, self.planned, len(self.agents))
-        return self.games.ordered(self.finished)
-
-    def save(self, interrupted: bool) -> None:
-        """Write what finished: appended to the tournament file, or the whole results file."""
-        from app.backends import bench
-
-        if self.store is not None:
-            self.store.append(self.unsaved)
-            self.unsaved.clear()
-        elif self.out:
-            bench.save_results(self.out, self.ordered(), {**self.meta, "interrupted": interrupted}, self.agents)
+    if _is_tournament(args) and ResultStore(args.out).exists() and not args.resume:
+        raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
+                              "games, or choose another file")
+    return BenchResults(args.out, agents, maps, config, resume=args.resume,
+                        keep_timeouts=getattr(args, "keep_timeouts", False))
 
 
-def play_batch(player, results: Results, args: argparse.Namespace) -> tuple[float, bool]:
+def play_batch(player, results: BenchResults, args: argparse.Namespace) -> tuple[float, bool]:
     """Play the games with a progress line, a note for each failure and a checkpoint every second; returns the
     seconds taken and whether Ctrl-C (or SIGTERM) stopped it."""
     from app.backends import bench
@@ -357,7 +301,7 @@ def play_batch(player, results: Results, args: argparse.Namespace) -> tuple[floa
     return time.perf_counter() - started, interrupted
 
 
-def print_summary(args: argparse.Namespace, rows: list, results: Results, elapsed: float, rules: str,
+def print_summary(args: argparse.Namespace, rows: list, results: BenchResults, elapsed: float, rules: str,
                   interrupted: bool) -> None:
     """The table (and the plot and the report asked for) of the finished games."""
     from app.backends import bench

@@ -129,7 +129,7 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
     from app.backends import bench
     from app.backends.bench.store import game_key
     from app.backends.params import parse_agent_params
-    from app.cli.bench import Results, check_options, play_batch
+    from app.cli.bench import check_options, open_results, play_batch
     from app.cli.common import profile_from_args, step_timeout
 
     results_file = out / "results.jsonl"
@@ -141,7 +141,7 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses, max_steps=args.max_steps,
                                seed=args.seed, params=tuple(parse_agent_params(args.agent_param, agents).items()),
                                pick_first=args.pick_first, step_seconds=step_timeout(args), keep_log=True)
-    results = Results(bench_args, agents, maps, config)
+    results = open_results(bench_args, agents, maps, config)
     batch = bench.make_bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game, skip=results.skip,
                              cluster=args.cluster, planned=results.planned, workers=args.workers)
     results.games = batch.games

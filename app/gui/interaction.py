@@ -28,12 +28,13 @@ from app.gui.i18n import translate
 MAP_FILTER = "Maps (*.map *.clp *.txt);;All files (*)"
 AGENT_FILTER = f"Agents ({' '.join('*' + ending for ending in kinds.endings())});;All files (*)"
 LOG_FILTER = "Game logs (*.jsonl);;All files (*)"
+RESULTS_FILTER = "Batch results (*.jsonl);;All files (*)"
 Limits = tuple[int, int, int]  # fires, flags, steps
 SAVE_MAP_FILTERS = {"native": "Native map (*.map)", "clp": "Course map (*.clp)", "bimaru": "Bimaru puzzle (*.txt)"}
 FILTER_NAMES = (QT_TRANSLATE_NOOP("Interaction", "Maps"), QT_TRANSLATE_NOOP("Interaction", "All files"),
                 QT_TRANSLATE_NOOP("Interaction", "Agents"), QT_TRANSLATE_NOOP("Interaction", "Game logs"),
                 QT_TRANSLATE_NOOP("Interaction", "Native map"), QT_TRANSLATE_NOOP("Interaction", "Course map"),
-                QT_TRANSLATE_NOOP("Interaction", "Bimaru puzzle"))  # the filters' names, for pylupdate5
+                QT_TRANSLATE_NOOP("Interaction", "Bimaru puzzle"), QT_TRANSLATE_NOOP("Interaction", "Batch results"))  # the filters' names, for pylupdate5
 
 
 def translated_filter(text: str) -> str:
@@ -74,6 +75,13 @@ class Interaction:
         """A file name to save to (None: cancelled)."""
         path, _ = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Save as"), suggested,
                                               translated_filter(file_filter))
+        return path or None
+
+    def choose_results_file(self, suggested: str = "") -> str | None:
+        """A batch's results file: an existing one (to continue) or a new name (None: cancelled)."""
+        path, _ = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Batch results file"), suggested,
+                                              translated_filter(RESULTS_FILTER), "",
+                                              QFileDialog.DontConfirmOverwrite)
         return path or None
 
     def choose_replay(self, start_dir: str = "") -> str | None:
@@ -166,6 +174,7 @@ class ScriptedInteraction(Interaction):
         self.messages: list[tuple[str, str]] = []
         self.folder_answers: deque[str | None] = deque()
         self.save_answers: deque[str | None] = deque()
+        self.results_answers: deque[str | None] = deque()
         self.unsaved_answers: deque[str] = deque()
         self.unsaved_questions: list[str] = []
         self.text_answers: deque[str | None] = deque()
@@ -196,6 +205,10 @@ class ScriptedInteraction(Interaction):
     def choose_save_file(self, suggested: str = "", file_filter: str = "All files (*)") -> str | None:
         """The next queued save answer (None when none is queued)."""
         return self.save_answers.popleft() if self.save_answers else None
+
+    def choose_results_file(self, suggested: str = "") -> str | None:
+        """The next scripted results file (None: cancelled)."""
+        return self.results_answers.popleft() if self.results_answers else None
 
     def choose_replay(self, start_dir: str = "") -> str | None:
         """The next queued replay answer (None when none is queued)."""

@@ -88,6 +88,7 @@ class LegendWidget(QWidget):
         for column in range(columns):  # the labels share the width (they wrap only when it runs short)
             layout.setColumnStretch(column * 2 + 1, 1)
         self.set_revealed(False)
+        theme.hold_wrapped_height(self)  # in a board's card too short for it, it scrolls rather than overlap the board
 
     def set_revealed(self, revealed: bool) -> None:
         """Show the end-of-game entries (greyed out until the map is revealed)."""

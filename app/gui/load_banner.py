@@ -9,6 +9,7 @@ from PyQt5.QtCore import Qt, pyqtSignal
 from PyQt5.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from app.gui.i18n import translate
+from app.gui.theme import hold_wrapped_height
 
 _STYLE = """
 QFrame#loadErrors { background: #FDECEC; border: 1px solid #D55E5E; border-radius: 8px; }
@@ -51,6 +52,7 @@ class LoadErrorBanner(QFrame):
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextSelectableByMouse)
         layout.addWidget(self.details)
+        hold_wrapped_height(self)  # a narrow window: the board's card scrolls, the banner never covers the board
         self.hide()
 
     def set_errors(self, agent: str, errors: Sequence[str], paths: Sequence[Path] = ()) -> None:

@@ -14,7 +14,7 @@ from app.gui.board_state import BoardState
 from app.gui.i18n import translate
 from app.gui.interaction import Interaction
 from app.gui.legend import LegendWidget
-from app.gui.main_messages import as_shown
+from app.gui.main_messages import PROBLEM_COLOUR, Messages, as_shown
 from app.gui.main_setup import GameSetup
 from app.gui.main_status import StatusBar
 from app.gui.score_panel import ScorePanel
@@ -81,11 +81,12 @@ class GameView:
 
 class ManualPlay:
     """A click or key on the board in a game of yours: fire, flag or unflag, asking first when it is wasted (a
-    remembered answer is given without asking, and said in the status bar)."""
+    remembered answer is given without asking). A move not made is said in the status bar and the log."""
 
     def __init__(self, session: GameSession, board: BoardWidget, status: StatusBar, settings: QSettings,
-                 interaction: Interaction):
+                 interaction: Interaction, messages: Messages):
         self.session, self.status, self.settings, self.interaction = session, status, settings, interaction
+        self.messages = messages
         board.cell_action.connect(self.on_cell_action)
 
     def on_cell_action(self, x: int, y: int, what: str) -> None:
@@ -98,7 +99,7 @@ class ManualPlay:
         if observation is not None and human is not None and not human.pending():
             left = observation.fires_left if what == "fire" else observation.guesses_left
             if left <= 0 and (what == "fire" or cell not in observation.flags):  # the game would end as stalled
-                self.status.set_notice((
+                self._not_made((
                     translate("MainWindow", "{0} not played: no fires left (the course's environment has no rule "
                                             "for it and would hang)") if what == "fire"
                     else translate("MainWindow", "{0} not played: no flags left (the course's environment has no "
@@ -124,12 +125,17 @@ class ManualPlay:
             return
         self.session.submit(Action.unguess(x, y) if flagged else Action.guess(x, y))
 
+    def _not_made(self, text: str) -> None:
+        """Say why a move was not made: in the status bar and in the log."""
+        self.status.set_notice(text)
+        self.messages.log(text, PROBLEM_COLOUR)
+
     def _ask_once(self, key: str, question: str) -> bool:
         """Ask ``question`` with "Don't ask again"; a remembered answer is given without asking (and said)."""
         remembered = str(self.settings.value(f"ask/{key}", ""))
         if remembered in ("yes", "no"):
             if remembered == "no":
-                self.status.set_notice(translate("MainWindow", "Refused: {0}").format(question.split(":")[0]))
+                self._not_made(translate("MainWindow", "Refused: {0}").format(question.split(":")[0]))
             return remembered == "yes"
         yes, dont_ask = self.interaction.confirm(translate("MainWindow", "Your game"), question, offer_dont_ask=True)
         if dont_ask:

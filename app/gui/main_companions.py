@@ -56,7 +56,7 @@ class CompanionWindows:
         from app.gui.compare.window import CompareWindow
 
         if self.compare_window is None:
-            self.compare_window = CompareWindow(self.interaction)
+            self.compare_window = CompareWindow(self.interaction, settings=self.settings)
         files = self.recent.items("recent/agents")
         key = self.setup.agent_key
         self.compare_window.preload(self.setup.map_path, self.setup.rules, files, key if key in files else "")

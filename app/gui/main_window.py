@@ -31,6 +31,7 @@ from app.gui.main_setup import GameSetup
 from app.gui.main_status import MapHeader, StatusBar
 from app.gui.main_tabs import CoachTab, FactsTab, LogTab, PanelContext, RulesTab, SideTabs
 from app.gui.session import GameSession
+from app.gui.side_split import CardOverTabs
 from app.gui.theme import ScrollingColumn, card, fit_to_screen, menu_action, side_column, split_central, window_toolbar
 from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
@@ -64,7 +65,8 @@ class MainWindow(QMainWindow):
         self.header = MapHeader(self, self.setup, self.session)
         self.view = GameView(self, self.setup, self.session)
         self.status = StatusBar(self.session, self.agents.load_banner)
-        self.play = ManualPlay(self.session, self.view.board, self.status, self.settings, self.interaction)
+        self.play = ManualPlay(self.session, self.view.board, self.status, self.settings, self.interaction,
+                               self.messages)
         self.tabs = SideTabs()
         context = PanelContext(self.session, self.view.board, self.messages, self.tabs)
         for panel_class in SIDE_TABS:
@@ -112,8 +114,8 @@ class MainWindow(QMainWindow):
         board_layout.addWidget(self.view.legend)
         self.splitter.addWidget(ScrollingColumn(board_card))
         right, right_layout = side_column()
-        right_layout.addWidget(self.view.score_panel)
-        right_layout.addWidget(self.tabs, 1)
+        self.side_splitter = CardOverTabs(self.view.score_panel, self.tabs)
+        right_layout.addWidget(self.side_splitter, 1)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
@@ -232,11 +234,13 @@ class MainWindow(QMainWindow):
         event.acceptProposedAction()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        save_window_state(self.settings, "window", self, self.splitter, toolbars=True)
+        save_window_state(self.settings, "window", self, self.splitter, toolbars=True,
+                          more=[("sideSplitter", self.side_splitter)])
         self.companions.close_all()
         self.session.shutdown()
         super().closeEvent(event)
 
     def restore_geometry(self) -> None:
         """Restore the last window geometry, toolbars and splitter, if any."""
-        restore_window_state(self.settings, "window", self, self.splitter, toolbars=True)
+        restore_window_state(self.settings, "window", self, self.splitter, toolbars=True,
+                             more=[("sideSplitter", self.side_splitter)])

@@ -158,7 +158,9 @@ class WhyNotPanel(QWidget):
         if report.error:
             self.answer.setPlainText(self.tr("No answer about {0}: {1}").format(report.rule, report.error))
             return
-        self.answer.setPlainText("\n".join(report.matches.lines()))
+        over = [self.tr("The game is over: this is the answer as of its last step (CLIPS's status fact, now "
+                        "(currently stopped), is taken as running).")] if report.matches.game_over else []
+        self.answer.setPlainText("\n".join([*over, *report.matches.lines()]))
 
     def clear(self) -> None:
         """A new game: the answer goes, the rule picked stays (to ask again about it)."""

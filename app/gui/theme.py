@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PyQt5.QtCore import QRect, QSize, Qt
+from PyQt5.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PyQt5.QtGui import QColor, QFont, QGuiApplication, QKeySequence, QTextOption
 from PyQt5.QtWidgets import (
     QAction,
@@ -254,6 +254,24 @@ def card_title(text: str) -> QLabel:
     title = QLabel(text)
     title.setObjectName("cardTitle")
     return title
+
+
+class _WrappedHeight(QObject):
+    """Keeps a widget's minimum height at what its wrapped text needs at its width (``hold_wrapped_height``)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if event.type() in (QEvent.Resize, QEvent.LayoutRequest, QEvent.Show):
+            needed = watched.heightForWidth(watched.width())
+            if needed > 0 and needed != watched.minimumHeight():
+                watched.setMinimumHeight(needed)
+        return False
+
+
+def hold_wrapped_height(widget: QWidget) -> None:
+    """Make ``widget`` (wrapped labels in a layout) ask for the height its text needs at its width, not its
+    minimum height alone: in a ``ScrollingColumn`` (which asks its cards for their minimum heights only) a
+    wrapped banner or legend would otherwise be given less than it needs and overlap its neighbours."""
+    widget.installEventFilter(_WrappedHeight(widget))
 
 
 class _NoHeightForWidth(QVBoxLayout):

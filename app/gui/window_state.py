@@ -2,12 +2,13 @@
 
 Each part is stored under ``<prefix>/<part>``: ``geometry`` (size and place),
 ``state`` (toolbars and docks; only for windows that ask for it) and
-``splitter`` (the sizes of the window's main splitter).
+``splitter`` (the sizes of the window's main splitter) and any other splitter the window names (``more``: the
+main window's ``sideSplitter``, between the score card and the side tabs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PyQt5.QtCore import QByteArray, QRect, QSettings
 from PyQt5.QtGui import QGuiApplication
@@ -21,27 +22,30 @@ def app_settings() -> QSettings:
     return QSettings("BattleshipLab", "Battleship Lab")
 
 
-def _parts(window: QMainWindow, splitter: QSplitter,
-           toolbars: bool) -> list[tuple[str, Callable[[], QByteArray], Callable[[QByteArray], object]]]:
+Splitters = Sequence[tuple[str, QSplitter]]  # (key, splitter) of a window's other splitters
+
+
+def _parts(window: QMainWindow, splitter: QSplitter, toolbars: bool,
+           more: Splitters = ()) -> list[tuple[str, Callable[[], QByteArray], Callable[[QByteArray], object]]]:
     """(key, save, restore) of each remembered part, in the order they are restored."""
     parts = [("geometry", window.saveGeometry, window.restoreGeometry)]
     if toolbars:
         parts.append(("state", window.saveState, window.restoreState))
-    parts.append(("splitter", splitter.saveState, splitter.restoreState))
+    parts += [(key, s.saveState, getattr(s, "restore", s.restoreState)) for key, s in (("splitter", splitter), *more)]
     return parts
 
 
 def save_window_state(settings: QSettings, prefix: str, window: QMainWindow, splitter: QSplitter, *,
-                      toolbars: bool = False) -> None:
-    """Remember ``window``'s geometry and ``splitter``'s sizes (and the toolbars' layout) under ``prefix``."""
-    for key, save, _restore in _parts(window, splitter, toolbars):
+                      toolbars: bool = False, more: Splitters = ()) -> None:
+    """Remember ``window``'s geometry and the splitters' sizes (and the toolbars' layout) under ``prefix``."""
+    for key, save, _restore in _parts(window, splitter, toolbars, more):
         settings.setValue(f"{prefix}/{key}", save())
 
 
 def restore_window_state(settings: QSettings, prefix: str, window: QMainWindow, splitter: QSplitter, *,
-                         toolbars: bool = False) -> None:
+                         toolbars: bool = False, more: Splitters = ()) -> None:
     """Put back what ``save_window_state`` remembered under ``prefix`` (parts never saved stay as they are)."""
-    for key, _save, restore in _parts(window, splitter, toolbars):
+    for key, _save, restore in _parts(window, splitter, toolbars, more):
         value = settings.value(f"{prefix}/{key}")
         if value is not None:
             restore(value)

@@ -44,7 +44,7 @@
 {1}
 
 No: each file is an agent of its own.</source>
-        <translation>Caricare questi {0} file .clp come un solo agente (in quest&apos;ordine)?
+        <translation>Caricare questi {0} file .clp come un solo agente (in quest'ordine)?
 {1}
 
 No: ogni file è un agente a sé.</translation>
@@ -53,249 +53,294 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>BatchPanel</name>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="133"/>
+        <location filename="../../app/gui/compare/batch.py" line="141"/>
         <source>Batch over a folder of maps</source>
         <translation>In serie su una cartella di mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="151"/>
+        <location filename="../../app/gui/compare/batch.py" line="159"/>
         <source>folder, glob or map file</source>
         <translation>cartella, glob o file di mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="157"/>
+        <location filename="../../app/gui/compare/batch.py" line="165"/>
         <source>Maps</source>
         <translation>Mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="159"/>
+        <location filename="../../app/gui/compare/batch.py" line="167"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="162"/>
+        <location filename="../../app/gui/compare/batch.py" line="170"/>
         <source>Seed</source>
         <translation>Seme</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="183"/>
+        <location filename="../../app/gui/compare/batch.py" line="194"/>
         <source>Processes</source>
         <translation>Processi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="191"/>
+        <location filename="../../app/gui/compare/batch.py" line="202"/>
         <source> s per game</source>
         <translation> s per partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="192"/>
+        <location filename="../../app/gui/compare/batch.py" line="203"/>
         <source>Timeout</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="139"/>
+        <location filename="../../app/gui/compare/batch.py" line="147"/>
         <source>Agents</source>
         <translation>Agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="201"/>
+        <location filename="../../app/gui/compare/batch.py" line="212"/>
         <source>Run batch</source>
         <translation>Avvia la serie</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="204"/>
+        <location filename="../../app/gui/compare/batch.py" line="215"/>
         <source>Stop</source>
         <translation>Ferma</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="209"/>
+        <location filename="../../app/gui/compare/batch.py" line="220"/>
         <source>Export CSV…</source>
         <translation>Esporta CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="213"/>
+        <location filename="../../app/gui/compare/batch.py" line="224"/>
         <source>no batch run yet</source>
         <translation>nessuna serie ancora</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="233"/>
+        <location filename="../../app/gui/compare/batch.py" line="244"/>
         <source>Plots</source>
         <translation>Grafici</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="235"/>
+        <location filename="../../app/gui/compare/batch.py" line="246"/>
         <source>Games</source>
         <translation>Partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="252"/>
+        <location filename="../../app/gui/compare/batch.py" line="263"/>
         <source>Plots need matplotlib: {0}</source>
         <translation>I grafici richiedono matplotlib: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="302"/>
+        <location filename="../../app/gui/compare/batch.py" line="313"/>
         <source>Tick at least one agent.</source>
         <translation>Spunta almeno un agente.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="326"/>
+        <location filename="../../app/gui/compare/batch.py" line="346"/>
         <source>%v / %m games</source>
         <translation>%v / %m partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="328"/>
+        <location filename="../../app/gui/compare/batch.py" line="348"/>
         <source>{0} agents × {1} maps = {2} games…</source>
         <translation>{0} agenti × {1} mappe = {2} partite…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="387"/>
+        <location filename="../../app/gui/compare/batch.py" line="412"/>
         <source>{0} games · {1} s · {2} failures</source>
         <translation>{0} partite · {1} s · {2} fallimenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="407"/>
+        <location filename="../../app/gui/compare/batch.py" line="433"/>
         <source>{0} of {1} games in {2} s</source>
         <translation>{0} partite su {1} in {2} s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="409"/>
+        <location filename="../../app/gui/compare/batch.py" line="437"/>
         <source>(stopped)</source>
         <translation>(fermata)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="411"/>
+        <location filename="../../app/gui/compare/batch.py" line="439"/>
         <source>error: {0}</source>
         <translation>errore: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="451"/>
+        <location filename="../../app/gui/compare/batch.py" line="529"/>
         <source>Nothing to export yet.</source>
         <translation>Ancora niente da esportare.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="454"/>
+        <location filename="../../app/gui/compare/batch.py" line="532"/>
         <source>CSV files (*.csv)</source>
         <translation>File CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="465"/>
+        <location filename="../../app/gui/compare/batch.py" line="543"/>
         <source>Saved {0} rows to {1}</source>
         <translation>Salvate {0} righe in {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="193"/>
+        <location filename="../../app/gui/compare/batch.py" line="204"/>
         <source>Luck-adjusted score</source>
         <translation>Punteggio al netto della fortuna</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="194"/>
+        <location filename="../../app/gui/compare/batch.py" line="205"/>
         <source>Grade every game with the coach too (docs/coach.md) and show its luck-adjusted score: a few seconds more per game</source>
         <translation>Valuta ogni partita anche con il coach (docs/coach.md) e mostra il suo punteggio al netto della fortuna: qualche secondo in più a partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="196"/>
+        <location filename="../../app/gui/compare/batch.py" line="207"/>
         <source>Coach</source>
         <translation>Coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="168"/>
+        <location filename="../../app/gui/compare/batch.py" line="179"/>
         <source>This machine</source>
         <translation>Questo PC</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="169"/>
+        <location filename="../../app/gui/compare/batch.py" line="180"/>
         <source>Dask (local)</source>
         <translation>Dask (locale)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="170"/>
+        <location filename="../../app/gui/compare/batch.py" line="181"/>
         <source>Dask scheduler</source>
         <translation>Scheduler Dask</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="171"/>
+        <location filename="../../app/gui/compare/batch.py" line="182"/>
         <source>Where the games run: this machine&apos;s processes, a Dask cluster started on this machine, or the Dask scheduler of a lab or a cluster (docs/tournament.md)</source>
         <translation>Dove si giocano le partite: nei processi di questo computer, in un cluster Dask avviato su questo computer, o tramite lo scheduler Dask di un laboratorio o di un cluster (docs/tournament.md)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="177"/>
+        <location filename="../../app/gui/compare/batch.py" line="188"/>
         <source>The address dask scheduler printed, e.g. tcp://10.0.0.5:8786</source>
         <translation>L'indirizzo stampato da dask scheduler, per esempio tcp://10.0.0.5:8786</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="174"/>
+        <location filename="../../app/gui/compare/batch.py" line="185"/>
         <source>Run on</source>
         <translation>Esegui su</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="182"/>
+        <location filename="../../app/gui/compare/batch.py" line="193"/>
         <source>Processes playing games at once (on a local cluster: its workers)</source>
         <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="293"/>
+        <location filename="../../app/gui/compare/batch.py" line="304"/>
         <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
         <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="330"/>
+        <location filename="../../app/gui/compare/batch.py" line="352"/>
         <source>Starting a Dask cluster on this machine…</source>
         <translation>Avvio di un cluster Dask su questo computer…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="332"/>
+        <location filename="../../app/gui/compare/batch.py" line="354"/>
         <source>Connecting to {0}…</source>
         <translation>Connessione a {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="372"/>
+        <location filename="../../app/gui/compare/batch.py" line="394"/>
         <source>Stopping…</source>
         <translation>Arresto in corso…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="376"/>
+        <location filename="../../app/gui/compare/batch.py" line="398"/>
         <source>{0} games on {1} Dask workers ({2} threads)…</source>
         <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="178"/>
+        <location filename="../../app/gui/compare/batch.py" line="189"/>
         <source>Address</source>
         <translation>Indirizzo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="55"/>
+        <location filename="../../app/gui/compare/batch.py" line="59"/>
         <source>score per game (box: quartiles, triangle: mean)</source>
         <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="55"/>
+        <location filename="../../app/gui/compare/batch.py" line="59"/>
         <source>score</source>
         <translation>punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="55"/>
+        <location filename="../../app/gui/compare/batch.py" line="59"/>
         <source>mean score as % of oracle</source>
         <translation>punteggio medio in % dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="55"/>
+        <location filename="../../app/gui/compare/batch.py" line="59"/>
         <source>% of oracle</source>
         <translation>% dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="443"/>
+        <location filename="../../app/gui/compare/batch.py" line="521"/>
         <source>{0} maps</source>
         <translation>{0} mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="306"/>
+        <location filename="../../app/gui/compare/batch.py" line="317"/>
         <source>No ticked agent loads.</source>
         <translation>Nessun agente spuntato si carica.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="362"/>
+        <location filename="../../app/gui/compare/batch.py" line="384"/>
         <source>{0} not played: {1}</source>
         <translation>{0} non giocato: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="173"/>
+        <source>Results</source>
+        <translation>Risultati</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="325"/>
+        <source>{0}: the results file must end in .jsonl (the file of bench --out F.jsonl)</source>
+        <translation>{0}: il file dei risultati deve finire in .jsonl (il file di bench --out F.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="350"/>
+        <source>{0} already in {1}: not played again.</source>
+        <translation>{0} già in {1}: non rigiocate.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="435"/>
+        <source>({0} were in the results file already)</source>
+        <translation>({0} erano già nel file dei risultati)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="454"/>
+        <source>Results: {0}</source>
+        <translation>Risultati: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="464"/>
+        <source>The games will go to the new file {0}</source>
+        <translation>Le partite andranno nel nuovo file {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch.py" line="480"/>
+        <source>{0} of {1} games are in {2}: Run batch plays the others.</source>
+        <translation>{0} partite su {1} sono in {2}: «Avvia la serie» gioca le altre.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_file.py" line="86"/>
+        <source>Maps in other folders are not in this batch: {0}</source>
+        <translation>Le mappe in altre cartelle non sono in questa serie: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_file.py" line="93"/>
+        <source>Played with options the batch does not set ({0}): its games are played again</source>
+        <translation>Giocato con opzioni che la serie non imposta ({0}): le sue partite vengono rigiocate</translation>
     </message>
 </context>
 <context>
@@ -585,17 +630,17 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>CompareWindow</name>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="23"/>
+        <location filename="../../app/gui/compare/window.py" line="26"/>
         <source>Battleship Lab — Compare agents</source>
         <translation>Battleship Lab — Confronta agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="33"/>
+        <location filename="../../app/gui/compare/window.py" line="37"/>
         <source>Side by side</source>
         <translation>Affiancati</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="34"/>
+        <location filename="../../app/gui/compare/window.py" line="38"/>
         <source>Batch</source>
         <translation>In serie</translation>
     </message>
@@ -1003,104 +1048,114 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>Interaction</name>
     <message>
-        <location filename="../../app/gui/interaction.py" line="57"/>
+        <location filename="../../app/gui/interaction.py" line="58"/>
         <source>Load map</source>
         <translation>Carica mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="63"/>
+        <location filename="../../app/gui/interaction.py" line="64"/>
         <source>Open agent file(s)</source>
         <translation>Apri i file dell'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="69"/>
+        <location filename="../../app/gui/interaction.py" line="70"/>
         <source>Choose a folder of maps</source>
         <translation>Scegli una cartella di mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="75"/>
+        <location filename="../../app/gui/interaction.py" line="76"/>
         <source>Save as</source>
         <translation>Salva come</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="81"/>
+        <location filename="../../app/gui/interaction.py" line="89"/>
         <source>Open replay</source>
         <translation>Apri replay</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="89"/>
+        <location filename="../../app/gui/interaction.py" line="97"/>
         <source>Save map</source>
         <translation>Salva mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="109"/>
+        <location filename="../../app/gui/interaction.py" line="117"/>
         <source>Unsaved changes</source>
         <translation>Modifiche non salvate</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="109"/>
+        <location filename="../../app/gui/interaction.py" line="117"/>
         <source>The map {0} has changes that are not saved. Save them first?</source>
         <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="152"/>
+        <location filename="../../app/gui/interaction.py" line="160"/>
         <source>Don&apos;t ask again</source>
         <translation>Non chiedere più</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="128"/>
+        <location filename="../../app/gui/interaction.py" line="136"/>
         <source>Game limits</source>
         <translation>Limiti della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="131"/>
+        <location filename="../../app/gui/interaction.py" line="139"/>
         <source>Fires</source>
         <translation>Spari</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="131"/>
+        <location filename="../../app/gui/interaction.py" line="139"/>
         <source>Flags</source>
         <translation>Bandierine</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="131"/>
+        <location filename="../../app/gui/interaction.py" line="139"/>
         <source>Steps</source>
         <translation>Passi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="33"/>
+        <location filename="../../app/gui/interaction.py" line="34"/>
         <source>Maps</source>
         <translation>Mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="33"/>
+        <location filename="../../app/gui/interaction.py" line="34"/>
         <source>All files</source>
         <translation>Tutti i file</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="33"/>
+        <location filename="../../app/gui/interaction.py" line="34"/>
         <source>Agents</source>
         <translation>Agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="33"/>
+        <location filename="../../app/gui/interaction.py" line="34"/>
         <source>Game logs</source>
         <translation>Registri di partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="33"/>
+        <location filename="../../app/gui/interaction.py" line="34"/>
         <source>Native map</source>
         <translation>Mappa nativa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="33"/>
+        <location filename="../../app/gui/interaction.py" line="34"/>
         <source>Course map</source>
         <translation>Mappa del corso</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="33"/>
+        <location filename="../../app/gui/interaction.py" line="34"/>
         <source>Bimaru puzzle</source>
         <translation>Rompicapo Bimaru</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="34"/>
+        <source>Batch results</source>
+        <translation>Risultati in serie</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="82"/>
+        <source>Batch results file</source>
+        <translation>File dei risultati in serie</translation>
     </message>
 </context>
 <context>
@@ -1212,32 +1267,32 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>LoadErrorBanner</name>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="44"/>
+        <location filename="../../app/gui/load_banner.py" line="45"/>
         <source>Show log</source>
         <translation>Mostra registro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="45"/>
+        <location filename="../../app/gui/load_banner.py" line="46"/>
         <source>Open the Log tab: the CLIPS messages and the game, step by step</source>
         <translation>Apri la scheda Registro: i messaggi di CLIPS e la partita, passo per passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="61"/>
+        <location filename="../../app/gui/load_banner.py" line="63"/>
         <source>agent loaded with 1 error</source>
         <translation>agente caricato con 1 errore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="61"/>
+        <location filename="../../app/gui/load_banner.py" line="63"/>
         <source>agent loaded with {0} errors</source>
         <translation>agente caricato con {0} errori</translation>
     </message>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="63"/>
+        <location filename="../../app/gui/load_banner.py" line="65"/>
         <source>{0}: {1}. It plays what loaded, as in the course&apos;s CLIPS; fix the file and press {2}.</source>
         <translation>{0}: {1}. Gioca ciò che si è caricato, come nel CLIPS del corso; correggi il file e premi {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="69"/>
+        <location filename="../../app/gui/load_banner.py" line="71"/>
         <source>{0} cannot be loaded: fix the file and press {1}.</source>
         <translation>{0} non si può caricare: correggi il file e premi {1}.</translation>
     </message>
@@ -1265,7 +1320,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="93"/>
+        <location filename="../../app/gui/main_window.py" line="95"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
@@ -1285,12 +1340,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>la mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="101"/>
+        <location filename="../../app/gui/main_board.py" line="102"/>
         <source>{0} not played: no fires left (the course&apos;s environment has no rule for it and would hang)</source>
         <translation>{0} non giocato: non restano spari (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="101"/>
+        <location filename="../../app/gui/main_board.py" line="102"/>
         <source>{0} not played: no flags left (the course&apos;s environment has no rule for it and would hang)</source>
         <translation>{0} non giocato: non restano bandierine (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
     </message>
@@ -1305,12 +1360,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>{0} avvisi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="53"/>
+        <location filename="../../app/gui/main_window.py" line="54"/>
         <source>Battleship Lab</source>
         <translation>Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="89"/>
+        <location filename="../../app/gui/main_window.py" line="91"/>
         <source>Controls</source>
         <translation>Comandi</translation>
     </message>
@@ -1325,7 +1380,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="91"/>
+        <location filename="../../app/gui/main_window.py" line="93"/>
         <source>Agent</source>
         <translation>Agente</translation>
     </message>
@@ -1445,7 +1500,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="133"/>
+        <location filename="../../app/gui/main_window.py" line="135"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
@@ -1505,17 +1560,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="140"/>
+        <location filename="../../app/gui/main_window.py" line="142"/>
         <source>Quit</source>
         <translation>Esci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="140"/>
+        <location filename="../../app/gui/main_window.py" line="142"/>
         <source>Close Battleship Lab</source>
         <translation>Chiudi Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="154"/>
+        <location filename="../../app/gui/main_window.py" line="156"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
@@ -1762,22 +1817,22 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Impossibile leggere la stima dell'agente: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="109"/>
+        <location filename="../../app/gui/main_board.py" line="110"/>
         <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
         <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="121"/>
+        <location filename="../../app/gui/main_board.py" line="122"/>
         <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
         <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="132"/>
+        <location filename="../../app/gui/main_board.py" line="138"/>
         <source>Refused: {0}</source>
         <translation>Rifiutato: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="134"/>
+        <location filename="../../app/gui/main_board.py" line="140"/>
         <source>Your game</source>
         <translation>La tua partita</translation>
     </message>
@@ -1842,7 +1897,7 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>agente confinato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="114"/>
+        <location filename="../../app/gui/main_board.py" line="115"/>
         <source>This ship cell is known from the start: a fire there tells nothing new and costs a fire. Fire anyway?</source>
         <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
     </message>
@@ -2500,6 +2555,24 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     </message>
 </context>
 <context>
+    <name>ResultsFileField</name>
+    <message>
+        <location filename="../../app/gui/compare/batch_file.py" line="39"/>
+        <source>new file in {0}</source>
+        <translation>nuovo file in {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_file.py" line="40"/>
+        <source>Where the games go as they finish (the file of bench --out F.jsonl). A file that holds games is continued: only the games not in it are played. Empty: a new file in {0}</source>
+        <translation>Dove vanno le partite man mano che finiscono (il file di bench --out F.jsonl). Un file che contiene partite viene continuato: si giocano solo quelle che non contiene. Vuoto: un nuovo file in {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_file.py" line="45"/>
+        <source>Pick a results file to continue, or a new one</source>
+        <translation>Scegli un file dei risultati da continuare, o uno nuovo</translation>
+    </message>
+</context>
+<context>
     <name>RulesPanel</name>
     <message>
         <location filename="../../app/gui/rules_panel.py" line="193"/>
@@ -2927,6 +3000,11 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/rule_debug.py" line="159"/>
         <source>No answer about {0}: {1}</source>
         <translation>Nessuna risposta su {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rule_debug.py" line="161"/>
+        <source>The game is over: this is the answer as of its last step (CLIPS&apos;s status fact, now (currently stopped), is taken as running).</source>
+        <translation>La partita è finita: questa è la risposta com'era al suo ultimo passo (il fatto status di CLIPS, ora (currently stopped), è preso come running).</translation>
     </message>
 </context>
 </TS>

@@ -10,7 +10,7 @@ bench. Drivers (CLIPS environments are not picklable) are created in the worker.
 
 Modules: ``rows`` (one game and its row), ``pool`` (the worker processes),
 ``inputs`` (maps and agents asked for), ``summary`` (per-agent statistics and
-the table), ``results`` (CSV/JSON files), ``store`` (the tournament's
+the table), ``results`` (CSV/JSON files, and ``BenchResults``: where finished games go, resumed), ``store`` (the tournament's
 append-only results keyed by contents), ``plan`` (the games with their keys), ``cluster`` (the games in chunks
 on a Dask cluster), ``chunks`` (how much goes in a chunk) and ``player`` (``make_bench``, ``batch_player``: the one place that
 decides where a batch runs). The names of the first ones are re-exported here.
@@ -19,7 +19,17 @@ decides where a batch runs). The names of the first ones are re-exported here.
 from app.backends.bench.inputs import expand_agents, expand_maps, split_agents
 from app.backends.bench.player import Batch, make_bench
 from app.backends.bench.pool import DEFAULT_TIMEOUT, Bench, default_jobs
-from app.backends.bench.results import load_results, results_format, rows_to_csv, rows_to_json, save_results
+from app.backends.bench.results import (
+    BenchResults,
+    is_tournament_file,
+    load_results,
+    results_format,
+    rows_to_csv,
+    rows_to_json,
+    save_results,
+    stored_batch,
+    stored_rows,
+)
 from app.backends.bench.rows import (
     ROW_FIELDS,
     BenchConfig,
@@ -42,7 +52,8 @@ from app.backends.bench.summary import (
 )
 
 __all__ = [
-    "COACH_HEADS", "DEFAULT_TIMEOUT", "ROW_FIELDS", "TABLE_HEADS", "AgentSummary", "Batch", "Bench", "BenchConfig", "BenchTask", "coach_cells",
+    "COACH_HEADS", "DEFAULT_TIMEOUT", "ROW_FIELDS", "TABLE_HEADS", "AgentSummary", "Batch", "Bench", "BenchConfig",
+    "BenchResults", "is_tournament_file", "stored_batch", "stored_rows", "BenchTask", "coach_cells",
     "FailureKind", "GameRow", "RowStatus", "default_jobs", "expand_agents", "expand_maps", "failed_row", "fill_row",
     "format_table", "load_results", "make_bench", "play_row", "results_format", "rows_to_csv", "rows_to_json", "save_results",
     "split_agents", "summarize", "table_cells",

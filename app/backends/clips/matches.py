@@ -82,10 +82,11 @@ class RuleMatches:
     disjuncts: tuple[Disjunct, ...]
     activations: tuple[str, ...]
     raw: str  # CLIPS's own text
+    game_over: bool = False  # asked after the game: answered as of its last step (the status taken as running)
 
     def to_dict(self) -> dict:
         """Plain JSON-ready data."""
-        return {"rule": self.rule, "raw": self.raw, "activations": list(self.activations),
+        return {"rule": self.rule, "raw": self.raw, "activations": list(self.activations), "game_over": self.game_over,
                 "disjuncts": [{"patterns": [{"number": p.number, "text": p.text, "kind": p.kind,
                                              "facts": list(p.facts)} for p in d.patterns],
                                "partials": [{"ces": j.ces, "matches": list(j.matches)} for j in d.partials]}
@@ -100,7 +101,7 @@ class RuleMatches:
                                   tuple(PartialMatches(str(j["ces"]), tuple(map(str, j["matches"])))
                                         for j in d["partials"]))
                          for d in data["disjuncts"]),
-                   tuple(map(str, data["activations"])), str(data["raw"]))
+                   tuple(map(str, data["activations"])), str(data["raw"]), bool(data.get("game_over", False)))
 
     # ----- in plain words ------------------------------------------------------------
     def verdict(self) -> str:

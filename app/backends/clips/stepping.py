@@ -12,8 +12,11 @@ to fire); ``next_action`` then reads its exec without running more.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import Counter
+
+from clips import Symbol
 
 from app.backends.base import AgentFailure, PauseRequest, TurnSummary
 from app.backends.clips.capi import NULL, FactExistp, GetNextFactInTemplate
@@ -145,14 +148,26 @@ class TurnInParts:
             return tuple(str(name) for name in self.env.eval("(get-defrule-list *)"))
 
     def why_not(self, rule: str) -> RuleMatches:
-        """CLIPS's ``(matches rule verbose)`` now, pattern by pattern (AgentError for an unknown rule)."""
+        """CLIPS's ``(matches rule verbose)`` now, pattern by pattern (AgentError for an unknown rule).
+
+        After the game (MAIN's status says ``(currently stopped)``), as of its last step: the status is taken as
+        running while CLIPS answers, so the answer is about the agent's facts, not the stop every rule waits on
+        (``game_over`` says so)."""
         if self.env is None:
             raise AgentFailure("the CLIPS agent was not started")
         self._flush_printout()
         self.router.take_errors()
-        matches = rule_matches(self.env, self.router, rule)
+        status = self._fact("status")
+        over = status is not None and str(self._loaded.slot(status, b"currently")) == "stopped"
+        if over:
+            self._touch("status", currently=Symbol("running"))
+        try:
+            matches = rule_matches(self.env, self.router, rule)
+        finally:
+            if over:
+                self._touch("status", currently=Symbol("stopped"))
         errors = self.router.take_errors()
         if errors.strip():
             raise AgentError(f"(matches {rule}): " + " ".join(errors.split()))
-        return matches
+        return dataclasses.replace(matches, game_over=True) if over else matches
 

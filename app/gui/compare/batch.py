@@ -2,7 +2,9 @@
 
 The games run on this machine (``Bench``'s process pool) or on a Dask cluster
 (``ClusterBench``, as ``main.py bench --cluster``): an embedded local cluster or
-a running scheduler's address."""
+a running scheduler's address. Each finished game goes to the batch's results
+file, the tournament file of ``main.py bench --out F.jsonl`` (``batch_file``),
+which a later batch, here or ``bench --resume``, continues."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, QSettings, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 from PyQt5.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,6 +37,7 @@ from app.backends.bench.cluster import LOCAL, ClusterBench, scheduler_address
 from app.backends.bench.player import ClusterChoice, batch_player
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, BattleshipError
+from app.gui.compare.batch_file import ResultsFileField, default_results_path, setup_from
 from app.gui.compare.controls import AgentPicker, panel_card, rules_box
 from app.gui.compare.tables import (
     GAME_COLUMNS,
@@ -49,6 +52,7 @@ from app.gui.interaction import Interaction
 from app.gui.theme import card_title
 
 SHOW_EVERY_MS = 250  # finished games are added to the games table at most this often
+SAVE_EVERY_SECONDS = 1.0  # finished games are appended to the results file at most this often (and at the end)
 
 
 # the plots' titles (app/backends/bench_plots.py draws them, the panel translates them), for pylupdate5
@@ -99,15 +103,19 @@ class BatchPanel(QWidget):
 
     finished = pyqtSignal()
 
-    def __init__(self, agents: dict[str, AgentSpec], interaction: Interaction, parent: QWidget | None = None):
+    def __init__(self, agents: dict[str, AgentSpec], interaction: Interaction, parent: QWidget | None = None,
+                 settings: QSettings | None = None):
         super().__init__(parent)
         self.agents = agents
         self.interaction = interaction
+        self.settings = settings  # where the maps field and the ticks are kept (None: not kept)
         self.runner: bench.Bench | None = None  # the games and their order
         self.player: bench.Bench | ClusterBench | None = None  # what plays them: the runner, or a cluster
         self._thread: QThread | None = None
         self._worker: BenchWorker | None = None
-        self.finished_rows: dict[int, bench.GameRow] = {}
+        self.results: bench.BenchResults | None = None  # where the games go (the results file), and back
+        self.finished_rows: dict[int, bench.GameRow] = {}  # this run's games
+        self._saved = 0.0  # when the results file was last written
         self.failures = 0
         self.refused: list[str] = []  # notes on the ticked agents that did not load (not played)
         self._unshown: list[bench.GameRow] = []  # finished games not in the games table yet
@@ -160,6 +168,9 @@ class BatchPanel(QWidget):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         form.addRow(self.tr("Seed"), self.seed)
+        self.results_file = ResultsFileField(self.interaction)
+        self.results_file.picked.connect(self.open_results)
+        form.addRow(self.tr("Results"), self.results_file)
 
     def _add_place_fields(self, form: QFormLayout) -> None:
         """Where the games run: this machine, a local Dask cluster or a scheduler (its address), and how many
@@ -308,24 +319,35 @@ class BatchPanel(QWidget):
         config = bench.BenchConfig(rules=str(self.rules.currentData()), seed=self.seed.value(),
                                    coach=self.coach_box.isChecked())
         timeout = float(self.timeout.value())
+        path = self.results_file.path() or str(default_results_path())
         try:
+            if not bench.is_tournament_file(path):  # one format: the resumable tournament file
+                raise BattleshipError(self.tr("{0}: the results file must end in .jsonl (the file of bench --out "
+                                              "F.jsonl)").format(path))
             maps = bench.expand_maps([self.folder.text().strip() or "."])
             address = self.cluster_address()
-            runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=timeout)
+            results = bench.BenchResults(path, agents, maps, config, resume=True)
+            runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=timeout, skip=results.skip)
             cluster = None if address is None else ClusterChoice(address, self.jobs.value() if address == LOCAL else 0)
-            player = batch_player(runner, cluster)
+            player = batch_player(runner, cluster, results.planned)
         except BattleshipError as error:
             self.status.setText(str(error))
             return
-        self.runner, self.player = runner, player
+        self.results_file.set_path(path)
+        self.remember_choices()
+        results.games = runner
+        self.runner, self.player, self.results = runner, player, results
         self.finished_rows = {}
         self.failures = 0
         self._unshown = []
+        self._saved = time.perf_counter()
         self.games_table.setRowCount(0)  # this batch's games appear as they end
         self.progress.setRange(0, len(self.runner.tasks))
         self.progress.setFormat(self.tr("%v / %m games"))
-        self.progress.setValue(0)
+        self.progress.setValue(len(results.skip))
         text = self.tr("{0} agents × {1} maps = {2} games…").format(len(agents), len(maps), len(self.runner.tasks))
+        if results.skip:
+            text += " " + self.tr("{0} already in {1}: not played again.").format(len(results.skip), Path(path).name)
         if address == LOCAL:
             text += " " + self.tr("Starting a Dask cluster on this machine…")
         elif address is not None:
@@ -378,12 +400,15 @@ class BatchPanel(QWidget):
 
     def _on_game(self, index: int, row: bench.GameRow) -> None:
         self.finished_rows[index] = row
+        self.results.add(index, row)
+        if time.perf_counter() - self._saved >= SAVE_EVERY_SECONDS:
+            self._save_results(False)  # a checkpoint: the finished games survive even a crash
         self.failures += bool(row.failure)
         self._unshown.append(row)
         if not self._show_timer.isActive():  # shown now; games ending in the next moment wait for it, then
             self._show_games()                # go in together (one sort of the table, not one a game)
             self._show_timer.start()
-        self.progress.setValue(len(self.finished_rows))
+        self.progress.setValue(len(self.results.skip) + len(self.finished_rows))
         self.status.setText(self.tr("{0} games · {1} s · {2} failures").format(
             len(self.finished_rows), f"{time.perf_counter() - self.started:.1f}", self.failures))
 
@@ -401,24 +426,77 @@ class BatchPanel(QWidget):
         self._thread = self._worker = None
         if thread is not None:
             thread.wait(2000)
+        saved = self._save_results(stopped)
         rows = self.rows()
         total = len(self.runner.tasks) if self.runner else 0
         seconds = f"{time.perf_counter() - self.started:.1f}"
         text = self.tr("{0} of {1} games in {2} s").format(len(rows), total, seconds)
+        if self.results.skip:
+            text += " " + self.tr("({0} were in the results file already)").format(len(self.results.skip))
         if stopped:
             text += " " + self.tr("(stopped)")
         if error:
             text += " — " + self.tr("error: {0}").format(error)
-        for note in [*getattr(self.player, "notes", ()), *self.refused]:
+        for note in [*getattr(self.player, "notes", ()), *self.refused, *([saved] if self.finished_rows else [])]:
             text += "\n" + note
         self.status.setText(text)
         self.show_rows(rows)
         self._update_controls()
         self.finished.emit()
 
+    def _save_results(self, stopped: bool) -> str:
+        """Append the games finished since the last time to the results file; a line saying where they are."""
+        self._saved = time.perf_counter()
+        try:
+            self.results.save(stopped)
+        except BattleshipError as error:
+            return str(error)
+        return self.tr("Results: {0}").format(self.results.out)
+
     def rows(self) -> list[bench.GameRow]:
-        """The finished games, agent by agent."""
-        return self.runner.ordered(self.finished_rows) if self.runner else []
+        """The batch's games, agent by agent: those in its results file (this run's and those played before)."""
+        return self.results.ordered() if self.results is not None else []
+
+    def open_results(self, path: str) -> None:
+        """Use the results file ``path``: one that holds games sets the batch up as it was played and shows its
+        games (Run batch plays the others); a new one is just named."""
+        if not Path(path).is_file() or not Path(path).stat().st_size:
+            self.status.setText(self.tr("The games will go to the new file {0}").format(path))
+            return
+        try:
+            notes = setup_from(self, path)
+            maps = bench.expand_maps([self.folder.text()])
+            agents = self.agent_picker.chosen()
+            config = bench.BenchConfig(rules=str(self.rules.currentData()), seed=self.seed.value())
+            results = bench.BenchResults(path, agents, maps, config, resume=True)
+        except BattleshipError as error:
+            self.status.setText(str(error))
+            return
+        results.games = self.runner = bench.Bench(agents, maps, config)
+        self.results, self.finished_rows = results, {}
+        self.progress.setRange(0, len(self.runner.tasks))
+        self.progress.setValue(len(results.skip))
+        self.show_rows(self.rows())
+        self.status.setText("\n".join([self.tr("{0} of {1} games are in {2}: Run batch plays the others.").format(
+            len(results.skip), len(self.runner.tasks), Path(path).name), *notes]))
+        self._update_controls()
+
+    def remember_choices(self) -> None:
+        """Keep the maps field and the ticked agents in the settings for the next time the window opens."""
+        if self.settings is not None:
+            self.settings.setValue("compare/batch/maps", self.folder.text())
+            self.settings.setValue("compare/batch/agents", self.agent_picker.chosen())
+
+    def restore_choices(self) -> None:
+        """Put back the maps field and the ticked agents ``remember_choices`` kept (agent files that are gone are
+        reported in the status line)."""
+        if self.settings is None:
+            return
+        self.folder.setText(str(self.settings.value("compare/batch/maps", "") or ""))
+        keys = self.settings.value("compare/batch/agents", [])
+        keys = [k for k in ([keys] if isinstance(keys, str) else list(keys or [])) if k]
+        if keys:
+            self.agent_picker.set_agents(self.agent_picker.add_files(keys))
 
     def named(self, rows: Sequence[bench.GameRow]) -> list[bench.GameRow]:
         """``rows`` as shown: each agent under the name the agent list gives it (a submission's folder or file
@@ -467,7 +545,7 @@ class BatchPanel(QWidget):
     def _update_controls(self) -> None:
         self.run_button.setEnabled(not self.running)
         self.stop_button.setEnabled(self.running)
-        self.export_button.setEnabled(not self.running and bool(self.finished_rows))
+        self.export_button.setEnabled(not self.running and (bool(self.finished_rows) or self.results is not None))
 
     def shutdown(self, wait_ms: int = 5000) -> None:
         """Stop a running batch and wait for its thread (window closing; a local cluster takes a while to close)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from PyQt5.QtCore import QSettings
 from PyQt5.QtWidgets import QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from app.backends import registry
@@ -18,7 +19,9 @@ from app.gui.theme import ScrollingColumn, fit_to_screen
 class CompareWindow(QMainWindow):
     """The Compare window: a "Side by side" tab and a "Batch" tab."""
 
-    def __init__(self, interaction: Interaction | None = None, parent: QWidget | None = None):
+    def __init__(self, interaction: Interaction | None = None, parent: QWidget | None = None,
+                 settings: QSettings | None = None):
+        """``settings``: where the batch's maps field and ticked agents are kept between runs (None: not kept)."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Battleship Lab — Compare agents"))
         self.interaction = interaction.for_window(self) if interaction is not None else Interaction(self)
@@ -29,7 +32,8 @@ class CompareWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setStyleSheet("QTabBar::tab { min-width: 140px; }")
         self.side_by_side = SideBySide(agents, self.interaction)
-        self.batch = BatchPanel(agents, self.interaction)
+        self.batch = BatchPanel(agents, self.interaction, settings=settings)
+        self.batch.restore_choices()
         self.tabs.addTab(ScrollingColumn(self.side_by_side), self.tr("Side by side"))  # scroll on a small screen
         self.tabs.addTab(ScrollingColumn(self.batch), self.tr("Batch"))
         central = QWidget()
@@ -61,4 +65,5 @@ class CompareWindow(QMainWindow):
         """Cancel the agents and the batch before closing."""
         self.side_by_side.shutdown()
         self.batch.shutdown()
+        self.batch.remember_choices()
         super().closeEvent(event)

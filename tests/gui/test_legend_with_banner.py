@@ -1,0 +1,34 @@
+"""The load-error banner in a small window: the board's card scrolls, the legend never covers the board
+(issue 29)."""
+
+from __future__ import annotations
+
+import pytest
+from PyQt5.QtCore import QPoint, QRect
+from PyQt5.QtWidgets import QApplication
+
+from app.gui.main_window import MainWindow
+from tests.gui.conftest import show_window
+from tests.paths import MAPS_DIR, ROOT
+
+BROKEN = ROOT / "tests" / "backends" / "broken_agents"
+
+
+def rect(window, widget) -> QRect:
+    return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1366, 768)])
+def test_the_legend_and_the_banner_do_not_cover_the_board(qtbot, tmp_path, interaction, size):
+    window = show_window(qtbot, tmp_path, MainWindow, size, interaction=interaction)
+    assert window.load_map(str(MAPS_DIR / "four-known.map"))
+    assert window.select_agent(str(BROKEN / "missing_paren.clp"))
+    for _ in range(10):
+        QApplication.processEvents()
+    banner, board, legend = (rect(window, w) for w in (window.agents.load_banner, window.view.board, window.view.legend))
+    assert window.agents.load_banner.isVisible() and window.load_banner_text()
+    assert not board.intersects(legend), f"legend {legend} over board {board}"
+    assert not banner.intersects(board) and not banner.intersects(legend)
+    layout = window.view.legend.layout()
+    assert legend.height() >= layout.heightForWidth(legend.width())  # every wrapped label whole
+    window.session.shutdown()
