@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import clips._clips as _compiled
 from clips._clips import ffi, lib
 
+from app.backends.base import PROTOCOL_MODULES
+
 NULL = ffi.NULL
 
 
@@ -30,6 +32,7 @@ class Aspect(enum.StrEnum):
     RULES = "rules"
     FACTS = "facts"
     AGENDA = "agenda"
+    WHY = "why"  # under each action, the chain of firings behind it (app.backends.clips.provenance)
 
 
 class Change(enum.StrEnum):
@@ -59,12 +62,14 @@ class BasisFact:
 
 @dataclass(frozen=True, slots=True)
 class Firing:
-    """One rule firing: module, rule, salience and the facts it matched, in pattern order."""
+    """One rule firing: module, rule, salience, the facts it matched, in pattern order, and the facts its
+    actions asserted or modified (indexes, in order: what ``app.backends.clips.provenance`` follows back)."""
 
     module: str
     rule: str
     salience: int
     basis: tuple[BasisFact, ...]
+    made: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         facts = ",".join(fact.label for fact in self.basis) or "*"
@@ -110,19 +115,23 @@ class StepTrace:
     agenda: tuple[Activation, ...] = ()  # after the step (what waits for the next turn)
     focus: tuple[str, ...] = ()  # the focus stack after the step, top first
     rules: tuple[str, ...] = ()  # every rule defined (MODULE::name), given with a game's first traced step only
+    # the agent's own facts (not MAIN's or ENV's) there when the game began (its deffacts), with the first step only
+    initial: tuple[int, ...] = ()
 
     def to_dict(self) -> dict:
         """Plain JSON-ready data (lists and dicts; written out: ``dataclasses.asdict`` deep-copies every text)."""
         return {
             "step": self.step,
             "firings": [{"module": f.module, "rule": f.rule, "salience": f.salience,
-                         "basis": [{"index": b.index, "text": b.text} for b in f.basis]} for f in self.firings],
+                         "basis": [{"index": b.index, "text": b.text} for b in f.basis],
+                         **({"made": list(f.made)} if f.made else {})} for f in self.firings],
             "changes": [{"change": c.change, "index": c.index, "module": c.module, "template": c.template,
                          "text": c.text} for c in self.changes],
             "agenda": [{"module": a.module, "rule": a.rule, "salience": a.salience, "basis": list(a.basis)}
                        for a in self.agenda],
             "focus": list(self.focus),
             "rules": list(self.rules),
+            **({"initial": list(self.initial)} if self.initial else {}),
         }
 
     @classmethod
@@ -132,7 +141,8 @@ class StepTrace:
             step=int(data["step"]),
             firings=tuple(Firing(f["module"], f["rule"], int(f["salience"]),
                                  tuple(BasisFact(None if b["index"] is None else int(b["index"]), b["text"])
-                                       for b in f["basis"]))
+                                       for b in f["basis"]),
+                                 tuple(int(index) for index in f.get("made", ())))
                           for f in data["firings"]),
             changes=tuple(FactChange(c["change"], int(c["index"]), c["module"], c["template"], c["text"])
                           for c in data["changes"]),
@@ -140,6 +150,7 @@ class StepTrace:
                          for a in data["agenda"]),
             focus=tuple(data["focus"]),
             rules=tuple(data.get("rules", ())),
+            initial=tuple(int(index) for index in data.get("initial", ())),
         )
 
     def lines(self, aspects: frozenset[str]) -> list[str]:
@@ -160,14 +171,14 @@ class StepTrace:
 
 
 def parse_aspects(text: str) -> frozenset[str]:
-    """``rules,facts,agenda`` (any of them) as a set of Aspect values; ValueError naming a bad one."""
+    """``rules,facts,agenda,why`` (any of them) as a set of Aspect values; ValueError naming a bad one."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     known = {aspect.value for aspect in Aspect}
     for name in names:
         if name not in known:
             raise ValueError(f"--trace: unknown aspect {name!r} (expected some of {', '.join(sorted(known))})")
     if not names:
-        raise ValueError("--trace: name at least one of rules, facts, agenda")
+        raise ValueError("--trace: name at least one of rules, facts, agenda, why")
     return frozenset(names)
 
 
@@ -204,6 +215,7 @@ else:
         _function.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
         _function.restype = ctypes.c_bool
 _WATCHER = b"battleship-lab-trace"
+_SOURCES = b"battleship-lab-sources"  # the before/after-firing pair that tells which firing asserts a fact
 _watchers: dict[int, tuple] = {}  # environment address -> its callbacks (kept alive while CLIPS holds them)
 _NO_FACT = BasisFact(None, "*")
 
@@ -211,8 +223,8 @@ _NO_FACT = BasisFact(None, "*")
 # A game's trace holds a Firing per rule firing and a BasisFact per fact version read (bdi: some 2300 and 4000):
 # these build them slot by slot, without the dataclass __init__'s object.__setattr__ per field (half the time).
 _new = object.__new__
-_set_module, _set_rule, _set_salience, _set_basis = (getattr(Firing, name).__set__
-                                                     for name in ("module", "rule", "salience", "basis"))
+_set_module, _set_rule, _set_salience, _set_basis, _set_made = (
+    getattr(Firing, name).__set__ for name in ("module", "rule", "salience", "basis", "made"))
 _set_index, _set_text = BasisFact.index.__set__, BasisFact.text.__set__
 
 
@@ -222,6 +234,7 @@ def _new_firing(module: str, rule: str, salience: int, basis: tuple[BasisFact, .
     _set_rule(firing, rule)
     _set_salience(firing, salience)
     _set_basis(firing, basis)
+    _set_made(firing, ())
     return firing
 
 
@@ -278,14 +291,33 @@ class Tracer:
         self._on_firing = _CALLBACK(self._before_firing)  # kept: CLIPS holds them while listening
         self._on_fired = _CALLBACK(self._after_firing)
         self._after: Callable[[Firing], None] | None = None
+        self._listening = False  # listen is on: every firing that begins is recorded (``_before_firing``)
+        self._armed: int | None = None  # address of the activation next_firing recorded, until it begins
+        self._open = False  # a recorded firing's actions are running: the facts asserted now are its ``made``
+        self._made: list[int] = []
+        self._initial: tuple[int, ...] = ()  # the agent's facts at ``begin``, for the first step's trace
         self._watch()
 
     def _watch(self) -> None:
         """Have CLIPS report each fact asserted and retracted (the tracer's bookkeeping, see the class docstring)."""
         known, addresses, indexes, pending, gone = self.known, self.addresses, self.indexes, self.pending, self.gone
 
+        made = self._made
+
         def on_assert(_env, fact, _context) -> None:
             pending.add(fact)
+            if self._open:  # a recorded firing asserts (or modifies) it: its index is known already
+                made.append(_FactIndex(_cast(_FACT, fact)))
+
+        def on_begin(_env, activation, _context) -> None:
+            self._open = self._listening or (activation is not None and activation == self._armed)
+            self._armed = None
+
+        def on_end(_env, _activation, _context) -> None:
+            if self._open and made and self.firings:
+                _set_made(self.firings[-1], tuple(made))
+            made.clear()
+            self._open = False
 
         def on_retract(_env, fact, _context) -> None:
             index = indexes.pop(fact, None)
@@ -296,11 +328,13 @@ class Tracer:
                 del addresses[index]
                 known.pop(index, None)
 
-        callbacks = (_CALLBACK(on_assert), _CALLBACK(on_retract))
+        callbacks = tuple(_CALLBACK(function) for function in (on_assert, on_retract, on_begin, on_end))
         target = _address(self.cenv)
         self._unwatch(target)  # a tracer of an earlier game that was never closed
         _add["Assert"](target, _WATCHER, callbacks[0], 0, None)
         _add["Retract"](target, _WATCHER, callbacks[1], 0, None)
+        _add["BeforeRuleFires"](target, _SOURCES, callbacks[2], 0, None)
+        _add["AfterRuleFires"](target, _SOURCES, callbacks[3], 0, None)
         _watchers[target] = callbacks
 
     @staticmethod
@@ -308,6 +342,8 @@ class Tracer:
         if _watchers.pop(target, None) is not None:
             _remove["Assert"](target, _WATCHER)
             _remove["Retract"](target, _WATCHER)
+            _remove["BeforeRuleFires"](target, _SOURCES)
+            _remove["AfterRuleFires"](target, _SOURCES)
 
     # ----- facts ---------------------------------------------------------
     def text(self, fact) -> str:
@@ -357,6 +393,9 @@ class Tracer:
             self.before = {index: (*self._template(fact), self.text(fact)) for index, fact in facts.items()}
         finally:
             self._quiet(False)
+        self._initial = tuple(index for index, (module, _, _) in self.before.items() if module not in PROTOCOL_MODULES)
+        self._armed, self._open = None, False
+        self._made.clear()
         self.addresses.clear()
         self.addresses.update(facts)
         self.indexes.clear()
@@ -441,6 +480,7 @@ class Tracer:
                 break
             lib.PopFocus(cenv)
         self._record(activation, module)
+        self._armed = _address(activation)  # if it fires, the facts it asserts are its own (``_watch``)
         return True
 
     def listen(self, on: bool, after: Callable[[Firing], None] | None = None) -> None:
@@ -451,6 +491,7 @@ class Tracer:
         (and after it, for ``after``): a plain ``Run`` is recorded, so it stops
         where an untraced one does."""
         target = _address(self.cenv)
+        self._listening = on
         if on:
             _add["BeforeRuleFires"](target, _WATCHER, self._on_firing, 0, None)
             if after is not None:
@@ -564,8 +605,8 @@ class Tracer:
             agenda = self._agenda(focus)
         finally:
             self._quiet(False)
-        rules = () if self._rules_given else self.rules()
-        return StepTrace(step, tuple(self.firings), tuple(changes), agenda, focus, rules)
+        rules, initial = ((), ()) if self._rules_given else (self.rules(), self._initial)
+        return StepTrace(step, tuple(self.firings), tuple(changes), agenda, focus, rules, initial)
 
     def _changes(self, commit: bool) -> list[FactChange]:
         """The facts asserted, retracted and modified since the last commit, by index (Python routers off);
