@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from app.backends.base import PROTOCOL_MODULES
 
@@ -34,8 +34,7 @@ class Origin(enum.StrEnum):
     INITIAL = "initial"  # the agent's own facts when the game began (deffacts)
 
 
-@dataclass(frozen=True, slots=True)
-class FiringRef:
+class FiringRef(NamedTuple):
     """A firing of the game: its step and its number in the step (1-based, as ``run --trace rules`` counts)."""
 
     step: int
@@ -45,8 +44,7 @@ class FiringRef:
         return f"step {self.step} firing {self.number}"
 
 
-@dataclass(frozen=True, slots=True)
-class WhyLine:
+class WhyLine(NamedTuple):
     """One line of a chain: a fact (index, text as the firing above matched it), where it comes from, and for a
     firing the firing (rule as MODULE::name, the facts it matched); ``repeat``: that firing is shown above."""
 
@@ -77,12 +75,15 @@ class Provenance:
 
     def __init__(self, traces: Iterable = ()):
         self.firings: list = []  # every firing of the game in order (``Firing``)
-        self.refs: list[FiringRef] = []  # the same positions' step and number
+        self.steps: list[int] = []  # the same positions' step
+        self.rules: list[str] = []  # ... and rule, MODULE::name
+        self.agent: list[bool] = []  # ... and whether the rule is the agent's (not MAIN's or ENV's)
         self.step_start: dict[int, int] = {}  # step -> position of its first firing
         self.makers: dict[int, list[int]] = {}  # fact index -> positions of the firings that made it, in order
         self.initial: set[int] = set()
         self.traces: dict[int, object] = {}  # step -> its StepTrace
         self._sources: dict[int, tuple] = {}  # position -> ((BasisFact, maker position or None), ...)
+        self._matched: dict[int, tuple[str, ...]] = {}  # position -> its basis as f-N labels
         for trace in traces:
             self.add(trace)
 
@@ -91,26 +92,32 @@ class Provenance:
         self.traces[trace.step] = trace
         self.initial.update(trace.initial)
         self.step_start.setdefault(trace.step, len(self.firings))
-        makers, position = self.makers, len(self.firings)
-        for number, firing in enumerate(trace.firings, 1):
+        makers, position, firings = self.makers, len(self.firings), trace.firings
+        for firing in firings:
             for index in firing.made:
                 found = makers.get(index)
                 if found is None:
                     makers[index] = [position]
                 elif found[-1] != position:
                     found.append(position)
-            self.firings.append(firing)
-            self.refs.append(FiringRef(trace.step, number))
             position += 1
+        self.firings += firings
+        self.steps += [trace.step] * len(firings)
+        self.rules += [f"{firing.module}::{firing.rule}" for firing in firings]
+        self.agent += [firing.module not in PROTOCOL_MODULES for firing in firings]
 
     # ----- looking up ---------------------------------------------------
     def position(self, ref: FiringRef) -> int:
         """The position in the game of the firing ``ref`` (KeyError/IndexError when the game has no such firing)."""
-        start = self.step_start[ref.step]
-        position = start + ref.number - 1
-        if ref.number < 1 or position >= len(self.refs) or self.refs[position] != ref:
+        position = self.step_start[ref.step] + ref.number - 1
+        if ref.number < 1 or position >= len(self.steps) or self.steps[position] != ref.step:
             raise IndexError(f"no firing {ref.number} in step {ref.step}")
         return position
+
+    def ref(self, position: int) -> FiringRef:
+        """The step and number of the firing at ``position``."""
+        step = self.steps[position]
+        return FiringRef(step, position - self.step_start[step] + 1)
 
     def maker(self, index: int, before: int) -> int | None:
         """The position of the firing that last asserted or modified fact ``index`` before position ``before``."""
@@ -129,9 +136,6 @@ class Provenance:
                 (fact, self.maker(fact.index, position)) for fact in self.firings[position].basis
                 if fact.index is not None)
         return known
-
-    def _agent(self, position: int | None) -> bool:
-        return position is not None and self.firings[position].module not in PROTOCOL_MODULES
 
     def execs(self, step: int) -> list[tuple[int, str, int | None]]:
         """The exec facts the agent asserted during ``step``: (index, text, position of the firing that did)."""
@@ -155,27 +159,25 @@ class Provenance:
         a firing already in ``shown`` (filled as it goes) is a repeat. Iterative: chains run hundreds deep."""
         shown = {} if shown is None else shown
         lines: list[WhyLine] = []
+        agent, rules, matched, sources = self.agent, self.rules, self._matched, self.sources
+        environment, initial, firing_origin = Origin.ENVIRONMENT.value, Origin.INITIAL.value, Origin.FIRING.value
         stack = [(depth, index, text, source)]
         while stack:
             level, index, text, source = stack.pop()
-            if not self._agent(source):
-                origin = Origin.INITIAL if source is None and index in self.initial else Origin.ENVIRONMENT
-                made_by = "" if source is None else self._rule(source)
-                lines.append(WhyLine(level, index, text, origin.value, made_by=made_by))
+            if source is None or not agent[source]:
+                origin = initial if source is None and index in self.initial else environment
+                lines.append(WhyLine(level, index, text, origin, made_by="" if source is None else rules[source]))
                 continue
-            firing = self.firings[source]
+            labels = matched.get(source)
+            if labels is None:
+                labels = matched[source] = tuple(fact.label for fact in self.firings[source].basis)
             repeat = source in shown
-            lines.append(WhyLine(level, index, text, Origin.FIRING.value, self.refs[source], self._rule(source),
-                                 tuple(fact.label for fact in firing.basis), repeat))
+            lines.append(WhyLine(level, index, text, firing_origin, self.ref(source), rules[source], labels, repeat))
             if repeat:
                 continue
             shown[source] = len(lines) - 1
-            stack += [(level + 1, fact.index, fact.text, maker) for fact, maker in reversed(self.sources(source))]
+            stack += [(level + 1, fact.index, fact.text, maker) for fact, maker in reversed(sources(source))]
         return lines
-
-    def _rule(self, position: int) -> str:
-        firing = self.firings[position]
-        return f"{firing.module}::{firing.rule}"
 
     def exec_lines(self, step: int, shown: dict[int, int] | None = None) -> list[WhyLine]:
         """The chains of the execs of ``step``, one after the other (``shown``: firings shown before)."""
