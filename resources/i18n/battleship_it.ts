@@ -802,6 +802,11 @@
             <source>Could not read the agent's facts: {0}</source>
             <translation>Impossibile leggere i fatti dell'agente: {0}</translation>
         </message>
+        <message>
+            <location filename="../../app/gui/facts_panel.py" line="160" />
+            <source>Why is f-{0} here? (chain, in the Rules tab)</source>
+            <translation>Perché f-{0} è qui? (catena, nella scheda Regole)</translation>
+        </message>
     </context>
     <context>
         <name>FleetPanel</name>
@@ -2665,6 +2670,36 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <source>No step yet: once the agent plays, each step's rule firings show here.</source>
             <translation>Nessun passo ancora: quando l'agente gioca, qui compaiono le regole eseguite a ogni passo.</translation>
         </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="206" />
+            <source>Why this shot?</source>
+            <translation>Perché questo colpo?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="206" />
+            <source>The chain behind an action, a fact or a firing: which rule made each fact it rests on, from which facts, back to what the environment told the agent</source>
+            <translation>La catena dietro un'azione, un fatto o una regola eseguita: quale regola ha prodotto ogni fatto su cui poggia, da quali fatti, fino a ciò che l'ambiente ha detto all'agente</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="317" />
+            <source>Double-click: why is this fact here?</source>
+            <translation>Doppio clic: perché questo fatto è qui?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="433" />
+            <source>Why is {0} here? (chain)</source>
+            <translation>Perché {0} è qui? (catena)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="436" />
+            <source>Why did {0} fire? (chain)</source>
+            <translation>Perché è scattata {0}? (catena)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="563" />
+            <source>Why this shot? (step {0}, row {1}, column {2})</source>
+            <translation>Perché questo colpo? (passo {0}, riga {1}, colonna {2})</translation>
+        </message>
     </context>
     <context>
         <name>ScorePanel</name>
@@ -2891,6 +2926,94 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/rule_debug.py" line="159" />
             <source>No answer about {0}: {1}</source>
             <translation>Nessuna risposta su {0}: {1}</translation>
+        </message>
+    </context>
+    <context>
+        <name>WhyTree</name>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="23" />
+            <source>Ask "why?" of a shot, a fact or a firing: double-click (or right-click) a fired cell of the board, a fact of a firing listed above, or a fact in the Facts tab; right-click a firing for why it fired.</source>
+            <translation>Chiedi "perché?" di un colpo, di un fatto o di una regola eseguita: doppio clic (o clic destro) su una cella colpita della griglia, su un fatto di una regola eseguita elencata sopra o su un fatto nella scheda Fatti; clic destro su una regola eseguita per sapere perché è scattata.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="46" />
+            <source>fact</source>
+            <translation>fatto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="46" />
+            <source>made by</source>
+            <translation>prodotto da</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="46" />
+            <source>step</source>
+            <translation>passo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="46" />
+            <source>firing</source>
+            <translation>esecuzione</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="51" />
+            <source>Each fact under the firing that matched it, with the rule that asserted or last modified it then, down to the environment's facts (k-cells, counts, the results of fires). Click a firing to select it above and ring its cells on the board</source>
+            <translation>Ogni fatto sotto la regola eseguita che lo ha usato, con la regola che allora lo aveva asserito o modificato per ultima, fino ai fatti dell'ambiente (k-cell, conteggi, esiti dei colpi). Fai clic su una regola eseguita per selezionarla sopra e cerchiarne le celle sulla griglia</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="88" />
+            <source>Why this shot? f-{0} {1}, the action of step {2}</source>
+            <translation>Perché questo colpo? f-{0} {1}, l'azione del passo {2}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="105" />
+            <source>Why is f-{0} {1} there? (after step {2})</source>
+            <translation>Perché c'è f-{0} {1}? (dopo il passo {2})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="112" />
+            <source>Why was f-{0} {1} there for step {2}, firing {3}?</source>
+            <translation>Perché c'era f-{0} {1} al passo {2}, esecuzione {3}?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="124" />
+            <source>Why did {0} fire? (step {1}, firing {2})</source>
+            <translation>Perché è scattata {0}? (passo {1}, esecuzione {2})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="155" />
+            <source>(the firing itself)</source>
+            <translation>(la regola eseguita stessa)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="157" />
+            <source>: see above</source>
+            <translation>: vedi sopra</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="160" />
+            <source>{0} (step {1}, firing {2}) matched {3}</source>
+            <translation>{0} (passo {1}, esecuzione {2}) corrispondeva a {3}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="165" />
+            <source>environment</source>
+            <translation>ambiente</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="168" />
+            <source>The game told the agent this (k-cells, counts, status, moves, the result of a fire): where the chain ends</source>
+            <translation>Lo ha detto il gioco all'agente (k-cell, conteggi, stato, mosse, l'esito di un colpo): qui finisce la catena</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="171" />
+            <source>initial fact</source>
+            <translation>fatto iniziale</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="172" />
+            <source>One of the agent's own facts when the game began (its deffacts): where the chain ends</source>
+            <translation>Uno dei fatti dell'agente all'inizio della partita (i suoi deffacts): qui finisce la catena</translation>
         </message>
     </context>
 </TS>

@@ -59,6 +59,8 @@ class WhyLine(NamedTuple):
     made_by: str = ""  # ENVIRONMENT made by a traced MAIN/ENV firing: that rule
 
     def __str__(self) -> str:
+        if self.index < 0:  # the firing asked about itself (``firing_lines``)
+            return f"{self.rule} ({self.firing}) matched {','.join(self.matched) or '*'}"
         fact = f"f-{self.index} {self.text}"
         if self.origin == Origin.ENVIRONMENT:
             return f"{fact}  [environment{', ' + self.made_by if self.made_by else ''}]"
@@ -178,6 +180,20 @@ class Provenance:
             shown[source] = len(lines) - 1
             stack += [(level + 1, fact.index, fact.text, maker) for fact, maker in reversed(sources(source))]
         return lines
+
+    def firing_lines(self, position: int) -> list[WhyLine]:
+        """Why the firing at ``position`` fired (a MAIN or ENV one too): its line (no fact: index -1), then the
+        chains of what it matched."""
+        shown = {position: 0}
+        labels = tuple(fact.label for fact in self.firings[position].basis)
+        lines = [WhyLine(0, -1, "", Origin.FIRING.value, self.ref(position), self.rules[position], labels)]
+        for fact, maker in self.sources(position):
+            lines += self.chain(fact.index, fact.text, maker, shown, depth=1)
+        return lines
+
+    def fact_lines(self, index: int, text: str, step: int | None = None) -> list[WhyLine]:
+        """The chain of fact ``index`` (``text``) as it stood at the end of ``step`` (None: the last step)."""
+        return self.chain(index, text, self.fact_source(index, step))
 
     def exec_lines(self, step: int, shown: dict[int, int] | None = None) -> list[WhyLine]:
         """The chains of the execs of ``step``, one after the other (``shown``: firings shown before)."""
