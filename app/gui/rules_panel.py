@@ -211,6 +211,7 @@ class RulesPanel(QWidget):
             tree.customContextMenuRequested.connect(lambda pos, t=tree: self._context_menu(t, pos))
         self.firings.itemDoubleClicked.connect(self._double_clicked)
         splitter.addWidget(self.lower)
+        self.splitter = splitter
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         layout.addWidget(splitter, 1)
@@ -467,6 +468,7 @@ class RulesPanel(QWidget):
         """A chain was shown (``shown``): bring its tab, and this panel's, to the front."""
         if shown:
             self.lower.setCurrentWidget(self.why_tree)
+            QTimer.singleShot(0, self._room_for_chain)  # once the tab brought forward is laid out
             parent = self.parentWidget()
             while parent is not None:  # the Rules tab in the window's side tabs
                 if isinstance(parent, QTabWidget):
@@ -474,6 +476,12 @@ class RulesPanel(QWidget):
                     parent.setCurrentWidget(next(page for page in pages if page is self or page.isAncestorOf(self)))
                 parent = parent.parentWidget()
         return shown
+
+    def _room_for_chain(self) -> None:
+        """A chain needs the room more than the firings list: three quarters of the height for it."""
+        sizes = self.splitter.sizes()
+        if sum(sizes) and sizes[1] < 2 * sizes[0]:
+            self.splitter.setSizes([sum(sizes) // 4, sum(sizes) - sum(sizes) // 4])
 
     def select_firing(self, at: FiringRef) -> None:
         """Show ``at``'s step and select the firing (its cells ringed on the board, its facts selected)."""

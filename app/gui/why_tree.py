@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt, pyqtSignal
 from PyQt5.QtGui import QColor
-from PyQt5.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PyQt5.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from app.backends.clips.provenance import FiringRef, Origin, Provenance, WhyLine
 from app.core import Cell
@@ -43,7 +43,10 @@ class WhyTree(QWidget):
         self.question.setStyleSheet("color: #475467;")
         layout.addWidget(self.question)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels([self.tr("fact"), self.tr("made by"), self.tr("step"), self.tr("firing")])
+        # one line a node, as run --trace why prints it: the side panel is narrow for columns
+        self.tree.setHeaderHidden(True)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeToContents)  # long facts scroll
         self.tree.setFont(mono_font(9))
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)
@@ -51,10 +54,6 @@ class WhyTree(QWidget):
         self.tree.setToolTip(self.tr("Each fact under the firing that matched it, with the rule that asserted or last "
                                      "modified it then, down to the environment's facts (k-cells, counts, the results "
                                      "of fires). Click a firing to select it above and ring its cells on the board"))
-        metrics = self.tree.fontMetrics()
-        self.tree.setColumnWidth(0, metrics.horizontalAdvance("f-999 (my-k-cell (x 9) (y 9) (content top))") + 40)
-        self.tree.setColumnWidth(1, metrics.horizontalAdvance("AGENT::fire-b-cell-near-f-cell") + 16)
-        self.tree.setColumnWidth(2, metrics.horizontalAdvance("step ") + 16)
         self.tree.itemClicked.connect(self._clicked)
         layout.addWidget(self.tree, 1)
 
@@ -152,26 +151,30 @@ class WhyTree(QWidget):
                 self._expand(child, depth + 1)
 
     def _item(self, line: WhyLine) -> QTreeWidgetItem:
-        fact = f"f-{line.index} {line.text}" if line.index >= 0 else self.tr("(the firing itself)")
+        """A node: who made the fact (the rule with its step and firing number, or the environment), then the fact."""
+        fact = f"f-{line.index} {line.text}" if line.index >= 0 else ""
         if line.origin == Origin.FIRING:
-            rule = line.rule + (self.tr(": see above") if line.repeat else "")
-            item = QTreeWidgetItem([fact, rule, str(line.firing.step), str(line.firing.number)])
-            item.setData(0, Qt.UserRole, line.firing)
-            item.setToolTip(1, self.tr("{0} (step {1}, firing {2}) matched {3}").format(
-                line.rule, line.firing.step, line.firing.number, ",".join(line.matched) or "*"))
+            where = self.tr("{0} (step {1}, firing {2})").format(line.rule, line.firing.step, line.firing.number)
             if line.repeat:
-                item.setForeground(1, REPEAT_COLOUR)
+                where += self.tr(": see above")
+            item = QTreeWidgetItem([f"{where}  {fact}".rstrip()])
+            item.setData(0, Qt.UserRole, line.firing)
+            item.setToolTip(0, self.tr("{0} (step {1}, firing {2}) matched {3}").format(
+                line.rule, line.firing.step, line.firing.number, ",".join(line.matched) or "*") + f"\n{fact}")
+            if line.repeat:
+                item.setForeground(0, REPEAT_COLOUR)
         elif line.origin == Origin.ENVIRONMENT:
             made = self.tr("environment") + (f" ({line.made_by})" if line.made_by else "")
-            item = QTreeWidgetItem([fact, made, "", ""])
-            item.setForeground(1, ENVIRONMENT_COLOUR)
-            item.setToolTip(1, self.tr("The game told the agent this (k-cells, counts, status, moves, the result of "
-                                       "a fire): where the chain ends"))
+            item = QTreeWidgetItem([f"[{made}]  {fact}"])
+            item.setForeground(0, ENVIRONMENT_COLOUR)
+            item.setToolTip(0, self.tr("The game told the agent this (k-cells, counts, status, moves, the result of "
+                                       "a fire): where the chain ends") + f"\n{fact}")
         else:
-            item = QTreeWidgetItem([fact, self.tr("initial fact"), "", ""])
-            item.setToolTip(1, self.tr("One of the agent's own facts when the game began (its deffacts): where the "
-                                       "chain ends"))
-        item.setToolTip(0, fact)
+            initial = self.tr("initial fact")
+            item = QTreeWidgetItem([f"[{initial}]  {fact}"])
+            item.setToolTip(0, self.tr("One of the agent's own facts when the game began (its deffacts): where the "
+                                       "chain ends") + f"\n{fact}")
+        item.setData(0, Qt.UserRole + 1, (line.index, line.text, line.origin, line.rule, line.firing))
         return item
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
@@ -181,13 +184,16 @@ class WhyTree(QWidget):
 
     # ----- for tests and the docs ----------------------------------------------------
     def rows(self) -> list[tuple[int, str, str, str, str]]:
-        """Every node, depth first: (depth, fact, made by, step, firing)."""
+        """Every node, depth first: (depth, fact, made by: MODULE::rule or the origin, step, firing number)."""
         rows: list[tuple[int, str, str, str, str]] = []
 
         def walk(item: QTreeWidgetItem, depth: int) -> None:
             for i in range(item.childCount()):
                 child = item.child(i)
-                rows.append((depth, child.text(0), child.text(1), child.text(2), child.text(3)))
+                index, text, origin, rule, firing = child.data(0, Qt.UserRole + 1)
+                fact = f"f-{index} {text}" if index >= 0 else ""
+                made = (rule, str(firing.step), str(firing.number)) if firing is not None else (origin, "", "")
+                rows.append((depth, fact, *made))
                 walk(child, depth + 1)
 
         walk(self.tree.invisibleRootItem(), 0)

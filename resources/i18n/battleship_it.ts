@@ -2936,26 +2936,6 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Chiedi "perché?" di un colpo, di un fatto o di una regola eseguita: doppio clic (o clic destro) su una cella colpita della griglia, su un fatto di una regola eseguita elencata sopra o su un fatto nella scheda Fatti; clic destro su una regola eseguita per sapere perché è scattata.</translation>
         </message>
         <message>
-            <location filename="../../app/gui/why_tree.py" line="46" />
-            <source>fact</source>
-            <translation>fatto</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/why_tree.py" line="46" />
-            <source>made by</source>
-            <translation>prodotto da</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/why_tree.py" line="46" />
-            <source>step</source>
-            <translation>passo</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/why_tree.py" line="46" />
-            <source>firing</source>
-            <translation>esecuzione</translation>
-        </message>
-        <message>
             <location filename="../../app/gui/why_tree.py" line="51" />
             <source>Each fact under the firing that matched it, with the rule that asserted or last modified it then, down to the environment's facts (k-cells, counts, the results of fires). Click a firing to select it above and ring its cells on the board</source>
             <translation>Ogni fatto sotto la regola eseguita che lo ha usato, con la regola che allora lo aveva asserito o modificato per ultima, fino ai fatti dell'ambiente (k-cell, conteggi, esiti dei colpi). Fai clic su una regola eseguita per selezionarla sopra e cerchiarne le celle sulla griglia</translation>
@@ -2981,16 +2961,6 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Perché è scattata {0}? (passo {1}, esecuzione {2})</translation>
         </message>
         <message>
-            <location filename="../../app/gui/why_tree.py" line="155" />
-            <source>(the firing itself)</source>
-            <translation>(la regola eseguita stessa)</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/why_tree.py" line="157" />
-            <source>: see above</source>
-            <translation>: vedi sopra</translation>
-        </message>
-        <message>
             <location filename="../../app/gui/why_tree.py" line="160" />
             <source>{0} (step {1}, firing {2}) matched {3}</source>
             <translation>{0} (passo {1}, esecuzione {2}) corrispondeva a {3}</translation>
@@ -3006,14 +2976,24 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Lo ha detto il gioco all'agente (k-cell, conteggi, stato, mosse, l'esito di un colpo): qui finisce la catena</translation>
         </message>
         <message>
-            <location filename="../../app/gui/why_tree.py" line="171" />
-            <source>initial fact</source>
-            <translation>fatto iniziale</translation>
-        </message>
-        <message>
             <location filename="../../app/gui/why_tree.py" line="172" />
             <source>One of the agent's own facts when the game began (its deffacts): where the chain ends</source>
             <translation>Uno dei fatti dell'agente all'inizio della partita (i suoi deffacts): qui finisce la catena</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="157" />
+            <source>{0} (step {1}, firing {2})</source>
+            <translation>{0} (passo {1}, esecuzione {2})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="159" />
+            <source>: see above</source>
+            <translation>: vedi sopra</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="173" />
+            <source>initial fact</source>
+            <translation>fatto iniziale</translation>
         </message>
     </context>
 </TS>
