@@ -291,8 +291,9 @@ class Tracer:
         self._on_firing = _CALLBACK(self._before_firing)  # kept: CLIPS holds them while listening
         self._on_fired = _CALLBACK(self._after_firing)
         self._after: Callable[[Firing], None] | None = None
-        self._listening = False  # listen is on: every firing that begins is recorded (``_before_firing``)
         self._armed: int | None = None  # address of the activation next_firing recorded, until it begins
+        self._bracketing = False  # ``_bracket`` is on
+        self._on_actions = (_CALLBACK(self._actions_begin), _CALLBACK(self._actions_end))
         self._open = False  # a recorded firing's actions are running: the facts asserted now are its ``made``
         self._made: list[int] = []
         self._initial: tuple[int, ...] = ()  # the agent's facts at ``begin``, for the first step's trace
@@ -301,23 +302,12 @@ class Tracer:
     def _watch(self) -> None:
         """Have CLIPS report each fact asserted and retracted (the tracer's bookkeeping, see the class docstring)."""
         known, addresses, indexes, pending, gone = self.known, self.addresses, self.indexes, self.pending, self.gone
-
         made = self._made
 
         def on_assert(_env, fact, _context) -> None:
             pending.add(fact)
             if self._open:  # a recorded firing asserts (or modifies) it: its index is known already
                 made.append(_FactIndex(_cast(_FACT, fact)))
-
-        def on_begin(_env, activation, _context) -> None:
-            self._open = self._listening or (activation is not None and activation == self._armed)
-            self._armed = None
-
-        def on_end(_env, _activation, _context) -> None:
-            if self._open and made and self.firings:
-                _set_made(self.firings[-1], tuple(made))
-            made.clear()
-            self._open = False
 
         def on_retract(_env, fact, _context) -> None:
             index = indexes.pop(fact, None)
@@ -328,21 +318,47 @@ class Tracer:
                 del addresses[index]
                 known.pop(index, None)
 
-        callbacks = tuple(_CALLBACK(function) for function in (on_assert, on_retract, on_begin, on_end))
+        callbacks = (_CALLBACK(on_assert), _CALLBACK(on_retract))
         target = _address(self.cenv)
         self._unwatch(target)  # a tracer of an earlier game that was never closed
         _add["Assert"](target, _WATCHER, callbacks[0], 0, None)
         _add["Retract"](target, _WATCHER, callbacks[1], 0, None)
-        _add["BeforeRuleFires"](target, _SOURCES, callbacks[2], 0, None)
-        _add["AfterRuleFires"](target, _SOURCES, callbacks[3], 0, None)
         _watchers[target] = callbacks
+
+    def _actions_begin(self, _env, activation, _context) -> None:
+        """One rule at a time: a firing's actions begin; they are the recorded firing's if its activation is the
+        one ``next_firing`` recorded (not one the bridge fires untraced, as ENV's mirror-outcome)."""
+        self._open = activation is not None and activation == self._armed
+        self._armed = None
+
+    def _actions_end(self, _env=None, _activation=None, _context=None) -> None:
+        """A firing's actions are done: the facts they asserted or modified are its ``made``."""
+        made = self._made
+        if self._open and made and self.firings:
+            _set_made(self.firings[-1], tuple(made))
+        made.clear()
+        self._open = False
+
+    def _bracket(self, on: bool) -> None:
+        """CLIPS to call ``_actions_begin``/``_actions_end`` around each firing (one rule at a time), or not (a
+        listened run: ``_before_firing`` and ``_after_firing`` do it)."""
+        if on == self._bracketing:
+            return
+        target = _address(self.cenv)
+        if on:
+            _add["BeforeRuleFires"](target, _SOURCES, self._on_actions[0], 0, None)
+            _add["AfterRuleFires"](target, _SOURCES, self._on_actions[1], 0, None)
+        else:
+            _remove["BeforeRuleFires"](target, _SOURCES)
+            _remove["AfterRuleFires"](target, _SOURCES)
+        self._bracketing = on
 
     @staticmethod
     def _unwatch(target: int) -> None:
         if _watchers.pop(target, None) is not None:
             _remove["Assert"](target, _WATCHER)
             _remove["Retract"](target, _WATCHER)
-            _remove["BeforeRuleFires"](target, _SOURCES)
+            _remove["BeforeRuleFires"](target, _SOURCES)  # an earlier tracer's, never closed
             _remove["AfterRuleFires"](target, _SOURCES)
 
     # ----- facts ---------------------------------------------------------
@@ -480,7 +496,8 @@ class Tracer:
                 break
             lib.PopFocus(cenv)
         self._record(activation, module)
-        self._armed = _address(activation)  # if it fires, the facts it asserts are its own (``_watch``)
+        self._bracket(True)
+        self._armed = _address(activation)  # if it fires, the facts it asserts are its own
         return True
 
     def listen(self, on: bool, after: Callable[[Firing], None] | None = None) -> None:
@@ -491,24 +508,24 @@ class Tracer:
         (and after it, for ``after``): a plain ``Run`` is recorded, so it stops
         where an untraced one does."""
         target = _address(self.cenv)
-        self._listening = on
         if on:
+            self._bracket(False)
+            self._after = after
             _add["BeforeRuleFires"](target, _WATCHER, self._on_firing, 0, None)
-            if after is not None:
-                self._after = after
-                _add["AfterRuleFires"](target, _WATCHER, self._on_fired, 0, None)
+            _add["AfterRuleFires"](target, _WATCHER, self._on_fired, 0, None)
         else:
             _remove["BeforeRuleFires"](target, _WATCHER)
-            if self._after is not None:
-                _remove["AfterRuleFires"](target, _WATCHER)
-                self._after = None
+            _remove["AfterRuleFires"](target, _WATCHER)
+            self._after = None
 
     def _before_firing(self, _env, activation, _context) -> None:
         if activation:
             self._record(_cast("Activation *", activation), _GetFocus(self.cenv))
+            self._open = True  # what its actions assert is its own (``_after_firing`` closes it)
 
     def _after_firing(self, _env, activation, _context) -> None:
-        if activation and self.firings:
+        self._actions_end()
+        if activation and self.firings and self._after is not None:
             self._after(self.firings[-1])
 
     def _record(self, activation, module) -> None:
@@ -638,6 +655,7 @@ class Tracer:
     def close(self) -> None:
         """Stop watching the environment's facts and firings."""
         self.listen(False)
+        self._bracket(False)
         self._unwatch(_address(self.cenv))
         if self.builder is not None:
             lib.SBDispose(self.builder)
