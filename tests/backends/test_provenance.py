@@ -140,3 +140,21 @@ def test_initial_facts_and_the_log_keep_the_sources():
     again = StepTrace.from_dict(trace.to_dict())
     assert again == trace
     assert render(Provenance([again]).exec_lines(0))[1] == "  f-3 (phase explore)  [initial fact]"
+
+
+LOOKOUT = ROOT / "tests" / "data" / "debugging" / "lookout.clp"
+BUGGY = "(assert (target (x (- ?x 1)) (y ?y) (why below-top)))"
+
+
+def test_the_walk_through_finds_the_planted_bug_as_documented(tmp_path):
+    # docs/debugging.md prints the chain of lookout's first shot; it names below-top, whose arithmetic is wrong
+    docs = (ROOT / "docs" / "debugging.md").read_text(encoding="utf-8")
+    block = docs.split("step   0  fire 6 0       miss\n    why:\n", 1)[1].split("```", 1)[0]
+    provenance = Provenance(traced(str(LOOKOUT), MAPS_DIR / "four-known.map"))
+    assert "\n".join(f"      {line}" for line in render(provenance.exec_lines(0))) + "\n" == block
+    assert BUGGY in docs and BUGGY in LOOKOUT.read_text(encoding="utf-8")
+    fixed = tmp_path / "lookout.clp"
+    fixed.write_text(LOOKOUT.read_text(encoding="utf-8").replace(BUGGY, BUGGY.replace("(- ?x 1)", "(+ ?x 1)")),
+                     encoding="utf-8")
+    first = Provenance(traced(str(fixed), MAPS_DIR / "four-known.map")).execs(0)
+    assert [text for _, text, _ in first] == ["(exec (step 0) (action fire) (x 8) (y 0))"]
