@@ -20,6 +20,9 @@ from app.backends.clips.provenance import FiringRef, Origin, Provenance, WhyLine
 from app.core import Cell
 from app.gui.theme import mono_font
 
+UNSOURCED = QT_TRANSLATE_NOOP(
+    "WhyTree", "This game's trace does not say which rule made each fact (a log saved before the app recorded it): "
+    "no chains. Play the game again with the trace on (run --trace … --log, or in the app) for them.")
 NOTHING_ASKED = QT_TRANSLATE_NOOP(
     "WhyTree", "Ask \"why?\" of a shot, a fact or a firing: double-click (or right-click) a fired cell of the board, "
     "a fact of a firing listed above, or a fact in the Facts tab; right-click a firing for why it fired.")
@@ -125,7 +128,10 @@ class WhyTree(QWidget):
         return True
 
     def show_chain(self, question: str, lines: list[WhyLine]) -> None:
-        """Show ``lines`` (depth first, as ``Provenance`` gives them) under the heading ``question``."""
+        """Show ``lines`` (depth first, as ``Provenance`` gives them) under the heading ``question``; a trace that
+        does not say which rule made each fact gets that said instead."""
+        if not self.provenance.sourced:
+            question, lines = self.tr(UNSOURCED), []
         self.question.setText(question)
         self.tree.setUpdatesEnabled(False)
         self.tree.clear()

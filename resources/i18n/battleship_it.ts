@@ -2995,5 +2995,10 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <source>initial fact</source>
             <translation>fatto iniziale</translation>
         </message>
+        <message>
+            <location filename="../../app/gui/why_tree.py" line="23" />
+            <source>This game's trace does not say which rule made each fact (a log saved before the app recorded it): no chains. Play the game again with the trace on (run --trace … --log, or in the app) for them.</source>
+            <translation>La traccia di questa partita non dice quale regola ha prodotto ogni fatto (un log salvato prima che l'app lo registrasse): nessuna catena. Rigioca la partita con la traccia attiva (run --trace … --log, o nell'app) per averle.</translation>
+        </message>
     </context>
 </TS>

@@ -111,3 +111,17 @@ def test_replay_asks_the_same(qtbot, window, tmp_path):
     assert viewer.rules_panel.why_cell(Cell(8, 0))
     assert viewer.rules_panel.why_tree.rows() == CHAIN_ROWS
     assert viewer.side_tabs.currentWidget() is viewer.rules_panel
+
+
+def test_a_log_saved_before_the_sources_were_recorded_says_so(qtbot):
+    # an older log's trace has no "made": the tree says there are no chains rather than show every fact as the
+    # environment's
+    from app.backends.clips.trace import FactChange, Firing, StepTrace
+    from app.gui.why_tree import WhyTree
+
+    tree = WhyTree()
+    qtbot.addWidget(tree)
+    tree.add(StepTrace(0, (Firing("AGENT", "shoot", 0, ()),),
+                       changes=(FactChange("asserted", 9, "MAIN", "exec", "(exec (step 0) (action fire) (x 1) (y 2))"),)))
+    assert tree.why_cell(Cell(1, 2))
+    assert tree.rows() == [] and "does not say which rule made each fact" in tree.question.text()

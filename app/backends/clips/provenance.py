@@ -86,6 +86,7 @@ class Provenance:
         self.traces: dict[int, object] = {}  # step -> its StepTrace
         self._sources: dict[int, tuple] = {}  # position -> ((BasisFact, maker position or None), ...)
         self._matched: dict[int, tuple[str, ...]] = {}  # position -> its basis as f-N labels
+        self.sourced = False  # some firing says what it made: a trace recorded before that was kept says nothing
         for trace in traces:
             self.add(trace)
 
@@ -96,6 +97,7 @@ class Provenance:
         self.step_start.setdefault(trace.step, len(self.firings))
         makers, position, firings = self.makers, len(self.firings), trace.firings
         for firing in firings:
+            self.sourced = self.sourced or bool(firing.made)
             for index in firing.made:
                 found = makers.get(index)
                 if found is None:
