@@ -23,7 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trace", metavar="ASPECTS",
                         help="CLIPS agents: after each step print what happened inside CLIPS, any of rules (every "
                              "rule firing in order, with its module, salience and matched facts), facts (the facts "
-                             "asserted, retracted and modified) and agenda (activations waiting, focus stack), "
+                             "asserted, retracted and modified), agenda (activations waiting, focus stack) and why (under each "
+                             "action, the chain of rule firings that led to it, back to the environment's facts), "
                              "comma-separated, e.g. rules,facts,agenda; with --log the trace is saved in the log")
     parser.epilog = ("Protocol warnings (no exec for a step, the focus kept after the exec, a fire at a cell "
                      "already fired, a flag beyond the limit, a rule firing more than 500 times in a turn...) are "
@@ -82,16 +83,25 @@ def run_game_command(args: argparse.Namespace) -> int:
 
     on_trace = None
     if args.trace is not None:
-        from app.backends.clips.trace import parse_aspects
+        from app.backends.clips.provenance import Provenance, render
+        from app.backends.clips.trace import Aspect, parse_aspects
         try:
             aspects = parse_aspects(args.trace)
         except ValueError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
+        provenance = Provenance() if Aspect.WHY in aspects else None
+        shown: dict[int, int] = {}  # firings whose chain was printed under an earlier action
 
         def on_trace(trace):
-            if not quiet:
-                print("\n".join(f"    {line}" for line in trace.lines(aspects)))
+            if quiet:
+                return
+            lines = trace.lines(aspects)
+            if provenance is not None:
+                provenance.add(trace)
+                why = provenance.exec_lines(trace.step, shown)
+                lines += ["why:", *(f"  {line}" for line in render(why))] if why else ["why: no exec this step"]
+            print("\n".join(f"    {line}" for line in lines))
 
     def on_finding(finding):
         if not quiet:
@@ -102,7 +112,9 @@ def run_game_command(args: argparse.Namespace) -> int:
     if on_trace is not None and not spec.kind.can_show(Capability.TRACE):
         tracing = " and ".join(kind.label for kind in registered() if kind.can_show(Capability.TRACE))
         print(f"note: --trace shows rule firings for {tracing} agents only; {spec.name} is a {spec.kind} agent, so "
-              f"there is nothing to trace", file=sys.stderr)
+              f"there is nothing to trace"
+              + (" (the chains of --trace why exist for CLIPS agents, whose rules record what they matched)"
+                 if "why" in args.trace.split(",") else ""), file=sys.stderr)
     params = parse_agent_params(args.agent_param, [args.agent])
     if not quiet:
         kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"

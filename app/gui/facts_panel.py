@@ -8,7 +8,7 @@ included); a picked rule firing's facts are selected (``highlight``).
 
 from __future__ import annotations
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt, pyqtSignal
 from PyQt5.QtGui import QColor, QFont
 from PyQt5.QtWidgets import (
     QAbstractItemView,
@@ -17,6 +17,7 @@ from PyQt5.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -40,7 +41,10 @@ def module_order(modules: set[str]) -> list[str]:
 
 
 class FactsPanel(QWidget):
-    """Lists the facts by module; a template picker and a text filter narrow the list."""
+    """Lists the facts by module; a template picker and a text filter narrow the list. Double-click or right-click
+    a fact to ask why it is there (``why_asked``: the Rules tab shows its chain)."""
+
+    why_asked = pyqtSignal(int, str)  # a fact's index and text
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -84,6 +88,9 @@ class FactsPanel(QWidget):
                                      "the agent's own, then MAIN and ENV (the game protocol)"))
         self.tree.itemCollapsed.connect(lambda item: self._collapsed.add(item.data(0, Qt.UserRole)))
         self.tree.itemExpanded.connect(lambda item: self._collapsed.discard(item.data(0, Qt.UserRole)))
+        self.tree.itemDoubleClicked.connect(lambda item, _column: self._ask_why(item))
+        self.tree.setContextMenuPolicy(Qt.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
         layout.addWidget(self.tree, 1)
         self.count_label = QLabel("")
         self.count_label.setStyleSheet("color: #475467;")
@@ -138,6 +145,21 @@ class FactsPanel(QWidget):
                         self.tree.scrollToItem(item)
                     found += 1
         return found
+
+    def _ask_why(self, item: QTreeWidgetItem | None) -> None:
+        row = item.data(0, Qt.UserRole) if item is not None else None
+        if isinstance(row, FactRow):
+            self.why_asked.emit(row.index, row.text)
+
+    def _context_menu(self, position) -> None:
+        item = self.tree.itemAt(position)
+        row = item.data(0, Qt.UserRole) if item is not None else None
+        if not isinstance(row, FactRow):
+            return
+        menu = QMenu(self)
+        menu.addAction(self.tr("Why is f-{0} here? (chain, in the Rules tab)").format(row.index),
+                       lambda: self._ask_why(item))
+        menu.exec_(self.tree.viewport().mapToGlobal(position))
 
     def set_template(self, template: str) -> None:
         """Show only the facts of ``template`` (or all with ALL_TEMPLATES)."""

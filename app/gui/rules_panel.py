@@ -5,7 +5,9 @@ The panel shows ``StepTrace`` data only (``app.backends.clips.trace``): it never
 emits ``firing_selected`` so the window can ring on the board the cells its facts name (x/y slots) and select
 those facts in the Facts tab. In a game being played (``live``) it also shows a turn paused mid-way
 (``show_pause``: the firings so far, the agenda waiting) and has the breakpoints list and "why didn't it fire?"
-(``app.gui.rule_debug``): right-click a rule in any list for them.
+(``app.gui.rule_debug``): right-click a rule in any list for them. Live or replayed, "Why this shot?"
+(``app.gui.why_tree``) shows the chain behind an action, a fact or a firing: right-click or double-click a fact of
+a firing, right-click a firing; the window asks it of a board cell (``TraceLink``) or a fact of the Facts tab.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, QRectF, Qt, QTimer, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QRectF, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen
 from PyQt5.QtWidgets import (
     QComboBox,
@@ -29,12 +31,15 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
-from app.backends.clips.trace import Firing, StepTrace
+from app.backends.clips.provenance import FiringRef
+from app.backends.clips.trace import BasisFact, Firing, StepTrace
 from app.core import Cell
 from app.gui import theme
 from app.gui.board import BoardOverlay, BoardWidget
+from app.gui.i18n import translate
 from app.gui.rule_debug import BreakpointList, WhyNotPanel, breakpoint_icon
 from app.gui.theme import add_tab, mono_font
+from app.gui.why_tree import WhyTree
 
 ALL_MODULES = QT_TRANSLATE_NOOP("RulesPanel", "All modules")
 NOT_STARTED = QT_TRANSLATE_NOOP("RulesPanel", "No step yet: once the agent plays, each step's rule firings show here.")
@@ -196,10 +201,17 @@ class RulesPanel(QWidget):
             self.why.asked.connect(self.why_asked)
             add_tab(self.lower, self.why, self.tr("Why not?"),
                     self.tr("Why didn't a rule fire? Pattern by pattern, what matches now"))
-            for tree in (self.firings, self.agenda, self.count_tree):
-                tree.setContextMenuPolicy(Qt.CustomContextMenu)
-                tree.customContextMenuRequested.connect(lambda pos, t=tree: self._context_menu(t, pos))
+        self.why_tree = WhyTree()
+        self.why_tree.firing_clicked.connect(self.select_firing)
+        add_tab(self.lower, self.why_tree, self.tr("Why this shot?"),
+                self.tr("The chain behind an action, a fact or a firing: which rule made each fact it rests on, from "
+                        "which facts, back to what the environment told the agent"))
+        for tree in (self.firings, self.agenda, self.count_tree) if live else (self.firings,):
+            tree.setContextMenuPolicy(Qt.CustomContextMenu)
+            tree.customContextMenuRequested.connect(lambda pos, t=tree: self._context_menu(t, pos))
+        self.firings.itemDoubleClicked.connect(self._double_clicked)
         splitter.addWidget(self.lower)
+        self.splitter = splitter
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         layout.addWidget(splitter, 1)
@@ -212,6 +224,7 @@ class RulesPanel(QWidget):
         if self.why is not None:
             self.why.clear()
         self.traces.clear()
+        self.why_tree.clear()
         self.rules = []
         self.counts.clear()
         self.show_step(None)
@@ -234,6 +247,7 @@ class RulesPanel(QWidget):
 
     def _take(self, trace: StepTrace) -> None:
         self.traces[trace.step] = trace
+        self.why_tree.add(trace)
         self._take_rules(trace.rules)
         self.counts.update(f"{firing.module}::{firing.rule}" for firing in trace.firings)
 
@@ -300,7 +314,9 @@ class RulesPanel(QWidget):
         for fact in firing.basis:
             text = f"      {fact.label} {fact.text}" if fact.index is not None else "      * " + self.tr("(a not pattern: no fact)")
             child = QTreeWidgetItem([text])
-            child.setToolTip(0, text.strip())
+            child.setData(0, Qt.UserRole, fact)
+            child.setToolTip(0, text.strip() + ("\n" + self.tr("Double-click: why is this fact here?")
+                                                if fact.index is not None else ""))
             item.addChild(child)
             child.setFirstColumnSpanned(True)
 
@@ -404,11 +420,87 @@ class RulesPanel(QWidget):
 
     def _context_menu(self, tree: QTreeWidget, position) -> None:
         item = tree.itemAt(position)
-        while item is not None and item.parent() is not None:
-            item = item.parent()
-        if item is None or not item.text(2):
+        top = item
+        while top is not None and top.parent() is not None:
+            top = top.parent()
+        if top is None or not top.text(2):
             return
-        self.rule_menu(f"{item.text(1)}::{item.text(2)}").exec_(tree.viewport().mapToGlobal(position))
+        menu = self.rule_menu(f"{top.text(1)}::{top.text(2)}") if self.live else QMenu(self)
+        at = self._ref_of(top) if tree is self.firings else None
+        if at is not None:
+            first = menu.actions()[0] if menu.actions() else None
+            fact = item.data(0, Qt.UserRole) if item is not top else None
+            if isinstance(fact, BasisFact) and fact.index is not None:
+                why = menu.addAction(self.tr("Why is {0} here? (chain)").format(fact.label))
+                why.triggered.connect(lambda: self._ask(self.why_tree.why_fact(fact.index, fact.text, at)))
+            else:
+                why = menu.addAction(self.tr("Why did {0} fire? (chain)").format(top.text(2)))
+                why.triggered.connect(lambda: self._ask(self.why_tree.why_firing(at)))
+            if first is not None:
+                menu.insertAction(first, why)
+                menu.insertSeparator(first)
+        if menu.actions():
+            menu.exec_(tree.viewport().mapToGlobal(position))
+
+    # ----- why this shot? ---------------------------------------------------------------
+    def _ref_of(self, top: QTreeWidgetItem) -> FiringRef | None:
+        """The step and number of a firing's row, if its step is traced whole (not a turn paused mid-way)."""
+        shown = self.shown
+        if shown is None or self.paused is not None or self.traces.get(shown.step) is not shown:
+            return None
+        return FiringRef(shown.step, int(top.text(0)))
+
+    def _double_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        fact, top = item.data(0, Qt.UserRole), item.parent()
+        at = self._ref_of(top) if top is not None else None
+        if isinstance(fact, BasisFact) and fact.index is not None and at is not None:
+            self._ask(self.why_tree.why_fact(fact.index, fact.text, at))
+
+    def why_cell(self, cell: Cell) -> bool:
+        """Show the chain of the last shot at ``cell`` (a board cell); False when no traced exec was there."""
+        return self._ask(self.why_tree.why_cell(cell))
+
+    def why_fact(self, index: int, text: str) -> bool:
+        """Show the chain of fact ``index`` as it stands after the last step traced (the Facts tab's)."""
+        return self._ask(self.why_tree.why_fact(index, text))
+
+    def _ask(self, shown: bool) -> bool:
+        """A chain was shown (``shown``): bring its tab, and this panel's, to the front."""
+        if shown:
+            self.lower.setCurrentWidget(self.why_tree)
+            QTimer.singleShot(0, self._room_for_chain)  # once the tab brought forward is laid out
+            parent = self.parentWidget()
+            while parent is not None:  # the Rules tab in the window's side tabs
+                if isinstance(parent, QTabWidget):
+                    pages = [parent.widget(i) for i in range(parent.count())]
+                    parent.setCurrentWidget(next(page for page in pages if page is self or page.isAncestorOf(self)))
+                parent = parent.parentWidget()
+        return shown
+
+    def _room_for_chain(self) -> None:
+        """A chain needs the room more than the firings list: three quarters of the height for it."""
+        sizes = self.splitter.sizes()
+        if sum(sizes) and sizes[1] < 2 * sizes[0]:
+            self.splitter.setSizes([sum(sizes) // 4, sum(sizes) - sum(sizes) // 4])
+
+    def select_firing(self, at: FiringRef) -> None:
+        """Show ``at``'s step and select the firing (its cells ringed on the board, its facts selected)."""
+        if at.step not in self.traces:
+            return
+        if self.shown is not self.traces[at.step] or self.paused is not None:
+            self.paused = None
+            self.pause_label.hide()
+            self.show_step(at.step)
+        for attempt in range(2):
+            for i in range(self.firings.topLevelItemCount()):
+                item = self.firings.topLevelItem(i)
+                if item.text(0) == str(at.number):
+                    self.firings.setCurrentItem(item)
+                    self.firings.scrollToItem(item)
+                    return
+            if attempt == 0:  # hidden by the module or rule filter: show them all
+                self.filter_edit.clear()
+                self.module_box.setCurrentIndex(0)
 
     def _breakpoints_changed(self, names) -> None:
         for tree in (self.firings, self.agenda, self.count_tree):
@@ -451,13 +543,36 @@ class RulesPanel(QWidget):
 
 class TraceLink(QObject):
     """Ties a window's Rules tab to its board and Facts tab (None: the window has none): a picked firing rings
-    its cells and selects its facts; each step's fact changes are marked in the Facts tab."""
+    its cells and selects its facts; each step's fact changes are marked in the Facts tab. "Why this shot?" of a
+    board cell (double-click or right-click a cell an exec of the trace was at) or of a fact in the Facts tab
+    shows its chain in the Rules tab."""
 
     def __init__(self, rules: RulesPanel, facts, board: BoardWidget):
         super().__init__(rules)
-        self.rules, self.facts = rules, facts
+        self.rules, self.facts, self.board = rules, facts, board
         self.rings = CellRings(board)
         rules.firing_selected.connect(self._picked)
+        board.installEventFilter(self)
+        if facts is not None:
+            facts.why_asked.connect(rules.why_fact)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        kind = event.type()
+        if watched is not self.board or kind not in (QEvent.MouseButtonDblClick, QEvent.ContextMenu):
+            return False
+        cell = self.board.cell_at(event.pos().x(), event.pos().y())
+        step = self.rules.why_tree.shot_at(cell) if cell is not None else None
+        if step is None:  # not a cell the traced agent acted at: the board handles it as usual
+            return False
+        if kind == QEvent.MouseButtonDblClick:
+            self.rules.why_cell(cell)
+            return True
+        menu = QMenu(self.board)
+        menu.addAction(translate("RulesPanel", "Why this shot? (step {0}, row {1}, column {2})").format(
+                       step, cell.x, cell.y),
+                       lambda: self.rules.why_cell(cell))
+        menu.exec_(event.globalPos())
+        return True
 
     def clear(self) -> None:
         """A new game (or none)."""

@@ -794,94 +794,99 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>FactsPanel</name>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="32"/>
+        <location filename="../../app/gui/facts_panel.py" line="33"/>
         <source>asserted during this step</source>
         <translation>asserito durante questo passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="33"/>
+        <location filename="../../app/gui/facts_panel.py" line="34"/>
         <source>modified during this step</source>
         <translation>modificato durante questo passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="34"/>
+        <location filename="../../app/gui/facts_panel.py" line="35"/>
         <source>retracted during this step (no longer in working memory)</source>
         <translation>ritirato durante questo passo (non è più nella memoria di lavoro)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="66"/>
+        <location filename="../../app/gui/facts_panel.py" line="70"/>
         <source>changed this step</source>
         <translation>cambiati in questo passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="67"/>
+        <location filename="../../app/gui/facts_panel.py" line="71"/>
         <source>Show only the facts asserted (green), modified (amber) or retracted (red) during the step on screen</source>
         <translation>Mostra solo i fatti asseriti (verde), modificati (ambra) o ritirati (rosso) durante il passo mostrato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="202"/>
+        <location filename="../../app/gui/facts_panel.py" line="224"/>
         <source>{0} changed this step</source>
         <translation>{0} cambiati in questo passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="29"/>
+        <location filename="../../app/gui/facts_panel.py" line="30"/>
         <source>All templates</source>
         <translation>Tutti i template</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="59"/>
+        <location filename="../../app/gui/facts_panel.py" line="63"/>
         <source>Show the facts of one template only</source>
         <translation>Mostra solo i fatti di un template</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="62"/>
+        <location filename="../../app/gui/facts_panel.py" line="66"/>
         <source>filter facts…</source>
         <translation>filtra i fatti…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="64"/>
+        <location filename="../../app/gui/facts_panel.py" line="68"/>
         <source>Show only the facts containing this text (module, f-index or fact)</source>
         <translation>Mostra solo i fatti che contengono questo testo (modulo, indice f- o fatto)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="76"/>
+        <location filename="../../app/gui/facts_panel.py" line="80"/>
         <source>fact</source>
         <translation>fatto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="76"/>
+        <location filename="../../app/gui/facts_panel.py" line="80"/>
         <source>template</source>
         <translation>template</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="76"/>
+        <location filename="../../app/gui/facts_panel.py" line="80"/>
         <source>as CLIPS prints it</source>
         <translation>come lo stampa CLIPS</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="83"/>
+        <location filename="../../app/gui/facts_panel.py" line="87"/>
         <source>The working memory at the current step, by module: the agent&apos;s own, then MAIN and ENV (the game protocol)</source>
         <translation>La memoria di lavoro al passo corrente, per modulo: quelli dell'agente, poi MAIN ed ENV (il protocollo di gioco)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="110"/>
+        <location filename="../../app/gui/facts_panel.py" line="117"/>
         <source>This agent has no working memory to show (facts appear for CLIPS agents).</source>
         <translation>Questo agente non ha una memoria di lavoro da mostrare (i fatti compaiono per gli agenti CLIPS).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="175"/>
+        <location filename="../../app/gui/facts_panel.py" line="197"/>
         <source>game protocol</source>
         <translation>protocollo di gioco</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="200"/>
+        <location filename="../../app/gui/facts_panel.py" line="222"/>
         <source>{0} of {1} facts</source>
         <translation>{0} fatti su {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/facts_panel.py" line="197"/>
+        <location filename="../../app/gui/facts_panel.py" line="219"/>
         <source>Could not read the agent&apos;s facts: {0}</source>
         <translation>Impossibile leggere i fatti dell'agente: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/facts_panel.py" line="160"/>
+        <source>Why is f-{0} here? (chain, in the Rules tab)</source>
+        <translation>Perché f-{0} è qui? (catena, nella scheda Regole)</translation>
     </message>
 </context>
 <context>
@@ -2575,204 +2580,234 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>RulesPanel</name>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="193"/>
+        <location filename="../../app/gui/rules_panel.py" line="198"/>
         <source>Breakpoints</source>
         <translation>Punti di arresto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="193"/>
+        <location filename="../../app/gui/rules_panel.py" line="198"/>
         <source>The rules the agent&apos;s turn pauses before (CLIPS&apos;s set-break)</source>
         <translation>Le regole prima delle quali il turno dell'agente si ferma (set-break di CLIPS)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="197"/>
+        <location filename="../../app/gui/rules_panel.py" line="202"/>
         <source>Why not?</source>
         <translation>Perché no?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="197"/>
+        <location filename="../../app/gui/rules_panel.py" line="202"/>
         <source>Why didn&apos;t a rule fire? Pattern by pattern, what matches now</source>
         <translation>Perché una regola non è scattata? Pattern per pattern, che cosa corrisponde ora</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="328"/>
+        <location filename="../../app/gui/rules_panel.py" line="344"/>
         <source>Fires next: the turn is paused just before it</source>
         <translation>Scatta per prima: il turno è fermo appena prima</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="366"/>
+        <location filename="../../app/gui/rules_panel.py" line="382"/>
         <source>Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.</source>
         <translation>Passo {0}, a metà turno: finora {1} regole eseguite, {2} fatti cambiati.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="368"/>
+        <location filename="../../app/gui/rules_panel.py" line="384"/>
         <source>a breakpoint</source>
         <translation>un punto di arresto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="368"/>
+        <location filename="../../app/gui/rules_panel.py" line="384"/>
         <source>Step rule</source>
         <translation>Passo regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="369"/>
+        <location filename="../../app/gui/rules_panel.py" line="385"/>
         <source>Paused before {0} ({1}): Step rule fires it; Step or Run finish the turn.</source>
         <translation>In pausa prima di {0} ({1}): Passo regola la esegue; Passo o Avvia finiscono il turno.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="313"/>
+        <location filename="../../app/gui/rules_panel.py" line="329"/>
         <source>{0} activations waiting now (the first fires next)</source>
         <translation>{0} attivazioni in attesa ora (la prima è la prossima a scattare)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="399"/>
+        <location filename="../../app/gui/rules_panel.py" line="415"/>
         <source>Remove the breakpoint on {0}</source>
         <translation>Togli il punto di arresto su {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="401"/>
+        <location filename="../../app/gui/rules_panel.py" line="417"/>
         <source>Break before this rule ({0})</source>
         <translation>Fermati prima di questa regola ({0})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="402"/>
+        <location filename="../../app/gui/rules_panel.py" line="418"/>
         <source>Why didn&apos;t {0} fire?</source>
         <translation>Perché {0} non è scattata?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="39"/>
+        <location filename="../../app/gui/rules_panel.py" line="44"/>
         <source>All modules</source>
         <translation>Tutti i moduli</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="42"/>
+        <location filename="../../app/gui/rules_panel.py" line="47"/>
         <source>No rule trace for this step: rule traces exist for CLIPS agents (and for logs saved from traced games, e.g. run --trace … --log).</source>
         <translation>Nessuna traccia delle regole per questo passo: le tracce esistono per gli agenti CLIPS (e per i registri salvati da partite tracciate, es. run --trace … --log).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="135"/>
+        <location filename="../../app/gui/rules_panel.py" line="140"/>
         <source>Show the firings of one module only</source>
         <translation>Mostra le attivazioni di un solo modulo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="138"/>
+        <location filename="../../app/gui/rules_panel.py" line="143"/>
         <source>filter rules…</source>
         <translation>filtra le regole…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="140"/>
+        <location filename="../../app/gui/rules_panel.py" line="145"/>
         <source>Show only the rules whose name contains this text</source>
         <translation>Mostra solo le regole il cui nome contiene questo testo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="181"/>
+        <location filename="../../app/gui/rules_panel.py" line="186"/>
         <source>module</source>
         <translation>modulo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="181"/>
+        <location filename="../../app/gui/rules_panel.py" line="186"/>
         <source>rule</source>
         <translation>regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="172"/>
+        <location filename="../../app/gui/rules_panel.py" line="177"/>
         <source>sal.</source>
         <translation>sal.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="156"/>
+        <location filename="../../app/gui/rules_panel.py" line="161"/>
         <source>facts matched</source>
         <translation>fatti corrispondenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="156"/>
+        <location filename="../../app/gui/rules_panel.py" line="161"/>
         <source>Every rule the step fired, in firing order (as (watch rules) shows them); open one for the facts it matched. Pick one to ring its cells on the board and select its facts in the Facts tab</source>
         <translation>Ogni regola eseguita nel passo, in ordine (come le mostra (watch rules)); aprine una per i fatti a cui corrisponde. Sceglila per cerchiarne le celle sulla griglia e selezionarne i fatti nella scheda Fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="176"/>
+        <location filename="../../app/gui/rules_panel.py" line="181"/>
         <source>salience</source>
         <translation>salience</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="172"/>
+        <location filename="../../app/gui/rules_panel.py" line="177"/>
         <source>facts</source>
         <translation>fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="172"/>
+        <location filename="../../app/gui/rules_panel.py" line="177"/>
         <source>The activations waiting after this step, in the order CLIPS would fire them (module by module, top of the focus stack first), as (agenda) lists them</source>
         <translation>Le attivazioni in attesa dopo questo passo, nell'ordine in cui CLIPS le eseguirebbe (modulo per modulo, dalla cima dello stack del focus), come le elenca (agenda)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="179"/>
+        <location filename="../../app/gui/rules_panel.py" line="184"/>
         <source>Agenda</source>
         <translation>Agenda</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="179"/>
+        <location filename="../../app/gui/rules_panel.py" line="184"/>
         <source>The focus stack and the activations waiting after the step shown</source>
         <translation>Lo stack del focus e le attivazioni in attesa dopo il passo mostrato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="181"/>
+        <location filename="../../app/gui/rules_panel.py" line="186"/>
         <source>fired</source>
         <translation>eseguita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="181"/>
+        <location filename="../../app/gui/rules_panel.py" line="186"/>
         <source>How often each rule fired in the game so far (0: never fired); click a header to sort</source>
         <translation>Quante volte ogni regola è stata eseguita finora nella partita (0: mai); clicca un'intestazione per ordinare</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <location filename="../../app/gui/rules_panel.py" line="191"/>
         <source>Rule counts</source>
         <translation>Conteggio regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <location filename="../../app/gui/rules_panel.py" line="191"/>
         <source>How often each rule fired in the game so far; the rules that never fired too</source>
         <translation>Quante volte ogni regola è stata eseguita finora nella partita; anche quelle mai eseguite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="291"/>
+        <location filename="../../app/gui/rules_panel.py" line="305"/>
         <source> ({0} shown)</source>
         <translation> ({0} mostrate)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="292"/>
+        <location filename="../../app/gui/rules_panel.py" line="306"/>
         <source>Step {0}: {1} rule firings{2}, {3} facts changed.</source>
         <translation>Passo {0}: {1} regole eseguite{2}, {3} fatti cambiati.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="301"/>
+        <location filename="../../app/gui/rules_panel.py" line="315"/>
         <source>(a not pattern: no fact)</source>
         <translation>(un pattern not: nessun fatto)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="313"/>
+        <location filename="../../app/gui/rules_panel.py" line="329"/>
         <source>{0} activations waiting after this step</source>
         <translation>{0} attivazioni in attesa dopo questo passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="316"/>
+        <location filename="../../app/gui/rules_panel.py" line="332"/>
         <source>Focus stack (top first): {0} · {1}</source>
         <translation>Stack del focus (dalla cima): {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="316"/>
+        <location filename="../../app/gui/rules_panel.py" line="332"/>
         <source>(empty)</source>
         <translation>(vuoto)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="350"/>
+        <location filename="../../app/gui/rules_panel.py" line="366"/>
         <source>never fired in this game so far</source>
         <translation>mai eseguita finora in questa partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="40"/>
+        <location filename="../../app/gui/rules_panel.py" line="45"/>
         <source>No step yet: once the agent plays, each step&apos;s rule firings show here.</source>
         <translation>Nessun passo ancora: quando l'agente gioca, qui compaiono le regole eseguite a ogni passo.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="206"/>
+        <source>Why this shot?</source>
+        <translation>Perché questo colpo?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="206"/>
+        <source>The chain behind an action, a fact or a firing: which rule made each fact it rests on, from which facts, back to what the environment told the agent</source>
+        <translation>La catena dietro un'azione, un fatto o una regola eseguita: quale regola ha prodotto ogni fatto su cui poggia, da quali fatti, fino a ciò che l'ambiente ha detto all'agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="318"/>
+        <source>Double-click: why is this fact here?</source>
+        <translation>Doppio clic: perché questo fatto è qui?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="434"/>
+        <source>Why is {0} here? (chain)</source>
+        <translation>Perché {0} è qui? (catena)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="437"/>
+        <source>Why did {0} fire? (chain)</source>
+        <translation>Perché è scattata {0}? (catena)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="571"/>
+        <source>Why this shot? (step {0}, row {1}, column {2})</source>
+        <translation>Perché questo colpo? (passo {0}, riga {1}, colonna {2})</translation>
     </message>
 </context>
 <context>
@@ -3005,6 +3040,79 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/rule_debug.py" line="161"/>
         <source>The game is over: this is the answer as of its last step (CLIPS&apos;s status fact, now (currently stopped), is taken as running).</source>
         <translation>La partita è finita: questa è la risposta com'era al suo ultimo passo (il fatto status di CLIPS, ora (currently stopped), è preso come running).</translation>
+    </message>
+</context>
+<context>
+    <name>WhyTree</name>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="23"/>
+        <source>This game's trace does not say which rule made each fact (a log saved before the app recorded it): no chains. Play the game again with the trace on (run --trace … --log, or in the app) for them.</source>
+        <translation>La traccia di questa partita non dice quale regola ha prodotto ogni fatto (un log salvato prima che l'app lo registrasse): nessuna catena. Rigioca la partita con la traccia attiva (run --trace … --log, o nell'app) per averle.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="26"/>
+        <source>Ask &quot;why?&quot; of a shot, a fact or a firing: double-click (or right-click) a fired cell of the board, a fact of a firing listed above, or a fact in the Facts tab; right-click a firing for why it fired.</source>
+        <translation>Chiedi &quot;perché?&quot; di un colpo, di un fatto o di una regola eseguita: doppio clic (o clic destro) su una cella colpita della griglia, su un fatto di una regola eseguita elencata sopra o su un fatto nella scheda Fatti; clic destro su una regola eseguita per sapere perché è scattata.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="57"/>
+        <source>Each fact under the firing that matched it, with the rule that asserted or last modified it then, down to the environment&apos;s facts (k-cells, counts, the results of fires). Click a firing to select it above and ring its cells on the board</source>
+        <translation>Ogni fatto sotto la regola eseguita che lo ha usato, con la regola che allora lo aveva asserito o modificato per ultima, fino ai fatti dell'ambiente (k-cell, conteggi, esiti dei colpi). Fai clic su una regola eseguita per selezionarla sopra e cerchiarne le celle sulla griglia</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="90"/>
+        <source>Why this shot? f-{0} {1}, the action of step {2}</source>
+        <translation>Perché questo colpo? f-{0} {1}, l'azione del passo {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="107"/>
+        <source>Why is f-{0} {1} there? (after step {2})</source>
+        <translation>Perché c'è f-{0} {1}? (dopo il passo {2})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="114"/>
+        <source>Why was f-{0} {1} there for step {2}, firing {3}?</source>
+        <translation>Perché c'era f-{0} {1} al passo {2}, esecuzione {3}?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="126"/>
+        <source>Why did {0} fire? (step {1}, firing {2})</source>
+        <translation>Perché è scattata {0}? (passo {1}, esecuzione {2})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="163"/>
+        <source>{0} (step {1}, firing {2})</source>
+        <translation>{0} (passo {1}, esecuzione {2})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="165"/>
+        <source>: see above</source>
+        <translation>: vedi sopra</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="168"/>
+        <source>{0} (step {1}, firing {2}) matched {3}</source>
+        <translation>{0} (passo {1}, esecuzione {2}) corrispondeva a {3}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="173"/>
+        <source>environment</source>
+        <translation>ambiente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="176"/>
+        <source>The game told the agent this (k-cells, counts, status, moves, the result of a fire): where the chain ends</source>
+        <translation>Lo ha detto il gioco all'agente (k-cell, conteggi, stato, mosse, l'esito di un colpo): qui finisce la catena</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="179"/>
+        <source>initial fact</source>
+        <translation>fatto iniziale</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/why_tree.py" line="181"/>
+        <source>One of the agent&apos;s own facts when the game began (its deffacts): where the chain ends</source>
+        <translation>Uno dei fatti dell'agente all'inizio della partita (i suoi deffacts): qui finisce la catena</translation>
     </message>
 </context>
 </TS>

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import clips._clips as _compiled
 from clips._clips import ffi, lib
 
+from app.backends.base import PROTOCOL_MODULES
+
 NULL = ffi.NULL
 
 
@@ -30,6 +32,7 @@ class Aspect(enum.StrEnum):
     RULES = "rules"
     FACTS = "facts"
     AGENDA = "agenda"
+    WHY = "why"  # under each action, the chain of firings behind it (app.backends.clips.provenance)
 
 
 class Change(enum.StrEnum):
@@ -59,12 +62,14 @@ class BasisFact:
 
 @dataclass(frozen=True, slots=True)
 class Firing:
-    """One rule firing: module, rule, salience and the facts it matched, in pattern order."""
+    """One rule firing: module, rule, salience, the facts it matched, in pattern order, and the facts its
+    actions asserted or modified (indexes, in order: what ``app.backends.clips.provenance`` follows back)."""
 
     module: str
     rule: str
     salience: int
     basis: tuple[BasisFact, ...]
+    made: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         facts = ",".join(fact.label for fact in self.basis) or "*"
@@ -110,19 +115,23 @@ class StepTrace:
     agenda: tuple[Activation, ...] = ()  # after the step (what waits for the next turn)
     focus: tuple[str, ...] = ()  # the focus stack after the step, top first
     rules: tuple[str, ...] = ()  # every rule defined (MODULE::name), given with a game's first traced step only
+    # the agent's own facts (not MAIN's or ENV's) there when the game began (its deffacts), with the first step only
+    initial: tuple[int, ...] = ()
 
     def to_dict(self) -> dict:
         """Plain JSON-ready data (lists and dicts; written out: ``dataclasses.asdict`` deep-copies every text)."""
         return {
             "step": self.step,
             "firings": [{"module": f.module, "rule": f.rule, "salience": f.salience,
-                         "basis": [{"index": b.index, "text": b.text} for b in f.basis]} for f in self.firings],
+                         "basis": [{"index": b.index, "text": b.text} for b in f.basis],
+                         **({"made": list(f.made)} if f.made else {})} for f in self.firings],
             "changes": [{"change": c.change, "index": c.index, "module": c.module, "template": c.template,
                          "text": c.text} for c in self.changes],
             "agenda": [{"module": a.module, "rule": a.rule, "salience": a.salience, "basis": list(a.basis)}
                        for a in self.agenda],
             "focus": list(self.focus),
             "rules": list(self.rules),
+            **({"initial": list(self.initial)} if self.initial else {}),
         }
 
     @classmethod
@@ -132,7 +141,8 @@ class StepTrace:
             step=int(data["step"]),
             firings=tuple(Firing(f["module"], f["rule"], int(f["salience"]),
                                  tuple(BasisFact(None if b["index"] is None else int(b["index"]), b["text"])
-                                       for b in f["basis"]))
+                                       for b in f["basis"]),
+                                 tuple(int(index) for index in f.get("made", ())))
                           for f in data["firings"]),
             changes=tuple(FactChange(c["change"], int(c["index"]), c["module"], c["template"], c["text"])
                           for c in data["changes"]),
@@ -140,6 +150,7 @@ class StepTrace:
                          for a in data["agenda"]),
             focus=tuple(data["focus"]),
             rules=tuple(data.get("rules", ())),
+            initial=tuple(int(index) for index in data.get("initial", ())),
         )
 
     def lines(self, aspects: frozenset[str]) -> list[str]:
@@ -160,14 +171,14 @@ class StepTrace:
 
 
 def parse_aspects(text: str) -> frozenset[str]:
-    """``rules,facts,agenda`` (any of them) as a set of Aspect values; ValueError naming a bad one."""
+    """``rules,facts,agenda,why`` (any of them) as a set of Aspect values; ValueError naming a bad one."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     known = {aspect.value for aspect in Aspect}
     for name in names:
         if name not in known:
             raise ValueError(f"--trace: unknown aspect {name!r} (expected some of {', '.join(sorted(known))})")
     if not names:
-        raise ValueError("--trace: name at least one of rules, facts, agenda")
+        raise ValueError("--trace: name at least one of rules, facts, agenda, why")
     return frozenset(names)
 
 
@@ -204,6 +215,7 @@ else:
         _function.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
         _function.restype = ctypes.c_bool
 _WATCHER = b"battleship-lab-trace"
+_SOURCES = b"battleship-lab-sources"  # the before/after-firing pair that tells which firing asserts a fact
 _watchers: dict[int, tuple] = {}  # environment address -> its callbacks (kept alive while CLIPS holds them)
 _NO_FACT = BasisFact(None, "*")
 
@@ -211,8 +223,8 @@ _NO_FACT = BasisFact(None, "*")
 # A game's trace holds a Firing per rule firing and a BasisFact per fact version read (bdi: some 2300 and 4000):
 # these build them slot by slot, without the dataclass __init__'s object.__setattr__ per field (half the time).
 _new = object.__new__
-_set_module, _set_rule, _set_salience, _set_basis = (getattr(Firing, name).__set__
-                                                     for name in ("module", "rule", "salience", "basis"))
+_set_module, _set_rule, _set_salience, _set_basis, _set_made = (
+    getattr(Firing, name).__set__ for name in ("module", "rule", "salience", "basis", "made"))
 _set_index, _set_text = BasisFact.index.__set__, BasisFact.text.__set__
 
 
@@ -222,6 +234,7 @@ def _new_firing(module: str, rule: str, salience: int, basis: tuple[BasisFact, .
     _set_rule(firing, rule)
     _set_salience(firing, salience)
     _set_basis(firing, basis)
+    _set_made(firing, ())
     return firing
 
 
@@ -278,14 +291,23 @@ class Tracer:
         self._on_firing = _CALLBACK(self._before_firing)  # kept: CLIPS holds them while listening
         self._on_fired = _CALLBACK(self._after_firing)
         self._after: Callable[[Firing], None] | None = None
+        self._armed: int | None = None  # address of the activation next_firing recorded, until it begins
+        self._bracketing = False  # ``_bracket`` is on
+        self._on_actions = (_CALLBACK(self._actions_begin), _CALLBACK(self._actions_end))
+        self._open = False  # a recorded firing's actions are running: the facts asserted now are its ``made``
+        self._made: list[int] = []
+        self._initial: tuple[int, ...] = ()  # the agent's facts at ``begin``, for the first step's trace
         self._watch()
 
     def _watch(self) -> None:
         """Have CLIPS report each fact asserted and retracted (the tracer's bookkeeping, see the class docstring)."""
         known, addresses, indexes, pending, gone = self.known, self.addresses, self.indexes, self.pending, self.gone
+        made = self._made
 
         def on_assert(_env, fact, _context) -> None:
             pending.add(fact)
+            if self._open:  # a recorded firing asserts (or modifies) it: its index is known already
+                made.append(_FactIndex(_cast(_FACT, fact)))
 
         def on_retract(_env, fact, _context) -> None:
             index = indexes.pop(fact, None)
@@ -303,11 +325,41 @@ class Tracer:
         _add["Retract"](target, _WATCHER, callbacks[1], 0, None)
         _watchers[target] = callbacks
 
+    def _actions_begin(self, _env, activation, _context) -> None:
+        """One rule at a time: a firing's actions begin; they are the recorded firing's if its activation is the
+        one ``next_firing`` recorded (not one the bridge fires untraced, as ENV's mirror-outcome)."""
+        self._open = activation is not None and activation == self._armed
+        self._armed = None
+
+    def _actions_end(self, _env=None, _activation=None, _context=None) -> None:
+        """A firing's actions are done: the facts they asserted or modified are its ``made``."""
+        made = self._made
+        if self._open and made and self.firings:
+            _set_made(self.firings[-1], tuple(made))
+        made.clear()
+        self._open = False
+
+    def _bracket(self, on: bool) -> None:
+        """CLIPS to call ``_actions_begin``/``_actions_end`` around each firing (one rule at a time), or not (a
+        listened run: ``_before_firing`` and ``_after_firing`` do it)."""
+        if on == self._bracketing:
+            return
+        target = _address(self.cenv)
+        if on:
+            _add["BeforeRuleFires"](target, _SOURCES, self._on_actions[0], 0, None)
+            _add["AfterRuleFires"](target, _SOURCES, self._on_actions[1], 0, None)
+        else:
+            _remove["BeforeRuleFires"](target, _SOURCES)
+            _remove["AfterRuleFires"](target, _SOURCES)
+        self._bracketing = on
+
     @staticmethod
     def _unwatch(target: int) -> None:
         if _watchers.pop(target, None) is not None:
             _remove["Assert"](target, _WATCHER)
             _remove["Retract"](target, _WATCHER)
+            _remove["BeforeRuleFires"](target, _SOURCES)  # an earlier tracer's, never closed
+            _remove["AfterRuleFires"](target, _SOURCES)
 
     # ----- facts ---------------------------------------------------------
     def text(self, fact) -> str:
@@ -357,6 +409,9 @@ class Tracer:
             self.before = {index: (*self._template(fact), self.text(fact)) for index, fact in facts.items()}
         finally:
             self._quiet(False)
+        self._initial = tuple(index for index, (module, _, _) in self.before.items() if module not in PROTOCOL_MODULES)
+        self._armed, self._open = None, False
+        self._made.clear()
         self.addresses.clear()
         self.addresses.update(facts)
         self.indexes.clear()
@@ -441,6 +496,8 @@ class Tracer:
                 break
             lib.PopFocus(cenv)
         self._record(activation, module)
+        self._bracket(True)
+        self._armed = _address(activation)  # if it fires, the facts it asserts are its own
         return True
 
     def listen(self, on: bool, after: Callable[[Firing], None] | None = None) -> None:
@@ -452,22 +509,23 @@ class Tracer:
         where an untraced one does."""
         target = _address(self.cenv)
         if on:
+            self._bracket(False)
+            self._after = after
             _add["BeforeRuleFires"](target, _WATCHER, self._on_firing, 0, None)
-            if after is not None:
-                self._after = after
-                _add["AfterRuleFires"](target, _WATCHER, self._on_fired, 0, None)
+            _add["AfterRuleFires"](target, _WATCHER, self._on_fired, 0, None)
         else:
             _remove["BeforeRuleFires"](target, _WATCHER)
-            if self._after is not None:
-                _remove["AfterRuleFires"](target, _WATCHER)
-                self._after = None
+            _remove["AfterRuleFires"](target, _WATCHER)
+            self._after = None
 
     def _before_firing(self, _env, activation, _context) -> None:
         if activation:
             self._record(_cast("Activation *", activation), _GetFocus(self.cenv))
+            self._open = True  # what its actions assert is its own (``_after_firing`` closes it)
 
     def _after_firing(self, _env, activation, _context) -> None:
-        if activation and self.firings:
+        self._actions_end()
+        if activation and self.firings and self._after is not None:
             self._after(self.firings[-1])
 
     def _record(self, activation, module) -> None:
@@ -564,8 +622,8 @@ class Tracer:
             agenda = self._agenda(focus)
         finally:
             self._quiet(False)
-        rules = () if self._rules_given else self.rules()
-        return StepTrace(step, tuple(self.firings), tuple(changes), agenda, focus, rules)
+        rules, initial = ((), ()) if self._rules_given else (self.rules(), self._initial)
+        return StepTrace(step, tuple(self.firings), tuple(changes), agenda, focus, rules, initial)
 
     def _changes(self, commit: bool) -> list[FactChange]:
         """The facts asserted, retracted and modified since the last commit, by index (Python routers off);
@@ -597,6 +655,7 @@ class Tracer:
     def close(self) -> None:
         """Stop watching the environment's facts and firings."""
         self.listen(False)
+        self._bracket(False)
         self._unwatch(_address(self.cenv))
         if self.builder is not None:
             lib.SBDispose(self.builder)
