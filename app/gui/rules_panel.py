@@ -115,6 +115,7 @@ class RulesPanel(QWidget):
     firing_selected = pyqtSignal(object)  # the Firing picked (None: the pick was cleared)
     breakpoints_changed = pyqtSignal(object)  # live: the frozenset of MODULE::rule to pause before
     why_asked = pyqtSignal(str)  # live: MODULE::rule to explain
+    back_asked = pyqtSignal(int, int)  # live: go back to just before this firing (step, its number from 1)
 
     def __init__(self, parent: QWidget | None = None, live: bool = False):
         super().__init__(parent)
@@ -408,7 +409,13 @@ class RulesPanel(QWidget):
             item = item.parent()
         if item is None or not item.text(2):
             return
-        self.rule_menu(f"{item.text(1)}::{item.text(2)}").exec_(tree.viewport().mapToGlobal(position))
+        menu = self.rule_menu(f"{item.text(1)}::{item.text(2)}")
+        if tree is self.firings and self.shown is not None:
+            step, number = self.shown.step, int(item.text(0))
+            menu.addSeparator()
+            menu.addAction(self.tr("Back to just before firing #{0} (the game is played again to there)").format(
+                number), lambda: self.back_asked.emit(step, number))
+        menu.exec_(tree.viewport().mapToGlobal(position))
 
     def _breakpoints_changed(self, names) -> None:
         for tree in (self.firings, self.agenda, self.count_tree):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
@@ -30,6 +30,7 @@ from app.backends.drivers import create_driver
 from app.backends.games import params_for
 from app.backends.human import HumanDriver
 from app.backends.kinds import AgentSpec, Capability
+from app.backends.rewind import Position, replay
 from app.backends.runner import Match
 from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
 from app.gui.agent_kind import can_show, is_human
@@ -53,6 +54,7 @@ class ReportKind(StrEnum):
 
     SETUP = "setup"
     STEP = "step"
+    REWIND = "rewind"  # the game played again from its start to an earlier position (app.gui.stepback)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +166,7 @@ class AgentWorker(QObject):
         belief, belief_error = self._read("belief", driver.belief)
         view = StepView(kind, game, driver)
         collected = {c.what: self._read(c.what, lambda c=c: c.read(view)) for c in self.collectors
-                     if kind is ReportKind.SETUP or not c.setup_only}
+                     if kind is not ReportKind.STEP or not c.setup_only}
         result = game.result() if game.over else None
         report = StepReport(
             generation=self.generation,
@@ -193,32 +195,59 @@ class AgentWorker(QObject):
         if self.retired:
             return
         started = time.perf_counter()
+        error = self.build(self.want_trace)
+        if error:
+            self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=error))
+            return
+        self._report(ReportKind.SETUP, started)
+
+    def build(self, tracing: bool, start: bool = True) -> str:
+        """Build a fresh driver, game and match (``start``: and start the agent); "" or why it could not."""
         try:
             driver = self.make_driver()
         except BattleshipError as error:
-            self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=str(error)))
-            return
+            return str(error)
         except Exception as error:  # an agent's constructor may raise anything
-            self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=f"{type(error).__name__}: {error}"))
-            return
+            return f"{type(error).__name__}: {error}"
         if not isinstance(driver, HumanDriver):  # the live protocol warnings
             driver = CheckedDriver(driver, self.game_map.name, self.profile.name, on_finding=self._on_finding,
                                    timing=False)
         self.driver = driver
-        driver.tracing = self.want_trace
+        driver.tracing = tracing
         game = Game(self.game_map, self.profile)
         game.subscribe(self._on_event)
         self.match = Match(game, driver, on_log=self._on_log, params=self.params, on_trace=self._traces.append)
-        if not self.retired:
+        if start and not self.retired:
             try:
                 self.match.start()
             except BattleshipError as error:  # the agent cannot start: unreadable or unloadable file, bad parameter
                 self.match = None
                 with contextlib.suppress(Exception):
                     driver.close()
-                self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=str(error)))
-                return
-        self._report(ReportKind.SETUP, started)
+                return str(error)
+        return ""
+
+    @pyqtSlot(object, object)
+    def rewind(self, target: Position, played: tuple[StepEvent, ...] = ()) -> None:
+        """Play the game again from its start to ``target``, an earlier position, with a fresh driver (checked
+        against ``played``, the game's events so far: app.backends.rewind); the report carries the whole game."""
+        if self.retired:
+            return
+        started = time.perf_counter()
+        if self.match is not None:
+            with contextlib.suppress(Exception):  # closing must not stop the game played again
+                self.match.close()
+        error = self.build(tracing=False, start=False)
+        if error:
+            self.reported.emit(StepReport(self.generation, ReportKind.REWIND, error=error))
+            return
+        reached = replay(self.match, target, played, tracing=self.want_trace)
+        events = self.match.game.events
+        differs = reached.describe_divergence(played, events)
+        self._lines = [(LineKind.WARNING, f"warning: {differs}")] if differs else []  # the replay's are said already
+        self._events, self._notes_sent = list(events), 0
+        self._traces.clear()
+        self._report(ReportKind.REWIND, started, reached.pause)
 
     @pyqtSlot(object)
     def step(self, pause: PauseRequest | None = None) -> None:
@@ -437,6 +466,30 @@ class GameSession(QObject):
         if report.generation == self.generation:
             self.answered.emit(report)
 
+    def rewind(self, target: Position) -> None:
+        """Go back to ``target``, an earlier position of this game (app.gui.stepback says which): the game is played
+        again from its start to there with a fresh driver; the panels then show it, and it goes on from there."""
+        if self._worker is None or not self.ready or self.is_human or self._pending_steps:
+            return
+        self.running = False
+        self._pending_steps += 1
+        QMetaObject.invokeMethod(self._worker, "rewind", Qt.QueuedConnection, Q_ARG(object, target),
+                                 Q_ARG(object, tuple(self.events)))
+        self.changed.emit()
+
+    def _rewound(self, report: StepReport) -> StepReport:
+        """The game played again to an earlier position: the panels start over, and get the traces recorded on
+        the way forward of the steps before it (the replay played them untraced)."""
+        done = Position.after(report.events).step
+        traces = {step: trace for step, trace in self.traces.items() if step < done}
+        traces.update((trace.step, trace) for trace in report.traces)
+        self.over = self.failed = False
+        self.result = None
+        self.events, self.notes, self.traces, self.written_files = [], [], {}, {}
+        self.paused_turn = report.pause
+        self.reset_done.emit(report.state)
+        return replace(report, traces=tuple(traces[step] for step in sorted(traces)))
+
     def submit(self, action: Action | str) -> None:
         """A manual move (Human agent): queued and carried out in order."""
         if self.over or not self.can_start() or not self.is_human:
@@ -528,7 +581,7 @@ class GameSession(QObject):
     def _on_report(self, report: StepReport) -> None:
         if report.generation != self.generation:
             return  # a game that was reset meanwhile
-        if report.kind is ReportKind.STEP:
+        if report.kind is not ReportKind.SETUP:
             self._pending_steps = max(0, self._pending_steps - 1)
         else:
             self.ready = True
@@ -544,6 +597,8 @@ class GameSession(QObject):
             self.paused_turn = report.pause
             if report.pause is not None:
                 self.running = False  # a breakpoint stops a run
+        elif report.kind is ReportKind.REWIND:
+            report = self._rewound(report)
         self.events.extend(report.events)
         self.notes.extend(report.notes)
         self.traces.update((trace.step, trace) for trace in report.traces)

@@ -1219,6 +1219,36 @@
             <translation>Passo regola</translation>
         </message>
         <message>
+            <location filename="../../app/gui/main_controls.py" line="36" />
+            <source>Step back</source>
+            <translation>Passo indietro</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_controls.py" line="36" />
+            <source>Back to the start of the step (inside a turn: of this step): the game is played again from its start to there</source>
+            <translation>Torna all'inizio del passo (dentro un turno: di questo passo): la partita viene rigiocata dall'inizio fin lì</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_controls.py" line="40" />
+            <source>Rule back</source>
+            <translation>Regola indietro</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_controls.py" line="40" />
+            <source>Back one rule firing of a CLIPS agent's turn: the game is played again from its start to there (right-click a firing in the Rules tab to go back to it)</source>
+            <translation>Torna indietro di un'attivazione di regola nel turno di un agente CLIPS: la partita viene rigiocata dall'inizio fin lì (clic destro su un'attivazione nella scheda Regole per tornare a essa)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_controls.py" line="96" />
+            <source>— back to step {0}, after {1} rule firings of its turn —</source>
+            <translation>— indietro al passo {0}, dopo {1} attivazioni di regole del suo turno —</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/main_controls.py" line="96" />
+            <source>— back to the start of step {0} —</source>
+            <translation>— indietro all'inizio del passo {0} —</translation>
+        </message>
+        <message>
             <location filename="../../app/gui/main_controls.py" line="29" />
             <source>Fire one rule of a CLIPS agent's turn: the turn pauses mid-way (see the Rules tab)</source>
             <translation>Esegui una sola regola del turno di un agente CLIPS: il turno si ferma a metà (vedi la scheda Regole)</translation>
@@ -2529,6 +2559,11 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/rules_panel.py" line="401" />
             <source>Why didn't {0} fire?</source>
             <translation>Perché {0} non è scattata?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/rules_panel.py" line="416" />
+            <source>Back to just before firing #{0} (the game is played again to there)</source>
+            <translation>Torna a subito prima dell'attivazione n. {0} (la partita viene rigiocata fin lì)</translation>
         </message>
         <message>
             <location filename="../../app/gui/rules_panel.py" line="39" />
