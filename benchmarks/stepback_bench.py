@@ -1,0 +1,129 @@
+"""What one step back costs: the game played again from its start to the position before (prints, asserts nothing).
+
+    python benchmarks/stepback_bench.py [--rounds 5] [--in-process]
+
+One bdi game (maps/bench/k0-0003.map, agent parameter max-age=20, rules unito-2019: 54 steps, about 5,100 rule
+firings) is played forward with the trace on, as the GUI plays it. Then, at two positions — inside the turn of
+the step where about 1,000 firings have been made, and inside the last step's turn (about 5,000) — one step back
+is timed as the GUI's worker does it: the game in hand closed, a fresh driver made (in the agent host unless
+``--in-process``), the game played again to the position one rule firing before, the driver's facts read (what
+the Facts tab shows). Two ways, taking turns, ``--rounds`` times each:
+
+- ``untraced``: the steps before the position untraced (their traces were recorded on the way forward), the
+  trace begun at the position's step (what ``app.backends.rewind.replay`` does);
+- ``traced``: the whole game played again with the trace on from its start.
+
+Each time is checked: the state reached (the turn's trace so far, every fact) equals the one recorded forward.
+Prints the median and the lowest time per position and way. Target: at most 150 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app.backends.base import PauseRequest  # noqa: E402
+from app.backends.checks import CheckedDriver  # noqa: E402
+from app.backends.drivers import create_driver  # noqa: E402
+from app.backends.registry import resolve  # noqa: E402
+from app.backends.rewind import Position, replay  # noqa: E402
+from app.backends.runner import Match  # noqa: E402
+from app.core import PROFILES, Game  # noqa: E402
+from app.core.formats import load_map  # noqa: E402
+
+MAP = ROOT / "maps" / "bench" / "k0-0003.map"
+AGENT, PARAMS = "bdi", {"max-age": "20"}
+SPEC = resolve(AGENT)  # the GUI's worker has it in hand
+PLACES = (1_000, 5_000)  # firings made before the position (about)
+
+
+def new_match(sandbox: bool, tracing: bool) -> Match:
+    """A fresh game and driver as the GUI's worker makes them (the live protocol checks around the driver)."""
+    game_map = load_map(MAP)
+    driver = CheckedDriver(create_driver(SPEC, seed=0, sandbox=sandbox), game_map.name, "unito-2019",
+                           timing=False)
+    driver.tracing = tracing
+    return Match(Game(game_map, PROFILES["unito-2019"]), driver, params=PARAMS)
+
+
+def forward(sandbox: bool) -> tuple[Match, list[tuple[int, int]]]:
+    """The game played with the trace on; (step, rule firings of its turn) of each step."""
+    match = new_match(sandbox, True)
+    turns = []
+    match.on_trace = lambda trace: turns.append((trace.step, len(trace.firings)))
+    match.run()
+    return match, turns
+
+
+def position_at(turns: list[tuple[int, int]], firings: int) -> Position:
+    """Inside the turn of the step where ``firings`` rule firings are reached (the middle of that turn)."""
+    made = 0
+    for step, fired in turns:
+        if made + fired >= firings or step == turns[-1][0]:
+            return Position(step, max(1, fired // 2))
+        made += fired
+    raise ValueError("no turns")
+
+
+def go_to(target: Position, played, sandbox: bool, traced: bool) -> tuple[Match, tuple]:
+    """A fresh match played to ``target``; what it shows there (the turn's trace, the facts)."""
+    match = new_match(sandbox, traced)
+    if traced:
+        match.start()
+        while len(match.game.events) < target.step:
+            match.step()
+        pause = match.advance(PauseRequest(target.fired)) if target.fired else None
+    else:
+        pause = replay(match, target, played, tracing=True).pause
+    return match, (pause.trace if pause is not None else None, tuple(match.driver.working_memory()))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="step backs per position and way (default 5)")
+    parser.add_argument("--in-process", action="store_true", help="the agent in this process (default: the agent "
+                                                                   "host, as the app runs it)")
+    args = parser.parse_args(argv)
+    sandbox = not args.in_process
+    straight, turns = forward(sandbox)
+    played = straight.game.events
+    firings = sum(fired for _, fired in turns)
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f}; {AGENT} {PARAMS} on {MAP.name}: {len(played)} steps, {firings} rule firings "
+          f"traced; agent {'in the agent host' if sandbox else 'in-process'}")
+    straight.close()
+    current = None
+    for place in PLACES:
+        now = position_at(turns, place)
+        target = Position(now.step, now.fired - 1)
+        before = sum(fired for step, fired in turns if step < target.step) + target.fired
+        expected = None
+        times: dict[str, list[float]] = {"untraced": [], "traced": []}
+        for _ in range(max(1, args.rounds)):
+            for way in times:
+                started = time.perf_counter()
+                if current is not None:
+                    current.close()
+                current, state = go_to(target, played, sandbox, way == "traced")
+                times[way].append(time.perf_counter() - started)
+                expected = expected or state
+                if state != expected:
+                    raise SystemExit(f"the state reached at {target} differs between the runs")
+        for way, seconds in times.items():
+            print(f"back to step {target.step}, firing {target.fired} of its turn ({before:5d} firings before): "
+                  f"{way:<8} median {statistics.median(seconds) * 1000:6.1f} ms, lowest {min(seconds) * 1000:6.1f} ms")
+    if current is not None:
+        current.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
