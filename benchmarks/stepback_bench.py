@@ -7,14 +7,18 @@ firings) is played forward with the trace on, as the GUI plays it. Then, at two 
 the step where about 1,000 firings have been made, and inside the last step's turn (about 5,000) — one step back
 is timed as the GUI's worker does it: the game in hand closed, a fresh driver made (in the agent host unless
 ``--in-process``), the game played again to the position one rule firing before, the driver's facts read (what
-the Facts tab shows). Two ways, taking turns, ``--rounds`` times each:
+the Facts tab shows). Three ways, taking turns, ``--rounds`` times each:
 
-- ``untraced``: the steps before the position untraced (their traces were recorded on the way forward), the
-  trace begun at the position's step (what ``app.backends.rewind.replay`` does);
-- ``traced``: the whole game played again with the trace on from its start.
+- ``standby``: what the GUI does: a second game kept at the start of the step before (``rewind.Standby``,
+  brought there between steps, not timed) is played on to the position: one step untraced, the turn traced;
+- ``untraced``: the game played again from its start, the steps before the position untraced (their traces were
+  recorded on the way forward), the trace begun at the position's step (``app.backends.rewind.replay``; what the
+  GUI does when the standby is not ready, e.g. right after a step back);
+- ``traced``: the whole game played again with the trace on from its start (no optimisation).
 
-Each time is checked: the state reached (the turn's trace so far, every fact) equals the one recorded forward.
-Prints the median and the lowest time per position and way. Target: at most 150 ms.
+Every way's state reached (the turn's trace so far, every fact) is checked equal. Prints the median and the
+lowest time per position and way, and what keeping the standby costs per step (playing one step, untraced).
+Target: at most 150 ms.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from app.backends.base import PauseRequest  # noqa: E402
 from app.backends.checks import CheckedDriver  # noqa: E402
 from app.backends.drivers import create_driver  # noqa: E402
 from app.backends.registry import resolve  # noqa: E402
-from app.backends.rewind import Position, replay  # noqa: E402
+from app.backends.rewind import Position, Standby, replay  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
 from app.core import PROFILES, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
@@ -73,8 +77,14 @@ def position_at(turns: list[tuple[int, int]], firings: int) -> Position:
     raise ValueError("no turns")
 
 
-def go_to(target: Position, played, sandbox: bool, traced: bool) -> tuple[Match, tuple]:
-    """A fresh match played to ``target``; what it shows there (the turn's trace, the facts)."""
+def go_to(target: Position, played, sandbox: bool, way: str, standby: Standby | None) -> tuple[Match, tuple]:
+    """A match played to ``target`` (a fresh one, or ``standby``'s); what it shows there (the turn's trace, the
+    facts)."""
+    if way == "standby":
+        match, reached = standby.take(target, played, tracing=True)
+        pause = reached.pause
+        return match, (pause.trace if pause is not None else None, tuple(match.driver.working_memory()))
+    traced = way == "traced"
     match = new_match(sandbox, traced)
     if traced:
         match.start()
@@ -106,13 +116,21 @@ def main(argv: list[str] | None = None) -> int:
         target = Position(now.step, now.fired - 1)
         before = sum(fired for step, fired in turns if step < target.step) + target.fired
         expected = None
-        times: dict[str, list[float]] = {"untraced": [], "traced": []}
+        times: dict[str, list[float]] = {"standby": [], "untraced": [], "traced": []}
+        follow: list[float] = []
         for _ in range(max(1, args.rounds)):
             for way in times:
+                standby = None
+                if way == "standby":  # between steps, in the GUI: the standby a step behind the game
+                    standby = Standby(lambda: new_match(sandbox, False))
+                    standby.follow(played[:target.step - 1])
+                    started = time.perf_counter()
+                    standby.follow(played[:target.step])
+                    follow.append(time.perf_counter() - started)
                 started = time.perf_counter()
                 if current is not None:
                     current.close()
-                current, state = go_to(target, played, sandbox, way == "traced")
+                current, state = go_to(target, played, sandbox, way, standby)
                 times[way].append(time.perf_counter() - started)
                 expected = expected or state
                 if state != expected:
@@ -120,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         for way, seconds in times.items():
             print(f"back to step {target.step}, firing {target.fired} of its turn ({before:5d} firings before): "
                   f"{way:<8} median {statistics.median(seconds) * 1000:6.1f} ms, lowest {min(seconds) * 1000:6.1f} ms")
+        print(f"  the standby following the game one step: median {statistics.median(follow) * 1000:.1f} ms")
     if current is not None:
         current.close()
     return 0

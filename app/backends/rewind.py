@@ -14,7 +14,8 @@ from the game played (``Replayed.diverged``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.backends.base import PauseRequest
@@ -103,3 +104,57 @@ def replay(match: Match, target: Position, played: Sequence[StepEvent] = (), tra
     if diverged is None and len(events) < min(len(played), target.step):
         diverged = len(events)  # the replay ended sooner
     return Replayed(pause, diverged)
+
+
+class Standby:
+    """A second game of the same agent kept at the start of the step before the one under way, so that one step
+    back (to any position from there: a step's start, a firing of that turn or of the next) plays at most a step
+    and a turn instead of the whole game again.
+
+    ``follow`` brings it there between steps (played on from where it is: a step each time the game moves a
+    step); ``take`` hands it over, played on to the position asked for. It is untraced until taken (like a
+    replay). ``make_match`` builds a fresh match (not started, its driver not tracing). A game that does not play
+    again the same (``Replayed.diverged``) gives it up for good.
+    """
+
+    def __init__(self, make_match: Callable[[], Match | None]):
+        self.make_match = make_match
+        self.match: Match | None = None
+        self.given_up = False
+
+    def _done(self) -> int:
+        return Position.after(self.match.game.events).step
+
+    def follow(self, played: Sequence[StepEvent]) -> None:
+        """Bring the standby to the start of the step before the one under way (``played``: the game's events)."""
+        want = max(0, Position.after(played).step - 1)
+        if self.given_up:
+            return
+        if self.match is not None and (self.match.game.over or self._done() > want
+                                       or self.match.game.events != list(played[:len(self.match.game.events)])):
+            self.close()  # past it (the game went back), or it is another game now
+        try:
+            if self.match is None:
+                self.match = self.make_match()
+            diverged = self.match is None or replay(self.match, Position(want), played).diverged is not None
+        except Exception:  # a standby that cannot be made or played: a step back plays the whole game again
+            diverged = True
+        if diverged:
+            self.close()
+            self.given_up = True
+
+    def take(self, target: Position, played: Sequence[StepEvent], tracing: bool) -> tuple[Match, Replayed] | None:
+        """The standby played on to ``target`` (see ``replay``) and handed over; None when it cannot get there
+        (there is none, or it is past ``target``'s step)."""
+        match = self.match
+        if match is None or match.game.over or self._done() > target.step:
+            return None
+        self.match = None
+        return match, replay(match, target, played, tracing)
+
+    def close(self) -> None:
+        """Release the standby's driver (an error closing it is of no consequence to the game)."""
+        match, self.match = self.match, None
+        if match is not None:
+            with contextlib.suppress(Exception):
+                match.close()

@@ -30,7 +30,7 @@ from app.backends.drivers import create_driver
 from app.backends.games import params_for
 from app.backends.human import HumanDriver
 from app.backends.kinds import AgentSpec, Capability
-from app.backends.rewind import Position, replay
+from app.backends.rewind import Position, Standby, replay
 from app.backends.runner import Match
 from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
 from app.gui.agent_kind import can_show, is_human
@@ -127,6 +127,7 @@ class AgentWorker(QObject):
         self.params = params or {}
         self.driver: Driver | None = None
         self.match: Match | None = None
+        self.standby = Standby(lambda: self._new_match(tracing=False)[0])  # one step back plays a step, not a game
         self.retired = False  # set from the GUI thread: do nothing more
         self._lines: list[tuple[LineKind, str]] = []
         self._events: list[StepEvent] = []
@@ -202,46 +203,58 @@ class AgentWorker(QObject):
         self._report(ReportKind.SETUP, started)
 
     def build(self, tracing: bool, start: bool = True) -> str:
-        """Build a fresh driver, game and match (``start``: and start the agent); "" or why it could not."""
-        try:
-            driver = self.make_driver()
-        except BattleshipError as error:
-            return str(error)
-        except Exception as error:  # an agent's constructor may raise anything
-            return f"{type(error).__name__}: {error}"
-        if not isinstance(driver, HumanDriver):  # the live protocol warnings
-            driver = CheckedDriver(driver, self.game_map.name, self.profile.name, on_finding=self._on_finding,
-                                   timing=False)
-        self.driver = driver
-        driver.tracing = tracing
-        game = Game(self.game_map, self.profile)
-        game.subscribe(self._on_event)
-        self.match = Match(game, driver, on_log=self._on_log, params=self.params, on_trace=self._traces.append)
+        """A fresh driver, game and match in hand (``start``: and the agent started); "" or why it could not."""
+        match, error = self._new_match(tracing)
+        if match is None:
+            return error
+        self.match, self.driver = match, match.driver
         if start and not self.retired:
             try:
-                self.match.start()
+                match.start()
             except BattleshipError as error:  # the agent cannot start: unreadable or unloadable file, bad parameter
                 self.match = None
                 with contextlib.suppress(Exception):
-                    driver.close()
+                    match.driver.close()
                 return str(error)
         return ""
 
-    @pyqtSlot(object, object)
-    def rewind(self, target: Position, played: tuple[StepEvent, ...] = ()) -> None:
-        """Play the game again from its start to ``target``, an earlier position, with a fresh driver (checked
-        against ``played``, the game's events so far: app.backends.rewind); the report carries the whole game."""
+    def _new_match(self, tracing: bool) -> tuple[Match | None, str]:
+        """A fresh driver, game and match (not started), or None and why the driver could not be made."""
+        try:
+            driver = self.make_driver()
+        except BattleshipError as error:
+            return None, str(error)
+        except Exception as error:  # an agent's constructor may raise anything
+            return None, f"{type(error).__name__}: {error}"
+        if not isinstance(driver, HumanDriver):  # the live protocol warnings
+            driver = CheckedDriver(driver, self.game_map.name, self.profile.name, on_finding=self._on_finding,
+                                   timing=False)
+        driver.tracing = tracing
+        game = Game(self.game_map, self.profile)
+        game.subscribe(self._on_event)
+        return Match(game, driver, on_log=self._on_log, params=self.params, on_trace=self._traces.append), ""
+
+    @pyqtSlot(object)
+    def rewind(self, target: Position) -> None:
+        """Play the game again to ``target``, an earlier position: the standby played on there when it can, else
+        a fresh driver from the game's start (app.backends.rewind); the report carries the whole game."""
         if self.retired:
             return
         started = time.perf_counter()
+        played = list(self.match.game.events) if self.match is not None else []
         if self.match is not None:
             with contextlib.suppress(Exception):  # closing must not stop the game played again
                 self.match.close()
-        error = self.build(tracing=False, start=False)
-        if error:
-            self.reported.emit(StepReport(self.generation, ReportKind.REWIND, error=error))
-            return
-        reached = replay(self.match, target, played, tracing=self.want_trace)
+        self.match = None
+        taken = self.standby.take(target, played, self.want_trace)
+        if taken is None:
+            error = self.build(tracing=False, start=False)
+            if error:
+                self.reported.emit(StepReport(self.generation, ReportKind.REWIND, error=error))
+                return
+            reached = replay(self.match, target, played, tracing=self.want_trace)
+        else:
+            (self.match, reached), self.driver = taken, taken[0].driver
         events = self.match.game.events
         differs = reached.describe_divergence(played, events)
         self._lines = [(LineKind.WARNING, f"warning: {differs}")] if differs else []  # the replay's are said already
@@ -287,8 +300,18 @@ class AgentWorker(QObject):
         self.answered.emit(WhyReport(self.generation, rule, matches, error))
 
     @pyqtSlot()
+    def follow(self) -> None:
+        """Between steps: the standby (app.backends.rewind.Standby) to the start of the step before this one."""
+        if self.retired or self.match is None or isinstance(self.driver, HumanDriver):
+            return
+        self.standby.follow(self.match.game.events)
+        self._lines, self._events = [], []  # the standby's: said when the game played them
+        self._traces.clear()
+
+    @pyqtSlot()
     def shutdown(self) -> None:
         """Release the driver and end this worker's thread."""
+        self.standby.close()
         if self.match is not None:
             try:
                 self.match.close()
@@ -420,6 +443,7 @@ class GameSession(QObject):
         if self.running:
             self.running = False
             self.changed.emit()
+            self._keep_standby()
 
     def step(self) -> None:
         """Carry out one step (pausing a run)."""
@@ -473,8 +497,7 @@ class GameSession(QObject):
             return
         self.running = False
         self._pending_steps += 1
-        QMetaObject.invokeMethod(self._worker, "rewind", Qt.QueuedConnection, Q_ARG(object, target),
-                                 Q_ARG(object, tuple(self.events)))
+        QMetaObject.invokeMethod(self._worker, "rewind", Qt.QueuedConnection, Q_ARG(object, target))
         self.changed.emit()
 
     def _rewound(self, report: StepReport) -> StepReport:
@@ -619,7 +642,14 @@ class GameSession(QObject):
         if report.result is not None:
             self.game_over.emit(report.result, report.failure)
         self.changed.emit()
+        if not self.running and report.kind is not ReportKind.SETUP:
+            self._keep_standby()
         self._pump()
+
+    def _keep_standby(self) -> None:
+        """Between steps: the worker readies a quick step back (its standby game follows this one)."""
+        if self._worker is not None and not self.is_human:
+            QMetaObject.invokeMethod(self._worker, "follow", Qt.QueuedConnection)
 
     def _retire_current(self) -> None:
         worker, thread = self._worker, self._thread

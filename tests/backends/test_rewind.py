@@ -9,7 +9,7 @@ import pytest
 from app.backends.base import PauseRequest
 from app.backends.drivers import create_driver, create_local_driver
 from app.backends.registry import resolve
-from app.backends.rewind import Position, back_one_firing, back_one_step, before_firing, replay
+from app.backends.rewind import Position, Standby, back_one_firing, back_one_step, before_firing, replay
 from app.backends.runner import Match
 from app.core import PROFILES, Game, gamelog
 from app.core.formats import load_map
@@ -158,3 +158,32 @@ def test_positions_back():
     assert before_firing(2, 1) == Position(2) and before_firing(2, 9) == Position(2, 8)
     assert Position(2, 3).describe() == "step 2, after 3 rule firings of its turn"
     assert Position(2).describe() == "the start of step 2"
+
+
+def test_the_standby_follows_the_game_and_steps_back_to_the_same_state():
+    agent, map_path, _, params = GAMES[0]
+    max_steps = 5
+    seen, played, rules = _forward(agent, map_path, max_steps, params)
+    made = []
+
+    def make():
+        made.append(_match(agent, map_path, max_steps, params, tracing=False))
+        return made[-1]
+
+    standby = Standby(make)
+    for steps in range(1, 5):  # the game moves a step at a time: the standby a step behind it
+        standby.follow(played.events[:steps])
+        assert Position.after(standby.match.game.events) == Position(steps - 1)
+    assert len(made) == 1
+    now = Position(4, 3)  # inside step 4's turn: back one firing, to step 4 after two
+    match, reached = standby.take(Position(4, 2), played.events, tracing=True)
+    assert standby.match is None and reached.diverged is None
+    assert _state(reached.pause, match.driver) == seen[Position(4, 2)]
+    match.close()
+    standby.follow(played.events[:now.step])  # past it now: a fresh one, from the start
+    assert len(made) == 2 and Position.after(standby.match.game.events) == Position(3)
+    assert standby.take(Position(2), played.events, tracing=True) is None  # behind it: the whole game again
+    match, reached = standby.take(Position(3), played.events, tracing=True)
+    assert _state(_probe(match, rules), match.driver) == seen[Position(3)]
+    match.close()
+    standby.close()
