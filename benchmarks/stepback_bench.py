@@ -19,6 +19,11 @@ the Facts tab shows). Three ways, taking turns, ``--rounds`` times each:
 Every way's state reached (the turn's trace so far, every fact) is checked equal. Prints the median and the
 lowest time per position and way, and what keeping the standby costs per step (playing one step, untraced).
 Target: at most 150 ms.
+
+``--gui`` times it in the main window instead (offscreen): the same game played there step by step to the two
+positions (two rule firings into the turn), then Rule back (Shift+F11), from the key press to the window showing
+the position (the board, the Facts and Rules tabs updated), and Step rule forward again, ``--rounds`` times;
+before each press the standby has caught up (as it has while one looks at the window).
 """
 
 from __future__ import annotations
@@ -96,12 +101,74 @@ def go_to(target: Position, played, sandbox: bool, way: str, standby: Standby | 
     return match, (pause.trace if pause is not None else None, tuple(match.driver.working_memory()))
 
 
+def gui_times(rounds: int) -> None:
+    """Rule back in the main window (see the module docstring)."""
+    import tempfile
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PyQt5.QtCore import QSettings
+
+    from app.gui.app import make_application
+    from app.gui.main_window import MainWindow
+
+    app = make_application()
+    folder = tempfile.TemporaryDirectory()
+    window = MainWindow(settings=QSettings(str(Path(folder.name) / "settings.ini"), QSettings.IniFormat))
+    window.show()
+    session = window.session
+    session.params = dict(PARAMS)
+
+    def wait(done, timeout: float = 120.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not done():
+            if time.monotonic() > deadline:
+                raise SystemExit("the window did not get there in time")
+            app.processEvents()
+            time.sleep(0.001)
+
+    def standby_ready() -> bool:  # read across threads: a benchmark's look, not the app's
+        match = session._worker.standby.match
+        return match is not None and len(match.game.events) == session.steps_done - 1
+
+    window.load_map(str(MAP))
+    window.select_agent(AGENT)
+    print(f"the main window, offscreen; load average {os.getloadavg()[0]:.1f}")
+    for place in (17, 53):  # the steps where about 1,000 and 5,000 firings are made
+        while session.steps_done < place:
+            window.step()
+            wait(lambda: not session.busy and session.started and session.ready)
+        for fired in (1, 2):
+            window.step_rule()
+            wait(lambda fired=fired: not session.busy and session.paused_turn is not None
+                 and session.paused_turn.fired == fired)
+        seconds = []
+        for _ in range(max(1, rounds)):
+            wait(standby_ready)
+            started = time.perf_counter()
+            window.controls.back_rule_action.trigger()
+            wait(lambda: not session.busy and session.paused_turn is not None and session.paused_turn.fired == 1)
+            seconds.append(time.perf_counter() - started)
+            window.step_rule()
+            wait(lambda: not session.busy and session.paused_turn is not None and session.paused_turn.fired == 2)
+        print(f"Rule back inside step {place}'s turn: median {statistics.median(seconds) * 1000:6.1f} ms, lowest "
+              f"{min(seconds) * 1000:6.1f} ms")
+        window.step()
+        wait(lambda: not session.busy and session.paused_turn is None)
+    session.shutdown()
+    window.close()
+    folder.cleanup()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="step backs per position and way (default 5)")
     parser.add_argument("--in-process", action="store_true", help="the agent in this process (default: the agent "
                                                                    "host, as the app runs it)")
+    parser.add_argument("--gui", action="store_true", help="time Rule back in the main window (offscreen)")
     args = parser.parse_args(argv)
+    if args.gui:
+        gui_times(args.rounds)
+        return 0
     sandbox = not args.in_process
     straight, turns = forward(sandbox)
     played = straight.game.events

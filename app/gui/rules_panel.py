@@ -220,11 +220,19 @@ class RulesPanel(QWidget):
 
     def add_trace(self, trace: StepTrace) -> None:
         """One more step of the game being played (shown at once)."""
+        self.add_traces((trace,))
+
+    def add_traces(self, traces) -> None:
+        """More steps of the game being played, the last shown at once (after a step back: the whole game's so
+        far, the lists filled once)."""
+        if not traces:
+            return
         self.paused = None
         self.pause_label.hide()
-        self._take(trace)
+        for trace in traces:
+            self._take(trace)
         self._fill_counts()
-        self.show_step(trace.step)
+        self.show_step(traces[-1].step)
 
     def set_traces(self, traces: dict[int, StepTrace]) -> None:
         """A whole game's traces (a replay); shows none until ``show_step``."""
@@ -474,8 +482,7 @@ class TraceLink(QObject):
 
     def add(self, traces) -> None:
         """The traces of the steps just played (live)."""
-        for trace in traces:
-            self.rules.add_trace(trace)
+        self.rules.add_traces(traces)
         if traces:
             self._facts_changes(traces[-1].changes)
             self.rings.set_cells([])
