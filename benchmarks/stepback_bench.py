@@ -7,7 +7,7 @@ firings) is played forward with the trace on, as the GUI plays it. Then, at two 
 the step where about 1,000 firings have been made, and inside the last step's turn (about 5,000) — one step back
 is timed as the GUI's worker does it: the game in hand closed, a fresh driver made (in the agent host unless
 ``--in-process``), the game played again to the position one rule firing before, the driver's facts read (what
-the Facts tab shows). Three ways, taking turns, ``--rounds`` times each:
+the Facts tab shows); through the standby, the game in hand is closed after that, as the GUI does. Three ways, taking turns, ``--rounds`` times each:
 
 - ``standby``: what the GUI does: a second game kept at the start of the step before (``rewind.Standby``,
   brought there between steps, not timed) is played on to the position: one step untraced, the turn traced;
@@ -195,10 +195,13 @@ def main(argv: list[str] | None = None) -> int:
                     standby.follow(played[:target.step])
                     follow.append(time.perf_counter() - started)
                 started = time.perf_counter()
-                if current is not None:
+                if current is not None and way != "standby":  # the GUI closes it once the position is shown
                     current.close()
-                current, state = go_to(target, played, sandbox, way, standby)
+                new, state = go_to(target, played, sandbox, way, standby)
                 times[way].append(time.perf_counter() - started)
+                if current is not None and way == "standby":
+                    current.close()
+                current = new
                 expected = expected or state
                 if state != expected:
                     raise SystemExit(f"the state reached at {target} differs between the runs")

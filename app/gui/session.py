@@ -107,6 +107,13 @@ class WhyReport:
     error: str = ""
 
 
+def _closed(match: Match | None) -> None:
+    """Close ``match``'s driver, if any (closing must never raise into the event loop)."""
+    if match is not None:
+        with contextlib.suppress(Exception):
+            match.close()
+
+
 class AgentWorker(QObject):
     """Lives on its own thread; touches its driver, game and match only there."""
 
@@ -241,13 +248,12 @@ class AgentWorker(QObject):
         if self.retired:
             return
         started = time.perf_counter()
-        played = list(self.match.game.events) if self.match is not None else []
-        if self.match is not None:
-            with contextlib.suppress(Exception):  # closing must not stop the game played again
-                self.match.close()
-        self.match = None
+        old, self.match = self.match, None
+        played = list(old.game.events) if old is not None else []
         taken = self.standby.take(target, played, self.want_trace)
         if taken is None:
+            _closed(old)  # before the fresh driver: it may take over the agent's process or environment
+            old = None
             error = self.build(tracing=False, start=False)
             if error:
                 self.reported.emit(StepReport(self.generation, ReportKind.REWIND, error=error))
@@ -261,6 +267,7 @@ class AgentWorker(QObject):
         self._events, self._notes_sent = list(events), 0
         self._traces.clear()
         self._report(ReportKind.REWIND, started, reached.pause)
+        _closed(old)  # once the position is shown
 
     @pyqtSlot(object)
     def step(self, pause: PauseRequest | None = None) -> None:
@@ -312,11 +319,7 @@ class AgentWorker(QObject):
     def shutdown(self) -> None:
         """Release the driver and end this worker's thread."""
         self.standby.close()
-        if self.match is not None:
-            try:
-                self.match.close()
-            except Exception:  # closing must never raise into the event loop
-                pass
+        _closed(self.match)
         thread = QThread.currentThread()
         if thread is not None:
             thread.quit()

@@ -43,6 +43,7 @@ def test_back_one_firing_and_one_step_show_what_was_shown_there_and_forward_agai
     wait_paused(qtbot, window, 2)
     assert seen(window) == forward[2]
     assert "— back to step 1, after 2 rule firings of its turn —" in window.log_text()
+    window.tabs.show(window.tabs.panel(RulesTab))
     shot(window, "stepback-rule.png")
     controls.back_rule_action.trigger()
     wait_paused(qtbot, window, 1)
