@@ -33,6 +33,7 @@ class GameControls:
             translate("MainWindow", "Fire one rule of a CLIPS agent's turn: the turn pauses mid-way (see the Rules "
                                     "tab)"), session.step_rule)
         self.back = StepBack(session)
+        session.keep_standby = True  # one step back then plays a step, not the whole game
         self.back_step_action = self._action(
             translate("MainWindow", "Step back"), "Shift+F10",
             translate("MainWindow", "Back to the start of the step (inside a turn: of this step): the game is played "

@@ -351,6 +351,7 @@ class GameSession(QObject):
         self.collectors: list[Collector] = []  # the panels' per-step readings (collect)
         self._receivers: dict[str, Callable[[object, str], None]] = {}  # what -> the panel's receiver
         self.want_trace = False  # True where a Rules tab shows a CLIPS agent's rule trace (the main window)
+        self.keep_standby = False  # True where step back is offered (the main window): a standby game follows
         self.interval_ms = 0
         self.running = False
         self.started = False
@@ -651,7 +652,7 @@ class GameSession(QObject):
 
     def _keep_standby(self) -> None:
         """Between steps: the worker readies a quick step back (its standby game follows this one)."""
-        if self._worker is not None and not self.is_human:
+        if self.keep_standby and self._worker is not None and not self.is_human:
             QMetaObject.invokeMethod(self._worker, "follow", Qt.QueuedConnection)
 
     def _retire_current(self) -> None:
