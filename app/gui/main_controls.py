@@ -94,9 +94,15 @@ class GameControls:
         if report.kind is not ReportKind.REWIND or report.error:
             return
         now = self.back.now()
-        self.messages.log(translate("MainWindow", "— back to step {0}, after {1} rule firings of its turn —").format(
-            now.step, now.fired) if now.fired else translate("MainWindow", "— back to the start of step {0} —").format(
-            now.step), NOTE_COLOUR)
+        if now.fired == 0:
+            line = translate("MainWindow", "— back to the start of step {0} —").format(now.step)
+        elif now.fired == 1:
+            line = translate("MainWindow", "— back to step {0}, after the first rule firing of its turn —").format(
+                now.step)
+        else:
+            line = translate("MainWindow", "— back to step {0}, after {1} rule firings of its turn —").format(
+                now.step, now.fired)
+        self.messages.log(line, NOTE_COLOUR)
 
     def _on_speed(self, interval_ms: int) -> None:
         self.session.set_interval(interval_ms)

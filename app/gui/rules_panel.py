@@ -5,7 +5,8 @@ The panel shows ``StepTrace`` data only (``app.backends.clips.trace``): it never
 emits ``firing_selected`` so the window can ring on the board the cells its facts name (x/y slots) and select
 those facts in the Facts tab. In a game being played (``live``) it also shows a turn paused mid-way
 (``show_pause``: the firings so far, the agenda waiting) and has the breakpoints list and "why didn't it fire?"
-(``app.gui.rule_debug``): right-click a rule in any list for them.
+(``app.gui.rule_debug``): right-click a rule in any list for them, and a firing to go back to just before it
+(``back_asked``: ``app.gui.stepback``).
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def _tree(headers: list[str], tip: str, widths: dict[int, str]) -> QTreeWidget:
 
 
 class RulesPanel(QWidget):
-    """The Rules tab; ``add_trace`` as the game goes (or ``set_traces`` for a replay), ``show_step`` to look."""
+    """The Rules tab; ``add_traces`` as the game goes (or ``set_traces`` for a replay), ``show_step`` to look."""
 
     firing_selected = pyqtSignal(object)  # the Firing picked (None: the pick was cleared)
     breakpoints_changed = pyqtSignal(object)  # live: the frozenset of MODULE::rule to pause before
@@ -218,13 +219,9 @@ class RulesPanel(QWidget):
         self.show_step(None)
         self._fill_counts()
 
-    def add_trace(self, trace: StepTrace) -> None:
-        """One more step of the game being played (shown at once)."""
-        self.add_traces((trace,))
-
     def add_traces(self, traces) -> None:
-        """More steps of the game being played, the last shown at once (after a step back: the whole game's so
-        far, the lists filled once)."""
+        """More steps of the game being played (one, or after a step back the whole game's so far), the last shown
+        at once; the lists are filled once."""
         if not traces:
             return
         self.paused = None

@@ -1249,6 +1249,11 @@
             <translation>— indietro all'inizio del passo {0} —</translation>
         </message>
         <message>
+            <location filename="../../app/gui/main_controls.py" line="99" />
+            <source>— back to step {0}, after the first rule firing of its turn —</source>
+            <translation>— indietro al passo {0}, dopo la prima attivazione di regola del suo turno —</translation>
+        </message>
+        <message>
             <location filename="../../app/gui/main_controls.py" line="29" />
             <source>Fire one rule of a CLIPS agent's turn: the turn pauses mid-way (see the Rules tab)</source>
             <translation>Esegui una sola regola del turno di un agente CLIPS: il turno si ferma a metà (vedi la scheda Regole)</translation>
