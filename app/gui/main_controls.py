@@ -1,4 +1,5 @@
-"""The main window's game controls: Run, Step, Step rule, Pause, Reset, Solve and the speed slider.
+"""The main window's game controls: Run, Step, Step rule, Step back, Rule back, Pause, Reset, Solve and the speed
+slider.
 
 ``GameControls`` owns the actions (the window places their buttons in the toolbar) and enables those the
 session allows whenever it changes; manual play hides the ones it has no use for.
@@ -12,9 +13,10 @@ from PyQt5.QtWidgets import QAction, QMainWindow, QToolBar, QToolButton
 
 from app.core import Action
 from app.gui.i18n import translate
-from app.gui.main_messages import Messages
-from app.gui.session import GameSession
+from app.gui.main_messages import NOTE_COLOUR, Messages
+from app.gui.session import GameSession, ReportKind, StepReport
 from app.gui.speed import DEFAULT_SPEED_INDEX, FASTEST_INDEX, SpeedControl
+from app.gui.stepback import StepBack
 
 
 class GameControls:
@@ -30,6 +32,17 @@ class GameControls:
             translate("MainWindow", "Step rule"), "F11",
             translate("MainWindow", "Fire one rule of a CLIPS agent's turn: the turn pauses mid-way (see the Rules "
                                     "tab)"), session.step_rule)
+        self.back = StepBack(session)
+        session.keep_standby = True  # one step back then plays a step, not the whole game
+        self.back_step_action = self._action(
+            translate("MainWindow", "Step back"), "Shift+F10",
+            translate("MainWindow", "Back to the start of the step (inside a turn: of this step): the game is played "
+                                    "again from its start to there"), self.back.back_step)
+        self.back_rule_action = self._action(
+            translate("MainWindow", "Rule back"), "Shift+F11",
+            translate("MainWindow", "Back one rule firing of a CLIPS agent's turn: the game is played again from its "
+                                    "start to there (right-click a firing in the Rules tab to go back to it)"),
+            self.back.back_rule)
         self.pause_action = self._action(translate("MainWindow", "Pause"), "F6",
                                          translate("MainWindow", "Pause after the current step"), session.pause)
         self.reset_action = self._action(translate("MainWindow", "Reset"), "Ctrl+R",
@@ -41,6 +54,7 @@ class GameControls:
         self._remember_speed = True
         self._tool_slots: dict[QAction, QAction] = {}  # action -> the toolbar slot holding its button
         session.changed.connect(self.update)
+        session.reported.connect(self._on_report)
 
     def _action(self, text: str, shortcut: str, tip: str, slot) -> QAction:
         act = QAction(text, self.window)
@@ -52,8 +66,8 @@ class GameControls:
 
     def add_buttons(self, bar: QToolBar) -> None:
         """One toolbar button per game action, in order (Run's named ``runButton`` for the style sheet)."""
-        for act in (self.run_action, self.step_action, self.step_rule_action, self.pause_action, self.reset_action,
-                    self.solve_action):
+        for act in (self.run_action, self.step_action, self.step_rule_action, self.back_step_action,
+                    self.back_rule_action, self.pause_action, self.reset_action, self.solve_action):
             button = QToolButton()
             button.setDefaultAction(act)
             if act is self.run_action:
@@ -76,6 +90,20 @@ class GameControls:
         """End a manual game."""
         self.session.submit(Action.solve())
 
+    def _on_report(self, report: StepReport) -> None:
+        if report.kind is not ReportKind.REWIND or report.error:
+            return
+        now = self.back.now()
+        if now.fired == 0:
+            line = translate("MainWindow", "— back to the start of step {0} —").format(now.step)
+        elif now.fired == 1:
+            line = translate("MainWindow", "— back to step {0}, after the first rule firing of its turn —").format(
+                now.step)
+        else:
+            line = translate("MainWindow", "— back to step {0}, after {1} rule firings of its turn —").format(
+                now.step, now.fired)
+        self.messages.log(line, NOTE_COLOUR)
+
     def _on_speed(self, interval_ms: int) -> None:
         self.session.set_interval(interval_ms)
         if self._remember_speed:
@@ -97,9 +125,12 @@ class GameControls:
         self.run_action.setEnabled(ready and not human and not s.running)
         self.step_action.setEnabled(ready and not human)
         self.step_rule_action.setEnabled(s.can_step_rule and not s.running)
+        self.back_step_action.setEnabled(self.back.can_back())
+        self.back_rule_action.setEnabled(self.back.can_back_rule())
         self.pause_action.setEnabled(s.running)
         self.reset_action.setEnabled(s.started or s.over or s.failed)
         self.solve_action.setEnabled(ready and human)
-        for act in (self.run_action, self.step_action, self.step_rule_action, self.pause_action):
+        for act in (self.run_action, self.step_action, self.step_rule_action, self.back_step_action,
+                    self.back_rule_action, self.pause_action):
             self._tool_slots[act].setVisible(not human)  # manual play has no use for them
         self._tool_slots[self.solve_action].setVisible(human)

@@ -23,6 +23,7 @@ from app.gui.i18n import translate
 from app.gui.main_messages import PROBLEM_COLOUR, Messages
 from app.gui.rules_panel import RulesPanel, TraceLink
 from app.gui.session import GameSession, StepReport
+from app.gui.stepback import StepBack
 from app.gui.theme import add_tab
 
 
@@ -150,6 +151,8 @@ class RulesTab(SidePanel):
         session.reported.connect(self._on_report)
         self.panel.breakpoints_changed.connect(session.set_breakpoints)
         self.panel.why_asked.connect(session.why_not)
+        self.back = StepBack(session)  # a firing's menu: back to just before it
+        self.panel.back_asked.connect(self.back.back_to)
         session.answered.connect(self.panel.show_why)
 
     def _on_rules(self, rules, _problem: str) -> None:

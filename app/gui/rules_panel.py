@@ -5,9 +5,10 @@ The panel shows ``StepTrace`` data only (``app.backends.clips.trace``): it never
 emits ``firing_selected`` so the window can ring on the board the cells its facts name (x/y slots) and select
 those facts in the Facts tab. In a game being played (``live``) it also shows a turn paused mid-way
 (``show_pause``: the firings so far, the agenda waiting) and has the breakpoints list and "why didn't it fire?"
-(``app.gui.rule_debug``): right-click a rule in any list for them. Live or replayed, "Why this shot?"
-(``app.gui.why_tree``) shows the chain behind an action, a fact or a firing: right-click or double-click a fact of
-a firing, right-click a firing; the window asks it of a board cell (``TraceLink``) or a fact of the Facts tab.
+(``app.gui.rule_debug``): right-click a rule in any list for them, and a firing to go back to just before it
+(``back_asked``: ``app.gui.stepback``). Live or replayed, "Why this shot?" (``app.gui.why_tree``) shows the chain
+behind an action, a fact or a firing: right-click or double-click a fact of a firing, right-click a firing; the
+window asks it of a board cell (``TraceLink``) or a fact of the Facts tab.
 """
 
 from __future__ import annotations
@@ -115,11 +116,12 @@ def _tree(headers: list[str], tip: str, widths: dict[int, str]) -> QTreeWidget:
 
 
 class RulesPanel(QWidget):
-    """The Rules tab; ``add_trace`` as the game goes (or ``set_traces`` for a replay), ``show_step`` to look."""
+    """The Rules tab; ``add_traces`` as the game goes (or ``set_traces`` for a replay), ``show_step`` to look."""
 
     firing_selected = pyqtSignal(object)  # the Firing picked (None: the pick was cleared)
     breakpoints_changed = pyqtSignal(object)  # live: the frozenset of MODULE::rule to pause before
     why_asked = pyqtSignal(str)  # live: MODULE::rule to explain
+    back_asked = pyqtSignal(int, int)  # live: go back to just before this firing (step, its number from 1)
 
     def __init__(self, parent: QWidget | None = None, live: bool = False):
         super().__init__(parent)
@@ -230,13 +232,17 @@ class RulesPanel(QWidget):
         self.show_step(None)
         self._fill_counts()
 
-    def add_trace(self, trace: StepTrace) -> None:
-        """One more step of the game being played (shown at once)."""
+    def add_traces(self, traces) -> None:
+        """More steps of the game being played (one, or after a step back the whole game's so far), the last shown
+        at once; the lists are filled once."""
+        if not traces:
+            return
         self.paused = None
         self.pause_label.hide()
-        self._take(trace)
+        for trace in traces:
+            self._take(trace)
         self._fill_counts()
-        self.show_step(trace.step)
+        self.show_step(traces[-1].step)
 
     def set_traces(self, traces: dict[int, StepTrace]) -> None:
         """A whole game's traces (a replay); shows none until ``show_step``."""
@@ -439,6 +445,11 @@ class RulesPanel(QWidget):
             if first is not None:
                 menu.insertAction(first, why)
                 menu.insertSeparator(first)
+        if self.live and tree is self.firings and self.shown is not None:
+            step, number = self.shown.step, int(top.text(0))
+            menu.addSeparator()
+            menu.addAction(self.tr("Back to just before firing #{0} (the game is played again to there)").format(
+                number), lambda: self.back_asked.emit(step, number))
         if menu.actions():
             menu.exec_(tree.viewport().mapToGlobal(position))
 
@@ -582,8 +593,7 @@ class TraceLink(QObject):
 
     def add(self, traces) -> None:
         """The traces of the steps just played (live)."""
-        for trace in traces:
-            self.rules.add_trace(trace)
+        self.rules.add_traces(traces)
         if traces:
             self._facts_changes(traces[-1].changes)
             self.rings.set_cells([])

@@ -2,7 +2,7 @@
 
 ``GameSession`` (GUI thread) owns the settings of the current game (map,
 rules, agent) and a generation number. Each game gets its own
-``AgentWorker`` on its own ``QThread``: the worker builds the driver, the
+``AgentWorker`` (app/gui/agent_worker.py) on its own ``QThread``: the worker builds the driver, the
 ``Game`` and the ``Match`` there and carries out one step per request, so a
 slow agent never freezes the window. Every report carries the generation of
 its game; reports of a game that was reset meanwhile are dropped. Reset and
@@ -16,258 +16,24 @@ read on the GUI thread, with that step's report. Adding a panel adds no field he
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import replace
 
-from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
+from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal
 
 from app.backends.base import Driver, PauseRequest
-from app.backends.checks import CheckedDriver, Finding
 from app.backends.drivers import create_driver
 from app.backends.games import params_for
 from app.backends.human import HumanDriver
 from app.backends.kinds import AgentSpec, Capability
-from app.backends.runner import Match
-from app.core import Action, BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
+from app.backends.rewind import Position
+from app.core import Action, Game, GameMap, GameResult, RulesProfile, StepEvent
 from app.gui.agent_kind import can_show, is_human
+from app.gui.agent_worker import AgentWorker, Collector, LineKind, ReportKind, StepReport, StepView, WhyReport
 from app.gui.board_state import BoardState
-from app.gui.engine_text import engine_text
 
-
-class LineKind(StrEnum):
-    """What a log line of a report is about."""
-
-    AGENT = "agent"  # the agent printed or logged it
-    STEP = "step"  # a step of the game
-    REJECTED = "rejected"  # a step whose action was rejected
-    STOP = "stop"  # the engine stopped the game for the agent
-    PROBLEM = "problem"  # the agent's belief, facts or parameters could not be read
-    WARNING = "warning"  # a protocol check found a mistake of the agent's (app.backends.checks)
-
-
-class ReportKind(StrEnum):
-    """The request a report answers."""
-
-    SETUP = "setup"
-    STEP = "step"
-
-
-@dataclass(frozen=True, slots=True)
-class StepView:
-    """What a collector reads from, on the worker's thread, after a request: the game and the agent's driver."""
-
-    kind: ReportKind
-    game: Game
-    driver: Driver
-
-
-@dataclass(frozen=True, slots=True)
-class Collector:
-    """A panel's per-step reading (``GameSession.collect``): ``read`` runs on the worker's thread after each
-    request (only after the setup with ``setup_only``). It sees the ``StepView`` only: the worker holds no panel."""
-
-    what: str  # what is read, as "could not read the agent's {what}" says when it fails
-    read: Callable[[StepView], object]
-    setup_only: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class StepReport:
-    """What one request to the worker produced."""
-
-    generation: int
-    kind: ReportKind
-    state: BoardState | None = None
-    lines: tuple[tuple[LineKind, str], ...] = ()
-    events: tuple[StepEvent, ...] = ()
-    notes: tuple[tuple[int, str], ...] = ()  # the game's notes (what was said, by step) since the last report
-    traces: tuple = ()  # a CLIPS agent's StepTraces (rule firings, fact changes, agenda) since the last report
-    pause: object | None = None  # the agent's turn waits mid-way (a CLIPS driver's TurnPause: Step rule, breakpoint)
-    result: GameResult | None = None
-    failure: str = ""  # the engine stopped the game for the agent (crash, timeout, stall)
-    error: str = ""  # the agent could not be started at all
-    seconds: float = 0.0
-    belief_error: str = ""  # why the agent's belief could not be read ("": it was, or it has none)
-    collected: dict[str, tuple[object, str]] = field(default_factory=dict)  # each collector's (value, problem)
-    written_files: tuple[tuple[str, bytes], ...] = ()  # once over: the files the agent wrote (saved with a log)
-
-
-@dataclass(frozen=True, slots=True)
-class WhyReport:
-    """The answer to "why didn't this rule fire?" (a CLIPS driver's RuleMatches, or why there is none)."""
-
-    generation: int
-    rule: str
-    matches: object | None = None
-    error: str = ""
-
-
-class AgentWorker(QObject):
-    """Lives on its own thread; touches its driver, game and match only there."""
-
-    reported = pyqtSignal(object)
-    answered = pyqtSignal(object)  # a WhyReport
-
-    def __init__(self, generation: int, game_map: GameMap, profile: RulesProfile,
-                 make_driver: Callable[[], Driver], params: dict | None = None,
-                 collectors: tuple[Collector, ...] = (), want_trace: bool = False):
-        super().__init__()
-        self.collectors = collectors  # what the panels read after each request (reading costs time: only theirs)
-        self.want_trace = want_trace  # so does tracing its rules (CLIPS then fires one rule at a time)
-        self._traces: list = []
-        self.generation = generation
-        self.game_map = game_map
-        self.profile = profile
-        self.make_driver = make_driver
-        self.params = params or {}
-        self.driver: Driver | None = None
-        self.match: Match | None = None
-        self.retired = False  # set from the GUI thread: do nothing more
-        self._lines: list[tuple[LineKind, str]] = []
-        self._events: list[StepEvent] = []
-        self._notes_sent = 0
-        self._problems: dict[str, str] = {}  # what could not be read -> the reason last logged
-
-    def _read(self, what: str, read: Callable[[], object]) -> tuple[object, str]:
-        """``read()`` and "", or None and the reason it failed (logged when it changes; the game goes on)."""
-        try:
-            value, reason = read(), ""
-        except Exception as error:  # a broken belief or facts listing must not end the game
-            value, reason = None, " ".join(f"{type(error).__name__}: {error}".split())
-            if isinstance(error, BattleshipError):
-                reason = " ".join(str(error).split())
-        if reason and self._problems.get(what) != reason:
-            self._lines.append((LineKind.PROBLEM, f"could not read the agent's {what}: {reason}"))
-        self._problems[what] = reason
-        return value, reason
-
-    def _on_finding(self, finding: Finding) -> None:
-        self._lines.append((LineKind.WARNING, f"warning: step {finding.step}: {finding.kind}: {finding.message}"
-                            if finding.step is not None else f"warning: {finding.kind}: {finding.message}"))
-
-    def _on_log(self, line: str) -> None:
-        self._lines.append((LineKind.STOP if line.startswith("game stopped:") else LineKind.AGENT, line))
-
-    def _on_event(self, event: StepEvent) -> None:
-        self._events.append(event)
-        kind = LineKind.REJECTED if event.outcome is Outcome.REJECTED else LineKind.STEP
-        self._lines.append((kind, event.describe(engine_text)))
-
-    def _report(self, kind: ReportKind, started: float, pause: object | None = None) -> None:
-        match = self.match
-        if match is None:
-            return
-        game, driver = match.game, match.driver
-        belief, belief_error = self._read("belief", driver.belief)
-        view = StepView(kind, game, driver)
-        collected = {c.what: self._read(c.what, lambda c=c: c.read(view)) for c in self.collectors
-                     if kind is ReportKind.SETUP or not c.setup_only}
-        result = game.result() if game.over else None
-        report = StepReport(
-            generation=self.generation,
-            kind=kind,
-            state=BoardState.from_game(game, belief),
-            lines=tuple(self._lines),
-            events=tuple(self._events),
-            notes=tuple(game.notes[self._notes_sent:]),
-            traces=tuple(self._traces),
-            pause=pause,
-            result=result,
-            failure=game.stop_reason if result is not None and result.agent_failed else "",
-            seconds=time.perf_counter() - started,
-            belief_error=belief_error,
-            collected=collected,
-            written_files=tuple(game.written_files.items()),
-        )
-        self._lines, self._events = [], []
-        self._traces.clear()  # in place: the match appends to this list
-        self._notes_sent = len(game.notes)
-        self.reported.emit(report)
-
-    @pyqtSlot()
-    def setup(self) -> None:
-        """Build the driver, the game and the match, and start the agent."""
-        if self.retired:
-            return
-        started = time.perf_counter()
-        try:
-            driver = self.make_driver()
-        except BattleshipError as error:
-            self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=str(error)))
-            return
-        except Exception as error:  # an agent's constructor may raise anything
-            self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=f"{type(error).__name__}: {error}"))
-            return
-        if not isinstance(driver, HumanDriver):  # the live protocol warnings
-            driver = CheckedDriver(driver, self.game_map.name, self.profile.name, on_finding=self._on_finding,
-                                   timing=False)
-        self.driver = driver
-        driver.tracing = self.want_trace
-        game = Game(self.game_map, self.profile)
-        game.subscribe(self._on_event)
-        self.match = Match(game, driver, on_log=self._on_log, params=self.params, on_trace=self._traces.append)
-        if not self.retired:
-            try:
-                self.match.start()
-            except BattleshipError as error:  # the agent cannot start: unreadable or unloadable file, bad parameter
-                self.match = None
-                with contextlib.suppress(Exception):
-                    driver.close()
-                self.reported.emit(StepReport(self.generation, ReportKind.SETUP, error=str(error)))
-                return
-        self._report(ReportKind.SETUP, started)
-
-    @pyqtSlot(object)
-    def step(self, pause: PauseRequest | None = None) -> None:
-        """Carry out one action of the agent; with ``pause``, play its turn until the pause asked for (Step rule,
-        breakpoints): the report then carries the turn paused mid-way, or none once the step was carried out."""
-        if self.retired or self.match is None:
-            return
-        started = time.perf_counter()
-        paused = None
-        try:
-            if not self.match.game.over:
-                if pause is None:
-                    self.match.step()
-                else:
-                    paused = self.match.advance(pause)
-        except Exception as error:  # the match stops the game for its driver's errors; this is anything else
-            if not self.match.game.over:
-                self.match.stop(" ".join(f"internal error: {type(error).__name__}: {error}".split()))
-        if not self.retired:
-            self._report(ReportKind.STEP, started, paused)
-
-    @pyqtSlot(str)
-    def why_not(self, rule: str) -> None:
-        """Ask the agent how far ``rule`` matches its facts now; answered with a ``WhyReport``."""
-        if self.retired:
-            return
-        if self.match is None or self.driver is None:
-            self.answered.emit(WhyReport(self.generation, rule, error="the agent is not started"))
-            return
-        try:
-            matches = self.driver.why_not(rule)
-        except Exception as error:  # an unknown rule, an agent gone: said, never raised into the event loop
-            text = str(error) if isinstance(error, BattleshipError) else f"{type(error).__name__}: {error}"
-            self.answered.emit(WhyReport(self.generation, rule, error=" ".join(text.split())))
-            return
-        error = "" if matches is not None else "only CLIPS agents have rules"
-        self.answered.emit(WhyReport(self.generation, rule, matches, error))
-
-    @pyqtSlot()
-    def shutdown(self) -> None:
-        """Release the driver and end this worker's thread."""
-        if self.match is not None:
-            try:
-                self.match.close()
-            except Exception:  # closing must never raise into the event loop
-                pass
-        thread = QThread.currentThread()
-        if thread is not None:
-            thread.quit()
+__all__ = ["Collector", "GameSession", "LineKind", "ReportKind", "StepReport", "StepView", "WhyReport"]
 
 
 class GameSession(QObject):
@@ -296,6 +62,7 @@ class GameSession(QObject):
         self.collectors: list[Collector] = []  # the panels' per-step readings (collect)
         self._receivers: dict[str, Callable[[object, str], None]] = {}  # what -> the panel's receiver
         self.want_trace = False  # True where a Rules tab shows a CLIPS agent's rule trace (the main window)
+        self.keep_standby = False  # True where step back is offered (the main window): a standby game follows
         self.interval_ms = 0
         self.running = False
         self.started = False
@@ -391,6 +158,7 @@ class GameSession(QObject):
         if self.running:
             self.running = False
             self.changed.emit()
+            self._keep_standby()
 
     def step(self) -> None:
         """Carry out one step (pausing a run)."""
@@ -436,6 +204,29 @@ class GameSession(QObject):
     def _on_answer(self, report: WhyReport) -> None:
         if report.generation == self.generation:
             self.answered.emit(report)
+
+    def rewind(self, target: Position) -> None:
+        """Go back to ``target``, an earlier position of this game (app.gui.stepback says which): the game is played
+        again from its start to there with a fresh driver; the panels then show it, and it goes on from there."""
+        if self._worker is None or not self.ready or self.is_human or self._pending_steps:
+            return
+        self.running = False
+        self._pending_steps += 1
+        QMetaObject.invokeMethod(self._worker, "rewind", Qt.QueuedConnection, Q_ARG(object, target))
+        self.changed.emit()
+
+    def _rewound(self, report: StepReport) -> StepReport:
+        """The game played again to an earlier position: the panels start over, and get the traces recorded on
+        the way forward of the steps before it (the replay played them untraced)."""
+        done = Position.after(report.events).step
+        traces = {step: trace for step, trace in self.traces.items() if step < done}
+        traces.update((trace.step, trace) for trace in report.traces)
+        self.over = self.failed = False
+        self.result = None
+        self.events, self.notes, self.traces, self.written_files = [], [], {}, {}
+        self.paused_turn = report.pause
+        self.reset_done.emit(report.state)
+        return replace(report, traces=tuple(traces[step] for step in sorted(traces)))
 
     def submit(self, action: Action | str) -> None:
         """A manual move (Human agent): queued and carried out in order."""
@@ -528,7 +319,7 @@ class GameSession(QObject):
     def _on_report(self, report: StepReport) -> None:
         if report.generation != self.generation:
             return  # a game that was reset meanwhile
-        if report.kind is ReportKind.STEP:
+        if report.kind is not ReportKind.SETUP:
             self._pending_steps = max(0, self._pending_steps - 1)
         else:
             self.ready = True
@@ -544,6 +335,8 @@ class GameSession(QObject):
             self.paused_turn = report.pause
             if report.pause is not None:
                 self.running = False  # a breakpoint stops a run
+        elif report.kind is ReportKind.REWIND:
+            report = self._rewound(report)
         self.events.extend(report.events)
         self.notes.extend(report.notes)
         self.traces.update((trace.step, trace) for trace in report.traces)
@@ -564,7 +357,14 @@ class GameSession(QObject):
         if report.result is not None:
             self.game_over.emit(report.result, report.failure)
         self.changed.emit()
+        if not self.running and report.kind is not ReportKind.SETUP:
+            self._keep_standby()
         self._pump()
+
+    def _keep_standby(self) -> None:
+        """Between steps: the worker readies a quick step back (its standby game follows this one)."""
+        if self.keep_standby and self._worker is not None and not self.is_human:
+            QMetaObject.invokeMethod(self._worker, "follow", Qt.QueuedConnection)
 
     def _retire_current(self) -> None:
         worker, thread = self._worker, self._thread

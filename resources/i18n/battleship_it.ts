@@ -1305,17 +1305,17 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="169"/>
+        <location filename="../../app/gui/main_tabs.py" line="172"/>
         <source>breakpoint: step {0} paused before {1}</source>
         <translation>punto di arresto: passo {0} fermo prima di {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="29"/>
+        <location filename="../../app/gui/main_controls.py" line="31"/>
         <source>Step rule</source>
         <translation>Passo regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="29"/>
+        <location filename="../../app/gui/main_controls.py" line="31"/>
         <source>Fire one rule of a CLIPS agent&apos;s turn: the turn pauses mid-way (see the Rules tab)</source>
         <translation>Esegui una sola regola del turno di un agente CLIPS: il turno si ferma a metà (vedi la scheda Regole)</translation>
     </message>
@@ -1330,7 +1330,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>Regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="139"/>
+        <location filename="../../app/gui/main_tabs.py" line="140"/>
         <source>A CLIPS agent&apos;s rule firings of the step (in order, with the facts they matched), the agenda and focus stack after it, and each rule&apos;s count</source>
         <translation>Le regole eseguite da un agente CLIPS nel passo (in ordine, con i fatti che le hanno attivate), l'agenda e la pila del focus dopo il passo, e quante volte è scattata ogni regola</translation>
     </message>
@@ -1400,52 +1400,52 @@ No: ogni file è un agente a sé.</translation>
         <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="25"/>
+        <location filename="../../app/gui/main_controls.py" line="27"/>
         <source>Run</source>
         <translation>Avvia</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="25"/>
+        <location filename="../../app/gui/main_controls.py" line="27"/>
         <source>Play on by itself</source>
         <translation>Gioca da solo fino alla fine</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="27"/>
+        <location filename="../../app/gui/main_controls.py" line="29"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="27"/>
+        <location filename="../../app/gui/main_controls.py" line="29"/>
         <source>Carry out one step</source>
         <translation>Esegui un passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="33"/>
+        <location filename="../../app/gui/main_controls.py" line="46"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="33"/>
+        <location filename="../../app/gui/main_controls.py" line="46"/>
         <source>Pause after the current step</source>
         <translation>Fermati dopo il passo in corso</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="35"/>
+        <location filename="../../app/gui/main_controls.py" line="48"/>
         <source>Reset</source>
         <translation>Ricomincia</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="35"/>
+        <location filename="../../app/gui/main_controls.py" line="48"/>
         <source>Start this game over</source>
         <translation>Ricomincia questa partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="37"/>
+        <location filename="../../app/gui/main_controls.py" line="50"/>
         <source>Solve</source>
         <translation>Risolvi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="37"/>
+        <location filename="../../app/gui/main_controls.py" line="50"/>
         <source>End your game and score it</source>
         <translation>Termina la partita e calcola il punteggio</translation>
     </message>
@@ -1495,12 +1495,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="87"/>
+        <location filename="../../app/gui/main_tabs.py" line="88"/>
         <source>Facts</source>
         <translation>Fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="88"/>
+        <location filename="../../app/gui/main_tabs.py" line="89"/>
         <source>A CLIPS agent&apos;s working memory at the current step, the protocol&apos;s facts too</source>
         <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
     </message>
@@ -1872,12 +1872,12 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>L'agente non si è caricato senza errori: vedi il riquadro rosso.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="118"/>
+        <location filename="../../app/gui/main_tabs.py" line="119"/>
         <source>Coach</source>
         <translation>Coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="119"/>
+        <location filename="../../app/gui/main_tabs.py" line="120"/>
         <source>Once the game is over: each decision graded against bayes&apos;s play with the agent&apos;s information (open a saved log with Replay to step through it)</source>
         <translation>A partita finita: ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente (apri un registro salvato con Replay per scorrerla)</translation>
     </message>
@@ -1905,6 +1905,41 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/main_board.py" line="115"/>
         <source>This ship cell is known from the start: a fire there tells nothing new and costs a fire. Fire anyway?</source>
         <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="37"/>
+        <source>Step back</source>
+        <translation>Passo indietro</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="37"/>
+        <source>Back to the start of the step (inside a turn: of this step): the game is played again from its start to there</source>
+        <translation>Torna all'inizio del passo (dentro un turno: di questo passo): la partita viene rigiocata dall'inizio fin lì</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="41"/>
+        <source>Rule back</source>
+        <translation>Regola indietro</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="41"/>
+        <source>Back one rule firing of a CLIPS agent&apos;s turn: the game is played again from its start to there (right-click a firing in the Rules tab to go back to it)</source>
+        <translation>Torna indietro di un'attivazione di regola nel turno di un agente CLIPS: la partita viene rigiocata dall'inizio fin lì (clic destro su un'attivazione nella scheda Regole per tornare a essa)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="98"/>
+        <source>— back to the start of step {0} —</source>
+        <translation>— indietro all'inizio del passo {0} —</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="100"/>
+        <source>— back to step {0}, after the first rule firing of its turn —</source>
+        <translation>— indietro al passo {0}, dopo la prima attivazione di regola del suo turno —</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="103"/>
+        <source>— back to step {0}, after {1} rule firings of its turn —</source>
+        <translation>— indietro al passo {0}, dopo {1} attivazioni di regole del suo turno —</translation>
     </message>
 </context>
 <context>
@@ -2580,234 +2615,239 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>RulesPanel</name>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="198"/>
+        <location filename="../../app/gui/rules_panel.py" line="200"/>
         <source>Breakpoints</source>
         <translation>Punti di arresto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="198"/>
+        <location filename="../../app/gui/rules_panel.py" line="200"/>
         <source>The rules the agent&apos;s turn pauses before (CLIPS&apos;s set-break)</source>
         <translation>Le regole prima delle quali il turno dell'agente si ferma (set-break di CLIPS)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="202"/>
+        <location filename="../../app/gui/rules_panel.py" line="204"/>
         <source>Why not?</source>
         <translation>Perché no?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="202"/>
+        <location filename="../../app/gui/rules_panel.py" line="204"/>
         <source>Why didn&apos;t a rule fire? Pattern by pattern, what matches now</source>
         <translation>Perché una regola non è scattata? Pattern per pattern, che cosa corrisponde ora</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="344"/>
+        <location filename="../../app/gui/rules_panel.py" line="350"/>
         <source>Fires next: the turn is paused just before it</source>
         <translation>Scatta per prima: il turno è fermo appena prima</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="382"/>
+        <location filename="../../app/gui/rules_panel.py" line="388"/>
         <source>Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.</source>
         <translation>Passo {0}, a metà turno: finora {1} regole eseguite, {2} fatti cambiati.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="384"/>
+        <location filename="../../app/gui/rules_panel.py" line="390"/>
         <source>a breakpoint</source>
         <translation>un punto di arresto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="384"/>
+        <location filename="../../app/gui/rules_panel.py" line="390"/>
         <source>Step rule</source>
         <translation>Passo regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="385"/>
+        <location filename="../../app/gui/rules_panel.py" line="391"/>
         <source>Paused before {0} ({1}): Step rule fires it; Step or Run finish the turn.</source>
         <translation>In pausa prima di {0} ({1}): Passo regola la esegue; Passo o Avvia finiscono il turno.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="329"/>
+        <location filename="../../app/gui/rules_panel.py" line="335"/>
         <source>{0} activations waiting now (the first fires next)</source>
         <translation>{0} attivazioni in attesa ora (la prima è la prossima a scattare)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="415"/>
+        <location filename="../../app/gui/rules_panel.py" line="421"/>
         <source>Remove the breakpoint on {0}</source>
         <translation>Togli il punto di arresto su {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="417"/>
+        <location filename="../../app/gui/rules_panel.py" line="423"/>
         <source>Break before this rule ({0})</source>
         <translation>Fermati prima di questa regola ({0})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="418"/>
+        <location filename="../../app/gui/rules_panel.py" line="424"/>
         <source>Why didn&apos;t {0} fire?</source>
         <translation>Perché {0} non è scattata?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="44"/>
+        <location filename="../../app/gui/rules_panel.py" line="45"/>
         <source>All modules</source>
         <translation>Tutti i moduli</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="47"/>
+        <location filename="../../app/gui/rules_panel.py" line="48"/>
         <source>No rule trace for this step: rule traces exist for CLIPS agents (and for logs saved from traced games, e.g. run --trace … --log).</source>
         <translation>Nessuna traccia delle regole per questo passo: le tracce esistono per gli agenti CLIPS (e per i registri salvati da partite tracciate, es. run --trace … --log).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="140"/>
+        <location filename="../../app/gui/rules_panel.py" line="142"/>
         <source>Show the firings of one module only</source>
         <translation>Mostra le attivazioni di un solo modulo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="143"/>
+        <location filename="../../app/gui/rules_panel.py" line="145"/>
         <source>filter rules…</source>
         <translation>filtra le regole…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="145"/>
+        <location filename="../../app/gui/rules_panel.py" line="147"/>
         <source>Show only the rules whose name contains this text</source>
         <translation>Mostra solo le regole il cui nome contiene questo testo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <location filename="../../app/gui/rules_panel.py" line="188"/>
         <source>module</source>
         <translation>modulo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <location filename="../../app/gui/rules_panel.py" line="188"/>
         <source>rule</source>
         <translation>regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="177"/>
+        <location filename="../../app/gui/rules_panel.py" line="179"/>
         <source>sal.</source>
         <translation>sal.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="161"/>
+        <location filename="../../app/gui/rules_panel.py" line="163"/>
         <source>facts matched</source>
         <translation>fatti corrispondenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="161"/>
+        <location filename="../../app/gui/rules_panel.py" line="163"/>
         <source>Every rule the step fired, in firing order (as (watch rules) shows them); open one for the facts it matched. Pick one to ring its cells on the board and select its facts in the Facts tab</source>
         <translation>Ogni regola eseguita nel passo, in ordine (come le mostra (watch rules)); aprine una per i fatti a cui corrisponde. Sceglila per cerchiarne le celle sulla griglia e selezionarne i fatti nella scheda Fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="181"/>
+        <location filename="../../app/gui/rules_panel.py" line="183"/>
         <source>salience</source>
         <translation>salience</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="177"/>
+        <location filename="../../app/gui/rules_panel.py" line="179"/>
         <source>facts</source>
         <translation>fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="177"/>
+        <location filename="../../app/gui/rules_panel.py" line="179"/>
         <source>The activations waiting after this step, in the order CLIPS would fire them (module by module, top of the focus stack first), as (agenda) lists them</source>
         <translation>Le attivazioni in attesa dopo questo passo, nell'ordine in cui CLIPS le eseguirebbe (modulo per modulo, dalla cima dello stack del focus), come le elenca (agenda)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="184"/>
+        <location filename="../../app/gui/rules_panel.py" line="186"/>
         <source>Agenda</source>
         <translation>Agenda</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="184"/>
+        <location filename="../../app/gui/rules_panel.py" line="186"/>
         <source>The focus stack and the activations waiting after the step shown</source>
         <translation>Lo stack del focus e le attivazioni in attesa dopo il passo mostrato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <location filename="../../app/gui/rules_panel.py" line="188"/>
         <source>fired</source>
         <translation>eseguita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <location filename="../../app/gui/rules_panel.py" line="188"/>
         <source>How often each rule fired in the game so far (0: never fired); click a header to sort</source>
         <translation>Quante volte ogni regola è stata eseguita finora nella partita (0: mai); clicca un'intestazione per ordinare</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="191"/>
+        <location filename="../../app/gui/rules_panel.py" line="193"/>
         <source>Rule counts</source>
         <translation>Conteggio regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="191"/>
+        <location filename="../../app/gui/rules_panel.py" line="193"/>
         <source>How often each rule fired in the game so far; the rules that never fired too</source>
         <translation>Quante volte ogni regola è stata eseguita finora nella partita; anche quelle mai eseguite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="305"/>
+        <location filename="../../app/gui/rules_panel.py" line="311"/>
         <source> ({0} shown)</source>
         <translation> ({0} mostrate)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="306"/>
+        <location filename="../../app/gui/rules_panel.py" line="312"/>
         <source>Step {0}: {1} rule firings{2}, {3} facts changed.</source>
         <translation>Passo {0}: {1} regole eseguite{2}, {3} fatti cambiati.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="315"/>
+        <location filename="../../app/gui/rules_panel.py" line="321"/>
         <source>(a not pattern: no fact)</source>
         <translation>(un pattern not: nessun fatto)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="329"/>
+        <location filename="../../app/gui/rules_panel.py" line="335"/>
         <source>{0} activations waiting after this step</source>
         <translation>{0} attivazioni in attesa dopo questo passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="332"/>
+        <location filename="../../app/gui/rules_panel.py" line="338"/>
         <source>Focus stack (top first): {0} · {1}</source>
         <translation>Stack del focus (dalla cima): {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="332"/>
+        <location filename="../../app/gui/rules_panel.py" line="338"/>
         <source>(empty)</source>
         <translation>(vuoto)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="366"/>
+        <location filename="../../app/gui/rules_panel.py" line="372"/>
         <source>never fired in this game so far</source>
         <translation>mai eseguita finora in questa partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="45"/>
+        <location filename="../../app/gui/rules_panel.py" line="46"/>
         <source>No step yet: once the agent plays, each step&apos;s rule firings show here.</source>
         <translation>Nessun passo ancora: quando l'agente gioca, qui compaiono le regole eseguite a ogni passo.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="206"/>
+        <location filename="../../app/gui/rules_panel.py" line="208"/>
         <source>Why this shot?</source>
         <translation>Perché questo colpo?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="206"/>
+        <location filename="../../app/gui/rules_panel.py" line="208"/>
         <source>The chain behind an action, a fact or a firing: which rule made each fact it rests on, from which facts, back to what the environment told the agent</source>
         <translation>La catena dietro un'azione, un fatto o una regola eseguita: quale regola ha prodotto ogni fatto su cui poggia, da quali fatti, fino a ciò che l'ambiente ha detto all'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="318"/>
+        <location filename="../../app/gui/rules_panel.py" line="324"/>
         <source>Double-click: why is this fact here?</source>
         <translation>Doppio clic: perché questo fatto è qui?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="434"/>
+        <location filename="../../app/gui/rules_panel.py" line="440"/>
         <source>Why is {0} here? (chain)</source>
         <translation>Perché {0} è qui? (catena)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="437"/>
+        <location filename="../../app/gui/rules_panel.py" line="443"/>
         <source>Why did {0} fire? (chain)</source>
         <translation>Perché è scattata {0}? (catena)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="571"/>
+        <location filename="../../app/gui/rules_panel.py" line="582"/>
         <source>Why this shot? (step {0}, row {1}, column {2})</source>
         <translation>Perché questo colpo? (passo {0}, riga {1}, colonna {2})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="451"/>
+        <source>Back to just before firing #{0} (the game is played again to there)</source>
+        <translation>Torna a subito prima dell'attivazione n. {0} (la partita viene rigiocata fin lì)</translation>
     </message>
 </context>
 <context>

@@ -29,11 +29,11 @@ from app.backends.clips.capi import (
     encoded,
     held,
 )
-from app.backends.clips.loading import EXIT_FLAG, PYTHON_ROUTERS, describe, load_environment, map_facts, routers_off
+from app.backends.clips.loading import EXIT_FLAG, describe, load_environment, map_facts, routers_off
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
 from app.backends.clips.stepping import TurnInParts
-from app.backends.clips.trace import CAN_TRACE, StepTrace, Tracer
+from app.backends.clips.trace import StepTrace, Tracer
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.rules import Statistics
@@ -80,8 +80,8 @@ class ClipsDriver(TurnInParts, Driver):
         self._fok_taken = 0  # the engine's count mirrored last (Observation.fok_taken)
         self._healthy = True
         self._taken = False  # ENV's take-exec rule stopped the last run: mirror-outcome is on ENV's agenda
-        self.tracing = False  # set before start: record a StepTrace per step (rules fired one at a time)
         self._tracer: Tracer | None = None
+        self.tracing = False  # record a StepTrace per step (TurnInParts.tracing: before start, or from a step on)
         self._turn = 0  # the step of the agent's last turn
         self._init_turn()  # a turn played in parts (TurnInParts)
 
@@ -138,10 +138,8 @@ class ClipsDriver(TurnInParts, Driver):
         self._fok_taken = observation.fok_taken
         self._guarded("start", self._reset, observation, context, fresh)
         self._flush_printout()
-        # without counting halts, rule by rule could run past one; without fact callbacks no changes are seen
-        if self.tracing and loaded.halts is not None and CAN_TRACE:
-            self._tracer = Tracer(loaded.cenv, PYTHON_ROUTERS)
-            self._tracer.begin()
+        if self.tracing:
+            self._begin_tracing()
 
     def _reset(self, observation: Observation, context: StartContext, fresh: bool) -> None:
         """``(reset)``, then the course's first pass to ENV, then the agent's params."""
@@ -554,10 +552,11 @@ class ClipsDriver(TurnInParts, Driver):
             return []
 
         rows = []
-        for fact in self.env.facts():
-            template = lib.FactDeftemplate(fact._fact)
-            rows.append(FactRow(module=ffi.string(lib.DeftemplateModule(template)).decode(), index=fact.index,
-                                template=ffi.string(lib.DeftemplateName(template)).decode(), text=str(fact)))
+        with routers_off(self.env):  # printing a fact queries every router per character: Python's cost the most
+            for fact in self.env.facts():
+                template = lib.FactDeftemplate(fact._fact)
+                rows.append(FactRow(module=ffi.string(lib.DeftemplateModule(template)).decode(), index=fact.index,
+                                    template=ffi.string(lib.DeftemplateName(template)).decode(), text=str(fact)))
         return rows
 
     def facts(self) -> list[tuple[str, str]]:

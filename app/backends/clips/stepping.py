@@ -20,10 +20,11 @@ from clips import Symbol
 
 from app.backends.base import AgentFailure, PauseRequest, TurnSummary
 from app.backends.clips.capi import NULL, FactExistp, GetNextFactInTemplate
-from app.backends.clips.loading import routers_off
+from app.backends.clips.loading import PYTHON_ROUTERS, routers_off
 from app.backends.clips.matches import RuleMatches, rule_matches
 from app.backends.clips.params import PROTOCOL_MODULES
 from app.backends.clips.pause import PauseReason, TurnPause
+from app.backends.clips.trace import CAN_TRACE, Tracer
 from app.core import AgentError, Observation
 
 
@@ -45,6 +46,34 @@ class TurnInParts:
         self._after_exec: list[str] = []  # the agent's rules that fired after it, before MAIN had the focus again
         self._watching = False  # the exec's rule was the agent's: note the agent's rules that fire after it
         self._summary: TurnSummary | None = None
+
+    @property
+    def tracing(self) -> bool:
+        """Whether each step's ``StepTrace`` is recorded (``trace``; a turn can then be paused mid-way). Set before
+        ``start``, or between two steps: a game played again to a position (``app.backends.rewind``) traces from
+        there on only, its first trace holding the facts changed since then (and the rule list only if no step was
+        played before: ``rule_names`` has it)."""
+        return self._tracing
+
+    @tracing.setter
+    def tracing(self, on: bool) -> None:
+        self._tracing = bool(on)
+        if self.env is None:
+            return  # start begins it
+        if on and self._tracer is None:
+            self._begin_tracing()
+        elif not on and self._tracer is not None:
+            self._tracer.close()
+            self._tracer = None
+
+    def _begin_tracing(self) -> None:
+        """Trace from now on (the facts now are the base of the first trace's changes)."""
+        loaded = self._loaded
+        # without counting halts, rule by rule could run past one; without fact callbacks no changes are seen
+        if loaded.halts is None or not CAN_TRACE:
+            return
+        self._tracer = Tracer(loaded.cenv, PYTHON_ROUTERS)
+        self._tracer.begin(with_rules=self._step == 0)
 
     def advance(self, observation: Observation, pause: PauseRequest) -> TurnPause | None:
         """Run the agent's turn (begun now, or resumed) until ``pause`` says stop: a ``TurnPause`` then, or None

@@ -401,8 +401,9 @@ class Tracer:
                                                     _name(lib.DeftemplateName(template)))
         return name
 
-    def begin(self) -> None:
-        """Start a game: remember the facts as they are now (the base of the first step's changes)."""
+    def begin(self, with_rules: bool = True) -> None:
+        """Start a game, or tracing part-way through one: remember the facts as they are now (the base of the first
+        step's changes); ``with_rules``: the first trace lists every rule (a game's first step)."""
         facts = self._facts()
         self._quiet(True)
         try:
@@ -419,6 +420,7 @@ class Tracer:
         for noted in (self.known, self.pending, self.asserted, self.gone):
             noted.clear()
         self.firings = []
+        self._rules_given = not with_rules
 
     def _index_new_facts(self) -> None:
         """Read the index of each fact asserted since the last call (those still there)."""
