@@ -6,6 +6,8 @@ session allows whenever it changes; manual play hides the ones it has no use for
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PyQt5.QtCore import QSettings
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QMainWindow, QToolBar, QToolButton
@@ -20,8 +22,11 @@ from app.gui.speed import DEFAULT_SPEED_INDEX, FASTEST_INDEX, SpeedControl
 class GameControls:
     """The game's actions (``run_action`` … ``solve_action``) and the speed control (``speed``)."""
 
-    def __init__(self, window: QMainWindow, session: GameSession, settings: QSettings, messages: Messages):
+    def __init__(self, window: QMainWindow, session: GameSession, settings: QSettings, messages: Messages,
+                 restart: Callable[[], None] | None = None):
+        """``restart``: what Reset does (the main window's: reload the agent's files and start over)."""
         self.window, self.session, self.settings, self.messages = window, session, settings, messages
+        self._restart = restart
         self.run_action = self._action(translate("MainWindow", "Run"), "F5",
                                        translate("MainWindow", "Play on by itself"), session.run)
         self.step_action = self._action(translate("MainWindow", "Step"), "F10",
@@ -33,7 +38,8 @@ class GameControls:
         self.pause_action = self._action(translate("MainWindow", "Pause"), "F6",
                                          translate("MainWindow", "Pause after the current step"), session.pause)
         self.reset_action = self._action(translate("MainWindow", "Reset"), "Ctrl+R",
-                                         translate("MainWindow", "Start this game over"), self.reset)
+                                         translate("MainWindow", "Read the agent's files again and start this game "
+                                                                 "over"), self.reset)
         self.solve_action = self._action(translate("MainWindow", "Solve"), "Ctrl+Return",
                                          translate("MainWindow", "End your game and score it"), self.solve)
         self.speed = SpeedControl()
@@ -68,7 +74,10 @@ class GameControls:
         self._on_speed(self.speed.interval_ms())
 
     def reset(self) -> None:
-        """Start the current game over (cancels a running agent)."""
+        """Start the current game over (cancels a running agent), reading the agent's files again."""
+        if self._restart is not None:
+            self._restart()
+            return
         self.messages.hide_error()
         self.session.reset()
 
@@ -98,7 +107,7 @@ class GameControls:
         self.step_action.setEnabled(ready and not human)
         self.step_rule_action.setEnabled(s.can_step_rule and not s.running)
         self.pause_action.setEnabled(s.running)
-        self.reset_action.setEnabled(s.started or s.over or s.failed)
+        self.reset_action.setEnabled(s.spec is not None)  # in every state: it is how a fixed agent file is reloaded
         self.solve_action.setEnabled(ready and human)
         for act in (self.run_action, self.step_action, self.step_rule_action, self.pause_action):
             self._tool_slots[act].setVisible(not human)  # manual play has no use for them

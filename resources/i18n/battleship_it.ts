@@ -23,6 +23,32 @@
             <source>Cannot use agent {0}: {1}</source>
             <translation>Impossibile usare l'agente {0}: {1}</translation>
         </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/compare/controls.py" line="70" />
+            <source>Add submissions folder…</source>
+            <translation>Aggiungi cartella di consegne…</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/compare/controls.py" line="71" />
+            <source>A class's submissions: one agent per student folder or agent file</source>
+            <translation>Le consegne di una classe: un agente per cartella di studente o file di agente</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/compare/controls.py" line="116" />
+            <source>Several CLIPS files</source>
+            <translation>Più file CLIPS</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/compare/controls.py" line="116" />
+            <source>Load these {0} .clp files as one agent (in this order)?
+{1}
+
+No: each file is an agent of its own.</source>
+            <translation>Caricare questi {0} file .clp come un solo agente (in quest'ordine)?
+{1}
+
+No: ogni file è un agente a sé.</translation>
+        </message>
     </context>
     <context>
         <name>BatchPanel</name>
@@ -260,6 +286,16 @@
             <location filename="../../app/gui/compare/batch.py" line="409" />
             <source>{0} maps</source>
             <translation>{0} mappe</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/compare/batch.py" line="306" />
+            <source>No ticked agent loads.</source>
+            <translation>Nessun agente spuntato si carica.</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/compare/batch.py" line="362" />
+            <source>{0} not played: {1}</source>
+            <translation>{0} non giocato: {1}</translation>
         </message>
     </context>
     <context>
@@ -1196,14 +1232,24 @@
             <translation>agente caricato con {0} errori</translation>
         </message>
         <message>
-            <location filename="../../app/gui/load_banner.py" line="63" />
-            <source>{0}: {1}. It plays what loaded, as in the course's CLIPS; fix the file and press {2}.</source>
-            <translation>{0}: {1}. Gioca ciò che si è caricato, come nel CLIPS del corso; correggi il file e premi {2}.</translation>
+            <location filename="../work/wt/loop/app/gui/load_banner.py" line="67" />
+            <source>fix the file and save it: the game starts over with it (or press {0}, Ctrl+R)</source>
+            <translation>correggi il file e salvalo: la partita ricomincia con il file nuovo (oppure premi {0}, Ctrl+R)</translation>
         </message>
         <message>
-            <location filename="../../app/gui/load_banner.py" line="69" />
-            <source>{0} cannot be loaded: fix the file and press {1}.</source>
-            <translation>{0} non si può caricare: correggi il file e premi {1}.</translation>
+            <location filename="../work/wt/loop/app/gui/load_banner.py" line="69" />
+            <source>fix the file and press {0} (Ctrl+R)</source>
+            <translation>correggi il file e premi {0} (Ctrl+R)</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/load_banner.py" line="74" />
+            <source>{0} cannot be loaded: {1}.</source>
+            <translation>{0} non si può caricare: {1}.</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/load_banner.py" line="76" />
+            <source>{0}: {1}. It plays what loaded, as in the course's CLIPS; {2}.</source>
+            <translation>{0}: {1}. Gioca con ciò che si è caricato, come nel CLIPS del corso; {2}.</translation>
         </message>
     </context>
     <context>
@@ -1337,11 +1383,6 @@
             <location filename="../../app/gui/main_controls.py" line="35" />
             <source>Reset</source>
             <translation>Ricomincia</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/main_controls.py" line="35" />
-            <source>Start this game over</source>
-            <translation>Ricomincia questa partita</translation>
         </message>
         <message>
             <location filename="../../app/gui/main_controls.py" line="37" />
@@ -1809,6 +1850,121 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/main_board.py" line="114" />
             <source>This ship cell is known from the start: a fire there tells nothing new and costs a fire. Fire anyway?</source>
             <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="27" />
+            <source>Changes</source>
+            <translation>Modifiche</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="28" />
+            <source>After a reload: the first step where the new code plays differently from the old (and the first rule firing that differs), both scores, and both games side by side</source>
+            <translation>Dopo un ricaricamento: il primo passo in cui il codice nuovo gioca diversamente dal vecchio (e la prima regola eseguita che differisce), i due punteggi, e le due partite affiancate</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/main_controls.py" line="40" />
+            <source>Read the agent's files again and start this game over</source>
+            <translation>Rileggi i file dell'agente e ricomincia questa partita</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/main_reload.py" line="73" />
+            <source>Reload on save</source>
+            <translation>Ricarica al salvataggio</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/main_reload.py" line="75" />
+            <source>When you save a file of the agent in play (in any editor), the game starts over with the new code; Reset (Ctrl+R) reloads by hand</source>
+            <translation>Quando salvi un file dell'agente in gioco (con qualsiasi editor), la partita ricomincia con il codice nuovo; Ricomincia (Ctrl+R) ricarica a mano</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/main_reload.py" line="140" />
+            <source>{0}: saved, reloaded</source>
+            <translation>{0}: salvato, ricaricato</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="48" />
+            <source>Side by side</source>
+            <translation>Affiancate</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="49" />
+            <source>Both games on two boards, at the first step where they differ</source>
+            <translation>Le due partite su due griglie, al primo passo in cui differiscono</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="97" />
+            <source>Save the agent's file (or press Reset) after a change: the game played before is kept here, and once the new one has played, this tab shows the first step where it plays differently, and both scores.</source>
+            <translation>Salva il file dell'agente (o premi Ricomincia) dopo una modifica: la partita giocata prima resta qui e, quando la nuova ha giocato, questa scheda mostra il primo passo in cui gioca diversamente, e i due punteggi.</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="102" />
+            <source>Kept: the previous run of {0} ({1} steps, score {2}).</source>
+            <translation>Conservata: la partita precedente su {0} ({1} passi, punteggio {2}).</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="105" />
+            <source>Play the new game (Run or Step): where it changes shows here.</source>
+            <translation>Gioca la nuova partita (Avvia o Passo): qui compare dove cambia.</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="109" />
+            <source>Same actions throughout.</source>
+            <translation>Le stesse azioni dall'inizio alla fine.</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="111" />
+            <source>First differing step: {0}</source>
+            <translation>Primo passo diverso: {0}</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="119" />
+            <source>old: {0}</source>
+            <translation>vecchio: {0}</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="113" />
+            <source>(game over)</source>
+            <translation>(partita finita)</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="120" />
+            <source>new: {0}</source>
+            <translation>nuovo: {0}</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="116" />
+            <source>Rule firings: the same throughout.</source>
+            <translation>Regole eseguite: le stesse dall'inizio alla fine.</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="118" />
+            <source>First differing rule firing:</source>
+            <translation>Prima regola eseguita diversa:</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="122" />
+            <source>Score: old {0}, new {1}, delta {2}</source>
+            <translation>Punteggio: vecchio {0}, nuovo {1}, differenza {2}</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="123" />
+            <source>Score: old {0}, new {1} so far (not over), delta {2}</source>
+            <translation>Punteggio: vecchio {0}, nuovo {1} finora (non finita), differenza {2}</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="130" />
+            <source>(no more firings)</source>
+            <translation>(nessun'altra regola eseguita)</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="131" />
+            <source>{0}, firing {1} (step {2}, #{3} of the step)</source>
+            <translation>{0}, esecuzione {1} (passo {2}, n. {3} del passo)</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="134" />
+            <source>matched {0}</source>
+            <translation>corrispondente a {0}</translation>
         </message>
     </context>
     <context>
@@ -2891,6 +3047,74 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <location filename="../../app/gui/rule_debug.py" line="159" />
             <source>No answer about {0}: {1}</source>
             <translation>Nessuna risposta su {0}: {1}</translation>
+        </message>
+    </context>
+    <context>
+        <name>TwoBoards</name>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="50" />
+            <source>{0}: old and new side by side — Battleship Lab</source>
+            <translation>{0}: vecchio e nuovo affiancati — Battleship Lab</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="61" />
+            <source>old: {0} · score {1}</source>
+            <translation>vecchio: {0} · punteggio {1}</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="61" />
+            <source>new: {0} · score {1}</source>
+            <translation>nuovo: {0} · punteggio {1}</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="71" />
+            <source>◀ Back</source>
+            <translation>◀ Indietro</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="73" />
+            <source>Forward ▶</source>
+            <translation>Avanti ▶</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="91" />
+            <source>The two games took the same actions throughout.</source>
+            <translation>Le due partite hanno fatto le stesse azioni dall'inizio alla fine.</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="93" />
+            <source>They part at step {0}: old {1}, new {2}.</source>
+            <translation>Si separano al passo {0}: vecchio {1}, nuovo {2}.</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="93" />
+            <source>(game over)</source>
+            <translation>(partita finita)</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="95" />
+            <source>Score: old {0}, new {1}, delta {2:+d}.</source>
+            <translation>Punteggio: vecchio {0}, nuovo {1}, differenza {2:+d}.</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="109" />
+            <source>step {0}: {1}</source>
+            <translation>passo {0}: {1}</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="111" />
+            <source>the start</source>
+            <translation>l'inizio</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="113" />
+            <source>game over</source>
+            <translation>partita finita</translation>
+        </message>
+        <message>
+            <location filename="../work/wt/loop/app/gui/two_boards.py" line="117" />
+            <source>{0} / {1} steps</source>
+            <translation>{0} / {1} passi</translation>
         </message>
     </context>
 </TS>
