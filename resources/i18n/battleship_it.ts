@@ -24,22 +24,22 @@
             <translation>Impossibile usare l'agente {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/compare/controls.py" line="70" />
+            <location filename="../../app/gui/compare/controls.py" line="70" />
             <source>Add submissions folder…</source>
             <translation>Aggiungi cartella di consegne…</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/compare/controls.py" line="71" />
+            <location filename="../../app/gui/compare/controls.py" line="71" />
             <source>A class's submissions: one agent per student folder or agent file</source>
             <translation>Le consegne di una classe: un agente per cartella di studente o file di agente</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/compare/controls.py" line="116" />
+            <location filename="../../app/gui/compare/controls.py" line="116" />
             <source>Several CLIPS files</source>
             <translation>Più file CLIPS</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/compare/controls.py" line="116" />
+            <location filename="../../app/gui/compare/controls.py" line="116" />
             <source>Load these {0} .clp files as one agent (in this order)?
 {1}
 
@@ -56,26 +56,6 @@ No: ogni file è un agente a sé.</translation>
             <location filename="../../app/gui/compare/batch.py" line="130" />
             <source>Batch over a folder of maps</source>
             <translation>In serie su una cartella di mappe</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="148" />
-            <source>folder, glob or map file</source>
-            <translation>cartella, glob o file di mappa</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="154" />
-            <source>Maps</source>
-            <translation>Mappe</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="156" />
-            <source>Rules</source>
-            <translation>Regole</translation>
-        </message>
-        <message>
-            <location filename="../../app/gui/compare/batch.py" line="159" />
-            <source>Seed</source>
-            <translation>Seme</translation>
         </message>
         <message>
             <location filename="../../app/gui/compare/batch.py" line="180" />
@@ -288,12 +268,12 @@ No: ogni file è un agente a sé.</translation>
             <translation>{0} mappe</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/compare/batch.py" line="306" />
+            <location filename="../../app/gui/compare/batch.py" line="306" />
             <source>No ticked agent loads.</source>
             <translation>Nessun agente spuntato si carica.</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/compare/batch.py" line="362" />
+            <location filename="../../app/gui/compare/batch.py" line="362" />
             <source>{0} not played: {1}</source>
             <translation>{0} non giocato: {1}</translation>
         </message>
@@ -598,6 +578,11 @@ No: ogni file è un agente a sé.</translation>
             <location filename="../../app/gui/compare/window.py" line="34" />
             <source>Batch</source>
             <translation>In serie</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/window.py" line="37" />
+            <source>A/B</source>
+            <translation>A/B</translation>
         </message>
     </context>
     <context>
@@ -1232,22 +1217,22 @@ No: ogni file è un agente a sé.</translation>
             <translation>agente caricato con {0} errori</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/load_banner.py" line="67" />
+            <location filename="../../app/gui/load_banner.py" line="67" />
             <source>fix the file and save it: the game starts over with it (or press {0}, Ctrl+R)</source>
             <translation>correggi il file e salvalo: la partita ricomincia con il file nuovo (oppure premi {0}, Ctrl+R)</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/load_banner.py" line="69" />
+            <location filename="../../app/gui/load_banner.py" line="69" />
             <source>fix the file and press {0} (Ctrl+R)</source>
             <translation>correggi il file e premi {0} (Ctrl+R)</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/load_banner.py" line="74" />
+            <location filename="../../app/gui/load_banner.py" line="74" />
             <source>{0} cannot be loaded: {1}.</source>
             <translation>{0} non si può caricare: {1}.</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/load_banner.py" line="76" />
+            <location filename="../../app/gui/load_banner.py" line="76" />
             <source>{0}: {1}. It plays what loaded, as in the course's CLIPS; {2}.</source>
             <translation>{0}: {1}. Gioca con ciò che si è caricato, come nel CLIPS del corso; {2}.</translation>
         </message>
@@ -1852,117 +1837,117 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
             <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="27" />
+            <location filename="../../app/gui/changes_panel.py" line="27" />
             <source>Changes</source>
             <translation>Modifiche</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="28" />
+            <location filename="../../app/gui/changes_panel.py" line="28" />
             <source>After a reload: the first step where the new code plays differently from the old (and the first rule firing that differs), both scores, and both games side by side</source>
             <translation>Dopo un ricaricamento: il primo passo in cui il codice nuovo gioca diversamente dal vecchio (e la prima regola eseguita che differisce), i due punteggi, e le due partite affiancate</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/main_controls.py" line="40" />
+            <location filename="../../app/gui/main_controls.py" line="40" />
             <source>Read the agent's files again and start this game over</source>
             <translation>Rileggi i file dell'agente e ricomincia questa partita</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/main_reload.py" line="73" />
+            <location filename="../../app/gui/main_reload.py" line="73" />
             <source>Reload on save</source>
             <translation>Ricarica al salvataggio</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/main_reload.py" line="75" />
+            <location filename="../../app/gui/main_reload.py" line="75" />
             <source>When you save a file of the agent in play (in any editor), the game starts over with the new code; Reset (Ctrl+R) reloads by hand</source>
             <translation>Quando salvi un file dell'agente in gioco (con qualsiasi editor), la partita ricomincia con il codice nuovo; Ricomincia (Ctrl+R) ricarica a mano</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/main_reload.py" line="140" />
+            <location filename="../../app/gui/main_reload.py" line="140" />
             <source>{0}: saved, reloaded</source>
             <translation>{0}: salvato, ricaricato</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="48" />
+            <location filename="../../app/gui/changes_panel.py" line="48" />
             <source>Side by side</source>
             <translation>Affiancate</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="49" />
+            <location filename="../../app/gui/changes_panel.py" line="49" />
             <source>Both games on two boards, at the first step where they differ</source>
             <translation>Le due partite su due griglie, al primo passo in cui differiscono</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="97" />
+            <location filename="../../app/gui/changes_panel.py" line="97" />
             <source>Save the agent's file (or press Reset) after a change: the game played before is kept here, and once the new one has played, this tab shows the first step where it plays differently, and both scores.</source>
             <translation>Salva il file dell'agente (o premi Ricomincia) dopo una modifica: la partita giocata prima resta qui e, quando la nuova ha giocato, questa scheda mostra il primo passo in cui gioca diversamente, e i due punteggi.</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="102" />
+            <location filename="../../app/gui/changes_panel.py" line="102" />
             <source>Kept: the previous run of {0} ({1} steps, score {2}).</source>
             <translation>Conservata: la partita precedente su {0} ({1} passi, punteggio {2}).</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="105" />
+            <location filename="../../app/gui/changes_panel.py" line="105" />
             <source>Play the new game (Run or Step): where it changes shows here.</source>
             <translation>Gioca la nuova partita (Avvia o Passo): qui compare dove cambia.</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="109" />
+            <location filename="../../app/gui/changes_panel.py" line="109" />
             <source>Same actions throughout.</source>
             <translation>Le stesse azioni dall'inizio alla fine.</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="111" />
+            <location filename="../../app/gui/changes_panel.py" line="111" />
             <source>First differing step: {0}</source>
             <translation>Primo passo diverso: {0}</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="119" />
+            <location filename="../../app/gui/changes_panel.py" line="119" />
             <source>old: {0}</source>
             <translation>vecchio: {0}</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="113" />
+            <location filename="../../app/gui/changes_panel.py" line="113" />
             <source>(game over)</source>
             <translation>(partita finita)</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="120" />
+            <location filename="../../app/gui/changes_panel.py" line="120" />
             <source>new: {0}</source>
             <translation>nuovo: {0}</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="116" />
+            <location filename="../../app/gui/changes_panel.py" line="116" />
             <source>Rule firings: the same throughout.</source>
             <translation>Regole eseguite: le stesse dall'inizio alla fine.</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="118" />
+            <location filename="../../app/gui/changes_panel.py" line="118" />
             <source>First differing rule firing:</source>
             <translation>Prima regola eseguita diversa:</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="122" />
+            <location filename="../../app/gui/changes_panel.py" line="122" />
             <source>Score: old {0}, new {1}, delta {2}</source>
             <translation>Punteggio: vecchio {0}, nuovo {1}, differenza {2}</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="123" />
+            <location filename="../../app/gui/changes_panel.py" line="123" />
             <source>Score: old {0}, new {1} so far (not over), delta {2}</source>
             <translation>Punteggio: vecchio {0}, nuovo {1} finora (non finita), differenza {2}</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="130" />
+            <location filename="../../app/gui/changes_panel.py" line="130" />
             <source>(no more firings)</source>
             <translation>(nessun'altra regola eseguita)</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="131" />
+            <location filename="../../app/gui/changes_panel.py" line="131" />
             <source>{0}, firing {1} (step {2}, #{3} of the step)</source>
             <translation>{0}, esecuzione {1} (passo {2}, n. {3} del passo)</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/changes_panel.py" line="134" />
+            <location filename="../../app/gui/changes_panel.py" line="134" />
             <source>matched {0}</source>
             <translation>corrispondente a {0}</translation>
         </message>
@@ -3052,69 +3037,280 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     <context>
         <name>TwoBoards</name>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="50" />
+            <location filename="../../app/gui/two_boards.py" line="50" />
             <source>{0}: old and new side by side — Battleship Lab</source>
             <translation>{0}: vecchio e nuovo affiancati — Battleship Lab</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="61" />
+            <location filename="../../app/gui/two_boards.py" line="61" />
             <source>old: {0} · score {1}</source>
             <translation>vecchio: {0} · punteggio {1}</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="61" />
+            <location filename="../../app/gui/two_boards.py" line="61" />
             <source>new: {0} · score {1}</source>
             <translation>nuovo: {0} · punteggio {1}</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="71" />
+            <location filename="../../app/gui/two_boards.py" line="71" />
             <source>◀ Back</source>
             <translation>◀ Indietro</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="73" />
+            <location filename="../../app/gui/two_boards.py" line="73" />
             <source>Forward ▶</source>
             <translation>Avanti ▶</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="91" />
+            <location filename="../../app/gui/two_boards.py" line="91" />
             <source>The two games took the same actions throughout.</source>
             <translation>Le due partite hanno fatto le stesse azioni dall'inizio alla fine.</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="93" />
+            <location filename="../../app/gui/two_boards.py" line="93" />
             <source>They part at step {0}: old {1}, new {2}.</source>
             <translation>Si separano al passo {0}: vecchio {1}, nuovo {2}.</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="93" />
+            <location filename="../../app/gui/two_boards.py" line="93" />
             <source>(game over)</source>
             <translation>(partita finita)</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="95" />
+            <location filename="../../app/gui/two_boards.py" line="95" />
             <source>Score: old {0}, new {1}, delta {2:+d}.</source>
             <translation>Punteggio: vecchio {0}, nuovo {1}, differenza {2:+d}.</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="109" />
+            <location filename="../../app/gui/two_boards.py" line="109" />
             <source>step {0}: {1}</source>
             <translation>passo {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="111" />
+            <location filename="../../app/gui/two_boards.py" line="111" />
             <source>the start</source>
             <translation>l'inizio</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="113" />
+            <location filename="../../app/gui/two_boards.py" line="113" />
             <source>game over</source>
             <translation>partita finita</translation>
         </message>
         <message>
-            <location filename="../work/wt/loop/app/gui/two_boards.py" line="117" />
+            <location filename="../../app/gui/two_boards.py" line="117" />
             <source>{0} / {1} steps</source>
             <translation>{0} / {1} passi</translation>
+        </message>
+    </context>
+    <context>
+        <name>ABPanel</name>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="129" />
+            <source>A/B: did the change help?</source>
+            <translation>A/B: la modifica ha aiutato?</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="135" />
+            <source>The new version (its score minus the old one's is each map's delta)</source>
+            <translation>La versione nuova (il suo punteggio meno quello della vecchia è la differenza di ogni mappa)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="136" />
+            <source>The old version, or any agent to compare with</source>
+            <translation>La versione vecchia, o qualsiasi agente con cui confrontare</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="141" />
+            <source>New</source>
+            <translation>Nuovo</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="142" />
+            <source>Old</source>
+            <translation>Vecchio</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="143" />
+            <source>Add agent file…</source>
+            <translation>Aggiungi file di agente…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="144" />
+            <source>Your own agent: one .py file, or the .clp file(s) of a CLIPS agent (loaded in the order picked); it becomes the new version</source>
+            <translation>Il tuo agente: un file .py, o i file .clp di un agente CLIPS (caricati nell'ordine scelto); diventa la versione nuova</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="163" />
+            <source>How often it may say better or worse when the two are equally good</source>
+            <translation>Quanto spesso può dire meglio o peggio quando i due sono ugualmente bravi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="164" />
+            <source>How often it may miss a difference of the size below</source>
+            <translation>Quanto spesso può non accorgersi di una differenza della misura qui sotto</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="165" />
+            <source>Alpha</source>
+            <translation>Alfa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="166" />
+            <source>Beta</source>
+            <translation>Beta</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="170" />
+            <source> points</source>
+            <translation> punti</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="171" />
+            <source>The smallest difference a game worth finding</source>
+            <translation>La più piccola differenza a partita che vale la pena trovare</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="172" />
+            <source>Difference</source>
+            <translation>Differenza</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="176" />
+            <source>Processes</source>
+            <translation>Processi</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="179" />
+            <source>Run A/B</source>
+            <translation>Avvia A/B</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="182" />
+            <source>Stop</source>
+            <translation>Ferma</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="205" />
+            <source>No A/B run yet.</source>
+            <translation>Nessun A/B ancora.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="214" />
+            <source>Each map as the test took it: both scores and the delta (new − old); double-click: both games side by side</source>
+            <translation>Ogni mappa nell'ordine in cui il test l'ha presa: i due punteggi e la differenza (nuovo − vecchio); doppio clic: le due partite affiancate</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="221" />
+            <source>Maps better (double-click: both games side by side)</source>
+            <translation>Mappe meglio (doppio clic: le due partite affiancate)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="221" />
+            <source>Maps worse (double-click: both games side by side)</source>
+            <translation>Mappe peggio (doppio clic: le due partite affiancate)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="240" />
+            <source>Cannot use agent {0}: {1}</source>
+            <translation>Impossibile usare l'agente {0}: {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="291" />
+            <source>Pick two different agents (the new and the old version).</source>
+            <translation>Scegli due agenti diversi (la versione nuova e la vecchia).</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="293" />
+            <source>A/B needs scipy: pip install -r requirements-tournament.txt</source>
+            <translation>A/B richiede scipy: pip install -r requirements-tournament.txt</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="306" />
+            <source>Playing: {0} against {1} on up to {2} maps…</source>
+            <translation>In gioco: {0} contro {1} su al massimo {2} mappe…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="325" />
+            <source>Stopping…</source>
+            <translation>Arresto in corso…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="337" />
+            <source>{0} maps so far: mean delta {1} points a game; wins/ties/losses {2}/{3}/{4}</source>
+            <translation>{0} mappe finora: differenza media {1} punti a partita; vittorie/pareggi/sconfitte {2}/{3}/{4}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="351" />
+            <source>(too few maps)</source>
+            <translation>(troppo poche mappe)</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="355" />
+            <source>Mean delta (new − old): {0} points a game, 95% interval {1}&lt;br&gt;wins/ties/losses {2}/{3}/{4} · Wilcoxon {5} · {6} of {7} maps used, {8} games in {9} s</source>
+            <translation>Differenza media (nuovo − vecchio): {0} punti a partita, intervallo al 95% {1}&lt;br&gt;vittorie/pareggi/sconfitte {2}/{3}/{4} · Wilcoxon {5} · {6} mappe usate su {7}, {8} partite in {9} s</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="368" />
+            <source>The A/B stopped: {0}</source>
+            <translation>L'A/B si è fermato: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="370" />
+            <source>Stopped: the figures are those of the maps finished.</source>
+            <translation>Fermato: i numeri sono quelli delle mappe finite.</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="405" />
+            <source>Playing both agents on {0}…</source>
+            <translation>Gioco dei due agenti su {0}…</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="382" />
+            <source>{0} maps better, {1} worse, {2} the same ({3} of {4} maps)</source>
+            <translation>{0} mappe meglio, {1} peggio, {2} uguali ({3} mappe su {4})</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="386" />
+            <source>Better by {0} points a game; {1}</source>
+            <translation>Meglio di {0} punti a partita; {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="388" />
+            <source>Worse by {0} points a game; {1}</source>
+            <translation>Peggio di {0} punti a partita; {1}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="390" />
+            <source>No difference larger than {0} points a game (mean delta {1}); {2}</source>
+            <translation>Nessuna differenza superiore a {0} punti a partita (differenza media {1}); {2}</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/ab_panel.py" line="392" />
+            <source>Undecided: mean delta {0} points a game; {1}; more maps are needed to tell a difference of {2} points at these error rates</source>
+            <translation>Indeciso: differenza media {0} punti a partita; {1}; servono più mappe per riconoscere una differenza di {2} punti con questi tassi di errore</translation>
+        </message>
+    </context>
+    <context>
+        <name>Compare</name>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="217" />
+            <source>folder, glob or map file</source>
+            <translation>cartella, glob o file di mappa</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="223" />
+            <source>Maps</source>
+            <translation>Mappe</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="225" />
+            <source>Rules</source>
+            <translation>Regole</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/compare/controls.py" line="228" />
+            <source>Seed</source>
+            <translation>Seme</translation>
         </message>
     </context>
 </TS>
