@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
-from PyQt5.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PyQt5.QtWidgets import QFrame, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app.backends.diff import FiringAt, GameDiff, diff_games
 from app.gui.i18n import translate
@@ -37,18 +37,22 @@ class ChangesTab(SidePanel):
         self.windows: list[TwoBoards] = []  # the side-by-side windows opened (kept alive here)
         self._new = None  # the new game as last compared
         self._compared_at = 0  # how many steps it had then
-        self.widget = QWidget()
-        layout = QVBoxLayout(self.widget)
+        self.widget = QScrollArea()  # the firings' facts can be long: the tab scrolls
+        self.widget.setWidgetResizable(True)
+        self.widget.setFrameShape(QFrame.NoFrame)
+        inner = QWidget()
+        self.widget.setWidget(inner)
+        layout = QVBoxLayout(inner)
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.RichText)
         self.text.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.text.setAlignment(Qt.AlignTop | Qt.AlignLeft)
-        layout.addWidget(self.text)
         self.side_button = QPushButton(translate("MainWindow", "Side by side"))
         self.side_button.setToolTip(translate("MainWindow", "Both games on two boards, at the first step where they differ"))
         self.side_button.clicked.connect(self.open_side_by_side)
-        layout.addWidget(self.side_button, 0, Qt.AlignLeft)
+        layout.addWidget(self.side_button, 0, Qt.AlignLeft)  # first: the text below can be long
+        layout.addWidget(self.text)
         layout.addStretch(1)
         context.session.reset_done.connect(lambda _state: self._on_reset())
         context.session.changed.connect(self._update)
