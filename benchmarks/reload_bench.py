@@ -121,8 +121,8 @@ def main() -> None:
     print(f"reload on save: from writing the file to the new game's first step painted; {args.saves} saves per "
           f"agent, interleaved; debounce {DEBOUNCE_MS} ms; load average {load:.1f}")
     print()
-    print("| agent | save to first step: median | min | max | save to new game (debounce, load check) | agent loaded (setup) | "
-          "first step painted |")
+    print("| agent | save to first step: median | min | max | save to new game (debounce, load check) | "
+          "agent loaded (setup) | first step painted |")
     print("|---|---|---|---|---|---|---|")
     for name, rows in figures.items():
         total = [r[0] for r in rows]

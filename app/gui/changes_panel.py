@@ -15,8 +15,8 @@ from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
 from PyQt5.QtWidgets import QFrame, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app.backends.diff import FiringAt, GameDiff, diff_games
+from app.core import Game
 from app.gui.i18n import translate
-from app.gui.main_reload import KeptRun
 from app.gui.main_tabs import PanelContext, SidePanel
 from app.gui.two_boards import TwoBoards
 
@@ -32,7 +32,7 @@ class ChangesTab(SidePanel):
     def __init__(self, context: PanelContext):
         self.session = context.session
         self.tabs = context.tabs
-        self.kept: KeptRun | None = None
+        self.kept: Game | None = None  # the game played before the last reload
         self.diff: GameDiff | None = None
         self.windows: list[TwoBoards] = []  # the side-by-side windows opened (kept alive here)
         self._new = None  # the new game as last compared
@@ -49,7 +49,8 @@ class ChangesTab(SidePanel):
         self.text.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.text.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         self.side_button = QPushButton(translate("MainWindow", "Side by side"))
-        self.side_button.setToolTip(translate("MainWindow", "Both games on two boards, at the first step where they differ"))
+        self.side_button.setToolTip(translate("MainWindow", "Both games on two boards, at the first step where they "
+                                                            "differ"))
         self.side_button.clicked.connect(self.open_side_by_side)
         layout.addWidget(self.side_button, 0, Qt.AlignLeft)  # first: the text below can be long
         layout.addWidget(self.text)
@@ -58,16 +59,16 @@ class ChangesTab(SidePanel):
         context.session.changed.connect(self._update)
         self._show()
 
-    def keep(self, run: KeptRun) -> None:
+    def keep(self, game: Game) -> None:
         """The game played before a reload (compared with the next one)."""
-        self.kept, self.diff = run, None
+        self.kept, self.diff = game, None
         self._show()
 
     def _on_reset(self) -> None:
         kept, session = self.kept, self.session
-        if kept is not None and (session.game_map is None or kept.game.map.name != session.game_map.name
-                                 or session.profile is None or kept.game.profile.name != session.profile.name
-                                 or session.spec is None or kept.game.agent != session.spec.name):
+        if kept is not None and (session.game_map is None or kept.map.name != session.game_map.name
+                                 or session.profile is None or kept.profile.name != session.profile.name
+                                 or session.spec is None or kept.agent != session.spec.name):
             self.kept = None  # another map, rules or agent: nothing to compare with
         self.diff = None
         self._show()
@@ -82,7 +83,7 @@ class ChangesTab(SidePanel):
         new = s.game_so_far()
         if new is None:
             return
-        self.diff, self._compared_at = diff_games(self.kept.game, new), len(s.events)
+        self.diff, self._compared_at = diff_games(self.kept, new), len(s.events)
         self._new = new
         self._show()
         if s.over:
@@ -98,23 +99,25 @@ class ChangesTab(SidePanel):
         kept, d = self.kept, self.diff
         self.side_button.setEnabled(d is not None)
         if kept is None:
-            self.text.setText(translate("MainWindow", "Save the agent's file (or press Reset) after a change: the game played before "
-                                  "is kept here, and once the new one has played, this tab shows the first step "
-                                  "where it plays differently, and both scores."))
+            self.text.setText(translate("MainWindow", "Save the agent's file (or press Reset) after a change: the "
+                                                      "game played before is kept here, and once the new one has "
+                                                      "played, this tab shows the first step where it plays "
+                                                      "differently, and both scores."))
             return
-        old = kept.game
         head = translate("MainWindow", "Kept: the previous run of {0} ({1} steps, score {2}).").format(
-            escape(old.map.name), len(old.events), old.score())
+            escape(kept.map.name), len(kept.events), kept.score())
         if d is None:
-            self.text.setText(head + "<br>" + translate("MainWindow", "Play the new game (Run or Step): where it changes shows here."))
+            self.text.setText(head + "<br>" + translate("MainWindow", "Play the new game (Run or Step): where it "
+                                                                      "changes shows here."))
             return
         rows = [head, ""]
         if d.first_step is None:
             rows.append(translate("MainWindow", "Same actions throughout."))
         else:
             rows.append("<b>" + translate("MainWindow", "First differing step: {0}").format(d.first_step) + "</b>")
-            rows.append(translate("MainWindow", "old: {0}").format(escape(d.old_action or translate("MainWindow", "(game over)"))))
-            rows.append(translate("MainWindow", "new: {0}").format(escape(d.new_action or translate("MainWindow", "(game over)"))))
+            over = translate("MainWindow", "(game over)")
+            rows.append(translate("MainWindow", "old: {0}").format(escape(d.old_action or over)))
+            rows.append(translate("MainWindow", "new: {0}").format(escape(d.new_action or over)))
         if d.traced:
             if not d.firings_differ:
                 rows.append(translate("MainWindow", "Rule firings: the same throughout."))
@@ -142,7 +145,7 @@ class ChangesTab(SidePanel):
         """Open both games on two boards at the first step where they differ."""
         if self.kept is None or self._new is None:
             return None
-        window = TwoBoards(self.kept.game, self._new)
+        window = TwoBoards(self.kept, self._new)
         self.windows = [w for w in self.windows if w.isVisible()] + [window]
         window.show()
         return window

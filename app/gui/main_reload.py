@@ -11,13 +11,11 @@ just played is handed on (``kept``) with the map it was played on, for the Chang
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 
 from PyQt5.QtCore import QFileSystemWatcher, QObject, QSettings, QTimer, pyqtSignal
 from PyQt5.QtWidgets import QCheckBox
 
-from app.core import Game
 from app.gui.agent_kind import is_human
 from app.gui.i18n import translate
 from app.gui.load_banner import LoadErrorBanner
@@ -41,22 +39,11 @@ def fingerprint(paths) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True)
-class KeptRun:
-    """The game played before a reload (``game``: rebuilt from its steps, traces included), and what it was played
-    with: ``code`` is the fingerprint of the agent's files then."""
-
-    game: Game
-    agent_key: str
-    code: tuple
-
-
 class AgentReload(QObject):
-    """Reload on save (``toggle``, remembered) and by hand (``reload``); ``kept(KeptRun)`` before a reload that
-    follows a game of other code; ``reloaded(bool)`` after a reload (True: by a save)."""
+    """Reload on save (``toggle``, remembered) and by hand (``reload``); ``kept(Game)`` before a reload that follows
+    a game played with other code: that game, rebuilt from its steps (traces included)."""
 
     kept = pyqtSignal(object)
-    reloaded = pyqtSignal(bool)
 
     def __init__(self, setup: GameSetup, session: GameSession, settings: QSettings, messages: Messages,
                  banner: LoadErrorBanner, parent: QObject | None = None):
@@ -131,8 +118,8 @@ class AgentReload(QObject):
         old = session.game_so_far() if new_code != self.code else None
         was_playing = session.running or session.over
         had_started = session.started and session.steps_done > 0
-        if old is not None and self.setup.agent_key is not None:
-            self.kept.emit(KeptRun(old, self.setup.agent_key, self.code))
+        if old is not None:
+            self.kept.emit(old)
         self.messages.hide_error()
         spec = self.setup.current_spec() or session.spec
         self.setup.restart(spec)  # same map, rules and limits (the window always plays seed 0)
@@ -142,4 +129,3 @@ class AgentReload(QObject):
                 session.run()
             elif had_started:
                 session.step()
-        self.reloaded.emit(saved)

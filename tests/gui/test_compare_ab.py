@@ -22,7 +22,7 @@ def compare(qtbot):
     window.ab.shutdown()
 
 
-def test_a_copy_that_gives_up_on_known_maps_is_worse_and_the_worse_maps_open_side_by_side(qtbot, compare, lab):  # noqa: F811
+def test_a_copy_that_gives_up_on_known_maps_is_worse_and_opens_side_by_side(qtbot, compare, lab):  # noqa: F811
     panel = compare.ab
     compare.tabs.setCurrentIndex(2)
     assert compare.tabs.tabText(2) == "A/B"
