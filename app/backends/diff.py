@@ -156,15 +156,21 @@ def diff_games(old: Game, new: Game) -> GameDiff:
                     old.score(), new.score(), traced, old_firing, new_firing, notes)
 
 
-def diff_agents(old_agent: str, new_agent: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,
-                params: Mapping[str, str] | None = None, step_seconds: float | None = None) -> GameDiff:
-    """Play both agents (names or paths) on ``game_map`` with the same rules and seed, traced, and compare."""
+def play_both(old_agent: str, new_agent: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,
+              params: Mapping[str, str] | None = None, step_seconds: float | None = None) -> tuple[Game, Game]:
+    """Both agents (names or paths) played on ``game_map`` with the same rules and seed, traced: (old, new)."""
     from app.backends.games import play
 
     def ignore(trace: object) -> None:
         """Tracing on: the traces are kept in the game."""
 
-    games = [play(agent, game_map, profile, seed=seed, params=params, step_seconds=step_seconds, on_trace=ignore)
-             for agent in (old_agent, new_agent)]
-    games[0].agent, games[1].agent = old_agent, new_agent  # as the user named them (two versions share a name)
-    return diff_games(*games)
+    old, new = (play(agent, game_map, profile, seed=seed, params=params, step_seconds=step_seconds, on_trace=ignore)
+                for agent in (old_agent, new_agent))
+    old.agent, new.agent = old_agent, new_agent  # as the user named them (two versions share a name)
+    return old, new
+
+
+def diff_agents(old_agent: str, new_agent: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,
+                params: Mapping[str, str] | None = None, step_seconds: float | None = None) -> GameDiff:
+    """Play both agents (names or paths) on ``game_map`` with the same rules and seed, traced, and compare."""
+    return diff_games(*play_both(old_agent, new_agent, game_map, profile, seed, params, step_seconds))

@@ -20,7 +20,8 @@ QFrame#loadErrors QPushButton { padding: 3px 10px; }
 
 
 def _reset() -> str:
-    """The Reset button's text as the toolbar shows it (translated), to name it in the banner."""
+    """The Reset button's text as the toolbar shows it (translated), to name it in the banner: Reset reloads the
+    agent's files in every state (before the first step, mid-game, paused, over, after a load error)."""
     return translate("MainWindow", "Reset")
 
 
@@ -53,7 +54,29 @@ class LoadErrorBanner(QFrame):
         self.details.setTextInteractionFlags(Qt.TextSelectableByMouse)
         layout.addWidget(self.details)
         hold_wrapped_height(self)  # a narrow window: the board's card scrolls, the banner never covers the board
+        self._reload_on_save = True
+        self._title: tuple = ()  # how the title was made (to remake it when reloading on save is switched)
         self.hide()
+
+    def set_reload_on_save(self, on: bool) -> None:
+        """Whether saving the agent's file reloads it (the instruction says so, or names Reset alone)."""
+        self._reload_on_save = on
+        if self._title:
+            self._set_title(*self._title)
+
+    def _instruction(self) -> str:
+        if self._reload_on_save:
+            return self.tr("fix the file and save it: the game starts over with it (or press {0}, Ctrl+R)").format(
+                _reset())
+        return self.tr("fix the file and press {0} (Ctrl+R)").format(_reset())
+
+    def _set_title(self, agent: str, note: str | None) -> None:
+        self._title = (agent, note)
+        if note is None:
+            self.title.setText(self.tr("{0} cannot be loaded: {1}.").format(agent, self._instruction()))
+        else:
+            self.title.setText(self.tr("{0}: {1}. It plays what loaded, as in the course's CLIPS; {2}.").format(
+                agent, note, self._instruction()))
 
     def set_errors(self, agent: str, errors: Sequence[str], paths: Sequence[Path] = ()) -> None:
         """Show ``errors`` of ``agent`` (hidden when there are none); ``paths`` are shown by file name."""
@@ -62,13 +85,12 @@ class LoadErrorBanner(QFrame):
             return
         note = (self.tr("agent loaded with 1 error") if len(errors) == 1 else  # app.core.game.load_note's words
                 self.tr("agent loaded with {0} errors").format(len(errors)))
-        self.title.setText(self.tr("{0}: {1}. It plays what loaded, as in the course's CLIPS; fix the file and "
-                                   "press {2}.").format(agent, note, _reset()))
+        self._set_title(agent, note)
         self._show(errors, paths)
 
     def set_failure(self, agent: str, error: str, paths: Sequence[Path] = ()) -> None:
         """Show that ``agent`` cannot be loaded at all, and why."""
-        self.title.setText(self.tr("{0} cannot be loaded: fix the file and press {1}.").format(agent, _reset()))
+        self._set_title(agent, None)
         self._show([error], paths)
 
     def _show(self, lines: Sequence[str], paths: Sequence[Path]) -> None:
@@ -82,6 +104,7 @@ class LoadErrorBanner(QFrame):
 
     def clear(self) -> None:
         """Hide the banner."""
+        self._title = ()
         self.title.clear()
         self.details.clear()
         self.hide()

@@ -7,6 +7,8 @@ session allows whenever it changes; manual play hides the ones it has no use for
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PyQt5.QtCore import QSettings
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QMainWindow, QToolBar, QToolButton
@@ -22,8 +24,11 @@ from app.gui.stepback import StepBack
 class GameControls:
     """The game's actions (``run_action`` … ``solve_action``) and the speed control (``speed``)."""
 
-    def __init__(self, window: QMainWindow, session: GameSession, settings: QSettings, messages: Messages):
+    def __init__(self, window: QMainWindow, session: GameSession, settings: QSettings, messages: Messages,
+                 restart: Callable[[], None] | None = None):
+        """``restart``: what Reset does (the main window's: reload the agent's files and start over)."""
         self.window, self.session, self.settings, self.messages = window, session, settings, messages
+        self._restart = restart
         self.run_action = self._action(translate("MainWindow", "Run"), "F5",
                                        translate("MainWindow", "Play on by itself"), session.run)
         self.step_action = self._action(translate("MainWindow", "Step"), "F10",
@@ -46,7 +51,8 @@ class GameControls:
         self.pause_action = self._action(translate("MainWindow", "Pause"), "F6",
                                          translate("MainWindow", "Pause after the current step"), session.pause)
         self.reset_action = self._action(translate("MainWindow", "Reset"), "Ctrl+R",
-                                         translate("MainWindow", "Start this game over"), self.reset)
+                                         translate("MainWindow", "Read the agent's files again and start this game "
+                                                                 "over"), self.reset)
         self.solve_action = self._action(translate("MainWindow", "Solve"), "Ctrl+Return",
                                          translate("MainWindow", "End your game and score it"), self.solve)
         self.speed = SpeedControl()
@@ -82,7 +88,10 @@ class GameControls:
         self._on_speed(self.speed.interval_ms())
 
     def reset(self) -> None:
-        """Start the current game over (cancels a running agent)."""
+        """Start the current game over (cancels a running agent), reading the agent's files again."""
+        if self._restart is not None:
+            self._restart()
+            return
         self.messages.hide_error()
         self.session.reset()
 
@@ -128,7 +137,7 @@ class GameControls:
         self.back_step_action.setEnabled(self.back.can_back())
         self.back_rule_action.setEnabled(self.back.can_back_rule())
         self.pause_action.setEnabled(s.running)
-        self.reset_action.setEnabled(s.started or s.over or s.failed)
+        self.reset_action.setEnabled(s.spec is not None)  # in every state: it is how a fixed agent file is reloaded
         self.solve_action.setEnabled(ready and human)
         for act in (self.run_action, self.step_action, self.step_rule_action, self.back_step_action,
                     self.back_rule_action, self.pause_action):

@@ -16,6 +16,7 @@ from PyQt5.QtCore import QSettings, pyqtSignal
 from PyQt5.QtWidgets import QAction, QLabel, QMainWindow, QToolButton
 
 from app.core import DEFAULT_PROFILE, PROFILES
+from app.gui.changes_panel import ChangesTab
 from app.gui.help_menu import build_help_menu
 from app.gui.i18n import translate
 from app.gui.interaction import Interaction
@@ -26,6 +27,7 @@ from app.gui.main_controls import GameControls
 from app.gui.main_files import FileCommands
 from app.gui.main_messages import Messages
 from app.gui.main_recent import RecentFiles
+from app.gui.main_reload import AgentReload
 from app.gui.main_settings import GameSettings
 from app.gui.main_setup import GameSetup
 from app.gui.main_status import MapHeader, StatusBar
@@ -35,7 +37,7 @@ from app.gui.side_split import CardOverTabs
 from app.gui.theme import ScrollingColumn, card, fit_to_screen, menu_action, side_column, split_central, window_toolbar
 from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
-SIDE_TABS = (LogTab, FactsTab, CoachTab, RulesTab)  # the side tabs, in order (a panel may use one before it)
+SIDE_TABS = (LogTab, FactsTab, CoachTab, RulesTab, ChangesTab)  # the side tabs, in order (a panel may use one before it)
 
 
 class MainWindow(QMainWindow):
@@ -58,7 +60,8 @@ class MainWindow(QMainWindow):
                                   self.agents)
         self.game_settings = GameSettings(self, self.setup, self.session, self.interaction, self.messages,
                                           self.settings)
-        self.controls = GameControls(self, self.session, self.settings, self.messages)
+        self.reload = AgentReload(self.setup, self.session, self.settings, self.messages, self.agents.load_banner, self)
+        self.controls = GameControls(self, self.session, self.settings, self.messages, self.reload.reload)
         self.companions = CompanionWindows(self, self.setup, self.settings, self.interaction, self.messages,
                                            recent, self.files)
         self._build_toolbar()
@@ -71,6 +74,7 @@ class MainWindow(QMainWindow):
         context = PanelContext(self.session, self.view.board, self.messages, self.tabs)
         for panel_class in SIDE_TABS:
             self.tabs.add(panel_class(context))
+        self.reload.kept.connect(self.tabs.panel(ChangesTab).keep)
         self._build_central()
         self._build_status()
         self._build_menu()
@@ -104,6 +108,7 @@ class MainWindow(QMainWindow):
     def _build_central(self) -> None:
         central, self.splitter = split_central("mainSplitter")
         board_card, board_layout = card()
+        self.header.head.addWidget(self.reload.toggle)
         self.header.head.addWidget(self.view.belief_box)
         board_layout.addLayout(self.header.head)
         board_layout.addWidget(self.messages.banner)

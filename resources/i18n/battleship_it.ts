@@ -2,44 +2,232 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="it_IT">
 <context>
-    <name>AgentPicker</name>
+    <name>ABPanel</name>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="53"/>
-        <source>Tick the agents to compare</source>
-        <translation>Spunta gli agenti da confrontare</translation>
+        <location filename="../../app/gui/compare/ab_panel.py" line="116"/>
+        <source>A/B: did the change help?</source>
+        <translation>A/B: la modifica ha aiutato?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="65"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="122"/>
+        <source>The new version (its score minus the old one&apos;s is each map&apos;s delta)</source>
+        <translation>La versione nuova (il suo punteggio meno quello della vecchia è la differenza di ogni mappa)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="123"/>
+        <source>The old version, or any agent to compare with</source>
+        <translation>La versione vecchia, o qualsiasi agente con cui confrontare</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="128"/>
+        <source>New</source>
+        <translation>Nuovo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="129"/>
+        <source>Old</source>
+        <translation>Vecchio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="130"/>
         <source>Add agent file…</source>
         <translation>Aggiungi file di agente…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="66"/>
-        <source>Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent</source>
-        <translation>Confronta il tuo agente: un file .py, o i file .clp di un agente CLIPS</translation>
+        <location filename="../../app/gui/compare/ab_panel.py" line="131"/>
+        <source>Your own agent: one .py file, or the .clp file(s) of a CLIPS agent (loaded in the order picked); it becomes the new version</source>
+        <translation>Il tuo agente: un file .py, o i file .clp di un agente CLIPS (caricati nell'ordine scelto); diventa la versione nuova</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="185"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="137"/>
+        <source>How often it may say better or worse when the two are equally good</source>
+        <translation>Quanto spesso può dire meglio o peggio quando i due sono ugualmente bravi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="138"/>
+        <source>How often it may miss a difference of the size below</source>
+        <translation>Quanto spesso può non accorgersi di una differenza della misura qui sotto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="139"/>
+        <source>Alpha</source>
+        <translation>Alfa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="140"/>
+        <source>Beta</source>
+        <translation>Beta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="144"/>
+        <source> points</source>
+        <translation> punti</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="145"/>
+        <source>The smallest difference a game worth finding</source>
+        <translation>La più piccola differenza a partita che vale la pena trovare</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="146"/>
+        <source>Difference</source>
+        <translation>Differenza</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="150"/>
+        <source>Processes</source>
+        <translation>Processi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="153"/>
+        <source>Run A/B</source>
+        <translation>Avvia A/B</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="156"/>
+        <source>Stop</source>
+        <translation>Ferma</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="179"/>
+        <source>No A/B run yet.</source>
+        <translation>Nessun A/B ancora.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="188"/>
+        <source>Each map as the test took it: both scores and the delta (new − old); double-click: both games side by side</source>
+        <translation>Ogni mappa nell'ordine in cui il test l'ha presa: i due punteggi e la differenza (nuovo − vecchio); doppio clic: le due partite affiancate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="195"/>
+        <source>Maps better (double-click: both games side by side)</source>
+        <translation>Mappe meglio (doppio clic: le due partite affiancate)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="195"/>
+        <source>Maps worse (double-click: both games side by side)</source>
+        <translation>Mappe peggio (doppio clic: le due partite affiancate)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="216"/>
         <source>Cannot use agent {0}: {1}</source>
         <translation>Impossibile usare l'agente {0}: {1}</translation>
     </message>
     <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="267"/>
+        <source>Pick two different agents (the new and the old version).</source>
+        <translation>Scegli due agenti diversi (la versione nuova e la vecchia).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="269"/>
+        <source>A/B needs scipy: pip install -r requirements-tournament.txt</source>
+        <translation>A/B richiede scipy: pip install -r requirements-tournament.txt</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="282"/>
+        <source>Playing: {0} against {1} on up to {2} maps…</source>
+        <translation>In gioco: {0} contro {1} su al massimo {2} mappe…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="299"/>
+        <source>Stopping…</source>
+        <translation>Arresto in corso…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="311"/>
+        <source>{0} maps so far: mean delta {1} points a game; wins/ties/losses {2}/{3}/{4}</source>
+        <translation>{0} mappe finora: differenza media {1} punti a partita; vittorie/pareggi/sconfitte {2}/{3}/{4}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="326"/>
+        <source>(too few maps)</source>
+        <translation>(troppo poche mappe)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="330"/>
+        <source>Mean delta (new − old): {0} points a game, 95% interval {1}&lt;br&gt;wins/ties/losses {2}/{3}/{4} · Wilcoxon {5} · {6} of {7} maps used, {8} games in {9} s</source>
+        <translation>Differenza media (nuovo − vecchio): {0} punti a partita, intervallo al 95% {1}&lt;br&gt;vittorie/pareggi/sconfitte {2}/{3}/{4} · Wilcoxon {5} · {6} mappe usate su {7}, {8} partite in {9} s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="343"/>
+        <source>The A/B stopped: {0}</source>
+        <translation>L'A/B si è fermato: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="345"/>
+        <source>Stopped: the figures are those of the maps finished.</source>
+        <translation>Fermato: i numeri sono quelli delle mappe finite.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="357"/>
+        <source>{0} maps better, {1} worse, {2} the same ({3} of {4} maps)</source>
+        <translation>{0} mappe meglio, {1} peggio, {2} uguali ({3} mappe su {4})</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="361"/>
+        <source>Better by {0} points a game; {1}</source>
+        <translation>Meglio di {0} punti a partita; {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="363"/>
+        <source>Worse by {0} points a game; {1}</source>
+        <translation>Peggio di {0} punti a partita; {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="365"/>
+        <source>No difference larger than {0} points a game (mean delta {1}); {2}</source>
+        <translation>Nessuna differenza superiore a {0} punti a partita (differenza media {1}); {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="367"/>
+        <source>Undecided: mean delta {0} points a game; {1}; more maps are needed to tell a difference of {2} points at these error rates</source>
+        <translation>Indeciso: differenza media {0} punti a partita; {1}; servono più mappe per riconoscere una differenza di {2} punti con questi tassi di errore</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="380"/>
+        <source>Playing both agents on {0}…</source>
+        <translation>Gioco dei due agenti su {0}…</translation>
+    </message>
+</context>
+<context>
+    <name>AgentPicker</name>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="58"/>
+        <source>Tick the agents to compare</source>
+        <translation>Spunta gli agenti da confrontare</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/compare/controls.py" line="70"/>
+        <source>Add agent file…</source>
+        <translation>Aggiungi file di agente…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="71"/>
+        <source>Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent</source>
+        <translation>Confronta il tuo agente: un file .py, o i file .clp di un agente CLIPS</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="190"/>
+        <source>Cannot use agent {0}: {1}</source>
+        <translation>Impossibile usare l'agente {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="75"/>
         <source>Add submissions folder…</source>
         <translation>Aggiungi cartella di consegne…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="71"/>
+        <location filename="../../app/gui/compare/controls.py" line="76"/>
         <source>A class&apos;s submissions: one agent per student folder or agent file</source>
         <translation>Le consegne di una classe: un agente per cartella di studente o file di agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="116"/>
+        <location filename="../../app/gui/compare/controls.py" line="121"/>
         <source>Several CLIPS files</source>
         <translation>Più file CLIPS</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="116"/>
+        <location filename="../../app/gui/compare/controls.py" line="121"/>
         <source>Load these {0} .clp files as one agent (in this order)?
 {1}
 
@@ -58,37 +246,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>In serie su una cartella di mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="159"/>
-        <source>folder, glob or map file</source>
-        <translation>cartella, glob o file di mappa</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="165"/>
-        <source>Maps</source>
-        <translation>Mappe</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="167"/>
-        <source>Rules</source>
-        <translation>Regole</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="170"/>
-        <source>Seed</source>
-        <translation>Seme</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="194"/>
+        <location filename="../../app/gui/compare/batch.py" line="181"/>
         <source>Processes</source>
         <translation>Processi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="202"/>
+        <location filename="../../app/gui/compare/batch.py" line="189"/>
         <source> s per game</source>
         <translation> s per partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="203"/>
+        <location filename="../../app/gui/compare/batch.py" line="190"/>
         <source>Timeout</source>
         <translation>Limite</translation>
     </message>
@@ -98,167 +266,167 @@ No: ogni file è un agente a sé.</translation>
         <translation>Agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="212"/>
+        <location filename="../../app/gui/compare/batch.py" line="199"/>
         <source>Run batch</source>
         <translation>Avvia la serie</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="215"/>
+        <location filename="../../app/gui/compare/batch.py" line="202"/>
         <source>Stop</source>
         <translation>Ferma</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="220"/>
+        <location filename="../../app/gui/compare/batch.py" line="207"/>
         <source>Export CSV…</source>
         <translation>Esporta CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="224"/>
+        <location filename="../../app/gui/compare/batch.py" line="211"/>
         <source>no batch run yet</source>
         <translation>nessuna serie ancora</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="244"/>
+        <location filename="../../app/gui/compare/batch.py" line="231"/>
         <source>Plots</source>
         <translation>Grafici</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="246"/>
+        <location filename="../../app/gui/compare/batch.py" line="233"/>
         <source>Games</source>
         <translation>Partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="263"/>
+        <location filename="../../app/gui/compare/batch.py" line="250"/>
         <source>Plots need matplotlib: {0}</source>
         <translation>I grafici richiedono matplotlib: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="313"/>
+        <location filename="../../app/gui/compare/batch.py" line="300"/>
         <source>Tick at least one agent.</source>
         <translation>Spunta almeno un agente.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="346"/>
+        <location filename="../../app/gui/compare/batch.py" line="333"/>
         <source>%v / %m games</source>
         <translation>%v / %m partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="348"/>
+        <location filename="../../app/gui/compare/batch.py" line="335"/>
         <source>{0} agents × {1} maps = {2} games…</source>
         <translation>{0} agenti × {1} mappe = {2} partite…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="412"/>
+        <location filename="../../app/gui/compare/batch.py" line="399"/>
         <source>{0} games · {1} s · {2} failures</source>
         <translation>{0} partite · {1} s · {2} fallimenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="433"/>
+        <location filename="../../app/gui/compare/batch.py" line="420"/>
         <source>{0} of {1} games in {2} s</source>
         <translation>{0} partite su {1} in {2} s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="437"/>
+        <location filename="../../app/gui/compare/batch.py" line="424"/>
         <source>(stopped)</source>
         <translation>(fermata)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="439"/>
+        <location filename="../../app/gui/compare/batch.py" line="426"/>
         <source>error: {0}</source>
         <translation>errore: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="529"/>
+        <location filename="../../app/gui/compare/batch.py" line="516"/>
         <source>Nothing to export yet.</source>
         <translation>Ancora niente da esportare.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="532"/>
+        <location filename="../../app/gui/compare/batch.py" line="519"/>
         <source>CSV files (*.csv)</source>
         <translation>File CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="543"/>
+        <location filename="../../app/gui/compare/batch.py" line="530"/>
         <source>Saved {0} rows to {1}</source>
         <translation>Salvate {0} righe in {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="204"/>
+        <location filename="../../app/gui/compare/batch.py" line="191"/>
         <source>Luck-adjusted score</source>
         <translation>Punteggio al netto della fortuna</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="205"/>
+        <location filename="../../app/gui/compare/batch.py" line="192"/>
         <source>Grade every game with the coach too (docs/coach.md) and show its luck-adjusted score: a few seconds more per game</source>
         <translation>Valuta ogni partita anche con il coach (docs/coach.md) e mostra il suo punteggio al netto della fortuna: qualche secondo in più a partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="207"/>
+        <location filename="../../app/gui/compare/batch.py" line="194"/>
         <source>Coach</source>
         <translation>Coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="179"/>
+        <location filename="../../app/gui/compare/batch.py" line="166"/>
         <source>This machine</source>
         <translation>Questo PC</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="180"/>
+        <location filename="../../app/gui/compare/batch.py" line="167"/>
         <source>Dask (local)</source>
         <translation>Dask (locale)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="181"/>
+        <location filename="../../app/gui/compare/batch.py" line="168"/>
         <source>Dask scheduler</source>
         <translation>Scheduler Dask</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="182"/>
+        <location filename="../../app/gui/compare/batch.py" line="169"/>
         <source>Where the games run: this machine&apos;s processes, a Dask cluster started on this machine, or the Dask scheduler of a lab or a cluster (docs/tournament.md)</source>
         <translation>Dove si giocano le partite: nei processi di questo computer, in un cluster Dask avviato su questo computer, o tramite lo scheduler Dask di un laboratorio o di un cluster (docs/tournament.md)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="188"/>
+        <location filename="../../app/gui/compare/batch.py" line="175"/>
         <source>The address dask scheduler printed, e.g. tcp://10.0.0.5:8786</source>
         <translation>L'indirizzo stampato da dask scheduler, per esempio tcp://10.0.0.5:8786</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="185"/>
+        <location filename="../../app/gui/compare/batch.py" line="172"/>
         <source>Run on</source>
         <translation>Esegui su</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="193"/>
+        <location filename="../../app/gui/compare/batch.py" line="180"/>
         <source>Processes playing games at once (on a local cluster: its workers)</source>
         <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="304"/>
+        <location filename="../../app/gui/compare/batch.py" line="291"/>
         <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
         <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="352"/>
+        <location filename="../../app/gui/compare/batch.py" line="339"/>
         <source>Starting a Dask cluster on this machine…</source>
         <translation>Avvio di un cluster Dask su questo computer…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="354"/>
+        <location filename="../../app/gui/compare/batch.py" line="341"/>
         <source>Connecting to {0}…</source>
         <translation>Connessione a {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="394"/>
+        <location filename="../../app/gui/compare/batch.py" line="381"/>
         <source>Stopping…</source>
         <translation>Arresto in corso…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="398"/>
+        <location filename="../../app/gui/compare/batch.py" line="385"/>
         <source>{0} games on {1} Dask workers ({2} threads)…</source>
         <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="189"/>
+        <location filename="../../app/gui/compare/batch.py" line="176"/>
         <source>Address</source>
         <translation>Indirizzo</translation>
     </message>
@@ -283,52 +451,52 @@ No: ogni file è un agente a sé.</translation>
         <translation>% dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="521"/>
+        <location filename="../../app/gui/compare/batch.py" line="508"/>
         <source>{0} maps</source>
         <translation>{0} mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="317"/>
+        <location filename="../../app/gui/compare/batch.py" line="304"/>
         <source>No ticked agent loads.</source>
         <translation>Nessun agente spuntato si carica.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="384"/>
+        <location filename="../../app/gui/compare/batch.py" line="371"/>
         <source>{0} not played: {1}</source>
         <translation>{0} non giocato: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="173"/>
+        <location filename="../../app/gui/compare/batch.py" line="160"/>
         <source>Results</source>
         <translation>Risultati</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="325"/>
+        <location filename="../../app/gui/compare/batch.py" line="312"/>
         <source>{0}: the results file must end in .jsonl (the file of bench --out F.jsonl)</source>
         <translation>{0}: il file dei risultati deve finire in .jsonl (il file di bench --out F.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="350"/>
+        <location filename="../../app/gui/compare/batch.py" line="337"/>
         <source>{0} already in {1}: not played again.</source>
         <translation>{0} già in {1}: non rigiocate.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="435"/>
+        <location filename="../../app/gui/compare/batch.py" line="422"/>
         <source>({0} were in the results file already)</source>
         <translation>({0} erano già nel file dei risultati)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="454"/>
+        <location filename="../../app/gui/compare/batch.py" line="441"/>
         <source>Results: {0}</source>
         <translation>Risultati: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="464"/>
+        <location filename="../../app/gui/compare/batch.py" line="451"/>
         <source>The games will go to the new file {0}</source>
         <translation>Le partite andranno nel nuovo file {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="480"/>
+        <location filename="../../app/gui/compare/batch.py" line="467"/>
         <source>{0} of {1} games are in {2}: Run batch plays the others.</source>
         <translation>{0} partite su {1} sono in {2}: «Avvia la serie» gioca le altre.</translation>
     </message>
@@ -628,21 +796,49 @@ No: ogni file è un agente a sé.</translation>
     </message>
 </context>
 <context>
+    <name>Compare</name>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="217"/>
+        <source>folder, glob or map file</source>
+        <translation>cartella, glob o file di mappa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="223"/>
+        <source>Maps</source>
+        <translation>Mappe</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="225"/>
+        <source>Rules</source>
+        <translation>Regole</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="228"/>
+        <source>Seed</source>
+        <translation>Seme</translation>
+    </message>
+</context>
+<context>
     <name>CompareWindow</name>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="26"/>
+        <location filename="../../app/gui/compare/window.py" line="27"/>
         <source>Battleship Lab — Compare agents</source>
         <translation>Battleship Lab — Confronta agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="37"/>
+        <location filename="../../app/gui/compare/window.py" line="38"/>
         <source>Side by side</source>
         <translation>Affiancati</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="38"/>
+        <location filename="../../app/gui/compare/window.py" line="39"/>
         <source>Batch</source>
         <translation>In serie</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/window.py" line="41"/>
+        <source>A/B</source>
+        <translation>A/B</translation>
     </message>
 </context>
 <context>
@@ -1272,34 +1468,44 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>LoadErrorBanner</name>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="45"/>
+        <location filename="../../app/gui/load_banner.py" line="46"/>
         <source>Show log</source>
         <translation>Mostra registro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="46"/>
+        <location filename="../../app/gui/load_banner.py" line="47"/>
         <source>Open the Log tab: the CLIPS messages and the game, step by step</source>
         <translation>Apri la scheda Registro: i messaggi di CLIPS e la partita, passo per passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="63"/>
+        <location filename="../../app/gui/load_banner.py" line="86"/>
         <source>agent loaded with 1 error</source>
         <translation>agente caricato con 1 errore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="63"/>
+        <location filename="../../app/gui/load_banner.py" line="86"/>
         <source>agent loaded with {0} errors</source>
         <translation>agente caricato con {0} errori</translation>
     </message>
     <message>
-        <location filename="../../app/gui/load_banner.py" line="65"/>
-        <source>{0}: {1}. It plays what loaded, as in the course&apos;s CLIPS; fix the file and press {2}.</source>
-        <translation>{0}: {1}. Gioca ciò che si è caricato, come nel CLIPS del corso; correggi il file e premi {2}.</translation>
+        <location filename="../../app/gui/load_banner.py" line="69"/>
+        <source>fix the file and save it: the game starts over with it (or press {0}, Ctrl+R)</source>
+        <translation>correggi il file e salvalo: la partita ricomincia con il file nuovo (oppure premi {0}, Ctrl+R)</translation>
     </message>
     <message>
         <location filename="../../app/gui/load_banner.py" line="71"/>
-        <source>{0} cannot be loaded: fix the file and press {1}.</source>
-        <translation>{0} non si può caricare: correggi il file e premi {1}.</translation>
+        <source>fix the file and press {0} (Ctrl+R)</source>
+        <translation>correggi il file e premi {0} (Ctrl+R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/load_banner.py" line="76"/>
+        <source>{0} cannot be loaded: {1}.</source>
+        <translation>{0} non si può caricare: {1}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/load_banner.py" line="78"/>
+        <source>{0}: {1}. It plays what loaded, as in the course&apos;s CLIPS; {2}.</source>
+        <translation>{0}: {1}. Gioca con ciò che si è caricato, come nel CLIPS del corso; {2}.</translation>
     </message>
 </context>
 <context>
@@ -1310,12 +1516,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>punto di arresto: passo {0} fermo prima di {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="31"/>
+        <location filename="../../app/gui/main_controls.py" line="36"/>
         <source>Step rule</source>
         <translation>Passo regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="31"/>
+        <location filename="../../app/gui/main_controls.py" line="36"/>
         <source>Fire one rule of a CLIPS agent&apos;s turn: the turn pauses mid-way (see the Rules tab)</source>
         <translation>Esegui una sola regola del turno di un agente CLIPS: il turno si ferma a metà (vedi la scheda Regole)</translation>
     </message>
@@ -1325,7 +1531,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="95"/>
+        <location filename="../../app/gui/main_window.py" line="99"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
@@ -1365,12 +1571,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>{0} avvisi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="54"/>
+        <location filename="../../app/gui/main_window.py" line="56"/>
         <source>Battleship Lab</source>
         <translation>Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="91"/>
+        <location filename="../../app/gui/main_window.py" line="95"/>
         <source>Controls</source>
         <translation>Comandi</translation>
     </message>
@@ -1385,7 +1591,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="93"/>
+        <location filename="../../app/gui/main_window.py" line="97"/>
         <source>Agent</source>
         <translation>Agente</translation>
     </message>
@@ -1400,52 +1606,47 @@ No: ogni file è un agente a sé.</translation>
         <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="27"/>
+        <location filename="../../app/gui/main_controls.py" line="32"/>
         <source>Run</source>
         <translation>Avvia</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="27"/>
+        <location filename="../../app/gui/main_controls.py" line="32"/>
         <source>Play on by itself</source>
         <translation>Gioca da solo fino alla fine</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="29"/>
+        <location filename="../../app/gui/main_controls.py" line="34"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="29"/>
+        <location filename="../../app/gui/main_controls.py" line="34"/>
         <source>Carry out one step</source>
         <translation>Esegui un passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="46"/>
+        <location filename="../../app/gui/main_controls.py" line="51"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="46"/>
+        <location filename="../../app/gui/main_controls.py" line="51"/>
         <source>Pause after the current step</source>
         <translation>Fermati dopo il passo in corso</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="48"/>
+        <location filename="../../app/gui/main_controls.py" line="53"/>
         <source>Reset</source>
         <translation>Ricomincia</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="48"/>
-        <source>Start this game over</source>
-        <translation>Ricomincia questa partita</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/main_controls.py" line="50"/>
+        <location filename="../../app/gui/main_controls.py" line="56"/>
         <source>Solve</source>
         <translation>Risolvi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="50"/>
+        <location filename="../../app/gui/main_controls.py" line="56"/>
         <source>End your game and score it</source>
         <translation>Termina la partita e calcola il punteggio</translation>
     </message>
@@ -1505,7 +1706,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="135"/>
+        <location filename="../../app/gui/main_window.py" line="140"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
@@ -1565,17 +1766,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="142"/>
+        <location filename="../../app/gui/main_window.py" line="147"/>
         <source>Quit</source>
         <translation>Esci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="142"/>
+        <location filename="../../app/gui/main_window.py" line="147"/>
         <source>Close Battleship Lab</source>
         <translation>Chiudi Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="156"/>
+        <location filename="../../app/gui/main_window.py" line="161"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
@@ -1907,39 +2108,154 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="37"/>
+        <location filename="../../app/gui/main_controls.py" line="42"/>
         <source>Step back</source>
         <translation>Passo indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="37"/>
+        <location filename="../../app/gui/main_controls.py" line="42"/>
         <source>Back to the start of the step (inside a turn: of this step): the game is played again from its start to there</source>
         <translation>Torna all'inizio del passo (dentro un turno: di questo passo): la partita viene rigiocata dall'inizio fin lì</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="41"/>
+        <location filename="../../app/gui/main_controls.py" line="46"/>
         <source>Rule back</source>
         <translation>Regola indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="41"/>
+        <location filename="../../app/gui/main_controls.py" line="46"/>
         <source>Back one rule firing of a CLIPS agent&apos;s turn: the game is played again from its start to there (right-click a firing in the Rules tab to go back to it)</source>
         <translation>Torna indietro di un'attivazione di regola nel turno di un agente CLIPS: la partita viene rigiocata dall'inizio fin lì (clic destro su un'attivazione nella scheda Regole per tornare a essa)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="98"/>
+        <location filename="../../app/gui/main_controls.py" line="107"/>
         <source>— back to the start of step {0} —</source>
         <translation>— indietro all'inizio del passo {0} —</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="100"/>
+        <location filename="../../app/gui/main_controls.py" line="109"/>
         <source>— back to step {0}, after the first rule firing of its turn —</source>
         <translation>— indietro al passo {0}, dopo la prima attivazione di regola del suo turno —</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="103"/>
+        <location filename="../../app/gui/main_controls.py" line="112"/>
         <source>— back to step {0}, after {1} rule firings of its turn —</source>
         <translation>— indietro al passo {0}, dopo {1} attivazioni di regole del suo turno —</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="27"/>
+        <source>Changes</source>
+        <translation>Modifiche</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="28"/>
+        <source>After a reload: the first step where the new code plays differently from the old (and the first rule firing that differs), both scores, and both games side by side</source>
+        <translation>Dopo un ricaricamento: il primo passo in cui il codice nuovo gioca diversamente dal vecchio (e la prima regola eseguita che differisce), i due punteggi, e le due partite affiancate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="51"/>
+        <source>Side by side</source>
+        <translation>Affiancate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="52"/>
+        <source>Both games on two boards, at the first step where they differ</source>
+        <translation>Le due partite su due griglie, al primo passo in cui differiscono</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="102"/>
+        <source>Save the agent&apos;s file (or press Reset) after a change: the game played before is kept here, and once the new one has played, this tab shows the first step where it plays differently, and both scores.</source>
+        <translation>Salva il file dell'agente (o premi Ricomincia) dopo una modifica: la partita giocata prima resta qui e, quando la nuova ha giocato, questa scheda mostra il primo passo in cui gioca diversamente, e i due punteggi.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="107"/>
+        <source>Kept: the previous run of {0} ({1} steps, score {2}).</source>
+        <translation>Conservata: la partita precedente su {0} ({1} passi, punteggio {2}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="110"/>
+        <source>Play the new game (Run or Step): where it changes shows here.</source>
+        <translation>Gioca la nuova partita (Avvia o Passo): qui compare dove cambia.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="115"/>
+        <source>Same actions throughout.</source>
+        <translation>Le stesse azioni dall'inizio alla fine.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="117"/>
+        <source>First differing step: {0}</source>
+        <translation>Primo passo diverso: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="118"/>
+        <source>(game over)</source>
+        <translation>(partita finita)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="126"/>
+        <source>old: {0}</source>
+        <translation>vecchio: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="127"/>
+        <source>new: {0}</source>
+        <translation>nuovo: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="123"/>
+        <source>Rule firings: the same throughout.</source>
+        <translation>Regole eseguite: le stesse dall'inizio alla fine.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="125"/>
+        <source>First differing rule firing:</source>
+        <translation>Prima regola eseguita diversa:</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="129"/>
+        <source>Score: old {0}, new {1}, delta {2}</source>
+        <translation>Punteggio: vecchio {0}, nuovo {1}, differenza {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="130"/>
+        <source>Score: old {0}, new {1} so far (not over), delta {2}</source>
+        <translation>Punteggio: vecchio {0}, nuovo {1} finora (non finita), differenza {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="137"/>
+        <source>(no more firings)</source>
+        <translation>(nessun'altra regola eseguita)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="138"/>
+        <source>{0}, firing {1} (step {2}, #{3} of the step)</source>
+        <translation>{0}, esecuzione {1} (passo {2}, n. {3} del passo)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/changes_panel.py" line="141"/>
+        <source>matched {0}</source>
+        <translation>corrispondente a {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="53"/>
+        <source>Read the agent&apos;s files again and start this game over</source>
+        <translation>Rileggi i file dell'agente e ricomincia questa partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_reload.py" line="60"/>
+        <source>Reload on save</source>
+        <translation>Ricarica al salvataggio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_reload.py" line="62"/>
+        <source>When you save a file of the agent in play (in any editor), the game starts over with the new code; Reset (Ctrl+R) reloads by hand</source>
+        <translation>Quando salvi un file dell'agente in gioco (con qualsiasi editor), la partita ricomincia con il codice nuovo; Ricomincia (Ctrl+R) ricarica a mano</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_reload.py" line="127"/>
+        <source>{0}: saved, reloaded</source>
+        <translation>{0}: salvato, ricaricato</translation>
     </message>
 </context>
 <context>
@@ -3042,6 +3358,74 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/speed.py" line="51"/>
         <source>{0} step/s</source>
         <translation>{0} passo/s</translation>
+    </message>
+</context>
+<context>
+    <name>TwoBoards</name>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="50"/>
+        <source>{0}: old and new side by side — Battleship Lab</source>
+        <translation>{0}: vecchio e nuovo affiancati — Battleship Lab</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="61"/>
+        <source>old: {0} · score {1}</source>
+        <translation>vecchio: {0} · punteggio {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="61"/>
+        <source>new: {0} · score {1}</source>
+        <translation>nuovo: {0} · punteggio {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="71"/>
+        <source>◀ Back</source>
+        <translation>◀ Indietro</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="73"/>
+        <source>Forward ▶</source>
+        <translation>Avanti ▶</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="91"/>
+        <source>The two games took the same actions throughout.</source>
+        <translation>Le due partite hanno fatto le stesse azioni dall'inizio alla fine.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="93"/>
+        <source>They part at step {0}: old {1}, new {2}.</source>
+        <translation>Si separano al passo {0}: vecchio {1}, nuovo {2}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="93"/>
+        <source>(game over)</source>
+        <translation>(partita finita)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="95"/>
+        <source>Score: old {0}, new {1}, delta {2:+d}.</source>
+        <translation>Punteggio: vecchio {0}, nuovo {1}, differenza {2:+d}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="109"/>
+        <source>step {0}: {1}</source>
+        <translation>passo {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="111"/>
+        <source>the start</source>
+        <translation>l'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="113"/>
+        <source>game over</source>
+        <translation>partita finita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/two_boards.py" line="117"/>
+        <source>{0} / {1} steps</source>
+        <translation>{0} / {1} passi</translation>
     </message>
 </context>
 <context>

@@ -52,7 +52,7 @@ def test_the_side_tabs_are_found_by_panel_in_the_order_listed(window):
     tabs = window.tabs
     panels = [tabs.panel(kind) for kind in (LogTab, FactsTab, CoachTab, RulesTab)]
     assert [tabs.indexOf(panel.widget) for panel in panels] == [0, 1, 2, 3]
-    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Log", "Facts", "Coach", "Rules"]
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Log", "Facts", "Coach", "Rules", "Changes"]
     tabs.show(panels[3])
     assert tabs.is_shown(panels[3]) and not tabs.is_shown(panels[1])
     assert tabs.tabToolTip(1).startswith("A CLIPS agent's working memory")

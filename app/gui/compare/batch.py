@@ -38,7 +38,7 @@ from app.backends.bench.player import ClusterChoice, batch_player
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, BattleshipError
 from app.gui.compare.batch_file import ResultsFileField, default_results_path, setup_from
-from app.gui.compare.controls import AgentPicker, panel_card, rules_box
+from app.gui.compare.controls import AgentPicker, game_fields, panel_card
 from app.gui.compare.tables import (
     GAME_COLUMNS,
     SUMMARY_HEADS,
@@ -154,20 +154,7 @@ class BatchPanel(QWidget):
 
     def _add_game_fields(self, form: QFormLayout) -> None:
         """Which games: the maps (a folder, glob or file), the rules and the seed."""
-        folder_row = QHBoxLayout()
-        self.folder = QLineEdit()
-        self.folder.setPlaceholderText(self.tr("folder, glob or map file"))
-        folder_button = QPushButton("…")
-        folder_button.setFixedWidth(32)
-        folder_button.clicked.connect(self.choose_folder)
-        folder_row.addWidget(self.folder, 1)
-        folder_row.addWidget(folder_button)
-        form.addRow(self.tr("Maps"), folder_row)
-        self.rules = rules_box()
-        form.addRow(self.tr("Rules"), self.rules)
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2**31 - 1)
-        form.addRow(self.tr("Seed"), self.seed)
+        self.folder, self.rules, self.seed = game_fields(form, self.choose_folder)
         self.results_file = ResultsFileField(self.interaction)
         self.results_file.picked.connect(self.open_results)
         form.addRow(self.tr("Results"), self.results_file)

@@ -10,10 +10,14 @@ from PyQt5.QtGui import QBrush, QColor
 from PyQt5.QtWidgets import (
     QBoxLayout,
     QComboBox,
+    QFormLayout,
     QFrame,
+    QHBoxLayout,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -22,6 +26,7 @@ from app.backends import registry, submissions
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
 from app.gui.agent_kind import listed_name
+from app.gui.i18n import translate
 from app.gui.interaction import Interaction
 from app.gui.theme import card
 
@@ -202,6 +207,26 @@ class AgentPicker(QWidget):
     def spec(self, key: str) -> AgentSpec:
         """The agent listed under ``key``."""
         return self.specs[key]
+
+
+def game_fields(form: QFormLayout, choose_folder) -> tuple[QLineEdit, QComboBox, QSpinBox]:
+    """Which games (Batch, A/B), as rows of ``form``: the maps (a folder, glob or file; "…" calls
+    ``choose_folder``), the rules and the seed."""
+    folder_row = QHBoxLayout()
+    folder = QLineEdit()
+    folder.setPlaceholderText(translate("Compare", "folder, glob or map file"))
+    folder_button = QPushButton("…")
+    folder_button.setFixedWidth(32)
+    folder_button.clicked.connect(choose_folder)
+    folder_row.addWidget(folder, 1)
+    folder_row.addWidget(folder_button)
+    form.addRow(translate("Compare", "Maps"), folder_row)
+    rules = rules_box()
+    form.addRow(translate("Compare", "Rules"), rules)
+    seed = QSpinBox()
+    seed.setRange(0, 2**31 - 1)
+    form.addRow(translate("Compare", "Seed"), seed)
+    return folder, rules, seed
 
 
 def rules_box() -> QComboBox:

@@ -1,4 +1,4 @@
-"""The Compare window: a "Side by side" tab and a "Batch" tab."""
+"""The Compare window: a "Side by side" tab, a "Batch" tab and an "A/B" tab."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PyQt5.QtWidgets import QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from app.backends import registry
 from app.core import BattleshipError
+from app.gui.compare.ab_panel import ABPanel
 from app.gui.compare.batch import BatchPanel
 from app.gui.compare.side_by_side import MAX_AGENTS, SideBySide
 from app.gui.interaction import Interaction
@@ -17,7 +18,7 @@ from app.gui.theme import ScrollingColumn, fit_to_screen
 
 
 class CompareWindow(QMainWindow):
-    """The Compare window: a "Side by side" tab and a "Batch" tab."""
+    """The Compare window: a "Side by side" tab, a "Batch" tab and an "A/B" tab."""
 
     def __init__(self, interaction: Interaction | None = None, parent: QWidget | None = None,
                  settings: QSettings | None = None):
@@ -36,6 +37,8 @@ class CompareWindow(QMainWindow):
         self.batch.restore_choices()
         self.tabs.addTab(ScrollingColumn(self.side_by_side), self.tr("Side by side"))  # scroll on a small screen
         self.tabs.addTab(ScrollingColumn(self.batch), self.tr("Batch"))
+        self.ab = ABPanel(agents, self.interaction)
+        self.tabs.addTab(ScrollingColumn(self.ab), self.tr("A/B"))
         central = QWidget()
         central.setObjectName("central")
         layout = QVBoxLayout(central)
@@ -58,12 +61,17 @@ class CompareWindow(QMainWindow):
             index = box.findData(rules)
             if index >= 0 and not (view.lockstep and not view.lockstep.done):
                 box.setCurrentIndex(index)
-        if map_path and not self.batch.folder.text():
-            self.batch.folder.setText(str(Path(map_path).parent))
+        self.ab.add_agent_files(list(agent_files))
+        if tick:
+            self.ab.set_agents(tick, None)  # your agent, as the new version
+        for folder in (self.batch.folder, self.ab.folder):
+            if map_path and not folder.text():
+                folder.setText(str(Path(map_path).parent))
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         """Cancel the agents and the batch before closing."""
         self.side_by_side.shutdown()
         self.batch.shutdown()
         self.batch.remember_choices()
+        self.ab.shutdown()
         super().closeEvent(event)
