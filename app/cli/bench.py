@@ -323,7 +323,7 @@ def print_summary(args: argparse.Namespace, rows: list, results: BenchResults, e
 
 COMMAND = Subcommand("bench", "compare agents on many maps (process pool, table, results file, plot)",
                      "Play every agent on every map in a pool of worker processes and print one line per agent: "
-                     "games, mean/median/min/max score, mean %% of oracle, fires and flags ok/ko, ships sunk, "
+                     "games, mean/median/min/max score, mean % of oracle, fires and flags ok/ko, ships sunk, "
                      "precision, recall, seconds per game and failures. Ctrl-C stops and keeps the finished "
                      "games.",
                      add_arguments, bench_command)
