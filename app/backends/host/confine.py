@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
 import sys
 import sysconfig
@@ -128,18 +129,26 @@ def readable_paths(agent_paths: tuple[Path, ...], root: Path) -> list[Path]:
 
     Not the repository as a whole: maps (and tests' data) live there.
     """
+    places = set(_installation(root)) | {Path(f"/proc/{os.getpid()}")}  # its own /proc: threadpoolctl
+    places |= {Path(p).resolve() for p in agent_paths}
+    return sorted(places)
+
+
+@functools.cache
+def _installation(root: Path) -> frozenset[Path]:
+    """The app's code, the Python installation and the system libraries (the same for every agent: the zygote
+    works it out once, its children inherit it)."""
     places = {Path(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["stdlib"],
                                 sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"])}
     places |= {root / "app", root / "agents", root / "resources"}
     places |= {Path(p) for p in ("/usr/lib", "/usr/lib64", "/usr/local/lib", "/lib", "/lib64", "/usr/share/zoneinfo",
                                  "/etc/ld.so.cache", "/etc/localtime", "/dev/null", "/dev/urandom",
-                                 "/sys/devices/system/cpu", f"/proc/{os.getpid()}")}  # its own /proc: threadpoolctl
+                                 "/sys/devices/system/cpu")}
     for entry in sys.path:  # site-packages of a virtual environment or a user install, not the working folder
         path = Path(entry or ".").resolve()
         if "-packages" in path.name:
             places.add(path)
-    places |= {Path(p).resolve() for p in agent_paths}
-    return sorted(places)
+    return frozenset(places)
 
 
 def apply_landlock(agent_paths: tuple[Path, ...], root: Path, scratch: Path) -> str:

@@ -1,0 +1,143 @@
+"""Benchmark of confinement speed (issue 33): whole games confined against the same games in-process.
+
+    python benchmarks/host_bench.py [--rounds 3] [--bench-maps 30] [--jobs 2] [--random-games 30]
+
+1. Course-style CLIPS agents (the shipped ones, the templates, the course
+   cases of ``tests/data/course-cases``) on the maps of ``maps/``: every
+   (agent, map) pair is a game; each game is played ``--rounds`` times each
+   way, in-process and confined interleaved, and its best time each way is
+   kept (as the issue measured). Prints the median and total of both, their
+   ratios and the p90 of the per-game ratios (target within 1.15x).
+2. The Python baseline agent ``random`` on the same maps, interleaved: the
+   median per-game difference confined minus in-process (target at most 2 ms).
+3. ``bench`` over ``maps/bench`` (the first ``--bench-maps`` maps) with every
+   shipped agent, in-process (``--no-sandbox``) and confined, one after the
+   other (target: confined within 1.0x).
+Every confined game starts in a process no agent ran in (docs/sandbox.md, "Speed"). Prints figures, asserts
+nothing; the machine's load average is printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app.backends import host  # noqa: E402
+from app.backends.drivers import create_driver  # noqa: E402
+from app.backends.registry import discover, resolve  # noqa: E402
+from app.backends.runner import Match  # noqa: E402
+from app.cli import run_command  # noqa: E402
+from app.core import PROFILES, Game  # noqa: E402
+from app.core.formats import load_map  # noqa: E402
+
+COURSE_AGENTS = ("incrocio", "probabilistico", "bdi", "agents/templates/my_agent.clp",
+                 *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests/data/course-cases").glob("*.clp"))))
+
+
+def one_game(spec, game_map, profile, sandbox: bool) -> float:
+    """Wall time of one whole game, from creating the driver to closing it."""
+    started = time.perf_counter()
+    match = Match(Game(game_map, profile), create_driver(spec, sandbox=sandbox))
+    try:
+        match.run()
+    finally:
+        match.close()
+    return time.perf_counter() - started
+
+
+def paired_games(agents, maps, profile, rounds: int) -> list[tuple[str, float, float]]:
+    """(game, best in-process time, best confined time) of each (agent, map), the two ways interleaved."""
+    rows = []
+    for agent in agents:
+        spec = resolve(agent)
+        for path in maps:
+            game_map = load_map(path)
+            one_game(spec, game_map, profile, False)  # warm-up: imports, file cache, a loaded environment
+            one_game(spec, game_map, profile, True)  # and a child made ready for the agent's next game
+            inside, confined = [], []
+            for _ in range(rounds):
+                inside.append(one_game(spec, game_map, profile, False))
+                confined.append(one_game(spec, game_map, profile, True))
+            rows.append((f"{Path(agent).stem}@{path.stem}", min(inside), min(confined)))
+    return rows
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+
+
+def bench_seconds(agents: list[str], maps: list[str], jobs: int, sandbox: bool) -> tuple[float, int]:
+    """Wall time of one bench (agent processes on or off) and the number of scored games."""
+    from app.backends.bench import Bench
+
+    host.set_enabled(sandbox)  # the bench's worker processes read it from the environment
+    try:
+        started = time.perf_counter()
+        rows = dict(Bench(agents, maps, jobs=jobs).run())
+        return time.perf_counter() - started, sum(row.scored for row in rows.values())
+    finally:
+        host.set_enabled(None)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the three measures and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="plays of each game each way, best kept (default 3)")
+    parser.add_argument("--random-games", type=int, default=30, help="games of random each way in part 2 (default 30)")
+    parser.add_argument("--bench-maps", type=int, default=30, help="maps of maps/bench in part 3 (default 30; 0: skip)")
+    parser.add_argument("--jobs", type=int, default=2, help="bench worker processes (default 2)")
+    parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
+    parser.add_argument("--skip-course", action="store_true", help="skip part 1")
+    args = parser.parse_args(argv)
+    profile = PROFILES[args.rules]
+    maps = sorted((ROOT / "maps").glob("*.map")) + sorted((ROOT / "maps/bench").glob("*.map"))[:1]
+    print(f"{host.status()}; load average {os.getloadavg()[0]:.2f}")
+    if not args.skip_course:
+        rows = paired_games(COURSE_AGENTS, maps, profile, args.rounds)
+        inside = [row[1] for row in rows]
+        confined = [row[2] for row in rows]
+        ratios = [c / i for _, i, c in rows]
+        print(f"1. {len(rows)} games of {len(COURSE_AGENTS)} course-style CLIPS agents x {len(maps)} maps, best of "
+              f"{args.rounds} each way: median in-process {statistics.median(inside) * 1000:.1f} ms, confined "
+              f"{statistics.median(confined) * 1000:.1f} ms = {statistics.median(confined) / statistics.median(inside):.2f}x; "
+              f"total {sum(inside):.3f} s / {sum(confined):.3f} s = {sum(confined) / sum(inside):.2f}x; per-game ratio "
+              f"median {statistics.median(ratios):.2f}, p90 {p90(ratios):.2f} (target within 1.15x)")
+        for name, i, c in sorted(rows, key=lambda row: row[2] / row[1])[-5:]:
+            print(f"   slowest ratio: {name} {i * 1000:.1f} / {c * 1000:.1f} ms")
+    if args.random_games:
+        spec = resolve("random")
+        one_game(spec, load_map(maps[0]), profile, False)
+        one_game(spec, load_map(maps[0]), profile, True)
+        differences, inside, confined = [], [], []
+        for index in range(args.random_games):
+            game_map = load_map(maps[index % len(maps)])
+            i = one_game(spec, game_map, profile, False)
+            c = one_game(spec, game_map, profile, True)
+            inside.append(i)
+            confined.append(c)
+            differences.append(c - i)
+        print(f"2. random: {args.random_games} games each way: median in-process {statistics.median(inside) * 1000:.2f} ms, "
+              f"confined {statistics.median(confined) * 1000:.2f} ms; median difference "
+              f"{statistics.median(differences) * 1000:+.2f} ms (target at most +2 ms)")
+    if args.bench_maps:
+        agents = sorted(discover())
+        bench_maps = [str(p) for p in sorted((ROOT / "maps" / "bench").glob("*.map"))[:args.bench_maps]]
+        before, scored_before = bench_seconds(agents, bench_maps, args.jobs, False)
+        after, scored_after = bench_seconds(agents, bench_maps, args.jobs, True)
+        print(f"3. bench, {len(agents)} agents x {len(bench_maps)} maps of maps/bench, {args.jobs} workers: in-process "
+              f"{before:.1f} s ({scored_before} scored), confined {after:.1f} s ({scored_after} scored) "
+              f"= {after / before:.2f}x (target within 1.0x)")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_command(main))
