@@ -99,7 +99,6 @@ def main(control_fd: int, parent: int) -> None:
     # what a child would otherwise import or work out after the fork, once per game
     import resource  # noqa: F401
 
-    import agents.base  # noqa: F401
     import app.backends.host.calls  # noqa: F401
     import app.backends.host.landlock  # noqa: F401
     import app.backends.host.refusals  # noqa: F401
