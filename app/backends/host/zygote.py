@@ -103,11 +103,8 @@ def main(control_fd: int, parent: int) -> None:
     import app.backends.host.landlock  # noqa: F401
     import app.backends.host.refusals  # noqa: F401
     import app.backends.runner  # noqa: F401
-    from app.backends.host.confine import readable_paths
-    try:
-        import pyseccomp  # noqa: F401
-    except (ImportError, OSError, RuntimeError):  # the child reports what is missing
-        pass
+    from app.backends.host.confine import compile_seccomp, readable_paths
+    compile_seccomp()
     readable_paths((), Path(__file__).resolve().parents[3])  # the app's root, as the app sends it
     app.backends.host.landlock.abi_version()
     control = socket.socket(fileno=control_fd)
