@@ -418,6 +418,7 @@ _WARM: list[Child] = []  # children started ahead of need, no agent loaded in th
 _WARM_LOCK = threading.Lock()
 PREPARED = 6  # children made ready for the next game of an agent (one per agent key), most recent kept
 _PREPARED: dict[tuple, Future] = {}  # agent key -> a fresh child being (or made) ready for that agent's next game
+_SEEN: dict[tuple, None] = {}  # the agent keys of the games started lately (oldest first)
 
 
 def _warm_child() -> Child:
@@ -470,8 +471,14 @@ def agent_key(spec, *more) -> tuple:
 def prepare(key: tuple, requests: list[tuple[str, tuple]]) -> None:
     """Make a fresh child ready for the next game of the agent ``key`` names, in the background: a child no
     agent ran in is sent ``requests`` (create the agent, load its files), their replies read when the game
-    takes it (``take_prepared``). One per key; beyond ``PREPARED`` keys the oldest ends."""
+    takes it (``take_prepared``). One per key; beyond ``PREPARED`` keys the oldest ends. Not on an agent's first
+    game: one game of an agent (``run``, ``check-agent``) makes no child it would not use."""
     with _WARM_LOCK:
+        if key not in _SEEN:
+            _SEEN[key] = None
+            while len(_SEEN) > 4 * PREPARED:
+                del _SEEN[next(iter(_SEEN))]
+            return
         if key in _PREPARED:
             return
         _PREPARED[key] = _SPAWNER.submit(_prepared_child, requests)
