@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import statistics
 import sys
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,6 +44,40 @@ from app.core.formats import load_map  # noqa: E402
 #: real-size course agents (the shipped CLIPS agents and the template), and the course cases (a few rules each)
 REAL_AGENTS = ("incrocio", "probabilistico", "bdi", "agents/templates/my_agent.clp")
 CASE_AGENTS = tuple(str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests/data/course-cases").glob("*.clp")))
+
+
+def _busy(seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+def round_trip_floor(work: float, count: int = 400) -> list[float]:
+    """Round trips of a small message over a UNIX socket pair between this process and a forked one (the host's
+    channel), each side doing ``work`` seconds of CPU per message first (as the engine and an agent do a step):
+    the least a step through another process costs on this machine now."""
+    ours, theirs = socket.socketpair()
+    pid = os.fork()
+    if pid == 0:
+        ours.close()
+        channel = Connection(theirs.detach())
+        for _ in range(count):
+            message = channel.recv_bytes()
+            _busy(work)
+            channel.send_bytes(message)
+        os._exit(0)
+    theirs.close()
+    channel = Connection(ours.detach())
+    times = []
+    for _ in range(count):
+        _busy(work)
+        started = time.perf_counter()
+        channel.send_bytes(b"x" * 300)
+        channel.poll(0.5)
+        channel.recv_bytes()
+        times.append(time.perf_counter() - started - work)
+    os.waitpid(pid, 0)
+    return times
 
 
 def one_game(spec, game_map, profile, sandbox: bool) -> float:
@@ -121,6 +157,11 @@ def main(argv: list[str] | None = None) -> int:
     maps = sorted((ROOT / "maps").glob("*.map"))
     real_maps = maps + sorted((ROOT / "maps/bench").glob("*.map"))[:10 - len(maps)]
     print(f"{host.status()}; load average {os.getloadavg()[0]:.2f}")
+    for work in (0.0, 0.0003):
+        trips = round_trip_floor(work)
+        print(f"0. the floor: a socket pair round trip to another process, {work * 1e6:.0f} us of work each side "
+              f"a message: median {statistics.median(trips) * 1e6:.0f} us, p90 {p90(trips) * 1e6:.0f} us "
+              f"(work not counted)")
     if not args.skip_course:
         for title, agents, on in (("real-size course agents", REAL_AGENTS, real_maps),
                                   ("course cases", CASE_AGENTS, maps)):
