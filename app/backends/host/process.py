@@ -351,8 +351,18 @@ class Child:
         self._reap()
 
     def close(self) -> None:
-        """End the child (SIGKILL: nothing in it is kept, a child serves one game) and reap it; its channel and
-        stderr file are closed."""
+        """End the child (SIGKILL: nothing in it is kept, a child serves one game). It has ended when this
+        returns (its files may be read); it is reaped, and its channel and stderr file closed, on the spawner
+        thread: the game does not wait for that."""
+        if not self.process.exited():
+            self.end("closed")
+        if self.process.wait_exit(1.0):
+            with contextlib.suppress(RuntimeError):  # at the interpreter's exit: here and now
+                _SPAWNER.submit(self._release)
+                return
+        self._release()
+
+    def _release(self) -> None:
         self.kill("closed")
         for item in (self._channel, self._stderr):
             try:
