@@ -461,8 +461,9 @@ def _refill() -> None:
 
 
 def prestart() -> None:
-    """Start the zygote and fill the warm pool now (the GUI and the bench workers call it at start)."""
-    _SPAWNER.submit(_refill).result()
+    """Start the zygote and fill the warm pool, on the spawner thread (the GUI and the bench workers call it at
+    start: the caller does not wait for the zygote's imports; the first game waits for what is not ready yet)."""
+    _SPAWNER.submit(_refill)
 
 
 def agent_key(spec, *more) -> tuple:
