@@ -1,4 +1,5 @@
-"""Agent host processes: starting them, a warm pool ahead of need, killing them, and why one died."""
+"""Agent host processes: forking them through the zygote, a warm pool and a child prepared for an agent's next game,
+killing them, and why one died."""
 
 from __future__ import annotations
 
