@@ -42,8 +42,8 @@ from app.core import PROFILES, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
 
 #: real-size course agents (the shipped CLIPS agents and the template), and the course cases (a few rules each)
-REAL_AGENTS = ("incrocio", "probabilistico", "bdi", "agents/templates/my_agent.clp")
-CASE_AGENTS = tuple(str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests/data/course-cases").glob("*.clp")))
+REAL_AGENTS = ("incrocio", "probabilistico", "bdi", str(ROOT / "agents/templates/my_agent.clp"))
+CASE_AGENTS = tuple(str(p) for p in sorted((ROOT / "tests/data/course-cases").glob("*.clp")))
 
 
 def _busy(seconds: float) -> None:
