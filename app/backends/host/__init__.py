@@ -1,7 +1,8 @@
 """The agent host: every agent in its own confined child process (issue 18).
 
 - ``protocol``: the versioned request/reply messages;
-- ``process``: starting, pooling, killing children and saying why one died;
+- ``process``: starting (through the zygote), preparing ahead, killing children and saying why one died;
+- ``zygote``: the process that imported what agents need and forks a fresh child for every game;
 - ``driver``: ``HostedDriver``, the parent's side of the driver interface;
 - ``child``: the child's side (``python -m app.backends.host.child``);
 - ``confine`` and ``landlock``: what the child does to itself before loading the agent.

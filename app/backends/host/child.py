@@ -81,10 +81,6 @@ class _Host:
             return self._call(*args) if args[0] else {"value": None}
         if request is Request.CREATE:
             return self._create(*args)
-        if request is Request.FINISH:
-            self.driver, driver = None, self.driver
-            driver.close()
-            return {"value": None}
         raise ValueError(f"unknown request {request}")
 
     def _call(self, name: str, args: tuple, attributes: dict) -> dict:
@@ -123,13 +119,12 @@ class _Host:
 
         kind = named(fields["kind"], fields.get("module", ""))  # a kind declared outside the app is imported here
         spec = AgentSpec(fields["name"], kind, tuple(Path(p) for p in fields["paths"]))
-        if self.status == "":  # the first agent: confine the process before its code is loaded
-            applied, missing = confine(limits, spec.paths, Path(root), Path.cwd(), self.isolated)
-            self.status = status_line(applied, missing)
-            self.recorder = Recorder(readable_paths(spec.paths, Path(root)), [Path.cwd(), Path(os.devnull)])
-            self.recorder.install()  # before the agent's code loads: its imports are watched too
-        elif self.recorder is not None:
-            self.recorder.new_game()
+        if self.status:
+            raise ValueError("a child serves one agent's one game")
+        applied, missing = confine(limits, spec.paths, Path(root), Path.cwd(), self.isolated)
+        self.status = status_line(applied, missing)
+        self.recorder = Recorder(readable_paths(spec.paths, Path(root)), [Path.cwd(), Path(os.devnull)])
+        self.recorder.install()  # before the agent's code loads: its imports are watched too
         self.driver = create_local_driver(spec, seed=seed, step_seconds=step_seconds)
         return {"value": {"name": self.driver.name, "status": self.status}, "mirror": _mirror(self.driver)}
 
@@ -166,7 +161,7 @@ def _die_with(parent: int) -> None:
 
 
 def main(channel_fd: int, parent: int) -> None:
-    """Serve requests until CLOSE or until the parent goes away."""
+    """Serve requests until the parent ends this process (after its game) or goes away."""
     from app.backends.host.confine import isolate
 
     _die_with(parent)
@@ -181,11 +176,6 @@ def main(channel_fd: int, parent: int) -> None:
         try:
             kind, args = unpack(channel.recv_bytes())
         except (EOFError, OSError, ValueError):
-            return
-        if kind == "close":
-            if host.driver is not None:
-                host.driver.close()
-            channel.send_bytes(b'{"value": null}')
             return
         try:
             reply = host.handle(kind, args)

@@ -11,10 +11,14 @@ independent: what the OS lacks is reported, not fatal. docs/sandbox.md,
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
+import functools
 import os
+import struct
 import sys
 import sysconfig
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,19 +82,13 @@ _IOCTL_SIGNALLING = (0x8901, 0x8902, 0x5452)  # FIOSETOWN, SIOCSPGRP, FIOASYNC
 _PRCTL_REFUSED = (1, 35)  # PR_SET_PDEATHSIG, PR_SET_MM
 
 
-def apply_seccomp() -> str:
-    """Refuse execve, new processes (fork, or clone without CLONE_THREAD), sockets and io_uring, signals to other
-    processes (also through a descriptor's owner), clearing the parent-death signal, scheduling, limit and
-    credential changes, namespaces; '' or why not."""
-    if sys.platform != "linux":
-        return "seccomp (not Linux)"
-    try:
-        import pyseccomp as seccomp
-    except (ImportError, OSError, RuntimeError) as exc:  # the binding, or libseccomp itself, is missing
-        return f"seccomp ({type(exc).__name__}: {exc})"
+def _seccomp_filter(own: int):
+    """The filter (pyseccomp's, not loaded) for a process of pid ``own``, and the names of the rules the library
+    refused."""
+    import pyseccomp as seccomp
+
     clone_thread = 0x00010000
     refuse = seccomp.ERRNO(errno.EPERM)
-    own = os.getpid()
     rules = [(refuse, name) for name in _REFUSED]
     rules += [(refuse, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, clone_thread, 0)),
               # signals only to itself: never to the app, its process group, or every process (-1)
@@ -108,15 +106,90 @@ def apply_seccomp() -> str:
               # clone3's flags are out of a filter's reach: C libraries then fall back to clone, checked above
               (seccomp.ERRNO(errno.ENOSYS), "clone3")]
     not_added = []
+    syscall_filter = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    for action, name, *conditions in rules:
+        try:
+            syscall_filter.add_rule(action, name, *conditions)
+        except (OSError, RuntimeError, ValueError):  # one rule the library refuses must not drop the others
+            not_added.append(name)
+    return syscall_filter, not_added
+
+
+#: two pids no process has (above the kernel's pid_max): the filter is compiled with each, and the words that
+#: differ are where a child's own pid goes
+_PID_MARKS = (0x5EC0_0DE5, 0x5EC0_0DE7)
+_compiled: tuple[bytes, tuple[int, ...], list[str]] | None = None
+
+
+def compile_seccomp() -> None:
+    """Compile the filter once, ahead of the children that load it (the zygote does, before it forks): each
+    child then only writes its pid into the program and loads it, instead of building it rule by rule."""
+    global _compiled
+    if sys.platform != "linux":
+        return
     try:
-        syscall_filter = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
-        for action, name, *conditions in rules:
-            try:
-                syscall_filter.add_rule(action, name, *conditions)
-            except (OSError, RuntimeError, ValueError):  # one rule the library refuses must not drop the others
-                not_added.append(name)
+        programs, refused = [], []
+        for mark in _PID_MARKS:
+            syscall_filter, refused = _seccomp_filter(mark)
+            with tempfile.TemporaryFile() as program:
+                syscall_filter.export_bpf(program)
+                program.seek(0)
+                programs.append(program.read())
+    except Exception:  # noqa: BLE001  (no pyseccomp or libseccomp: each child says why, as before)
+        return
+    first, second = programs
+    if len(first) != len(second) or len(first) % 8 or not first:
+        return
+    places = []
+    for offset in range(0, len(first), 8):  # struct sock_filter: u16 code, u8 jt, u8 jf, u32 k
+        if first[offset:offset + 8] != second[offset:offset + 8]:
+            if (first[offset:offset + 4] != second[offset:offset + 4]
+                    or struct.unpack_from("=I", first, offset + 4)[0] != _PID_MARKS[0]
+                    or struct.unpack_from("=I", second, offset + 4)[0] != _PID_MARKS[1]):
+                return  # the programs differ by more than the pid: build each child's own
+            places.append(offset + 4)
+    if places:
+        _compiled = (first, tuple(places), refused)
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
+def _load_compiled(own: int) -> str | None:
+    """Load the compiled filter with ``own`` written in; '' or what is missing, None when it cannot (then the
+    filter is built the usual way)."""
+    program, places, refused = _compiled
+    patched = bytearray(program)
+    for place in places:
+        struct.pack_into("=I", patched, place, own)
+    buffer = (ctypes.c_char * len(patched)).from_buffer(patched)
+    fprog = _SockFprog(len(patched) // 8, ctypes.addressof(buffer))
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        return None
+    if libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        return None
+    return f"seccomp (without rules for {', '.join(refused)})" if refused else ""
+
+
+_PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 38, 22, 2
+
+
+def apply_seccomp() -> str:
+    """Refuse execve, new processes (fork, or clone without CLONE_THREAD), sockets and io_uring, signals to other
+    processes (also through a descriptor's owner), clearing the parent-death signal, scheduling, limit and
+    credential changes, namespaces; '' or why not."""
+    if sys.platform != "linux":
+        return "seccomp (not Linux)"
+    if _compiled is not None:
+        loaded = _load_compiled(os.getpid())
+        if loaded is not None:
+            return loaded
+    try:
+        syscall_filter, not_added = _seccomp_filter(os.getpid())
         syscall_filter.load()
-    except Exception as exc:  # libseccomp refused (old kernel): say so, keep going
+    except Exception as exc:  # no binding or libseccomp, or it refused (old kernel): say so, keep going
         return f"seccomp ({type(exc).__name__}: {exc})"
     if not_added:
         return f"seccomp (without rules for {', '.join(not_added)})"
@@ -128,18 +201,26 @@ def readable_paths(agent_paths: tuple[Path, ...], root: Path) -> list[Path]:
 
     Not the repository as a whole: maps (and tests' data) live there.
     """
+    places = set(_installation(root)) | {Path(f"/proc/{os.getpid()}")}  # its own /proc: threadpoolctl
+    places |= {Path(p).resolve() for p in agent_paths}
+    return sorted(places)
+
+
+@functools.cache
+def _installation(root: Path) -> frozenset[Path]:
+    """The app's code, the Python installation and the system libraries (the same for every agent: the zygote
+    works it out once, its children inherit it)."""
     places = {Path(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["stdlib"],
                                 sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"])}
     places |= {root / "app", root / "agents", root / "resources"}
     places |= {Path(p) for p in ("/usr/lib", "/usr/lib64", "/usr/local/lib", "/lib", "/lib64", "/usr/share/zoneinfo",
                                  "/etc/ld.so.cache", "/etc/localtime", "/dev/null", "/dev/urandom",
-                                 "/sys/devices/system/cpu", f"/proc/{os.getpid()}")}  # its own /proc: threadpoolctl
+                                 "/sys/devices/system/cpu")}
     for entry in sys.path:  # site-packages of a virtual environment or a user install, not the working folder
         path = Path(entry or ".").resolve()
         if "-packages" in path.name:
             places.add(path)
-    places |= {Path(p).resolve() for p in agent_paths}
-    return sorted(places)
+    return frozenset(places)
 
 
 def apply_landlock(agent_paths: tuple[Path, ...], root: Path, scratch: Path) -> str:

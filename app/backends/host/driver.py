@@ -15,9 +15,9 @@ from app.backends.host.process import (
     Child,
     ChildDied,
     agent_key,
-    keep_idle,
+    prepare,
     take_child,
-    take_idle,
+    take_prepared,
     unwatch,
     watch,
 )
@@ -51,13 +51,8 @@ class HostedDriver(Driver):
         self.spec = spec
         self.name = spec.name
         self.limits = limits
-        self._key = agent_key(spec, limits)
-        self._child: Child | None = take_idle(self._key) or take_child()
-        self._child.memory_limit = limits.memory
-        watch(self._child)
         self._dead = ""  # why the child is gone, once it is
         self._cancelled = threading.Event()
-        self._reusable = True
         self._lines: list[str] = []
         self._files: dict[str, bytes] | None = None
         self._sizes: dict[str, int] = {}  # the real sizes of the files read last
@@ -73,17 +68,39 @@ class HostedDriver(Driver):
         self._declares = spec.kind.can_show(Capability.DECLARED_K_CELLS)
         fields = {"name": spec.name, "kind": str(spec.kind), "module": spec.kind.module,
                   "paths": [str(p) for p in spec.paths]}
+        self._create = (fields, seed, self.cap, limits, str(ROOT))
+        self._key = agent_key(spec, seed, self.cap, limits)
+        # a fresh process for every game, no agent ran in it; made ready ahead for a game of an agent seen before
+        prepared = take_prepared(self._key)
+        self._child: Child | None = prepared or take_child()
+        self._child.memory_limit = limits.memory
+        watch(self._child)
         try:
-            created = self._request(Request.CREATE, (fields, seed, self.cap, limits, str(ROOT)),
-                                    START_ALLOWANCE, "load")["value"]
+            if prepared is None:
+                created = self._request(Request.CREATE, self._create, START_ALLOWANCE, "load")["value"]
+            else:
+                created = self._prepared_reply()
         except BaseException:
-            self._reusable = False
             self.close()
             raise
         self.name = str(created.get("name") or spec.name)
         self.status = str(created.get("status", ""))
 
     # ----- the calls ------------------------------------------------------
+    def _prepared_reply(self) -> dict:
+        """The value of the prepared child's CREATE (raised again as ``_request`` would); the reply of its
+        ``preload`` is read and left: the game's ``start`` uses or redoes what it loaded."""
+        with self._watching(START_ALLOWANCE, "load"):
+            reply = self._child.receive(START_ALLOWANCE)
+            self._child.receive(START_ALLOWANCE)
+        return self._absorb(reply, "load")["value"]
+
+    def _prepare_next(self, profile) -> None:
+        """Have a fresh child made ready for this agent's next game while this one plays (``process.prepare``):
+        it creates the agent and loads its files for ``profile``, and plays no game until one takes it."""
+        prepare(self._key, [(str(Request.CREATE), (self._create, [], False)),
+                            (str(Request.CALL), (("preload", (profile,), {}), [], False))])
+
     def _request(self, kind: Request, payload: tuple, timeout: float | None, what: str,
                  step: bool = False) -> dict:
         """One request, with the deferred calls queued before it (``calls.Call.defers``), in one message and one
@@ -115,7 +132,6 @@ class HostedDriver(Driver):
                 self._failed_later = AgentFailure(" ".join(
                     f"agent {self.name}: {call.name} raised {type(error).__name__}: {error}".split()))
         if reply.get("skipped") or (step and self._failed_later is not None):
-            self._reusable = False
             error, self._failed_later = self._failed_later or AgentFailure(f"agent {self.name}: failed"), None
             raise error
         return self._absorb(reply, what)
@@ -151,7 +167,6 @@ class HostedDriver(Driver):
             self._malformed(exc, what)
         error = reply.get("error")
         if isinstance(error, dict):
-            self._reusable = False  # the agent failed: its process is not kept for another game
             raise _rebuilt(error, self.name, self.limits)
         return reply
 
@@ -175,15 +190,16 @@ class HostedDriver(Driver):
         if call.name == "start":
             with contextlib.suppress(BattleshipError):  # a bad time_limit: the child's driver says so
                 self.cap = runner_param(args[1].params, "time_limit") or self.cap
+        if call.only_if and not getattr(self, call.only_if):
+            return call.default  # before any flush: ``trace`` while not tracing costs no round trip
         if any(queued.name in call.rides_on for queued, _, _, _ in self._queue):
             self._flush()  # the call's value comes with the deferred call's reply
         if call.name in self._riding:
             value = self._riding.pop(call.name) if call.once else self._riding[call.name]
             if isinstance(value, _Raised):
-                self._reusable = False
                 raise value.error
             return value
-        if (call.timing is Timing.QUERY and self._dead) or (call.only_if and not getattr(self, call.only_if)):
+        if call.timing is Timing.QUERY and self._dead:
             return call.default
         if call.timing is Timing.STEP and self._failed_later is not None:
             error, self._failed_later = self._failed_later, None
@@ -224,7 +240,8 @@ class HostedDriver(Driver):
 
     # ----- the forwarded driver calls (``calls.CALLS`` says how each is timed and how its value crosses) -----
     def start(self, observation, context) -> None:
-        """``Driver.start`` in the agent's process."""
+        """``Driver.start`` in the agent's process (the child for this agent's next game gets ready meanwhile)."""
+        self._prepare_next(context.profile)
         return self._forward(CALLS["start"], (observation, context))
 
     def next_action(self, observation):
@@ -323,29 +340,15 @@ class HostedDriver(Driver):
         return dict(self._sizes)
 
     def close(self) -> None:
-        """Keep the files the agent wrote; a healthy child stays for the next game of this agent, others end.
-
-        A child kept is emptied first: its driver is closed and its scratch folder emptied.
-        """
+        """Keep the files the agent wrote; the child ends (a child serves one game: the next starts fresh)."""
         child = self._child
         if child is None:
             return
         self._flush()
-        if not self._reusable or self._failed_later is not None:
-            self._dead = self._dead or "failed"
-        if not self._dead and not self._cancelled.is_set():
-            try:
-                self._request(Request.FINISH, (), QUERY_SECONDS, "the end of the game")
-            except Exception:  # noqa: BLE001  (a child that cannot finish is not kept)
-                self._dead = self._dead or "could not finish"
         self._child = None
         unwatch(child)
-        if self._dead or self._cancelled.is_set():
-            child.close()
-            self._files = child.take_files()
-        else:
-            self._files = child.take_files(remove=False)
-            keep_idle(self._key, child)
+        child.close()
+        self._files = child.take_files()
         self._sizes = dict(child.file_sizes)
         self._dead = self._dead or "closed"
 

@@ -9,6 +9,7 @@ the process and is inherited by anything it could start.
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import platform
 from collections.abc import Iterable
@@ -41,16 +42,20 @@ class _PathBeneathAttr(ctypes.Structure):
     _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
 
 
+@functools.cache
 def _libc() -> ctypes.CDLL:
-    return ctypes.CDLL(None, use_errno=True)
+    """The C library (loaded once: the zygote's children inherit it; ``syscall`` returns a long)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    return libc
 
 
+@functools.cache
 def abi_version() -> int:
     """The kernel's Landlock ABI version; 0 when it has none (or this is not x86-64/arm64 Linux)."""
     if platform.system() != "Linux" or platform.machine() not in ("x86_64", "aarch64"):
         return 0
     libc = _libc()
-    libc.syscall.restype = ctypes.c_long
     version = libc.syscall(_SYS_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(_CREATE_RULESET_VERSION))
     return max(0, int(version))
 
@@ -67,7 +72,6 @@ def restrict(read: Iterable[Path], write: Iterable[Path]) -> None:
         raise OSError("this kernel offers no Landlock")
     handled = _ABI1_ALL | (REFER if abi >= 2 else 0) | (TRUNCATE if abi >= 3 else 0)
     libc = _libc()
-    libc.syscall.restype = ctypes.c_long
     attr = _RulesetAttr(handled, NET_BIND_TCP | NET_CONNECT_TCP if abi >= 4 else 0,
                         SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL if abi >= 6 else 0)
     size = 24 if abi >= 6 else 16 if abi >= 4 else 8  # the fields this kernel knows

@@ -1,4 +1,5 @@
-"""Agent host processes: starting them, a warm pool ahead of need, killing them, and why one died."""
+"""Agent host processes: forking them through the zygote, a warm pool and a child prepared for an agent's next game,
+killing them, and why one died."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import atexit
 import contextlib
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -13,12 +15,11 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
 
 from app.backends.host import scratch
-from app.backends.host.confine import CPU_SECONDS
 from app.backends.host.protocol import MAX_REPLY, VERSION, pack
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -46,14 +47,160 @@ _SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent-host-spaw
 
 
 def start_child() -> Child:
-    """A new child, started from one long-lived thread: the child asks to be killed when the thread that
-    started it ends (Linux's parent-death signal follows the thread), so that thread must outlive them all."""
+    """A new child, started from one long-lived thread: the zygote (and a child started without one) asks to be
+    killed when the thread that started it ends (Linux's parent-death signal follows the thread), so that thread
+    must outlive them all."""
     return _SPAWNER.submit(Child).result()
 
 
+class _Spawned:
+    """A child started as a new interpreter (where there is no zygote): ``subprocess.Popen``, reaped here."""
+
+    def __init__(self, scratch: Path, channel: int, stderr) -> None:
+        self._popen = subprocess.Popen(
+            [sys.executable, "-m", "app.backends.host.child", str(channel), str(os.getpid())],
+            cwd=scratch, env=child_environment(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=stderr, pass_fds=(channel,), start_new_session=True)
+        self.pid = self._popen.pid
+        self.returncode: int | None = None
+
+    def exited(self) -> bool:
+        """True once the child has ended (not reaped yet: ``reap`` wants its resource usage)."""
+        if self.returncode is not None:
+            return True
+        try:
+            return os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        except ChildProcessError:
+            return True
+
+    def wait_exit(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the child's end; True once it ended."""
+        deadline = time.monotonic() + timeout
+        while not self.exited() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return self.exited()
+
+    def reap(self) -> int:
+        """Wait for the ended (or killed) child; its peak memory in kilobytes (0: unknown)."""
+        try:
+            _, status, usage = os.wait4(self.pid, 0)
+        except ChildProcessError:
+            self.returncode = self._popen.wait()
+            return 0
+        self.returncode = self._popen.returncode = os.waitstatus_to_exitcode(status)
+        return usage.ru_maxrss
+
+
+class _Forked:
+    """A child the zygote forked: it ended once its pidfd is readable; the zygote reaps it when asked."""
+
+    def __init__(self, zygote: Zygote, scratch: Path, channel: int, stderr) -> None:
+        self._zygote = zygote
+        self.pid = zygote.fork(scratch, channel, stderr.fileno())
+        self._pidfd = os.pidfd_open(self.pid)  # the pid is the child's until it is reaped (the zygote waits)
+        self.returncode: int | None = None
+
+    def exited(self) -> bool:
+        """True once the child has ended."""
+        return self.returncode is not None or self.wait_exit(0.0)
+
+    def wait_exit(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the child's end; True once it ended."""
+        if self.returncode is not None:
+            return True
+        return bool(select.select([self._pidfd], [], [], timeout)[0])
+
+    def reap(self) -> int:
+        """The ended (or killed) child's exit, through the zygote; its peak memory in kilobytes (0: unknown)."""
+        if self.returncode is not None:
+            return 0
+        self.wait_exit(5.0)  # killed: gone within moments (the zygote's wait must not block its other work)
+        status, max_rss = self._zygote.reap(self.pid)
+        self.returncode = -signal.SIGKILL if status is None else os.waitstatus_to_exitcode(status)
+        os.close(self._pidfd)
+        return max_rss
+
+
+class Zygote:
+    """The app's zygote (``zygote.py``): a process that imported what agents need and forks a fresh child for
+    each game. One per app process, started on first need from the spawner thread."""
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with theirs:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "app.backends.host.zygote", str(theirs.fileno()), str(os.getpid())],
+                cwd=scratch.app_folder(), env=child_environment(), stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(theirs.fileno(),),
+                start_new_session=True)
+        self._control = ours
+        self._lock = threading.Lock()
+        self.owner = os.getpid()
+        with self._lock:
+            if json.loads(self._control.recv(256) or b"{}").get("ready") is not True:
+                raise OSError("the zygote did not start")
+
+    def _ask(self, request: dict, fds: tuple[int, ...] = ()) -> dict:
+        with self._lock:
+            socket.send_fds(self._control, [json.dumps(request).encode()], list(fds))
+            reply = self._control.recv(1 << 16)
+        if not reply:
+            raise OSError("the zygote ended")
+        answer = json.loads(reply)
+        if "error" in answer:
+            raise OSError(f"the zygote: {answer['error']}")
+        return answer
+
+    def fork(self, scratch_folder: Path, channel: int, stderr: int) -> int:
+        """A new child for one game, its working directory ``scratch_folder``; its pid."""
+        return int(self._ask({"fork": str(scratch_folder)}, (channel, stderr))["pid"])
+
+    def reap(self, pid: int) -> tuple[int | None, int]:
+        """(wait status, peak memory in kilobytes) of the ended child ``pid``; (None, 0) once the zygote is gone
+        (its children were killed with it)."""
+        try:
+            answer = self._ask({"reap": pid})
+        except (OSError, ValueError):
+            return None, 0
+        return int(answer["status"]), int(answer["max_rss"])
+
+    def alive(self) -> bool:
+        """The zygote still runs (and belongs to this process: a forked app process starts its own)."""
+        return self.owner == os.getpid() and self.process.poll() is None
+
+    def close(self) -> None:
+        """End the zygote (its children end with it: their parent-death signal)."""
+        with contextlib.suppress(OSError):
+            self._control.close()
+        with contextlib.suppress(OSError):
+            self.process.kill()
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            self.process.wait(1.0)
+
+
+_zygote: Zygote | None = None
+_ZYGOTE_FAILED = ""  # why a zygote could not be started (children then start as new interpreters)
+
+
+def zygote() -> Zygote | None:
+    """This process's zygote, started on first need (Linux with pidfds only); None: start children directly."""
+    global _zygote, _ZYGOTE_FAILED
+    if sys.platform != "linux" or not hasattr(os, "pidfd_open") or _ZYGOTE_FAILED:
+        return None
+    if _zygote is None or not _zygote.alive():
+        if _zygote is not None and _zygote.owner == os.getpid():
+            _zygote.close()
+        try:
+            _zygote = Zygote()
+        except (OSError, ValueError) as exc:
+            _ZYGOTE_FAILED = str(exc)
+            return None
+    return _zygote
+
+
 class Child:
-    """One agent host process: its channel (one socket), its scratch folder (its working directory) and its
-    stderr file."""
+    """One agent host process for one game: its channel (one socket), its scratch folder (its working directory)
+    and its stderr file. Forked by the zygote where there is one, else started as a new interpreter."""
 
     def __init__(self) -> None:
         self.scratch = Path(tempfile.mkdtemp(prefix="agent-", dir=scratch.app_folder()))
@@ -62,16 +209,18 @@ class Child:
         # code in its process that can only open files (a CLIPS agent) cannot write requests into it
         ours, theirs = socket.socketpair()
         with ours, theirs:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "app.backends.host.child", str(theirs.fileno()), str(os.getpid())],
-                cwd=self.scratch, env=child_environment(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=self._stderr, pass_fds=(theirs.fileno(),), start_new_session=True)
+            forks = zygote()
+            self.process: _Forked | _Spawned | None = None
+            if forks is not None:
+                with contextlib.suppress(OSError):
+                    self.process = _Forked(forks, self.scratch, theirs.fileno(), self._stderr)
+            if self.process is None:
+                self.process = _Spawned(self.scratch, theirs.fileno(), self._stderr)
             self._channel = Connection(ours.detach())
         scratch.record(self.scratch, self.process.pid)
         self.ready = False
         self.max_rss = 0  # kilobytes, once the child is reaped
         self.killed_for = ""
-        self.games = 0  # games played, when kept between games of one agent
         self.memory_limit = 1 << 30  # the child's address-space limit (set with the agent)
         self.file_sizes: dict[str, int] = {}  # the real size of each file ``peek_files`` found
 
@@ -130,12 +279,7 @@ class Child:
 
     def _exited(self) -> bool:
         """True once the child has ended (not reaped yet: ``death`` wants its resource usage)."""
-        if self.process.returncode is not None:
-            return True
-        try:
-            return os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
-        except ChildProcessError:
-            return True
+        return self.process.exited()
 
     def death(self) -> str:
         """How the child ended, in a few words (it is reaped here)."""
@@ -163,22 +307,10 @@ class Child:
         process = self.process
         if process.returncode is not None:
             return
-        deadline = time.monotonic() + 1.0  # a child that is dying closes its channel a moment before it is gone
-        while not self._exited() and time.monotonic() < deadline:
-            time.sleep(0.005)
-        if not self._exited():
+        if not process.wait_exit(1.0):  # a child that is dying closes its channel a moment before it is gone
             self.killed_for = self.killed_for or "it closed its channel"
-            with contextlib.suppress(OSError):
-                os.killpg(process.pid, signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                process.kill()
-        try:
-            pid, status, usage = os.wait4(process.pid, 0)
-        except ChildProcessError:
-            process.wait()
-            return
-        self.max_rss = usage.ru_maxrss
-        process.returncode = os.waitstatus_to_exitcode(status)
+            self._signal()
+        self.max_rss = process.reap()
         scratch.forget(process.pid)
 
     def cpu_seconds(self) -> float:
@@ -203,30 +335,35 @@ class Child:
         """SIGKILL the child (it may be stuck in native code), not waiting for it: safe from another thread."""
         if self.process.returncode is None:
             self.killed_for = self.killed_for or why
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except OSError:
-                with contextlib.suppress(OSError):
-                    self.process.kill()
+            self._signal()
+
+    def _signal(self) -> None:
+        """SIGKILL the child's process group (it is not reaped yet: its pid is still its own)."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.kill(self.process.pid, signal.SIGKILL)
 
     def kill(self, why: str) -> None:
         """End the child now and reap it."""
-        if self.process.poll() is None:
+        if not self.process.exited():
             self.end(why)
         self._reap()
 
     def close(self) -> None:
-        """Ask the child to end (killed if it does not within a second); its pipes and stderr file are closed."""
-        if self.process.poll() is None and self.ready:
-            try:
-                self._channel.send_bytes(pack("close", ()))
-                self._receive(1.0)
-            except (ChildDied, TimeoutError, OSError):
-                pass
-            try:
-                self.process.wait(1.0)
-            except subprocess.TimeoutExpired:
-                pass
+        """End the child (SIGKILL: nothing in it is kept, a child serves one game). It has ended when this
+        returns (its files may be read); it is reaped, and its channel and stderr file closed, on the spawner
+        thread: the game does not wait for that."""
+        if not self.process.exited():
+            self.end("closed")
+        if self.process.wait_exit(1.0):
+            with contextlib.suppress(RuntimeError):  # at the interpreter's exit: here and now
+                _SPAWNER.submit(self._release)
+                return
+        self._release()
+
+    def _release(self) -> None:
         self.kill("closed")
         for item in (self._channel, self._stderr):
             try:
@@ -288,90 +425,130 @@ def _watch() -> None:
                 child.end(f"it wrote {over} in its scratch folder")
 
 
-MAX_GAMES = 500  # games one kept child plays before it is replaced (where its CPU time cannot be read)
-IDLE = 6  # children kept after a game, each for the next game of its own agent
-_WARM: list[Child] = []
-_IDLE: dict[tuple, Child] = {}  # agent key -> a child that played that agent and ended healthy
+_WARM: list[Child] = []  # children started ahead of need, no agent loaded in them yet
 _WARM_LOCK = threading.Lock()
+PREPARED = 6  # children made ready for the next game of an agent (one per agent key), most recent kept
+_PREPARED: dict[tuple, Future] = {}  # agent key -> a fresh child being (or made) ready for that agent's next game
+_SEEN: dict[tuple, None] = {}  # the agent keys of the games started lately (oldest first)
 
 
-def agent_key(spec, limits) -> tuple:
-    """What a child that played an agent is kept for: its files (and their versions) and its limits."""
+def _warm_child() -> Child:
+    """A started child no agent ran in, from the warm pool or new (on the spawner thread)."""
+    with _WARM_LOCK:
+        child = next((c for c in _WARM if not c.process.exited()), None)
+        stale = [c for c in _WARM if c is not child]
+        _WARM.clear()
+    for item in stale:
+        item.close()
+        item.take_files()
+    return child if child is not None else Child()
+
+
+def take_child() -> Child:
+    """A started child that no agent ran in (from the warm pool when it has one); another is started in its
+    place, so the next game's child gets ready while this game plays."""
+    child = _SPAWNER.submit(_warm_child).result()
+    _SPAWNER.submit(_refill)
+    return child
+
+
+def _refill() -> None:
+    with _WARM_LOCK:
+        missing = WARM - len(_WARM)
+    for _ in range(missing):
+        started = Child()
+        with _WARM_LOCK:
+            _WARM.append(started)
+
+
+def prestart() -> None:
+    """Start the zygote and fill the warm pool, on the spawner thread (the GUI and the bench workers call it at
+    start: the caller does not wait for the zygote's imports; the first game waits for what is not ready yet)."""
+    _SPAWNER.submit(_refill)
+
+
+def agent_key(spec, *more) -> tuple:
+    """What a prepared child is made for: the agent's kind and files (and their versions), and ``more`` (its
+    seed, step cap and limits)."""
     stamps = []
     for path in spec.paths:
         try:
             info = os.stat(path)
             stamps.append((str(path), info.st_mtime_ns, info.st_size))
         except OSError:
-            stamps.append((str(path), None, None))
-        # an unreadable file: the child reports it
-    return str(spec.kind), tuple(stamps), limits
+            stamps.append((str(path), None, None))  # an unreadable file: the child reports it
+    return str(spec.kind), tuple(stamps), *more
 
 
-def take_idle(key: tuple) -> Child | None:
-    """The child kept for ``key`` (None: none alive)."""
+def prepare(key: tuple, requests: list[tuple[str, tuple]]) -> None:
+    """Make a fresh child ready for the next game of the agent ``key`` names, in the background: a child no
+    agent ran in is sent ``requests`` (create the agent, load its files), their replies read when the game
+    takes it (``take_prepared``). One per key; beyond ``PREPARED`` keys the oldest ends. Not on an agent's first
+    game: one game of an agent (``run``, ``check-agent``) makes no child it would not use."""
     with _WARM_LOCK:
-        child = _IDLE.pop(key, None)
-    if child is not None and child.process.poll() is not None:
-        child.close()
-        child.take_files()
-        return None
+        if key not in _SEEN:
+            _SEEN[key] = None
+            while len(_SEEN) > 4 * PREPARED:
+                del _SEEN[next(iter(_SEEN))]
+            return
+        if key in _PREPARED:
+            return
+        _PREPARED[key] = _SPAWNER.submit(_prepared_child, requests)
+        spare = []
+        while len(_PREPARED) > PREPARED:
+            spare.append(_PREPARED.pop(next(iter(_PREPARED))))
+    for future in spare:
+        future.add_done_callback(_discard)
+
+
+def _prepared_child(requests: list[tuple[str, tuple]]) -> Child:
+    child = _warm_child()
+    watch(child)  # loading runs the agent's code: its folder's quota holds already
+    try:
+        for kind, args in requests:
+            child.send(kind, args, 60.0)
+    except (ChildDied, TimeoutError):
+        pass  # the game that takes it reads how it ended
+    _refill()
     return child
 
 
-def keep_idle(key: tuple, child: Child) -> None:
-    """Keep ``child`` for the next game of the same agent; the oldest idle child beyond ``IDLE`` ends.
-
-    A child that used half its CPU-time limit ends too (the limit holds for its whole life).
-    """
-    spare = []
-    child.games += 1
-    if child.cpu_seconds() > CPU_SECONDS / 2 or child.games >= MAX_GAMES:
+def _discard(future: Future) -> None:
+    """End a prepared child no game took."""
+    with contextlib.suppress(Exception):
+        child = future.result()
+        unwatch(child)
         child.close()
         child.take_files()
-        return
+
+
+def take_prepared(key: tuple) -> Child | None:
+    """The child prepared for ``key`` (waiting for it if it is being made ready), or None; its replies to the
+    requests ``prepare`` sent are still to be read."""
     with _WARM_LOCK:
-        previous = _IDLE.pop(key, None)
-        if previous is not None:
-            spare.append(previous)
-        _IDLE[key] = child
-        while len(_IDLE) > IDLE:
-            spare.append(_IDLE.pop(next(iter(_IDLE))))
-    for item in spare:
-        item.close()
-        item.take_files()
-
-
-def take_child() -> Child:
-    """A started child (from the warm pool when it has one); another is started in its place."""
-    with _WARM_LOCK:
-        child = next((c for c in _WARM if c.process.poll() is None), None)
-        for stale in [c for c in _WARM if c is not child and c.process.poll() is not None]:
-            _WARM.remove(stale)
-            stale.close()
-            stale.take_files()
-        if child is not None:
-            _WARM.remove(child)
-        while len(_WARM) < WARM:
-            _WARM.append(start_child())
-    return child if child is not None else start_child()
-
-
-def prestart() -> None:
-    """Fill the warm pool now (the GUI and the bench workers call it at start)."""
-    with _WARM_LOCK:
-        while len(_WARM) < WARM:
-            _WARM.append(start_child())
+        future = _PREPARED.pop(key, None)
+    if future is None:
+        return None
+    try:
+        return future.result()
+    except Exception:  # noqa: BLE001  (no child could be started: the game starts one the usual way)
+        return None
 
 
 @atexit.register
 def _empty_warm_pool() -> None:
     with _WARM_LOCK:
-        idle = list(_WARM) + list(_IDLE.values())
+        idle = list(_WARM)
         _WARM.clear()
-        _IDLE.clear()
+        prepared = list(_PREPARED.values())
+        _PREPARED.clear()
+    for future in prepared:
+        with contextlib.suppress(Exception):
+            idle.append(future.result(timeout=5.0))
     for child in idle:
         child.kill("the app is closing")
         child.close()
         child.take_files()
+    if _zygote is not None and _zygote.owner == os.getpid():
+        _zygote.close()
     scratch.finish()

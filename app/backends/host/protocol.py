@@ -25,7 +25,7 @@ from app.core.actions import ActionKind
 from app.core.game import Outcome
 from app.core.rules import RulesProfile, Statistics
 
-VERSION = 4
+VERSION = 5
 MAX_REPLY = 64 << 20  # bytes in one reply
 
 
@@ -35,8 +35,6 @@ class Request(StrEnum):
     # each request's args: (its own args, the deferred calls queued before it, whether it is a step call)
     CREATE = "create"  # (spec fields, seed, step seconds, limits, root): confine the process, load the agent's code
     CALL = "call"  # (method name, args, attributes changed): a driver call of ``calls.CALLS`` ("": none)
-    FINISH = "finish"  # the game is over: close the driver, stay for the next game of the same agent
-    CLOSE = "close"
 
 
 class ErrorKind(StrEnum):

@@ -50,10 +50,6 @@ class Recorder:
         """Hook into every audited event of this process from now on (for good: audit hooks stay)."""
         sys.addaudithook(self._hook)
 
-    def new_game(self) -> None:
-        """Forget what was noted (a process that plays the same agent again notes its attempts again)."""
-        self._notes, self._seen, self.more = [], set(), 0
-
     def take(self) -> list[str]:
         """The notes since the last call (a count of the ones past the cap comes last)."""
         notes, self._notes = self._notes, []

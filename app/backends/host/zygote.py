@@ -1,0 +1,117 @@
+"""The zygote: ``python -m app.backends.host.zygote CONTROL_FD PARENT_PID`` (Linux).
+
+One per app process, started once: it imports what every agent needs (numpy,
+clipspy, the drivers) and then only forks. Each fork is a fresh agent host
+for one game (``child.main``): no agent ever ran in the zygote, and a child
+serves one game and ends, so every game starts in a process no agent ran in.
+The zygote never runs agent code and never loads an agent's files; it is not
+confined (as the app is not), its children confine themselves before they
+load an agent (docs/sandbox.md, "Speed").
+
+The app asks over the control socket, one request at a time, each with one
+reply (JSON):
+
+- ``{"fork": SCRATCH}`` with two descriptors passed along (the child's end of
+  its channel, its stderr file): the child's pid;
+- ``{"reap": PID}`` (a child the app saw end, or killed): its wait status and
+  peak memory (kilobytes). A child is reaped only when the app asks, so its pid
+  cannot be reused while the app holds it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+from pathlib import Path
+
+
+def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> int:
+    """A child serving one game over ``channel``; its pid (in the zygote)."""
+    zygote = os.getpid()
+    pid = os.fork()
+    if pid:
+        os.close(channel)
+        os.close(stderr)
+        return pid
+    code = 1
+    try:  # the child: nothing of the zygote's reaches the agent but what it imported
+        control.close()
+        os.dup2(stderr, 2)
+        os.closerange(3, channel)
+        os.closerange(channel + 1, 1 << 16)  # the stderr descriptor and anything else the zygote held
+        os.setsid()  # a session and process group of its own, as a process the app started
+        os.chdir(scratch)
+        _reseed()
+        from app.backends.host.child import main
+
+        main(channel, zygote)
+        code = 0
+    finally:
+        os._exit(code)  # never back into the zygote's loop; the agent's own threads must not keep it alive
+
+
+def _reseed() -> None:
+    """A fresh seed for the random generators the zygote imported (a fresh interpreter would draw its own):
+    agents that do not seed theirs play differently each game, as before."""
+    import random
+
+    random.seed()
+    numpy_random = sys.modules.get("numpy.random")
+    if numpy_random is not None:
+        numpy_random.seed()
+
+
+def serve(control: socket.socket) -> None:
+    """Answer the app's requests until it closes the control socket."""
+    while True:
+        try:
+            message, fds, _, _ = socket.recv_fds(control, 1 << 16, 2)
+        except OSError:
+            return
+        if not message:
+            return
+        try:
+            request = json.loads(message)
+            if "fork" in request:
+                channel, stderr = fds
+                reply = {"pid": _fork(control, str(request["fork"]), channel, stderr)}
+            else:
+                pid, status, usage = os.wait4(int(request["reap"]), 0)
+                reply = {"status": status, "max_rss": usage.ru_maxrss}
+        except Exception as error:  # noqa: BLE001  (the app reads the error and starts a child another way)
+            for fd in fds:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            reply = {"error": f"{type(error).__name__}: {error}"}
+        control.sendall(json.dumps(reply).encode())
+
+
+def main(control_fd: int, parent: int) -> None:
+    """Load what every agent needs, say so, then fork children on request."""
+    from app.backends.host.child import _die_with, _warm_up
+
+    _die_with(parent)
+    _warm_up()
+    # what a child would otherwise import or work out after the fork, once per game
+    import resource  # noqa: F401
+
+    import app.backends.host.calls  # noqa: F401
+    import app.backends.host.landlock  # noqa: F401
+    import app.backends.host.refusals  # noqa: F401
+    import app.backends.runner  # noqa: F401
+    from app.backends.host.confine import compile_seccomp, readable_paths
+    compile_seccomp()
+    readable_paths((), Path(__file__).resolve().parents[3])  # the app's root, as the app sends it
+    app.backends.host.landlock.abi_version()
+    control = socket.socket(fileno=control_fd)
+    control.sendall(b'{"ready": true}')
+    serve(control)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]), int(sys.argv[2]))
+    os._exit(0)
