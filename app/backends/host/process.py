@@ -108,7 +108,10 @@ class _Forked:
         """Wait up to ``timeout`` seconds for the child's end; True once it ended."""
         if self.returncode is not None:
             return True
-        return bool(select.select([self._pidfd], [], [], timeout)[0])
+        try:
+            return bool(select.select([self._pidfd], [], [], timeout)[0])
+        except (OSError, ValueError):  # reaped meanwhile on another thread (its pidfd closed)
+            return self.returncode is not None
 
     def reap(self) -> int:
         """The ended (or killed) child's exit, through the zygote; its peak memory in kilobytes (0: unknown)."""
@@ -219,6 +222,7 @@ class Child:
             self._channel = Connection(ours.detach())
         scratch.record(self.scratch, self.process.pid)
         self.ready = False
+        self._reaping = threading.Lock()
         self.max_rss = 0  # kilobytes, once the child is reaped
         self.killed_for = ""
         self.memory_limit = 1 << 30  # the child's address-space limit (set with the agent)
@@ -303,15 +307,17 @@ class Child:
 
     def _reap(self) -> None:
         """Wait for the child's end, killing it first if it is still running (an agent may close or replace its
-        end of the channel and live on: the wait must never block)."""
-        process = self.process
-        if process.returncode is not None:
-            return
-        if not process.wait_exit(1.0):  # a child that is dying closes its channel a moment before it is gone
-            self.killed_for = self.killed_for or "it closed its channel"
-            self._signal()
-        self.max_rss = process.reap()
-        scratch.forget(process.pid)
+        end of the channel and live on: the wait must never block). Once only, whichever thread comes first (a
+        cancel from the GUI's thread may meet the spawner thread's release)."""
+        with self._reaping:
+            process = self.process
+            if process.returncode is not None:
+                return
+            if not process.wait_exit(1.0):  # a child that is dying closes its channel a moment before it is gone
+                self.killed_for = self.killed_for or "it closed its channel"
+                self._signal()
+            self.max_rss = process.reap()
+            scratch.forget(process.pid)
 
     def cpu_seconds(self) -> float:
         """The CPU time the child has used (Linux's /proc; 0 where it cannot be read)."""
