@@ -127,6 +127,7 @@ class LoadedEnv:
         self.global_values: dict[str, object] = {}  # what the bridge last put in each of them
         self.exec_template = self.templates["exec"]
         self.k_cell_template = lib.FindDeftemplate(cenv, b"ENV::k-cell")
+        self.board_marker_template = lib.FindDeftemplate(cenv, b"MAIN::board-marker")  # what the agent draws
         self.pointer = env_pointer(env)
         self.value = ffi.new("CLIPSValue *")
         self.modifier = environment_modifier(cenv, "fact")
@@ -158,6 +159,19 @@ class LoadedEnv:
         if GetFactSlot(fact, b"y", value) or value.header.type != _INTEGER:
             return None
         return Action(kind, x, value.integerValue.contents)
+
+    def board_markers(self, most: int) -> list[list]:
+        """The agent's ``board-marker`` facts, oldest first, as ``[x, y, value, label, colour]`` with the slots as
+        CLIPS holds them (``markers.capped_markers`` reads them), at most ``most``; [] at once when there are none."""
+        template = self.board_marker_template
+        fact = GetNextFactInTemplate(template, NULL) if template != NULL else NULL
+        items: list[list] = []
+        slot = self.slot
+        while fact != NULL and len(items) < most:
+            items.append([slot(fact, b"x"), slot(fact, b"y"), slot(fact, b"value"), slot(fact, b"label"),
+                          slot(fact, b"colour")])
+            fact = GetNextFactInTemplate(template, fact)
+        return items
 
     def _put(self, value) -> ffi.CData:
         """``value`` in the shared CLIPSValue (ints and symbols directly, the rest as clipspy does)."""

@@ -36,6 +36,7 @@ from app.backends.clips.stepping import TurnInParts
 from app.backends.clips.trace import CAN_TRACE, StepTrace, Tracer
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
+from app.core.markers import MAX_ITEMS_READ, Marker, capped_markers
 from app.core.rules import Statistics
 
 DEFAULT_MAX_FIRINGS = 200_000
@@ -298,6 +299,11 @@ class ClipsDriver(TurnInParts, Driver):
         """The k-cells the agent asserted itself (in its deffacts, or in its last turn), oldest first."""
         declared, self._declared = self._declared, []
         return declared
+
+    def markers(self) -> tuple[Marker, ...]:
+        """The agent's ``board-marker`` facts now, capped (app/core/markers.py); () at once when it has none."""
+        loaded = self._loaded
+        return capped_markers(loaded.board_markers(MAX_ITEMS_READ)) if loaded is not None and self.env else ()
 
     # ----- one step --------------------------------------------------------
     def next_action(self, observation: Observation) -> Action | str | tuple[Action | str, ...] | None:
