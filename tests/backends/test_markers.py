@@ -95,3 +95,18 @@ def test_a_python_agent_whose_markers_break_plays_on(tmp_path):
 def test_the_board_marker_template_is_mains_and_documented():
     main = (ROOT / "resources" / "clips" / "main.clp").read_text()
     assert "(deftemplate board-marker" in main and "docs/debugging.md" in main
+
+
+COURSE_ENV = ROOT.parent / "shared" / "course-env"
+
+
+@pytest.mark.skipif(not COURSE_ENV.is_dir(), reason="../shared/course-env (the course's own main.clp/env.clp) is absent")
+@pytest.mark.parametrize("agent", [[AGENTS / "marker_agent.clp"],
+                                   [ROOT / "agents/clips/lib/knowledge.clp", ROOT / "agents/clips/incrocio/strategy.clp"]],
+                         ids=["marker_agent", "incrocio"])
+def test_an_agent_that_draws_plays_the_same_in_the_courses_own_environment(agent):
+    from app.backends.crosscheck import crosscheck
+
+    comparison = crosscheck(COURSE_ENV / "unito-2019" / "main.clp", COURSE_ENV / "unito-2019" / "env.clp", agent,
+                            DATA / "course-maps" / "mappa1.clp", PROFILES["unito-2019"])
+    assert comparison.difference is None, comparison.describe()
