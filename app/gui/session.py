@@ -85,6 +85,7 @@ class StepReport:
     events: tuple[StepEvent, ...] = ()
     notes: tuple[tuple[int, str], ...] = ()  # the game's notes (what was said, by step) since the last report
     traces: tuple = ()  # a CLIPS agent's StepTraces (rule firings, fact changes, agenda) since the last report
+    markers: tuple = ()  # (step, markers) the agent drew (``Game.markers``) since the last report
     pause: object | None = None  # the agent's turn waits mid-way (a CLIPS driver's TurnPause: Step rule, breakpoint)
     result: GameResult | None = None
     failure: str = ""  # the engine stopped the game for the agent (crash, timeout, stall)
@@ -129,6 +130,7 @@ class AgentWorker(QObject):
         self._lines: list[tuple[LineKind, str]] = []
         self._events: list[StepEvent] = []
         self._notes_sent = 0
+        self._markers_sent = -1  # the last step whose markers were reported
         self._problems: dict[str, str] = {}  # what could not be read -> the reason last logged
 
     def _read(self, what: str, read: Callable[[], object]) -> tuple[object, str]:
@@ -174,6 +176,7 @@ class AgentWorker(QObject):
             events=tuple(self._events),
             notes=tuple(game.notes[self._notes_sent:]),
             traces=tuple(self._traces),
+            markers=tuple((step, drawn) for step, drawn in game.markers.items() if step > self._markers_sent),
             pause=pause,
             result=result,
             failure=game.stop_reason if result is not None and result.agent_failed else "",
@@ -185,6 +188,7 @@ class AgentWorker(QObject):
         self._lines, self._events = [], []
         self._traces.clear()  # in place: the match appends to this list
         self._notes_sent = len(game.notes)
+        self._markers_sent = max(game.markers, default=self._markers_sent)
         self.reported.emit(report)
 
     @pyqtSlot()
@@ -308,6 +312,7 @@ class GameSession(QObject):
         self.events: list[StepEvent] = []  # every step of the current game so far, in order
         self.notes: list[tuple[int, str]] = []  # what was said so far (agent printouts), by step, for saved logs
         self.traces: dict[int, object] = {}  # a CLIPS agent's StepTrace by step, for saved logs
+        self.markers: dict[int, tuple] = {}  # what the agent drew, by the step it changed (``Game.markers``), for logs
         self.breakpoints: frozenset[str] = frozenset()  # MODULE::rule: a CLIPS agent's turn pauses before them
         self.paused_turn: object | None = None  # the agent's turn waiting mid-way (TurnPause), if it is
         self.written_files: dict[str, bytes] = {}  # the files the agent wrote, once the game is over
@@ -350,6 +355,7 @@ class GameSession(QObject):
         self.events = []
         self.notes = []
         self.traces = {}
+        self.markers = {}
         self.paused_turn = None
         self.written_files = {}
         self.human = None
@@ -458,6 +464,7 @@ class GameSession(QObject):
             pass
         game.notes = list(self.notes)
         game.traces = {step: trace.to_dict() for step, trace in self.traces.items()}
+        game.markers = dict(self.markers)
         game.written_files = dict(self.written_files)
         return game
 
@@ -547,6 +554,7 @@ class GameSession(QObject):
         self.events.extend(report.events)
         self.notes.extend(report.notes)
         self.traces.update((trace.step, trace) for trace in report.traces)
+        self.markers.update(report.markers)
         self.written_files.update(report.written_files)
         if report.state is not None:
             self.state = report.state

@@ -2208,6 +2208,19 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         </message>
     </context>
     <context>
+        <name>MarkerLayer</name>
+        <message>
+            <location filename="../../app/gui/marker_layer.py" line="23" />
+            <source>Show what the agent drew on the board: its own scores, heat map or labels per cell (CLIPS: board-marker facts; Python: markers())</source>
+            <translation>Mostra ciò che l&apos;agente ha disegnato sul tabellone: i suoi punteggi, la mappa di calore o le etichette per cella (CLIPS: fatti board-marker; Python: markers())</translation>
+        </message>
+        <message>
+            <location filename="../../app/gui/marker_layer.py" line="75" />
+            <source>Agent&apos;s markers</source>
+            <translation>Segni dell&apos;agente</translation>
+        </message>
+    </context>
+    <context>
         <name>ParamsForm</name>
         <message>
             <location filename="../../app/gui/params_form.py" line="78" />
