@@ -87,16 +87,19 @@
    (modify ?h (value 100) (known TRUE)))
 
 ;;; The heat map on the board (MAIN's board-marker facts; docs/debugging.md, "Markers"): the heat of every cell
-;;; not known yet, kept up to date as cells become known (agent parameter markers=off: none).
+;;; not known yet (neither told by the environment nor inferred), kept up to date as cells become known (agent
+;;; parameter markers=off: none).
 (defrule heat-draw (declare (salience -20))
    (agent-params (markers on))
    (heat (x ?x) (y ?y) (value ?v) (known FALSE))
+   (not (k-cell (x ?x) (y ?y)))
    (not (board-marker (x ?x) (y ?y)))
    =>
    (assert (board-marker (x ?x) (y ?y) (value ?v))))
 
 (defrule heat-undraw-known (declare (salience -20))
-   (heat (x ?x) (y ?y) (known TRUE))
+   (or (heat (x ?x) (y ?y) (known TRUE))
+       (k-cell (x ?x) (y ?y)))
    ?m <- (board-marker (x ?x) (y ?y))
    =>
    (retract ?m))
