@@ -15,21 +15,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from app.core.grid import SIZE, Cell
 
 #: the colour classes a marker may have ("": the layer's own colour, shaded by the marker's number)
 COLOURS = ("blue", "green", "orange", "red", "grey")
+_COLOUR_SET = frozenset(("", *COLOURS))
 MAX_MARKERS = SIZE * SIZE  # one per cell
 MAX_LABEL = 6  # characters of a label (a cell is small)
 MAX_ITEMS_READ = 10 * MAX_MARKERS  # items looked at before giving up on the rest (a hostile agent's long list)
 
 
-@dataclass(frozen=True, slots=True)
-class Marker:
+class Marker(NamedTuple):
     """One mark on a cell: a number (None: none), a short label ("" none) and a colour class of ``COLOURS``
-    ("": by the number)."""
+    ("": by the number). A named tuple: an agent's hundred markers are made and compared after every step."""
 
     cell: Cell
     value: float | None = None
@@ -102,6 +102,14 @@ def capped_markers(items: Iterable | None) -> tuple[Marker, ...]:
     for count, item in enumerate(items):
         if count >= MAX_ITEMS_READ:
             break
+        if type(item) is list and len(item) == 5:  # the common form (a log, the agent host, the CLIPS driver)
+            x, y, value, label, colour = item
+            if type(x) is int and type(y) is int and 0 <= x < SIZE and 0 <= y < SIZE and type(label) is str \
+                    and len(label) <= MAX_LABEL and label.isprintable() and " " not in label and label != "nil" \
+                    and (value is None or type(value) is float and math.isfinite(value)) and colour in _COLOUR_SET:
+                cell = Cell(x, y)
+                by_cell[cell] = Marker(cell, value, label, colour)
+                continue
         marker = marker_from(item)
         if marker is not None:
             by_cell[marker.cell] = marker

@@ -110,3 +110,26 @@ def test_an_agent_that_draws_plays_the_same_in_the_courses_own_environment(agent
     comparison = crosscheck(COURSE_ENV / "unito-2019" / "main.clp", COURSE_ENV / "unito-2019" / "env.clp", agent,
                             DATA / "course-maps" / "mappa1.clp", PROFILES["unito-2019"])
     assert comparison.difference is None, comparison.describe()
+
+
+MODIFYING = """(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))
+(deffacts AGENT::mark (board-marker (x 4) (y 4) (value 0.5) (label hot)))
+(defrule AGENT::count-in-the-marker (declare (salience 10))
+   (status (step ?s&:(< ?s 3)) (currently running))
+   ?m <- (board-marker (x 4) (y 4) (value ?v&:(< ?v (+ ?s 1))))
+   =>
+   (modify ?m (value (+ ?s 1.25)) (colour grey)))
+(defrule AGENT::flag (status (step ?s&:(< ?s 3)) (currently running)) (not (exec (step ?s)))
+   => (assert (exec (step ?s) (action guess) (x 0) (y ?s))) (pop-focus))
+(defrule AGENT::solve (declare (salience -10)) (status (step ?s) (currently running))
+   => (assert (exec (step ?s) (action solve))) (pop-focus))
+"""
+
+
+@pytest.mark.parametrize("sandbox", [True, False], ids=["confined", "in-process"])
+def test_a_marker_the_agent_modifies_is_read_again(tmp_path, sandbox):
+    agent = tmp_path / "modifying.clp"
+    agent.write_text(MODIFYING)
+    game = played(str(agent), sandbox)
+    assert [markers_at(game.markers, step) for step in range(3)] == [
+        (Marker(Cell(4, 4), step + 1.25, "hot", "grey"),) for step in range(3)]

@@ -71,6 +71,8 @@ class ClipsDriver(TurnInParts, Driver):
         self._exec_cursor = FactCursor()  # the newest exec seen
         self._k_cell_cursor = FactCursor()  # the newest k-cell seen
         self._declared: list[tuple[Cell, Piece]] = []  # k-cells the agent asserted, not yet asked for
+        self._raw_markers: list[list] = []  # the board-marker facts read last, and their markers
+        self._markers: tuple[Marker, ...] = ()
         self._cancel = threading.Event()
         self._running = False
         self._step = 0
@@ -303,7 +305,10 @@ class ClipsDriver(TurnInParts, Driver):
     def markers(self) -> tuple[Marker, ...]:
         """The agent's ``board-marker`` facts now, capped (app/core/markers.py); () at once when it has none."""
         loaded = self._loaded
-        return capped_markers(loaded.board_markers(MAX_ITEMS_READ)) if loaded is not None and self.env else ()
+        raw = loaded.board_markers(MAX_ITEMS_READ) if loaded is not None and self.env else []
+        if raw != self._raw_markers:  # capped again only when they changed (most steps change few or none)
+            self._raw_markers, self._markers = raw, capped_markers(raw)
+        return self._markers
 
     # ----- one step --------------------------------------------------------
     def next_action(self, observation: Observation) -> Action | str | tuple[Action | str, ...] | None:

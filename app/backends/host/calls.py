@@ -89,10 +89,19 @@ def _execs_down(value) -> list:
     return [ExecFact(int(index), step, str(action), x, y) for index, step, action, x, y in value]
 
 
+_last_markers: tuple = ([], ())  # the markers that came up last, raw and capped: most steps send the same again
+
+
 def _capped_markers(items: list) -> tuple:
     from app.core.markers import capped_markers
 
-    return capped_markers(items)
+    global _last_markers
+    last = _last_markers  # one snapshot: another game's thread may replace it meanwhile
+    if items == last[0]:
+        return last[1]
+    capped = capped_markers(items)
+    _last_markers = (items, capped)
+    return capped
 
 
 def _rows_down(value) -> list:
