@@ -5,7 +5,7 @@ step and returns an ``Action`` (or action text such as ``"fire 3 4"``). It may
 expose ``belief()``: a 10x10 numpy array of P(ship) per cell, shown by the
 GUI as an overlay; it may expose ``markers()``: what it draws on the board after
 each step (a number and/or a short label per cell, in a colour of
-``app.core.markers.COLOURS``; docs/debugging.md, "Markers"), kept in game logs;
+``app.core.markers.COLOURS``; docs/markers.md), kept in game logs;
 and it may ``log()`` lines that the game log shows.
 
 ``--agent-param KEY=VALUE`` (``run``, ``bench``, the GUI) sets the class

@@ -3,7 +3,7 @@
 A CLIPS agent asserts ``(board-marker (x X) (y Y) (value N) (label "L") (colour C))`` facts (the template is
 MAIN's, resources/clips/main.clp); a Python agent returns them from ``Agent.markers()`` (app/core/agent.py). After
 each step the match keeps the agent's markers in force (``Game.markers``), game logs keep them, and the board draws
-them as a layer that can be switched off (docs/debugging.md, "Markers").
+them as a layer that can be switched off (docs/markers.md).
 
 Markers come from the agent, which may run in a confined process: every value is capped here (``capped_markers``)
 before the engine, a log or the GUI sees it: at most ``MAX_MARKERS`` (one per cell: the newest wins), labels at most

@@ -35,7 +35,7 @@
    (slot num_guess_ko)
    (slot num_safe)
    (slot num_sink))
-;;; Not the course's: what the agent draws on the board (docs/debugging.md, "Markers"). After each step the
+;;; Not the course's: what the agent draws on the board (docs/markers.md). After each step the
 ;;; app reads the board-marker facts in working memory (only when there are some) and draws each on its cell:
 ;;; a number (value) and/or a short label (at most 6 characters shown), in one of a few colours (nil: shaded
 ;;; by the number). An agent that asserts none is not affected; one marker per cell (the newest wins), at most

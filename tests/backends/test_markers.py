@@ -94,7 +94,7 @@ def test_a_python_agent_whose_markers_break_plays_on(tmp_path):
 
 def test_the_board_marker_template_is_mains_and_documented():
     main = (ROOT / "resources" / "clips" / "main.clp").read_text()
-    assert "(deftemplate board-marker" in main and "docs/debugging.md" in main
+    assert "(deftemplate board-marker" in main and "docs/markers.md" in main
 
 
 COURSE_ENV = ROOT.parent / "shared" / "course-env"

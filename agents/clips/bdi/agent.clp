@@ -38,7 +38,7 @@
    (slot median (type SYMBOL) (allowed-values report cells) (default report))
    (slot aging (type SYMBOL) (allowed-values report pushes) (default report))
    (slot give-up (type SYMBOL) (allowed-values report keep-best dead-end retry) (default report))
-   ;; draw the heat map of the cells not known yet on the board (HEAT; docs/debugging.md, "Markers")
+   ;; draw the heat map of the cells not known yet on the board (HEAT; docs/markers.md)
    (slot markers (type SYMBOL) (allowed-values on off) (default on)))
 
 (deffunction param (?name)

@@ -86,7 +86,7 @@
    =>
    (modify ?h (value 100) (known TRUE)))
 
-;;; The heat map on the board (MAIN's board-marker facts; docs/debugging.md, "Markers"): the heat of every cell
+;;; The heat map on the board (MAIN's board-marker facts; docs/markers.md): the heat of every cell
 ;;; not known yet (neither told by the environment nor inferred), kept up to date as cells become known (agent
 ;;; parameter markers=off: none).
 (defrule heat-draw (declare (salience -20))

@@ -573,7 +573,7 @@
    (assert (exec (step ?s) (action fire) (x ?x) (y ?y)))
    (pop-focus))
 
-;;; What the strategy shows on the board (MAIN's board-marker facts; docs/debugging.md, "Markers"): the score
+;;; What the strategy shows on the board (MAIN's board-marker facts; docs/markers.md): the score
 ;;; of every cell it weighed, the cell it chose in green, on the step it was asked; gone the step after.
 (deffunction draw-scores (?best $?scores)
    "Draw ?scores (x y score, x y score, ...) as board markers, the cell ?best (x y, or nothing) in green."
