@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from app.core import Action, AgentError, Cell, Observation, Piece, RulesProfile, StepEvent
+from app.core.markers import Marker
 
 
 class AgentFailure(Exception):
@@ -181,6 +182,11 @@ class Driver:
     def belief(self) -> np.ndarray | None:
         """The agent's P(ship) per cell (10x10), if it exposes one."""
         return None
+
+    def markers(self) -> tuple[Marker, ...]:
+        """What the agent draws on the board after its last turn, capped (``markers.capped_markers``): a CLIPS
+        agent's ``board-marker`` facts, a Python agent's ``markers()``; () when it draws nothing."""
+        return ()
 
     def parameters(self) -> dict[str, str]:
         """The parameters the agent takes (``--agent-param`` keys), each with its value in force, as text."""

@@ -286,6 +286,10 @@ class CheckedDriver(Driver):
         """The inner driver's belief."""
         return self.inner.belief()
 
+    def markers(self):
+        """The inner driver's markers."""
+        return self.inner.markers()
+
     def parameters(self) -> dict[str, str]:
         """The inner driver's parameters."""
         return self.inner.parameters()

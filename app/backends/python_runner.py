@@ -5,7 +5,7 @@ from __future__ import annotations
 import ctypes
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -13,6 +13,7 @@ import numpy as np
 from app.backends.base import RUNNER_PARAMS, AgentFailure, Driver, StartContext, runner_param
 from app.core import Action, AgentError, Observation
 from app.core.agent import Agent
+from app.core.markers import Marker, capped_markers
 
 DEFAULT_STEP_SECONDS = 10.0
 
@@ -110,6 +111,16 @@ class PythonDriver(Driver):
         if belief.shape != (10, 10):
             raise AgentError(f"agent {self.name}: belief() returned an array of shape {belief.shape}, not (10, 10)")
         return belief
+
+    def markers(self) -> tuple[Marker, ...]:
+        """The agent's ``markers()``, capped (app/core/markers.py); () when it draws nothing. A value that is not
+        a list of markers is an AgentError saying what it was."""
+        value = self.agent.markers()
+        if value is None:
+            return ()
+        if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+            raise AgentError(f"agent {self.name}: markers() returned {type(value).__name__}, not a list of markers")
+        return capped_markers(value)
 
     def close(self) -> None:
         """Let the worker thread go (without waiting for an abandoned step)."""

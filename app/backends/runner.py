@@ -52,6 +52,7 @@ class Match:
         self.started = False
         self.written_files: dict[str, bytes] = {}
         self._files_noted = False
+        self._markers_failed = False  # said once per game
         if not game.agent:
             game.agent = driver.name
 
@@ -147,7 +148,9 @@ class Match:
             return self.game.events[before:]
         if isinstance(action, tuple):  # several for this step, newest first: the course carries out one
             action = self.game.choose(action)
+        markers = self._markers()
         event = self.game.apply(action, self.driver.declared_k_cells())
+        self.game.keep_markers(event.step, markers)
         if self.game.stalled:  # an action the course's environment cannot carry out: it would hang
             self.game.note(f"game stopped: {self.game.stop_reason}")
             self.on_log(f"game stopped: {self.game.stop_reason}")
@@ -161,6 +164,20 @@ class Match:
         if self.game.over:
             self._note_files()
         return self.game.events[before:]
+
+    def _markers(self) -> tuple:
+        """What the agent draws after its turn (``Driver.markers``, capped); a driver that cannot give them is
+        said once in the notes and draws nothing: markers are never scored, so they never stop a game."""
+        try:
+            return self.driver.markers()
+        except Exception as error:
+            if not self._markers_failed:
+                self._markers_failed = True
+                text = str(error) if isinstance(error, BattleshipError | AgentFailure) else \
+                    f"agent {self.driver.name}: markers raised {type(error).__name__}: {error}"
+                self.game.note(" ".join(f"{text} (its markers are not shown)".split()))
+                self.on_log(" ".join(f"{text} (its markers are not shown)".split()))
+            return ()
 
     def advance(self, pause: PauseRequest) -> object | None:
         """Play the agent's turn until ``pause`` says stop: the driver's pause (the turn waits mid-way, no event

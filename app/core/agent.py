@@ -3,7 +3,10 @@
 An agent gets ``start(observation)`` once, then ``act(observation)`` once per
 step and returns an ``Action`` (or action text such as ``"fire 3 4"``). It may
 expose ``belief()``: a 10x10 numpy array of P(ship) per cell, shown by the
-GUI as an overlay; and it may ``log()`` lines that the game log shows.
+GUI as an overlay; it may expose ``markers()``: what it draws on the board after
+each step (a number and/or a short label per cell, in a colour of
+``app.core.markers.COLOURS``; docs/markers.md), kept in game logs;
+and it may ``log()`` lines that the game log shows.
 
 ``--agent-param KEY=VALUE`` (``run``, ``bench``, the GUI) sets the class
 attributes an agent lists in ``parameters`` on its instance before ``start``,
@@ -13,13 +16,14 @@ any other key is an error naming the ones it takes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 
 from app.core.actions import Action
 from app.core.errors import AgentError
 from app.core.game import Observation
+from app.core.markers import Marker
 
 _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
@@ -59,6 +63,12 @@ class Agent:
 
     def belief(self) -> np.ndarray | None:
         """P(ship) per cell as a 10x10 array, or None when the agent has no belief."""
+        return None
+
+    def markers(self) -> Iterable[Marker | tuple] | None:
+        """What to draw on the board after this step, read once after each ``act``: ``Marker`` objects, or
+        tuples ``(x, y, value, label, colour)`` / ``(cell, value, label, colour)`` with the last ones optional;
+        the app caps them (app/core/markers.py). None (the default): nothing, at no cost."""
         return None
 
     def log(self, text: str) -> None:

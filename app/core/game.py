@@ -19,6 +19,7 @@ from app.core.actions import Action, ActionKind
 from app.core.errors import ActionError, BattleshipError
 from app.core.gamemap import GameMap
 from app.core.grid import Cell, Piece
+from app.core.markers import Marker
 from app.core.oracle import oracle_score
 from app.core.rules import DEFAULT_PROFILE, PROFILES, RulesProfile, Statistics
 
@@ -273,6 +274,16 @@ class Game:
         #: the files the agent wrote in its scratch folder (name -> contents; set at the game's end by the match
         #: runner): listed in the notes, saved beside a game log (``gamelog.save``), never scored
         self.written_files: dict[str, bytes] = {}
+        #: what the agent drew on the board (app/core/markers.py), by the step at which the markers in force changed
+        #: (``()`` once it took them all away; ``markers.markers_at`` reads them); kept for logs, never scored
+        self.markers: dict[int, tuple[Marker, ...]] = {}
+        self._markers_in_force: tuple[Marker, ...] = ()
+
+    def keep_markers(self, step: int, markers: tuple[Marker, ...]) -> None:
+        """Record ``markers`` (capped already: ``markers.capped_markers``) as the agent's after ``step``, when they
+        differ from those in force (an agent that draws nothing, or the same, records nothing)."""
+        if markers != self._markers_in_force:
+            self.markers[step] = self._markers_in_force = markers
 
     def note(self, text: str) -> None:
         """Record a line said while the agent decided the current step (not part of the game's state)."""

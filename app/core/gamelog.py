@@ -6,7 +6,10 @@ the rules profile with its limits, the agent and the seed; then one
 ``{"type": "note", "step": N, "text": ...}`` lines said while the agent
 decided it (its printouts, why the game stopped), and after it, when the game
 was traced, a ``{"type": "trace", "step": N, ...}`` line (a CLIPS agent's
-rule firings, fact changes and agenda for that step); last a
+rule firings, fact changes and agenda for that step), and when the markers the
+agent draws changed at that step, a ``{"type": "markers", "step": N,
+"markers": [[x, y, value, label, colour], ...]}`` line (app/core/markers.py;
+logs from before markers have none); last a
 ``{"type": "result", ...}`` line with the statistics and the score. Notes are
 shown by replays and never change them.
 """
@@ -24,6 +27,7 @@ from app.core.fileio import atomic_write_bytes, atomic_write_text, read_text
 from app.core.formats import clp, native
 from app.core.game import Game, GameResult, StepEvent
 from app.core.grid import Cell, Piece
+from app.core.markers import capped_markers
 from app.core.rules import get_profile
 
 LOG_FORMAT = "battleship-lab-log"
@@ -63,6 +67,10 @@ def dumps(game: Game, seed: int | None = None) -> str:
             trace = game.traces.get(item.step)
             if trace is not None:
                 lines.append(json.dumps({"type": "trace", **(trace if isinstance(trace, dict) else trace.to_dict())}))
+            markers = game.markers.get(item.step)
+            if markers is not None:
+                lines.append(json.dumps({"type": "markers", "step": item.step,
+                                         "markers": [marker.to_list() for marker in markers]}))
         else:
             lines.append(json.dumps({"type": "note", "step": item[0], "text": item[1]}))
     if game.over:
@@ -181,6 +189,12 @@ def replay_text(text: str, path: str = "<log>") -> Replay:
             if type(record.get("step")) is not int:
                 raise LogError(f"{path}:{number}: a trace needs a step (a whole number)")
             game.traces[record["step"]] = {key: value for key, value in record.items() if key != "type"}
+            continue
+        if kind == "markers":
+            step, markers = record.get("step"), record.get("markers")
+            if type(step) is not int or step < 0 or not isinstance(markers, list):
+                raise LogError(f"{path}:{number}: a markers record needs a step (a whole number) and a list of markers")
+            game.markers[step] = capped_markers(markers)  # capped as the agent's were: a log is data from anywhere
             continue
         if kind != "step":
             raise LogError(f"{path}:{number}: unknown record type {kind!r}")

@@ -72,6 +72,7 @@ class StepReport:
     events: tuple[StepEvent, ...] = ()
     notes: tuple[tuple[int, str], ...] = ()  # the game's notes (what was said, by step) since the last report
     traces: tuple = ()  # a CLIPS agent's StepTraces (rule firings, fact changes, agenda) since the last report
+    markers: tuple = ()  # (step, markers) the agent drew (``Game.markers``) since the last report
     pause: object | None = None  # the agent's turn waits mid-way (a CLIPS driver's TurnPause: Step rule, breakpoint)
     result: GameResult | None = None
     failure: str = ""  # the engine stopped the game for the agent (crash, timeout, stall)
@@ -124,6 +125,7 @@ class AgentWorker(QObject):
         self._lines: list[tuple[LineKind, str]] = []
         self._events: list[StepEvent] = []
         self._notes_sent = 0
+        self._markers_sent = -1  # the last step whose markers were reported
         self._problems: dict[str, str] = {}  # what could not be read -> the reason last logged
 
     def _read(self, what: str, read: Callable[[], object]) -> tuple[object, str]:
@@ -169,6 +171,7 @@ class AgentWorker(QObject):
             events=tuple(self._events),
             notes=tuple(game.notes[self._notes_sent:]),
             traces=tuple(self._traces),
+            markers=tuple((step, drawn) for step, drawn in game.markers.items() if step > self._markers_sent),
             pause=pause,
             result=result,
             failure=game.stop_reason if result is not None and result.agent_failed else "",
@@ -180,6 +183,7 @@ class AgentWorker(QObject):
         self._lines, self._events = [], []
         self._traces.clear()  # in place: the match appends to this list
         self._notes_sent = len(game.notes)
+        self._markers_sent = max(game.markers, default=self._markers_sent)
         self.reported.emit(report)
 
     @pyqtSlot()
@@ -249,7 +253,7 @@ class AgentWorker(QObject):
         events = self.match.game.events
         differs = reached.describe_divergence(played, events)
         self._lines = [(LineKind.WARNING, f"warning: {differs}")] if differs else []  # the replay's are said already
-        self._events, self._notes_sent = list(events), 0
+        self._events, self._notes_sent, self._markers_sent = list(events), 0, -1  # all of the replayed game's
         self._traces.clear()
         self._report(ReportKind.REWIND, started, reached.pause)
         _closed(old)  # once the position is shown

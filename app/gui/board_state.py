@@ -7,18 +7,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.core import Action, Cell, Game, GameMap, Observation, Outcome
+from app.core.markers import Marker, markers_at
 from app.gui.cell_paint import CellLook, Fill, FlagMark, PieceStyle
 
 
 @dataclass(frozen=True, slots=True)
 class BoardState:
-    """A snapshot of a game to draw; ``reveal`` is the hidden map (set when the game is over)."""
+    """A snapshot of a game to draw; ``reveal`` is the hidden map (set when the game is over), ``markers`` what the
+    agent drew after the last step (app/core/markers.py; the board's ``MarkerLayer`` draws them)."""
 
     observation: Observation
     last_action: Action | None = None
     last_outcome: Outcome | None = None
     belief: np.ndarray | None = None
     reveal: GameMap | None = None
+    markers: tuple[Marker, ...] = ()
 
     @classmethod
     def from_game(cls, game: Game, belief: np.ndarray | None = None) -> BoardState:
@@ -30,6 +33,7 @@ class BoardState:
             last_outcome=last.outcome if last else None,
             belief=None if belief is None else np.array(belief, dtype=float),
             reveal=game.map if game.over else None,
+            markers=markers_at(game.markers, game.events[-1].step if game.events else None),
         )
 
     def look(self, cell: Cell) -> CellLook:

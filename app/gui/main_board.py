@@ -17,6 +17,7 @@ from app.gui.legend import LegendWidget
 from app.gui.main_messages import PROBLEM_COLOUR, Messages, as_shown
 from app.gui.main_setup import GameSetup
 from app.gui.main_status import StatusBar
+from app.gui.marker_layer import MarkerLayer, marker_switch
 from app.gui.score_panel import ScorePanel
 from app.gui.session import GameSession, StepReport
 
@@ -25,8 +26,8 @@ BELIEF_TIP = QT_TRANSLATE_NOOP("MainWindow",
 
 
 class GameView:
-    """The board (``board``), its ``legend``, the ``hint`` of a game of yours, the ``belief_box`` and the
-    ``score_panel``, kept in step with the session."""
+    """The board (``board``), its ``legend``, the ``hint`` of a game of yours, the ``belief_box``, the agent's
+    markers (``marker_layer``, switched by ``marker_box``) and the ``score_panel``, kept in step with the session."""
 
     def __init__(self, window: QMainWindow, setup: GameSetup, session: GameSession):
         self.setup, self.session = setup, session
@@ -45,6 +46,8 @@ class GameView:
         self.hint.setWordWrap(True)
         self.hint.hide()
         self.board = BoardWidget()
+        self.marker_layer = MarkerLayer(self.board)
+        self.marker_box = marker_switch(self.marker_layer)
         self.legend = LegendWidget()
         self.score_panel = ScorePanel()
         session.reset_done.connect(self._on_reset)

@@ -110,6 +110,7 @@ class MainWindow(QMainWindow):
         board_card, board_layout = card()
         self.header.head.addWidget(self.reload.toggle)
         self.header.head.addWidget(self.view.belief_box)
+        self.header.head.addWidget(self.view.marker_box)
         board_layout.addLayout(self.header.head)
         board_layout.addWidget(self.messages.banner)
         self.agents.load_banner.show_log.connect(lambda: self.tabs.show(self.tabs.panel(LogTab)))

@@ -9,6 +9,7 @@ at the last position, and before it the score "if solved now".
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from PyQt5.QtWidgets import (
 from app.backends.human import HUMAN_SPEC
 from app.core import BattleshipError, Game, GameResult, Outcome, StepEvent
 from app.core.gamelog import Replay, replay_file, rerun
+from app.core.markers import markers_at
 from app.gui.board import BoardWidget
 from app.gui.board_state import BoardState
 from app.gui.coach_panel import CoachPanel
@@ -37,6 +39,7 @@ from app.gui.engine_text import engine_text
 from app.gui.interaction import Interaction
 from app.gui.legend import LegendWidget
 from app.gui.main_messages import as_shown
+from app.gui.marker_layer import MarkerLayer, marker_switch
 from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
 from app.gui.score_panel import ScorePanel
 from app.gui.side_window import SideWindow
@@ -74,8 +77,9 @@ class ReplayTrack:
         game = Game(done.map, done.profile, agent=done.agent)
         states = [BoardState.from_game(game)]
         scores = [game.score()]
-        for position in rerun(game, done.events):
-            states.append(BoardState.from_game(position))
+        for position in rerun(game, done.events):  # the log's markers: the engine's game has none of its own
+            state = BoardState.from_game(position)
+            states.append(dataclasses.replace(state, markers=markers_at(done.markers, position.events[-1].step)))
             scores.append(position.score())
         return cls(replay, tuple(done.events), tuple(states), tuple(scores), game.result())
 
@@ -166,6 +170,8 @@ class ReplayWindow(SideWindow):
         board_layout.addWidget(self.banner)
         self.board = BoardWidget()
         self.board.setAccessibleName("replay board")
+        self.marker_layer = MarkerLayer(self.board)
+        head.addWidget(marker_switch(self.marker_layer))
         board_layout.addWidget(self.board, 1)
         self.legend = LegendWidget()
         board_layout.addWidget(self.legend)

@@ -75,6 +75,7 @@ class GameSession(QObject):
         self.events: list[StepEvent] = []  # every step of the current game so far, in order
         self.notes: list[tuple[int, str]] = []  # what was said so far (agent printouts), by step, for saved logs
         self.traces: dict[int, object] = {}  # a CLIPS agent's StepTrace by step, for saved logs
+        self.markers: dict[int, tuple] = {}  # what the agent drew, by the step it changed (``Game.markers``), for logs
         self.breakpoints: frozenset[str] = frozenset()  # MODULE::rule: a CLIPS agent's turn pauses before them
         self.paused_turn: object | None = None  # the agent's turn waiting mid-way (TurnPause), if it is
         self.written_files: dict[str, bytes] = {}  # the files the agent wrote, once the game is over
@@ -117,6 +118,7 @@ class GameSession(QObject):
         self.events = []
         self.notes = []
         self.traces = {}
+        self.markers = {}
         self.paused_turn = None
         self.written_files = {}
         self.human = None
@@ -223,7 +225,7 @@ class GameSession(QObject):
         traces.update((trace.step, trace) for trace in report.traces)
         self.over = self.failed = False
         self.result = None
-        self.events, self.notes, self.traces, self.written_files = [], [], {}, {}
+        self.events, self.notes, self.traces, self.markers, self.written_files = [], [], {}, {}, {}
         self.paused_turn = report.pause
         self.reset_done.emit(report.state)
         return replace(report, traces=tuple(traces[step] for step in sorted(traces)))
@@ -249,6 +251,7 @@ class GameSession(QObject):
             pass
         game.notes = list(self.notes)
         game.traces = {step: trace.to_dict() for step, trace in self.traces.items()}
+        game.markers = dict(self.markers)
         game.written_files = dict(self.written_files)
         return game
 
@@ -340,6 +343,7 @@ class GameSession(QObject):
         self.events.extend(report.events)
         self.notes.extend(report.notes)
         self.traces.update((trace.step, trace) for trace in report.traces)
+        self.markers.update(report.markers)
         self.written_files.update(report.written_files)
         if report.state is not None:
             self.state = report.state

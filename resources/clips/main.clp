@@ -35,6 +35,18 @@
    (slot num_guess_ko)
    (slot num_safe)
    (slot num_sink))
+;;; Not the course's: what the agent draws on the board (docs/markers.md). After each step the
+;;; app reads the board-marker facts in working memory (only when there are some) and draws each on its cell:
+;;; a number (value) and/or a short label (at most 6 characters shown), in one of a few colours (nil: shaded
+;;; by the number). An agent that asserts none is not affected; one marker per cell (the newest wins), at most
+;;; 100. For example: (assert (board-marker (x 3) (y 4) (value 0.42))), (assert (board-marker (x 0) (y 0)
+;;; (label "sub?") (colour orange))).
+(deftemplate board-marker
+   (slot x (type INTEGER))
+   (slot y (type INTEGER))
+   (slot value (type NUMBER SYMBOL) (default nil))
+   (slot label (type STRING SYMBOL) (default ""))
+   (slot colour (type SYMBOL) (allowed-symbols nil blue green orange red grey) (default nil)))
 
 ;;; The agent's turn: while the game runs and steps remain.
 (defrule go-on-agent (declare (salience 20))

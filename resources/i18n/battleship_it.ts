@@ -1551,12 +1551,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>la mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="102"/>
+        <location filename="../../app/gui/main_board.py" line="105"/>
         <source>{0} not played: no fires left (the course&apos;s environment has no rule for it and would hang)</source>
         <translation>{0} non giocato: non restano spari (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="102"/>
+        <location filename="../../app/gui/main_board.py" line="105"/>
         <source>{0} not played: no flags left (the course&apos;s environment has no rule for it and would hang)</source>
         <translation>{0} non giocato: non restano bandierine (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
     </message>
@@ -1671,17 +1671,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="33"/>
+        <location filename="../../app/gui/main_board.py" line="34"/>
         <source>Belief overlay</source>
         <translation>Mostra la stima</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="23"/>
+        <location filename="../../app/gui/main_board.py" line="24"/>
         <source>Shade unknown cells by the agent&apos;s P(ship), when the agent has one (Ctrl+B)</source>
         <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="40"/>
+        <location filename="../../app/gui/main_board.py" line="41"/>
         <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
         <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
     </message>
@@ -1706,7 +1706,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="140"/>
+        <location filename="../../app/gui/main_window.py" line="141"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
@@ -1766,17 +1766,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="147"/>
+        <location filename="../../app/gui/main_window.py" line="148"/>
         <source>Quit</source>
         <translation>Esci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="147"/>
+        <location filename="../../app/gui/main_window.py" line="148"/>
         <source>Close Battleship Lab</source>
         <translation>Chiudi Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="161"/>
+        <location filename="../../app/gui/main_window.py" line="162"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
@@ -2018,27 +2018,27 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="72"/>
+        <location filename="../../app/gui/main_board.py" line="75"/>
         <source>Could not read the agent&apos;s belief: {0}</source>
         <translation>Impossibile leggere la stima dell'agente: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="110"/>
+        <location filename="../../app/gui/main_board.py" line="113"/>
         <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
         <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="122"/>
+        <location filename="../../app/gui/main_board.py" line="125"/>
         <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
         <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="138"/>
+        <location filename="../../app/gui/main_board.py" line="141"/>
         <source>Refused: {0}</source>
         <translation>Rifiutato: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="140"/>
+        <location filename="../../app/gui/main_board.py" line="143"/>
         <source>Your game</source>
         <translation>La tua partita</translation>
     </message>
@@ -2103,7 +2103,7 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>agente confinato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="115"/>
+        <location filename="../../app/gui/main_board.py" line="118"/>
         <source>This ship cell is known from the start: a fire there tells nothing new and costs a fire. Fire anyway?</source>
         <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
     </message>
@@ -2655,6 +2655,19 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     </message>
 </context>
 <context>
+    <name>MarkerLayer</name>
+    <message>
+        <location filename="../../app/gui/marker_layer.py" line="23"/>
+        <source>Show what the agent drew on the board: its own scores, heat map or labels per cell (CLIPS: board-marker facts; Python: markers())</source>
+        <translation>Mostra ciò che l'agente ha disegnato sul tabellone: i suoi punteggi, la mappa di calore o le etichette per cella (CLIPS: fatti board-marker; Python: markers())</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/marker_layer.py" line="75"/>
+        <source>Agent&apos;s markers</source>
+        <translation>Segni dell'agente</translation>
+    </message>
+</context>
+<context>
     <name>ParamsForm</name>
     <message>
         <location filename="../../app/gui/params_form.py" line="78"/>
@@ -2690,222 +2703,222 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>ReplayWindow</name>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="212"/>
+        <location filename="../../app/gui/replay_view.py" line="218"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="212"/>
+        <location filename="../../app/gui/replay_view.py" line="218"/>
         <source>A CLIPS agent's rule firings of the step shown, the agenda after it and each rule's count (in logs saved from traced games: run --trace … --log)</source>
         <translation>Le regole eseguite da un agente CLIPS nel passo mostrato, l'agenda dopo il passo e quante volte è scattata ogni regola (nei log salvati da partite tracciate: run --trace … --log)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="110"/>
+        <location filename="../../app/gui/replay_view.py" line="114"/>
         <source>Replay — Battleship Lab</source>
         <translation>Replay — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="118"/>
+        <location filename="../../app/gui/replay_view.py" line="122"/>
         <source>Replay</source>
         <translation>Replay</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="148"/>
+        <location filename="../../app/gui/replay_view.py" line="152"/>
         <source>Drag to any step of the game</source>
         <translation>Trascina a qualunque passo della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="155"/>
+        <location filename="../../app/gui/replay_view.py" line="159"/>
         <source>The position shown: steps carried out so far, of the game&apos;s total</source>
         <translation>La posizione mostrata: passi eseguiti finora, sul totale della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="162"/>
+        <location filename="../../app/gui/replay_view.py" line="166"/>
         <source>No replay open</source>
         <translation>Nessun replay aperto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="162"/>
+        <location filename="../../app/gui/replay_view.py" line="166"/>
         <source>Open a game log (Ctrl+O).</source>
         <translation>Apri un registro di partita (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="178"/>
+        <location filename="../../app/gui/replay_view.py" line="184"/>
         <source>Steps</source>
         <translation>Passi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="183"/>
+        <location filename="../../app/gui/replay_view.py" line="189"/>
         <source>One line per step; pick a line to go to that step</source>
         <translation>Una riga per passo; scegli una riga per andare a quel passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="392"/>
+        <location filename="../../app/gui/replay_view.py" line="398"/>
         <source>What the agent said</source>
         <translation>Che cosa ha detto l'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="200"/>
+        <location filename="../../app/gui/replay_view.py" line="206"/>
         <source>The agent&apos;s printouts (and why the game stopped) while it decided this step, as saved in the log</source>
         <translation>Le stampe dell'agente (e perché la partita si è fermata) mentre decideva questo passo, come salvate nel registro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="223"/>
+        <location filename="../../app/gui/replay_view.py" line="229"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="240"/>
+        <location filename="../../app/gui/replay_view.py" line="246"/>
         <source>Could not open the replay: {0}</source>
         <translation>Impossibile aprire il replay: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="251"/>
+        <location filename="../../app/gui/replay_view.py" line="257"/>
         <source>unknown agent</source>
         <translation>agente sconosciuto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="252"/>
+        <location filename="../../app/gui/replay_view.py" line="258"/>
         <source>{0} · {1} · {2} steps · score {3} (oracle {4})</source>
         <translation>{0} · {1} · {2} passi · punteggio {3} (oracolo {4})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="254"/>
+        <location filename="../../app/gui/replay_view.py" line="260"/>
         <source>Replay — {0} — Battleship Lab</source>
         <translation>Replay — {0} — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="356"/>
+        <location filename="../../app/gui/replay_view.py" line="362"/>
         <source>Open a game log to replay it.</source>
         <translation>Apri un registro di partita per rivederla.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="367"/>
+        <location filename="../../app/gui/replay_view.py" line="373"/>
         <source>Step {0} of {1}: the score if solved now would be {2}.</source>
         <translation>Passo {0} di {1}: il punteggio se risolta ora sarebbe {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="382"/>
+        <location filename="../../app/gui/replay_view.py" line="388"/>
         <source>{0} / {1} steps</source>
         <translation>{0} / {1} passi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="382"/>
+        <location filename="../../app/gui/replay_view.py" line="388"/>
         <source>step {0}</source>
         <translation>passo {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="384"/>
+        <location filename="../../app/gui/replay_view.py" line="390"/>
         <source>fires left {0} · flags left {1}</source>
         <translation>spari rimasti {0} · bandierine rimaste {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="384"/>
+        <location filename="../../app/gui/replay_view.py" line="390"/>
         <source>solved</source>
         <translation>risolta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="393"/>
+        <location filename="../../app/gui/replay_view.py" line="399"/>
         <source>Step forward: each step shows what the agent printed while deciding it.</source>
         <translation>Vai avanti: ogni passo mostra che cosa ha stampato l'agente mentre lo decideva.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="397"/>
+        <location filename="../../app/gui/replay_view.py" line="403"/>
         <source>What the agent said for step {0} ({1})</source>
         <translation>Che cosa ha detto l'agente al passo {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="402"/>
+        <location filename="../../app/gui/replay_view.py" line="408"/>
         <source>This log holds no printouts (saved without them, or the agent printed nothing).</source>
         <translation>Questo registro non contiene stampe (salvato senza, o l'agente non ha stampato nulla).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="405"/>
+        <location filename="../../app/gui/replay_view.py" line="411"/>
         <source>(nothing printed for this step)</source>
         <translation>(niente stampato per questo passo)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="417"/>
+        <location filename="../../app/gui/replay_view.py" line="423"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="417"/>
+        <location filename="../../app/gui/replay_view.py" line="423"/>
         <source>Play</source>
         <translation>Riproduci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="123"/>
+        <location filename="../../app/gui/replay_view.py" line="127"/>
         <source>Open replay…</source>
         <translation>Apri replay…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="123"/>
+        <location filename="../../app/gui/replay_view.py" line="127"/>
         <source>Open a game log (.jsonl)</source>
         <translation>Apri un registro di partita (.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="127"/>
+        <location filename="../../app/gui/replay_view.py" line="131"/>
         <source>Start</source>
         <translation>Inizio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="127"/>
+        <location filename="../../app/gui/replay_view.py" line="131"/>
         <source>Go to the start of the game</source>
         <translation>Vai all'inizio della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="130"/>
+        <location filename="../../app/gui/replay_view.py" line="134"/>
         <source>◀ Back</source>
         <translation>◀ Indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="130"/>
+        <location filename="../../app/gui/replay_view.py" line="134"/>
         <source>One step back</source>
         <translation>Un passo indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="133"/>
+        <location filename="../../app/gui/replay_view.py" line="137"/>
         <source>Play the game forward, or pause</source>
         <translation>Riproduci la partita in avanti, o metti in pausa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="138"/>
+        <location filename="../../app/gui/replay_view.py" line="142"/>
         <source>Forward ▶</source>
         <translation>Avanti ▶</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="138"/>
+        <location filename="../../app/gui/replay_view.py" line="142"/>
         <source>One step forward</source>
         <translation>Un passo avanti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="141"/>
+        <location filename="../../app/gui/replay_view.py" line="145"/>
         <source>End</source>
         <translation>Fine</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="141"/>
+        <location filename="../../app/gui/replay_view.py" line="145"/>
         <source>Go to the solve and the score</source>
         <translation>Vai alla risoluzione e al punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="205"/>
+        <location filename="../../app/gui/replay_view.py" line="211"/>
         <source>Notes</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="205"/>
+        <location filename="../../app/gui/replay_view.py" line="211"/>
         <source>What the agent printed while deciding the step shown</source>
         <translation>Che cosa ha stampato l'agente mentre decideva il passo mostrato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="209"/>
+        <location filename="../../app/gui/replay_view.py" line="215"/>
         <source>Coach</source>
         <translation>Coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="209"/>
+        <location filename="../../app/gui/replay_view.py" line="215"/>
         <source>Each decision graded against bayes&apos;s play with the agent&apos;s information</source>
         <translation>Ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente</translation>
     </message>

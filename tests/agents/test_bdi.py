@@ -239,7 +239,7 @@ class TestParameters:
     def test_defaults(self):
         _, log, facts = play(MAPS_DIR / "open-sea.map")
         assert ("agent-params", "(agent-params (max-age 5) (fire-strategy median) (median report) (aging report) "
-                                "(give-up report))") in facts
+                                "(give-up report) (markers on))") in facts
         assert any("max-age 5, fire strategy median, median report, aging report, give-up report" in line
                    for line in log)
 
@@ -248,7 +248,7 @@ class TestParameters:
                   "give-up": "keep-best"}
         _, log, facts = play(MAPS_DIR / "open-sea.map", params)
         assert ("agent-params", "(agent-params (max-age 10) (fire-strategy max-max) (median cells) (aging pushes) "
-                                "(give-up keep-best))") in facts
+                                "(give-up keep-best) (markers on))") in facts
         assert any("max-age 10, fire strategy max-max, median cells, aging pushes, give-up keep-best" in line
                    for line in log)
         assert any("max-max target" in line for line in log)

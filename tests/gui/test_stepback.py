@@ -125,7 +125,7 @@ def test_a_real_agent_played_on_after_stepping_back_gives_the_game_played_straig
     window.controls.back_step_action.trigger()  # from the end: the start of the last step
     qtbot.waitUntil(lambda: not window.session.over and not window.session.busy, timeout=60000)
     assert window.session.result is None and "Game over" not in window.status.state_label.text()
-    for _ in range(5):
+    for _ in range(3):  # into the previous step's turn (incrocio's last turns fire 5 rules), not to its start
         window.controls.back_rule_action.trigger()
         qtbot.waitUntil(lambda: not window.session.busy, timeout=60000)
     assert window.session.paused_turn is not None

@@ -37,7 +37,9 @@
    (slot fire-strategy (type SYMBOL) (allowed-values median max-max) (default median))
    (slot median (type SYMBOL) (allowed-values report cells) (default report))
    (slot aging (type SYMBOL) (allowed-values report pushes) (default report))
-   (slot give-up (type SYMBOL) (allowed-values report keep-best dead-end retry) (default report)))
+   (slot give-up (type SYMBOL) (allowed-values report keep-best dead-end retry) (default report))
+   ;; draw the heat map of the cells not known yet on the board (HEAT; docs/markers.md)
+   (slot markers (type SYMBOL) (allowed-values on off) (default on)))
 
 (deffunction param (?name)
    "The value of agent parameter ?name."

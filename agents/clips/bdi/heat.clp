@@ -86,6 +86,24 @@
    =>
    (modify ?h (value 100) (known TRUE)))
 
+;;; The heat map on the board (MAIN's board-marker facts; docs/markers.md): the heat of every cell
+;;; not known yet (neither told by the environment nor inferred), kept up to date as cells become known (agent
+;;; parameter markers=off: none).
+(defrule heat-draw (declare (salience -20))
+   (agent-params (markers on))
+   (heat (x ?x) (y ?y) (value ?v) (known FALSE))
+   (not (k-cell (x ?x) (y ?y)))
+   (not (board-marker (x ?x) (y ?y)))
+   =>
+   (assert (board-marker (x ?x) (y ?y) (value ?v))))
+
+(defrule heat-undraw-known (declare (salience -20))
+   (or (heat (x ?x) (y ?y) (known TRUE))
+       (k-cell (x ?x) (y ?y)))
+   ?m <- (board-marker (x ?x) (y ?y))
+   =>
+   (retract ?m))
+
 (defrule heat-print-once (declare (salience -10))
    (not (heat-printed))
    (heat)

@@ -36,6 +36,7 @@
 (deftemplate want-ship (slot x) (slot y) (slot why))
 (deftemplate want-maybe (slot x) (slot y))
 (deftemplate no-target (slot step) (slot purpose))
+(deftemplate scores-drawn (slot step))  ; the step of the scores on the board (draw-scores)
 
 ;;; ------------------------------------------------------------------ helpers
 
@@ -571,6 +572,28 @@
    (printout t "Fire (" ?x ", " ?y "): it may extend the ship next to it." crlf)
    (assert (exec (step ?s) (action fire) (x ?x) (y ?y)))
    (pop-focus))
+
+;;; What the strategy shows on the board (MAIN's board-marker facts; docs/markers.md): the score
+;;; of every cell it weighed, the cell it chose in green, on the step it was asked; gone the step after.
+(deffunction draw-scores (?best $?scores)
+   "Draw ?scores (x y score, x y score, ...) as board markers, the cell ?best (x y, or nothing) in green."
+   (do-for-all-facts ((?m board-marker)) TRUE (retract ?m))
+   (do-for-all-facts ((?d scores-drawn)) TRUE (retract ?d))
+   (do-for-fact ((?s status)) TRUE (assert (scores-drawn (step ?s:step))))
+   (bind ?best-x (if (> (length$ ?best) 1) then (nth$ 1 ?best) else -1))
+   (bind ?best-y (if (> (length$ ?best) 1) then (nth$ 2 ?best) else -1))
+   (loop-for-count (?i 0 (- (div (length$ ?scores) 3) 1))
+      (bind ?x (nth$ (+ (* 3 ?i) 1) ?scores))
+      (bind ?y (nth$ (+ (* 3 ?i) 2) ?scores))
+      (assert (board-marker (x ?x) (y ?y) (value (nth$ (+ (* 3 ?i) 3) ?scores))
+                            (colour (if (and (= ?x ?best-x) (= ?y ?best-y)) then green else nil))))))
+
+(defrule scores-of-an-earlier-step (declare (salience 250))
+   (status (step ?s))
+   ?drawn <- (scores-drawn (step ?old&:(< ?old ?s)))
+   =>
+   (retract ?drawn)
+   (do-for-all-facts ((?m board-marker)) TRUE (retract ?m)))
 
 ;;; The strategy's choice: (pick-target fire|guess) returns (x y reason) or nothing.
 (defrule fire-by-strategy (declare (salience -50))

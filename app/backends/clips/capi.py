@@ -31,7 +31,8 @@ CreateInteger, FactExistp, GetNextFactInTemplate = lib.CreateInteger, lib.FactEx
 NULL = ffi.NULL
 clock = time.perf_counter
 KINDS = {kind.value.encode(): kind for kind in ActionKind if kind is not ActionKind.SOLVE}
-_INTEGER, _SYMBOL = int(CLIPSType.INTEGER), int(CLIPSType.SYMBOL)
+_INTEGER, _SYMBOL, _FLOAT = int(CLIPSType.INTEGER), int(CLIPSType.SYMBOL), int(CLIPSType.FLOAT)
+_LEXEMES = (_SYMBOL, int(CLIPSType.STRING))
 _ENCODED: dict[str, bytes] = {}  # slot names as C text
 
 
@@ -127,6 +128,7 @@ class LoadedEnv:
         self.global_values: dict[str, object] = {}  # what the bridge last put in each of them
         self.exec_template = self.templates["exec"]
         self.k_cell_template = lib.FindDeftemplate(cenv, b"ENV::k-cell")
+        self.board_marker_template = lib.FindDeftemplate(cenv, b"MAIN::board-marker")  # what the agent draws
         self.pointer = env_pointer(env)
         self.value = ffi.new("CLIPSValue *")
         self.modifier = environment_modifier(cenv, "fact")
@@ -158,6 +160,31 @@ class LoadedEnv:
         if GetFactSlot(fact, b"y", value) or value.header.type != _INTEGER:
             return None
         return Action(kind, x, value.integerValue.contents)
+
+    def board_markers(self, most: int) -> list[list]:
+        """The agent's ``board-marker`` facts, oldest first, as ``[x, y, value, label, colour]`` (at most ``most``;
+        [] at once when there are none), read straight from C: a number as a float (else None), a label or colour
+        as text ("" for nil). A slot of another type reads as None or "": ``markers.capped_markers`` drops what is
+        no marker."""
+        template = self.board_marker_template
+        fact = GetNextFactInTemplate(template, NULL) if template != NULL else NULL
+        items: list[list] = []
+        value, string = self.value, ffi.string
+        while fact != NULL and len(items) < most:
+            row = []
+            for name in (b"x", b"y"):
+                row.append(value.integerValue.contents if not GetFactSlot(fact, name, value)
+                           and value.header.type == _INTEGER else None)
+            kind = -1 if GetFactSlot(fact, b"value", value) else value.header.type
+            row.append(float(value.integerValue.contents) if kind == _INTEGER
+                       else value.floatValue.contents if kind == _FLOAT else None)
+            for name in (b"label", b"colour"):
+                kind = -1 if GetFactSlot(fact, name, value) else value.header.type
+                text = string(value.lexemeValue.contents).decode(errors="replace") if kind in _LEXEMES else ""
+                row.append("" if text == "nil" and kind == _SYMBOL else text)
+            items.append(row)
+            fact = GetNextFactInTemplate(template, fact)
+        return items
 
     def _put(self, value) -> ffi.CData:
         """``value`` in the shared CLIPSValue (ints and symbols directly, the rest as clipspy does)."""

@@ -36,6 +36,7 @@ from app.backends.clips.stepping import TurnInParts
 from app.backends.clips.trace import StepTrace, Tracer
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
+from app.core.markers import MAX_ITEMS_READ, Marker, capped_markers
 from app.core.rules import Statistics
 
 DEFAULT_MAX_FIRINGS = 200_000
@@ -70,6 +71,8 @@ class ClipsDriver(TurnInParts, Driver):
         self._exec_cursor = FactCursor()  # the newest exec seen
         self._k_cell_cursor = FactCursor()  # the newest k-cell seen
         self._declared: list[tuple[Cell, Piece]] = []  # k-cells the agent asserted, not yet asked for
+        self._raw_markers: list[list] = []  # the board-marker facts read last, and their markers
+        self._markers: tuple[Marker, ...] = ()
         self._cancel = threading.Event()
         self._running = False
         self._step = 0
@@ -296,6 +299,14 @@ class ClipsDriver(TurnInParts, Driver):
         """The k-cells the agent asserted itself (in its deffacts, or in its last turn), oldest first."""
         declared, self._declared = self._declared, []
         return declared
+
+    def markers(self) -> tuple[Marker, ...]:
+        """The agent's ``board-marker`` facts now, capped (app/core/markers.py); () at once when it has none."""
+        loaded = self._loaded
+        raw = loaded.board_markers(MAX_ITEMS_READ) if loaded is not None and self.env else []
+        if raw != self._raw_markers:  # capped again only when they changed (most steps change few or none)
+            self._raw_markers, self._markers = raw, capped_markers(raw)
+        return self._markers
 
     # ----- one step --------------------------------------------------------
     def next_action(self, observation: Observation) -> Action | str | tuple[Action | str, ...] | None:

@@ -27,6 +27,19 @@ LOAD_TIME_LIMIT = 10.0  # loading an agent's files may take this long, or the st
 EXIT_FLAG = "bridge-agent-called-exit"  # MAIN's global that our (exit) sets
 
 
+def board_marker_template() -> str:
+    """MAIN's ``board-marker`` deftemplate as main.clp declares it (what an agent draws on the board): the
+    crosscheck adds it to the course's own MAIN, so that an agent that draws runs there too."""
+    text = MAIN_FILE.read_text()
+    start = text.index("(deftemplate board-marker")
+    depth = 0
+    for end in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        if depth == 0:
+            return text[start:end + 1].replace("(deftemplate board-marker", "(deftemplate MAIN::board-marker", 1)
+    raise ValueError(f"{MAIN_FILE}: the board-marker deftemplate does not end")
+
+
 def env_files(profile) -> tuple[Path, ...]:
     """ENV's files for ``profile``: the module, the course's conditions of its edition, the environment's turn."""
     return ENV_FILE, RESOURCES / f"env-{profile.name}.clp", ENV_TURN_FILE

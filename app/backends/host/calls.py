@@ -89,6 +89,21 @@ def _execs_down(value) -> list:
     return [ExecFact(int(index), step, str(action), x, y) for index, step, action, x, y in value]
 
 
+_last_markers: tuple = ([], ())  # the markers that came up last, raw and capped: most steps send the same again
+
+
+def _capped_markers(items: list) -> tuple:
+    from app.core.markers import capped_markers
+
+    global _last_markers
+    last = _last_markers  # one snapshot: another game's thread may replace it meanwhile
+    if items == last[0]:
+        return last[1]
+    capped = capped_markers(items)
+    _last_markers = (items, capped)
+    return capped
+
+
 def _rows_down(value) -> list:
     from app.backends.base import FactRow
 
@@ -122,6 +137,8 @@ FACT_PAIRS = Codec(lambda facts: None if facts is None else [[str(t), str(f)] fo
 TEXT_TUPLE = Codec(lambda names: [str(name) for name in names], lambda names: tuple(str(name) for name in names))
 EXEC_FACTS = Codec(lambda facts: None if facts is None else [[f.index, *map(_plain, (f.step, f.action, f.x, f.y))]
                                                             for f in facts], _optional(_execs_down))
+MARKERS = Codec(lambda markers: [marker.to_list() for marker in markers],  # capped again in the app: untrusted
+                lambda items: _capped_markers(items if isinstance(items, list) else ()))
 FACT_ROWS = Codec(lambda rows: None if rows is None else [[r.module, r.index, r.template, r.text] for r in rows],
                   _optional(_rows_down))
 
@@ -162,6 +179,7 @@ CALLS: dict[str, Call] = {call.name: call for call in (
     Call("declared_k_cells", Timing.QUERY, K_CELLS, default=[], rides_on=("start", "next_action")),
     Call("trace", Timing.QUERY, value_object("app.backends.clips.trace", "StepTrace"), rides_on=("after",),
          only_if="tracing"),
+    Call("markers", Timing.QUERY, MARKERS, default=(), rides_on=("next_action",)),  # a field of the step's reply
     Call("turn_summary", Timing.QUERY, value_object("app.backends.base", "TurnSummary"), rides_on=("next_action",)),
     Call("load_errors", Timing.QUERY, TEXTS, default=[], rides_on=("start",), once=False),
     Call("exec_facts", Timing.QUERY, EXEC_FACTS),

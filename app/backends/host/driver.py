@@ -264,6 +264,10 @@ class HostedDriver(Driver):
         """``Driver.trace`` (it rides on ``after``'s reply; None at once while not tracing)."""
         return self._forward(CALLS["trace"], ())
 
+    def markers(self):
+        """``Driver.markers`` (it rides on the step's reply; capped again here: ``calls.MARKERS``)."""
+        return self._forward(CALLS["markers"], ())
+
     def turn_summary(self):
         """``Driver.turn_summary`` (it rides on the step's reply)."""
         return self._forward(CALLS["turn_summary"], ())
