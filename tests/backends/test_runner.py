@@ -273,16 +273,22 @@ class Spin(Agent):
 
     name = "spin"
 
+    def __init__(self):
+        super().__init__()
+        self.spinning = threading.Event()  # set once its step is under way
+
     def act(self, observation):
+        self.spinning.set()
         while True:
             pass
 
 
 @pytest.mark.parametrize("how", ["time cap", "cancel"])
 def test_abandoned_busy_step_is_interrupted(how):
-    driver = PythonDriver(Spin(), step_seconds=0.2 if how == "time cap" else None)
-    if how == "cancel":
-        threading.Timer(0.2, driver.request_cancel).start()
+    agent = Spin()
+    driver = PythonDriver(agent, step_seconds=0.2 if how == "time cap" else None)
+    if how == "cancel":  # once the step spins (a cancel before the step starts is cleared by its start)
+        threading.Thread(target=lambda: agent.spinning.wait(60) and driver.request_cancel(), daemon=True).start()
     match = Match(Game(grid_map(OPEN_GRID)), driver)
     result = match.run()
     assert ("took more than 0.2 s" if how == "time cap" else "cancelled") in result.stop_reason
