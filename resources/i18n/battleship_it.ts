@@ -819,6 +819,144 @@ No: ogni file è un agente a sé.</translation>
     </message>
 </context>
 <context>
+    <name>CompareTables</name>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>agent</source>
+        <translation>agente</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>map</source>
+        <translation>mappa</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>score</source>
+        <translation>punteggio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>oracle</source>
+        <translation>oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>% oracle</source>
+        <translation>% oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>precision</source>
+        <translation>precisione</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>recall</source>
+        <translation>richiamo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>actions</source>
+        <translation>azioni</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>seconds</source>
+        <translation>secondi</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>failure</source>
+        <translation>errore</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>stop reason</source>
+        <translation>motivo di arresto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>luck-adj</source>
+        <translation>netto fortuna</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>games</source>
+        <translation>partite</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>mean</source>
+        <translation>media</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>median</source>
+        <translation>mediana</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>min</source>
+        <translation>min</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>fires ok/ko</source>
+        <translation>spari ok/ko</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>flags ok/ko</source>
+        <translation>bandierine ok/ko</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>sunk</source>
+        <translation>affondate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>s/game</source>
+        <translation>s/partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>max s</source>
+        <translation>s max</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>failures</source>
+        <translation>errori</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>coach s</source>
+        <translation>s coach</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>new</source>
+        <translation>nuovo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>old</source>
+        <translation>vecchio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <source>delta</source>
+        <translation>differenza</translation>
+    </message>
+</context>
+<context>
     <name>CompareWindow</name>
     <message>
         <location filename="../../app/gui/compare/window.py" line="27"/>

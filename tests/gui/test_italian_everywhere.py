@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from PyQt5.QtWidgets import QAbstractButton, QCheckBox, QGroupBox, QLabel, QRadioButton, QTabBar
+from PyQt5.QtWidgets import QAbstractButton, QCheckBox, QGroupBox, QLabel, QRadioButton, QTabBar, QTableWidget
 
 from app.core import messages
 from app.gui import i18n
@@ -18,7 +18,8 @@ from tests.gui.test_replay_view import _finished_game, _open_game
 # words that are English only (not Italian, not CLIPS or map names): one of them in a visible text is a miss
 ENGLISH = {"the", "and", "press", "show", "step", "steps", "rule", "rules", "points", "lost", "luck", "score",
            "best", "alternative", "counts", "filter", "modules", "solved", "agent", "fired", "loss",
-           "decision", "grades", "open", "log", "waiting", "facts", "changed", "firings", "expected"}
+           "decision", "grades", "open", "log", "waiting", "facts", "changed", "firings", "expected", "mean",
+           "median", "games", "seconds", "failures", "failure", "sunk", "oracle", "recall", "reason"}
 
 
 @pytest.fixture
@@ -118,6 +119,9 @@ def test_compare_in_both_modes_speaks_italian_and_cuts_no_label(qtbot, italian, 
         assert cut == [], "\n".join(cut)
         found = {text: sorted(english_words(text)) for _, text in visible_texts(compare) if english_words(text)}
         assert found == {}
+    heads = [table.horizontalHeaderItem(i).text() for table in compare.findChildren(QTableWidget)
+             for i in range(table.columnCount())]
+    assert heads and [head for head in heads if english_words(head)] == []  # the tables' column headers too
 
 
 def test_file_dialogs_filters_are_translated(italian):

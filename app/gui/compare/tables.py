@@ -4,10 +4,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PyQt5.QtCore import Qt
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
 from PyQt5.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from app.backends import bench
+from app.gui.i18n import translate
+
+# The column headers of every Compare table (bench's own table heads among them: the engine has no Qt), marked
+# for the catalogue in the "CompareTables" context; the game's terms (fok, fko, gok, gko, safe, sink) stay as the
+# course writes them.
+HEADER_TEXTS = (
+    QT_TRANSLATE_NOOP("CompareTables", "agent"), QT_TRANSLATE_NOOP("CompareTables", "map"),
+    QT_TRANSLATE_NOOP("CompareTables", "score"), QT_TRANSLATE_NOOP("CompareTables", "oracle"),
+    QT_TRANSLATE_NOOP("CompareTables", "% oracle"), QT_TRANSLATE_NOOP("CompareTables", "precision"),
+    QT_TRANSLATE_NOOP("CompareTables", "recall"), QT_TRANSLATE_NOOP("CompareTables", "actions"),
+    QT_TRANSLATE_NOOP("CompareTables", "seconds"), QT_TRANSLATE_NOOP("CompareTables", "failure"),
+    QT_TRANSLATE_NOOP("CompareTables", "stop reason"), QT_TRANSLATE_NOOP("CompareTables", "luck-adj"),
+    QT_TRANSLATE_NOOP("CompareTables", "games"), QT_TRANSLATE_NOOP("CompareTables", "mean"),
+    QT_TRANSLATE_NOOP("CompareTables", "median"), QT_TRANSLATE_NOOP("CompareTables", "min"),
+    QT_TRANSLATE_NOOP("CompareTables", "max"), QT_TRANSLATE_NOOP("CompareTables", "fires ok/ko"),
+    QT_TRANSLATE_NOOP("CompareTables", "flags ok/ko"), QT_TRANSLATE_NOOP("CompareTables", "sunk"),
+    QT_TRANSLATE_NOOP("CompareTables", "s/game"), QT_TRANSLATE_NOOP("CompareTables", "max s"),
+    QT_TRANSLATE_NOOP("CompareTables", "failures"), QT_TRANSLATE_NOOP("CompareTables", "coach s"),
+    QT_TRANSLATE_NOOP("CompareTables", "new"), QT_TRANSLATE_NOOP("CompareTables", "old"),
+    QT_TRANSLATE_NOOP("CompareTables", "delta"),
+)
 
 # (header, GameRow field, digits) of the per-game tables
 GAME_COLUMNS = (
@@ -65,7 +86,7 @@ class _SortItem(QTableWidgetItem):
 def make_table(headers: Sequence[str]) -> QTableWidget:
     """A read-only, sortable table with these column headers."""
     table = QTableWidget(0, len(headers))
-    table.setHorizontalHeaderLabels(list(headers))
+    table.setHorizontalHeaderLabels([translate("CompareTables", head) for head in headers])
     table.setEditTriggers(QAbstractItemView.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectRows)
     table.setAlternatingRowColors(True)
