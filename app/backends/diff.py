@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from app.core import Game, GameMap, RulesProfile, StepEvent
 from app.core.game import load_note
 
+MARKER_TEMPLATE = "board-marker"  # an agent's drawing (docs/markers.md): not compared
+SHOWN_MADE = 4  # the facts a differing firing made, shown (all of them in --json)
+
 
 @dataclass(frozen=True, slots=True)
 class FiringAt:
@@ -25,11 +28,12 @@ class FiringAt:
     index: int  # its place among its step's firings, from 1
     rule: str  # MODULE::name
     basis: tuple[str, ...]  # the facts it matched, as CLIPS printed them ("*" for a not/exists pattern)
+    made: tuple[str, ...] = ()  # the facts its actions asserted or modified, as they were then (traces that record it)
 
     def to_dict(self) -> dict:
         """JSON-ready."""
         return {"step": self.step, "number": self.number, "index": self.index, "rule": self.rule,
-                "basis": list(self.basis)}
+                "basis": list(self.basis), "made": list(self.made)}
 
     def describe(self) -> str:
         """e.g. ``AGENT::fire-best, firing 12 (step 3, its 2nd)``."""
@@ -99,6 +103,9 @@ class GameDiff:
                 found.append(f"  {side}: {firing.describe() if firing else '(no more firings)'}")
                 if firing and firing.basis:
                     found.append(f"       matched {', '.join(firing.basis)}")
+                if firing and firing.made:
+                    more = f" and {len(firing.made) - SHOWN_MADE} more" if len(firing.made) > SHOWN_MADE else ""
+                    found.append(f"       made {', '.join(firing.made[:SHOWN_MADE])}{more}")
         sign = "+" if self.delta > 0 else ""
         found.append(f"score: old {self.old_score}, new {self.new_score}, delta {sign}{self.delta}")
         return found + [f"note: {note}" for note in self.notes]
@@ -128,19 +135,28 @@ def firings(traces: Mapping[int, object]) -> list[FiringAt]:
     for step in sorted(traces):
         trace = traces[step]
         data = trace if isinstance(trace, dict) else trace.to_dict()
+        asserted: dict[int, list[str | None]] = {}  # each fact's texts as asserted (or modified) here, in order
+        for change in data.get("changes", ()):
+            if change["change"] in ("asserted", "modified"):
+                drawn = change["template"] == MARKER_TEMPLATE  # what the agent drew is not what it decided
+                asserted.setdefault(change["index"], []).append(None if drawn else change["text"])
         for index, firing in enumerate(data.get("firings", ()), start=1):
             basis = tuple("*" if fact["index"] is None else fact["text"] for fact in firing["basis"])
-            found.append(FiringAt(step, len(found) + 1, index, f"{firing['module']}::{firing['rule']}", basis))
+            texts = (asserted[fact].pop(0) if asserted.get(fact) else f"f-{fact}" for fact in firing.get("made", ()))
+            made = tuple(text for text in texts if text is not None)
+            found.append(FiringAt(step, len(found) + 1, index, f"{firing['module']}::{firing['rule']}", basis, made))
     return found
 
 
 def first_differing_firing(old: Game, new: Game) -> tuple[FiringAt | None, FiringAt | None]:
-    """The first firing where the games differ (another rule, or the same rule on other facts), on each side."""
+    """The first firing where the games differ (another rule, the same rule on other facts, or making other
+    facts: a rule whose function computed another target), on each side."""
     old_firings, new_firings = firings(old.traces), firings(new.traces)
     for index in range(max(len(old_firings), len(new_firings))):
         before = old_firings[index] if index < len(old_firings) else None
         after = new_firings[index] if index < len(new_firings) else None
-        if before is None or after is None or (before.rule, before.basis) != (after.rule, after.basis):
+        if before is None or after is None or (before.rule, before.basis, before.made) != (
+                after.rule, after.basis, after.made):
             return before, after
     return None, None
 

@@ -51,6 +51,20 @@ class TestDiffAgents:
         # a flag on a water cell (3, 0) against (3, 9) on this map: the scores say which helped
         assert found.delta == found.new_score - found.old_score
 
+    def test_a_rule_that_computes_another_target_is_the_differing_firing(self, tmp_path):
+        # the same rule on the same facts; only the cell its function computes differs from step 2 on
+        old, new = tmp_path / "old.clp", tmp_path / "new.clp"
+        old.write_text(OLD_AGENT, encoding="utf-8")
+        new.write_text(OLD_AGENT.replace("(x ?s) (y 0)", "(x ?s) (y (if (< ?s 2) then 0 else 9))"),
+                       encoding="utf-8")
+        found = both(str(old), str(new))
+        assert (found.first_step, found.old_action, found.new_action) == (2, "guess 2 0", "guess 2 9")
+        assert found.old_firing.rule == found.new_firing.rule == "AGENT::guess-down"
+        assert found.old_firing.step == 2 and found.old_firing.basis == found.new_firing.basis
+        assert found.old_firing.made == ("(exec (step 2) (action guess) (x 2) (y 0))",)
+        assert found.new_firing.made == ("(exec (step 2) (action guess) (x 2) (y 9))",)
+        assert "       made (exec (step 2) (action guess) (x 2) (y 9))" in found.lines()
+
     def test_the_same_agent_twice_acts_the_same_throughout(self, versions):
         found = both(versions[0], versions[0])
         assert found.first_step is None and found.old_action is None
