@@ -13,7 +13,7 @@ and offers the few commands the app and the tests drive it by.
 from __future__ import annotations
 
 from PyQt5.QtCore import QSettings, pyqtSignal
-from PyQt5.QtWidgets import QAction, QLabel, QMainWindow, QToolButton
+from PyQt5.QtWidgets import QAction, QHBoxLayout, QLabel, QMainWindow, QToolButton
 
 from app.core import DEFAULT_PROFILE, PROFILES
 from app.gui.changes_panel import ChangesTab
@@ -108,10 +108,13 @@ class MainWindow(QMainWindow):
     def _build_central(self) -> None:
         central, self.splitter = split_central("mainSplitter")
         board_card, board_layout = card()
-        self.header.head.addWidget(self.reload.toggle)
-        self.header.head.addWidget(self.view.belief_box)
-        self.header.head.addWidget(self.view.marker_box)
         board_layout.addLayout(self.header.head)
+        toggles = QHBoxLayout()  # a row of their own: beside the map's line they cut its oracle at 1366 px
+        for toggle in (self.reload.toggle, self.view.belief_box, self.view.marker_box):
+            toggles.addWidget(toggle)
+            toggles.addSpacing(12)
+        toggles.addStretch(1)
+        board_layout.addLayout(toggles)
         board_layout.addWidget(self.messages.banner)
         self.agents.load_banner.show_log.connect(lambda: self.tabs.show(self.tabs.panel(LogTab)))
         board_layout.addWidget(self.agents.load_banner)
