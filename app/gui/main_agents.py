@@ -124,7 +124,8 @@ class AgentChoice:
             self._select_key(self.setup.agent_key)
             return False
         if key not in self.setup.agents and key != HUMAN_KEY:
-            key = ",".join(str(p) for p in spec.paths)
+            # a folder agent by its folder (its load-order file is read again at each reload), else its files
+            key = str(spec.folder) if spec.folder is not None else ",".join(str(p) for p in spec.paths)
             self.recent.remember("recent/agents", key)
             self.fill()
         self._select_key(key)

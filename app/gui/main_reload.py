@@ -16,6 +16,7 @@ from pathlib import Path
 from PyQt5.QtCore import QFileSystemWatcher, QObject, QSettings, QTimer, pyqtSignal
 from PyQt5.QtWidgets import QCheckBox
 
+from app.backends.registry import LOAD_ORDER
 from app.gui.agent_kind import is_human
 from app.gui.i18n import translate
 from app.gui.load_banner import LoadErrorBanner
@@ -78,8 +79,12 @@ class AgentReload(QObject):
         self._watch()
 
     def _paths(self) -> list[Path]:
+        """The agent's files, and a folder agent's load-order file (a file added to it is a change too)."""
         spec = self.session.spec
-        return [] if spec is None or is_human(spec) else [Path(p) for p in spec.paths]
+        if spec is None or is_human(spec):
+            return []
+        order = [spec.folder / LOAD_ORDER] if spec.folder is not None and (spec.folder / LOAD_ORDER).is_file() else []
+        return [Path(p) for p in spec.paths] + order
 
     def _watch(self) -> None:
         """Note the contents of the files of the agent in play (a fresh game starts with them) and watch them (and

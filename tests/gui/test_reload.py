@@ -203,3 +203,25 @@ def test_another_map_drops_the_kept_run(qtbot, window, tmp_path):
     assert changes(window).kept is not None
     window.load_map(str(MAPS_DIR / "bench" / "k0-0001.map"))
     assert changes(window).kept is None
+
+
+def test_a_folder_agent_reloads_when_its_load_order_changes(qtbot, window, tmp_path):
+    folder = tmp_path / "walker"
+    folder.mkdir()
+    (folder / "walk.clp").write_text(WALKER.format(verb="assert"))
+    (folder / "detour.clp").write_text("(defrule AGENT::detour (declare (salience 10)) (status (step 0) "
+                                       "(currently running)) => (assert (exec (step 0) (action guess) (x 0) "
+                                       "(y 9))) (pop-focus))\n")
+    (folder / "load-order.txt").write_text("walk.clp\n")
+    assert window.load_map(FOUR_KNOWN)
+    assert window.select_agent(str(folder))
+    window.set_fastest()
+    window.run()
+    wait_over(qtbot, window)
+    assert window.session.events[0].text == "guess 9 0"
+    generation = window.session.generation
+    (folder / "load-order.txt").write_text("walk.clp\ndetour.clp\n")  # one file more: a change of the agent
+    qtbot.waitUntil(lambda: window.session.generation > generation and window.session.over, timeout=5000)
+    assert "saved, reloaded" in window.log_text()
+    assert window.session.events[0].text == "guess 0 9"
+    assert window.session.spec.folder == folder  # picked as a folder agent, not as the files it had then
