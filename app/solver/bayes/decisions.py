@@ -174,6 +174,15 @@ class _SinkTable:
         self.need_lo, self.need_hi, self.weights = need_lo[live], need_hi[live], weights[live]
         self.cells = posterior.table.cells[present[live]]
         self._cache: dict[int, float] = {}
+        self._needs: list[tuple[int, float]] | None = None
+
+    def needs(self) -> list[tuple[int, float]]:
+        """The live placements as Python values, (cells still needed as a bitboard, weight): made once, as
+        the grouping and every search of the flag set walk them."""
+        if self._needs is None:
+            self._needs = [(lo | hi << 64, w) for lo, hi, w in
+                           zip(self.need_lo.tolist(), self.need_hi.tolist(), self.weights.tolist())]
+        return self._needs
 
     def potential(self) -> np.ndarray:
         """(100,) for each cell, the probability mass of live placements through it."""
@@ -244,8 +253,8 @@ def _needs(sinks: _SinkTable, cells: list[int], forced: int) -> tuple[list[list[
     position = {d: i for i, d in enumerate(cells)}
     allowed = sum(1 << d for d in cells)
     needs, weights = [], []
-    for lo, hi, w in zip(sinks.need_lo.tolist(), sinks.need_hi.tolist(), sinks.weights.tolist()):
-        need = (lo | hi << 64) & ~forced
+    for need, w in sinks.needs():
+        need &= ~forced
         if need and not need & ~allowed:
             places = []
             while need:
@@ -301,10 +310,8 @@ def _search(cells: list[int], gains: list[float], sinks: _SinkTable, forced: int
     needs, weights = _needs(sinks, cells, forced)
     bonus = [sink_weight * w for w in weights]
     through = [0] * n  # the needs through each position, as a bitmask over needs
-    after: list[dict[int, tuple[int, ...]]] = []  # for each need and each of its positions, its later positions
     extra = list(gain)
     for k, places in enumerate(needs):
-        after.append({p: tuple(places[j + 1:]) for j, p in enumerate(places)})
         share = bonus[k] / len(places)
         for p in places:
             through[p] |= 1 << k
@@ -323,9 +330,11 @@ def _search(cells: list[int], gains: list[float], sinks: _SinkTable, forced: int
         room = budget - count
         if i == n or room <= 0:
             continue
-        positive = [e for e in extra if e > EPS]
-        if len(positive) > room:
-            positive = sorted(positive, reverse=True)[:room]
+        if len(extra) > room:  # the best room values, when more than room are positive
+            top = sorted(extra, reverse=True)
+            positive = top[:room] if top[room] > EPS else [e for e in extra if e > EPS]
+        else:
+            positive = [e for e in extra if e > EPS]
         if value + sum(positive) <= best_value + EPS:
             continue
         left_out, taken = extra[1:], extra[1:]
@@ -335,7 +344,8 @@ def _search(cells: list[int], gains: list[float], sinks: _SinkTable, forced: int
             low = touching & -touching
             touching ^= low
             k = low.bit_length() - 1
-            rest, b = after[k][i], bonus[k]
+            places = needs[k]
+            rest, b = places[places.index(i) + 1:], bonus[k]  # its positions after i
             share = b / (len(rest) + 1)
             left_live ^= low  # leaving cell i out: the ship can no longer be sunk
             for p in rest:

@@ -166,10 +166,11 @@ class FirePlanner:
         cell_bounds = bound - self._fire_penalty(p_ship)
         best_cell, best_value = None, stop
         seen: set[bytes] = set()
-        for i in sorted(range(len(open_idx)), key=lambda i: (-round(float(cell_bounds[i]), 9), int(open_idx[i]))):
-            if cell_bounds[i] <= best_value + 1e-6:
+        bounds_of, cells_of = cell_bounds.tolist(), open_idx.tolist()
+        for i in sorted(range(len(cells_of)), key=lambda i: (-round(bounds_of[i], 9), cells_of[i])):
+            if bounds_of[i] <= best_value + 1e-6:
                 break
-            cell = int(open_idx[i])
+            cell = cells_of[i]
             column = pieces[:, cell]
             signature = _signature(column)
             if signature in seen:
@@ -186,10 +187,11 @@ class FirePlanner:
         codes = np.unique(column)
         branches = []
         for code in codes.tolist():
+            same = column == code
             sub = np.zeros_like(rows)
-            sub[rows] = column == code
+            sub[rows] = same
             after = situation.after_fire(cell, code)
-            pk = float(w[column == code].sum())
+            pk = float(w[same].sum())
             branches.append((pk, sub, after))
         branches.sort(key=lambda b: -b[0])
         bounds = [pk * self._bound(sub, after) for pk, sub, after in branches]
@@ -204,10 +206,13 @@ class FirePlanner:
 
 
 def _signature(column: np.ndarray) -> bytes:
-    """How a fire splits the layouts: water or not, and which layouts share a content (labels by first use)."""
-    _, first, inverse = np.unique(column, return_index=True, return_inverse=True)
-    rank = np.argsort(np.argsort(first))
-    return (column == WATER).tobytes() + rank[inverse].astype(np.int8).tobytes()
+    """How a fire splits the layouts: which layouts share a content (labels by first use), and whether it is water.
+
+    Each layout's byte is twice its content's label plus 1 for water (a few dozen layouts: plain Python is
+    quicker than numpy's ``unique`` here).
+    """
+    labels: dict[int, int] = {}
+    return bytes(2 * labels.setdefault(code, len(labels)) + (code == WATER) for code in column.tolist())
 
 
 __all__ = ["CELLS", "FirePlanner", "OutOfBudget"]
