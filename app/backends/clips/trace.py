@@ -246,7 +246,7 @@ def _new_basis_fact(index: int, text: str) -> BasisFact:
 
 # the C calls of every rule firing, looked up once
 _SBReset, _FactPPForm, _ActivationPPForm, _GetFocus = lib.SBReset, lib.FactPPForm, lib.ActivationPPForm, lib.GetFocus
-_FactIndex, _FACT = lib.FactIndex, ffi.typeof("Fact *")
+_FactIndex, _FACT, _ACTIVATION = lib.FactIndex, ffi.typeof("Fact *"), ffi.typeof("Activation *")
 _ActivateRouter, _DeactivateRouter, _string, _cast = lib.ActivateRouter, lib.DeactivateRouter, ffi.string, ffi.cast
 _BUILDER_SIZE = 1024  # bytes: the string builder keeps this much between prints (clipspy's regrows it every print)
 
@@ -287,6 +287,7 @@ class Tracer:
         self.modules = self._modules()
         self.module_names = {pointer: name for name, pointer in self.modules.items()}
         self.template_names: dict[object, tuple[str, str]] = {}  # template pointer -> (module, name)
+        self._heads: dict[bytes, tuple[str, int]] = {}  # an activation's printed salience and rule -> (rule, salience)
         self._rules_given = False
         self._on_firing = _CALLBACK(self._before_firing)  # kept: CLIPS holds them while listening
         self._on_fired = _CALLBACK(self._after_firing)
@@ -302,12 +303,19 @@ class Tracer:
     def _watch(self) -> None:
         """Have CLIPS report each fact asserted and retracted (the tracer's bookkeeping, see the class docstring)."""
         known, addresses, indexes, pending, gone = self.known, self.addresses, self.indexes, self.pending, self.gone
-        made = self._made
+        made, asserted = self._made, self.asserted
 
         def on_assert(_env, fact, _context) -> None:
-            pending.add(fact)
-            if self._open:  # a recorded firing asserts (or modifies) it: its index is known already
-                made.append(_FactIndex(_cast(_FACT, fact)))
+            if self._open:  # a recorded firing asserts (or modifies) it: its index is read now (``made``), so noted now
+                pointer = _cast(_FACT, fact)
+                index = _FactIndex(pointer)
+                made.append(index)
+                addresses[index] = pointer
+                indexes[fact] = index
+                asserted.add(index)
+                gone.discard(index)  # a modify: retracted and asserted again
+            else:
+                pending.add(fact)
 
         def on_retract(_env, fact, _context) -> None:
             index = indexes.pop(fact, None)
@@ -522,7 +530,7 @@ class Tracer:
 
     def _before_firing(self, _env, activation, _context) -> None:
         if activation:
-            self._record(_cast("Activation *", activation), _GetFocus(self.cenv))
+            self._record(_cast(_ACTIVATION, activation), _GetFocus(self.cenv))
             self._open = True  # what its actions assert is its own (``_after_firing`` closes it)
 
     def _after_firing(self, _env, activation, _context) -> None:
@@ -534,6 +542,7 @@ class Tracer:
         """Add the firing of ``activation`` (on the agenda of ``module``, a C pointer): rule, salience, and the
         facts of its basis as they are now."""
         cenv, routers, builder, known, basis = self.cenv, self.routers, self.builder, self.known, []
+        addresses, heads = self.addresses, self._heads
         for name in routers:
             _DeactivateRouter(cenv, name)
         try:
@@ -542,16 +551,32 @@ class Tracer:
             printed = _string(builder.contents)  # b"10     rule: f-1,*,f-4" (salience, name, basis)
             colon = printed.rindex(b": ")
             for item in printed[colon + 2:].split(b","):
-                if item[:2] == b"f-":
-                    index = int(item[2:])
-                    basis.append(known.get(index) or self._read(index))
-                else:
+                if item[:2] != b"f-":
                     basis.append(_NO_FACT)
+                    continue
+                index = int(item[2:])
+                fact = known.get(index)
+                if fact is None:  # ``_read`` inlined for the facts whose index is known (most)
+                    pointer = addresses.get(index)
+                    if pointer is None:
+                        fact = self._read(index)
+                    else:
+                        _SBReset(builder)
+                        _FactPPForm(pointer, builder, False)
+                        text = _string(builder.contents).decode()
+                        if "\n" in text or "  " in text:
+                            text = " ".join(text.split())
+                        fact = known[index] = _new_basis_fact(index, text)
+                basis.append(fact)
         finally:
             for name in routers:
                 _ActivateRouter(cenv, name)
-        salience, rule = printed[:colon].split(None, 1)
-        self.firings.append(_new_firing(self.module_names[module], rule.decode(), int(salience), tuple(basis)))
+        head = printed[:colon]  # b"10     rule"
+        named = heads.get(head)
+        if named is None:
+            salience, rule = head.split(None, 1)
+            named = heads[head] = (rule.decode(), int(salience))
+        self.firings.append(_new_firing(self.module_names[module], named[0], named[1], tuple(basis)))
 
     def agenda(self) -> tuple[Activation, ...]:
         """Every activation waiting, module by module (focus stack first, then the other modules)."""
