@@ -136,15 +136,27 @@ class StepTrace:
 
     @classmethod
     def from_dict(cls, data: dict) -> StepTrace:
-        """The inverse of ``to_dict`` (KeyError/TypeError on malformed data)."""
+        """The inverse of ``to_dict`` (KeyError/TypeError on malformed data). A basis fact several firings name is
+        made once (the objects are immutable) and built slot by slot, as the tracer builds them."""
+        facts: dict[tuple, BasisFact] = {}  # (index, text) as in the data -> its BasisFact
+        firings = []
+        for f in data["firings"]:
+            basis = []
+            for b in f["basis"]:
+                key = (b["index"], b["text"])
+                fact = facts.get(key)
+                if fact is None:
+                    fact = facts[key] = _new_basis_fact(None if key[0] is None else int(key[0]), key[1])
+                basis.append(fact)
+            firing = _new_firing(f["module"], f["rule"], int(f["salience"]), tuple(basis))
+            made = f.get("made")
+            if made:
+                _set_made(firing, tuple(int(index) for index in made))
+            firings.append(firing)
         return cls(
             step=int(data["step"]),
-            firings=tuple(Firing(f["module"], f["rule"], int(f["salience"]),
-                                 tuple(BasisFact(None if b["index"] is None else int(b["index"]), b["text"])
-                                       for b in f["basis"]),
-                                 tuple(int(index) for index in f.get("made", ())))
-                          for f in data["firings"]),
-            changes=tuple(FactChange(c["change"], int(c["index"]), c["module"], c["template"], c["text"])
+            firings=tuple(firings),
+            changes=tuple(_new_change(c["change"], int(c["index"]), c["module"], c["template"], c["text"])
                           for c in data["changes"]),
             agenda=tuple(Activation(a["module"], a["rule"], int(a["salience"]), tuple(a["basis"]))
                          for a in data["agenda"]),
@@ -218,6 +230,7 @@ _WATCHER = b"battleship-lab-trace"
 _SOURCES = b"battleship-lab-sources"  # the before/after-firing pair that tells which firing asserts a fact
 _watchers: dict[int, tuple] = {}  # environment address -> its callbacks (kept alive while CLIPS holds them)
 _NO_FACT = BasisFact(None, "*")
+_ASSERTED, _RETRACTED, _MODIFIED = Change.ASSERTED.value, Change.RETRACTED.value, Change.MODIFIED.value
 
 
 # A game's trace holds a Firing per rule firing and a BasisFact per fact version read (bdi: some 2300 and 4000):
@@ -238,7 +251,21 @@ def _new_firing(module: str, rule: str, salience: int, basis: tuple[BasisFact, .
     return firing
 
 
-def _new_basis_fact(index: int, text: str) -> BasisFact:
+_set_change, _set_change_index, _set_change_module, _set_template, _set_change_text = (
+    getattr(FactChange, name).__set__ for name in ("change", "index", "module", "template", "text"))
+
+
+def _new_change(change: str, index: int, module: str, template: str, text: str) -> FactChange:
+    made = _new(FactChange)
+    _set_change(made, change)
+    _set_change_index(made, index)
+    _set_change_module(made, module)
+    _set_template(made, template)
+    _set_change_text(made, text)
+    return made
+
+
+def _new_basis_fact(index: int | None, text: str) -> BasisFact:
     fact = _new(BasisFact)
     _set_index(fact, index)
     _set_text(fact, text)
@@ -657,7 +684,7 @@ class Tracer:
         ``commit``: the facts now are the base of the next call's changes."""
         self._index_new_facts()
         before, gone = self.before, self.gone
-        changes = [FactChange(Change.RETRACTED.value, index, *before[index]) for index in gone if index in before]
+        changes = [_new_change(_RETRACTED, index, *before[index]) for index in gone if index in before]
         for index in self.asserted:
             if index in gone:  # asserted and retracted since
                 continue
@@ -665,14 +692,14 @@ class Tracer:
             was = before.get(index)
             if was is None:
                 module, template = self._template(self.addresses[index])
-                changes.append(FactChange(Change.ASSERTED.value, index, module, template, text))
+                changes.append(_new_change(_ASSERTED, index, module, template, text))
             elif text != was[2]:  # modified (perhaps back to the text it had)
-                changes.append(FactChange(Change.MODIFIED.value, index, was[0], was[1], text))
+                changes.append(_new_change(_MODIFIED, index, was[0], was[1], text))
         if commit:
             for index in gone:
                 before.pop(index, None)
             for change in changes:
-                if change.change != Change.RETRACTED:
+                if change.change != _RETRACTED:
                     before[change.index] = (change.module, change.template, change.text)
             self.asserted.clear()
             gone.clear()
