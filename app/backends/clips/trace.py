@@ -136,15 +136,27 @@ class StepTrace:
 
     @classmethod
     def from_dict(cls, data: dict) -> StepTrace:
-        """The inverse of ``to_dict`` (KeyError/TypeError on malformed data)."""
+        """The inverse of ``to_dict`` (KeyError/TypeError on malformed data). A basis fact several firings name is
+        made once (the objects are immutable) and built slot by slot, as the tracer builds them."""
+        facts: dict[tuple, BasisFact] = {}  # (index, text) as in the data -> its BasisFact
+        firings = []
+        for f in data["firings"]:
+            basis = []
+            for b in f["basis"]:
+                key = (b["index"], b["text"])
+                fact = facts.get(key)
+                if fact is None:
+                    fact = facts[key] = _new_basis_fact(None if key[0] is None else int(key[0]), key[1])
+                basis.append(fact)
+            firing = _new_firing(f["module"], f["rule"], int(f["salience"]), tuple(basis))
+            made = f.get("made")
+            if made:
+                _set_made(firing, tuple(int(index) for index in made))
+            firings.append(firing)
         return cls(
             step=int(data["step"]),
-            firings=tuple(Firing(f["module"], f["rule"], int(f["salience"]),
-                                 tuple(BasisFact(None if b["index"] is None else int(b["index"]), b["text"])
-                                       for b in f["basis"]),
-                                 tuple(int(index) for index in f.get("made", ())))
-                          for f in data["firings"]),
-            changes=tuple(FactChange(c["change"], int(c["index"]), c["module"], c["template"], c["text"])
+            firings=tuple(firings),
+            changes=tuple(_new_change(c["change"], int(c["index"]), c["module"], c["template"], c["text"])
                           for c in data["changes"]),
             agenda=tuple(Activation(a["module"], a["rule"], int(a["salience"]), tuple(a["basis"]))
                          for a in data["agenda"]),
@@ -218,6 +230,7 @@ _WATCHER = b"battleship-lab-trace"
 _SOURCES = b"battleship-lab-sources"  # the before/after-firing pair that tells which firing asserts a fact
 _watchers: dict[int, tuple] = {}  # environment address -> its callbacks (kept alive while CLIPS holds them)
 _NO_FACT = BasisFact(None, "*")
+_ASSERTED, _RETRACTED, _MODIFIED = Change.ASSERTED.value, Change.RETRACTED.value, Change.MODIFIED.value
 
 
 # A game's trace holds a Firing per rule firing and a BasisFact per fact version read (bdi: some 2300 and 4000):
@@ -238,7 +251,21 @@ def _new_firing(module: str, rule: str, salience: int, basis: tuple[BasisFact, .
     return firing
 
 
-def _new_basis_fact(index: int, text: str) -> BasisFact:
+_set_change, _set_change_index, _set_change_module, _set_template, _set_change_text = (
+    getattr(FactChange, name).__set__ for name in ("change", "index", "module", "template", "text"))
+
+
+def _new_change(change: str, index: int, module: str, template: str, text: str) -> FactChange:
+    made = _new(FactChange)
+    _set_change(made, change)
+    _set_change_index(made, index)
+    _set_change_module(made, module)
+    _set_template(made, template)
+    _set_change_text(made, text)
+    return made
+
+
+def _new_basis_fact(index: int | None, text: str) -> BasisFact:
     fact = _new(BasisFact)
     _set_index(fact, index)
     _set_text(fact, text)
@@ -246,7 +273,7 @@ def _new_basis_fact(index: int, text: str) -> BasisFact:
 
 # the C calls of every rule firing, looked up once
 _SBReset, _FactPPForm, _ActivationPPForm, _GetFocus = lib.SBReset, lib.FactPPForm, lib.ActivationPPForm, lib.GetFocus
-_FactIndex, _FACT = lib.FactIndex, ffi.typeof("Fact *")
+_FactIndex, _FACT, _ACTIVATION = lib.FactIndex, ffi.typeof("Fact *"), ffi.typeof("Activation *")
 _ActivateRouter, _DeactivateRouter, _string, _cast = lib.ActivateRouter, lib.DeactivateRouter, ffi.string, ffi.cast
 _BUILDER_SIZE = 1024  # bytes: the string builder keeps this much between prints (clipspy's regrows it every print)
 
@@ -287,6 +314,7 @@ class Tracer:
         self.modules = self._modules()
         self.module_names = {pointer: name for name, pointer in self.modules.items()}
         self.template_names: dict[object, tuple[str, str]] = {}  # template pointer -> (module, name)
+        self._heads: dict[bytes, tuple[str, int]] = {}  # an activation's printed salience and rule -> (rule, salience)
         self._rules_given = False
         self._on_firing = _CALLBACK(self._before_firing)  # kept: CLIPS holds them while listening
         self._on_fired = _CALLBACK(self._after_firing)
@@ -302,12 +330,19 @@ class Tracer:
     def _watch(self) -> None:
         """Have CLIPS report each fact asserted and retracted (the tracer's bookkeeping, see the class docstring)."""
         known, addresses, indexes, pending, gone = self.known, self.addresses, self.indexes, self.pending, self.gone
-        made = self._made
+        made, asserted = self._made, self.asserted
 
         def on_assert(_env, fact, _context) -> None:
-            pending.add(fact)
-            if self._open:  # a recorded firing asserts (or modifies) it: its index is known already
-                made.append(_FactIndex(_cast(_FACT, fact)))
+            if self._open:  # a recorded firing asserts (or modifies) it: its index is read now (``made``), so noted now
+                pointer = _cast(_FACT, fact)
+                index = _FactIndex(pointer)
+                made.append(index)
+                addresses[index] = pointer
+                indexes[fact] = index
+                asserted.add(index)
+                gone.discard(index)  # a modify: retracted and asserted again
+            else:
+                pending.add(fact)
 
         def on_retract(_env, fact, _context) -> None:
             index = indexes.pop(fact, None)
@@ -522,7 +557,7 @@ class Tracer:
 
     def _before_firing(self, _env, activation, _context) -> None:
         if activation:
-            self._record(_cast("Activation *", activation), _GetFocus(self.cenv))
+            self._record(_cast(_ACTIVATION, activation), _GetFocus(self.cenv))
             self._open = True  # what its actions assert is its own (``_after_firing`` closes it)
 
     def _after_firing(self, _env, activation, _context) -> None:
@@ -534,6 +569,7 @@ class Tracer:
         """Add the firing of ``activation`` (on the agenda of ``module``, a C pointer): rule, salience, and the
         facts of its basis as they are now."""
         cenv, routers, builder, known, basis = self.cenv, self.routers, self.builder, self.known, []
+        addresses, heads = self.addresses, self._heads
         for name in routers:
             _DeactivateRouter(cenv, name)
         try:
@@ -542,16 +578,32 @@ class Tracer:
             printed = _string(builder.contents)  # b"10     rule: f-1,*,f-4" (salience, name, basis)
             colon = printed.rindex(b": ")
             for item in printed[colon + 2:].split(b","):
-                if item[:2] == b"f-":
-                    index = int(item[2:])
-                    basis.append(known.get(index) or self._read(index))
-                else:
+                if item[:2] != b"f-":
                     basis.append(_NO_FACT)
+                    continue
+                index = int(item[2:])
+                fact = known.get(index)
+                if fact is None:  # ``_read`` inlined for the facts whose index is known (most)
+                    pointer = addresses.get(index)
+                    if pointer is None:
+                        fact = self._read(index)
+                    else:
+                        _SBReset(builder)
+                        _FactPPForm(pointer, builder, False)
+                        text = _string(builder.contents).decode()
+                        if "\n" in text or "  " in text:
+                            text = " ".join(text.split())
+                        fact = known[index] = _new_basis_fact(index, text)
+                basis.append(fact)
         finally:
             for name in routers:
                 _ActivateRouter(cenv, name)
-        salience, rule = printed[:colon].split(None, 1)
-        self.firings.append(_new_firing(self.module_names[module], rule.decode(), int(salience), tuple(basis)))
+        head = printed[:colon]  # b"10     rule"
+        named = heads.get(head)
+        if named is None:
+            salience, rule = head.split(None, 1)
+            named = heads[head] = (rule.decode(), int(salience))
+        self.firings.append(_new_firing(self.module_names[module], named[0], named[1], tuple(basis)))
 
     def agenda(self) -> tuple[Activation, ...]:
         """Every activation waiting, module by module (focus stack first, then the other modules)."""
@@ -632,7 +684,7 @@ class Tracer:
         ``commit``: the facts now are the base of the next call's changes."""
         self._index_new_facts()
         before, gone = self.before, self.gone
-        changes = [FactChange(Change.RETRACTED.value, index, *before[index]) for index in gone if index in before]
+        changes = [_new_change(_RETRACTED, index, *before[index]) for index in gone if index in before]
         for index in self.asserted:
             if index in gone:  # asserted and retracted since
                 continue
@@ -640,14 +692,14 @@ class Tracer:
             was = before.get(index)
             if was is None:
                 module, template = self._template(self.addresses[index])
-                changes.append(FactChange(Change.ASSERTED.value, index, module, template, text))
+                changes.append(_new_change(_ASSERTED, index, module, template, text))
             elif text != was[2]:  # modified (perhaps back to the text it had)
-                changes.append(FactChange(Change.MODIFIED.value, index, was[0], was[1], text))
+                changes.append(_new_change(_MODIFIED, index, was[0], was[1], text))
         if commit:
             for index in gone:
                 before.pop(index, None)
             for change in changes:
-                if change.change != Change.RETRACTED:
+                if change.change != _RETRACTED:
                     before[change.index] = (change.module, change.template, change.text)
             self.asserted.clear()
             gone.clear()
