@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.backends.clips import trace as recorder
-from app.backends.clips.trace import Change, StepTrace, parse_aspects
+from app.backends.clips.steptrace import Change, StepTrace, parse_aspects
 from app.backends.drivers import create_driver, create_local_driver
 from app.backends.registry import resolve
 from app.backends.runner import Match

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.backends.clips.provenance import FiringRef, Origin, Provenance, render
-from app.backends.clips.trace import BasisFact, FactChange, Firing, StepTrace
+from app.backends.clips.steptrace import BasisFact, FactChange, Firing, StepTrace
 from app.backends.drivers import create_local_driver
 from app.backends.registry import resolve
 from app.backends.runner import Match

@@ -6,7 +6,7 @@ import re
 
 from PyQt5.QtCore import Qt
 
-from app.backends.clips.trace import StepTrace
+from app.backends.clips.steptrace import StepTrace
 from app.backends.games import load_game_map, play
 from app.core import PROFILES, Cell
 from app.core.gamelog import save

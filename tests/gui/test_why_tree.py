@@ -116,7 +116,7 @@ def test_replay_asks_the_same(qtbot, window, tmp_path):
 def test_a_log_saved_before_the_sources_were_recorded_says_so(qtbot):
     # an older log's trace has no "made": the tree says there are no chains rather than show every fact as the
     # environment's
-    from app.backends.clips.trace import FactChange, Firing, StepTrace
+    from app.backends.clips.steptrace import FactChange, Firing, StepTrace
     from app.gui.why_tree import WhyTree
 
     tree = WhyTree()

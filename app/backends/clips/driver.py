@@ -33,7 +33,8 @@ from app.backends.clips.loading import EXIT_FLAG, describe, load_environment, ma
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
 from app.backends.clips.stepping import TurnInParts
-from app.backends.clips.trace import StepTrace, Tracer
+from app.backends.clips.steptrace import StepTrace
+from app.backends.clips.trace import Tracer
 from app.backends.clips.watchdog import Watchdog, clear_halt, halt
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.markers import MAX_ITEMS_READ, Marker, capped_markers

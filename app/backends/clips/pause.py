@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from app.backends.clips.trace import StepTrace
+from app.backends.clips.steptrace import StepTrace
 
 
 class PauseReason(enum.StrEnum):

@@ -177,7 +177,7 @@ CALLS: dict[str, Call] = {call.name: call for call in (
     Call("advance", Timing.STEP, value_object("app.backends.clips.pause", "TurnPause"), label="step {0.step}"),
     Call("after", Timing.STEP, label="step {0.step}, after the action", defers=True),
     Call("declared_k_cells", Timing.QUERY, K_CELLS, default=[], rides_on=("start", "next_action")),
-    Call("trace", Timing.QUERY, value_object("app.backends.clips.trace", "StepTrace"), rides_on=("after",),
+    Call("trace", Timing.QUERY, value_object("app.backends.clips.steptrace", "StepTrace"), rides_on=("after",),
          only_if="tracing"),
     Call("markers", Timing.QUERY, MARKERS, default=(), rides_on=("next_action",)),  # a field of the step's reply
     Call("turn_summary", Timing.QUERY, value_object("app.backends.base", "TurnSummary"), rides_on=("next_action",)),
