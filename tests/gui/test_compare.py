@@ -220,3 +220,13 @@ class TestBatchOnACluster:
         assert 1 <= len(kept) < len(panel.runner.tasks) and "(stopped)" in panel.status.text()
         assert all(r.status == "ok" for r in kept)  # only whole chunks came back: no game cut short
         assert panel.games_table.rowCount() == len(kept) == panel.progress.value()
+
+
+def test_a_results_table_lists_its_rows_in_ascending_order_of_its_first_column(qtbot):
+    from app.gui.compare.tables import append_rows, fill_table, make_table
+
+    table = make_table(["map", "delta"])
+    qtbot.addWidget(table)
+    fill_table(table, [[("k0-0002", None), (5, 0)], [("k0-0010", None), (-5, 0)]])
+    append_rows(table, [[("k0-0001", None), (0, 0)]])
+    assert [table.item(row, 0).text() for row in range(3)] == ["k0-0001", "k0-0002", "k0-0010"]

@@ -93,6 +93,7 @@ def make_table(headers: Sequence[str]) -> QTableWidget:
     table.verticalHeader().setVisible(False)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
     table.horizontalHeader().setStretchLastSection(True)
+    table.horizontalHeader().setSortIndicator(0, Qt.AscendingOrder)  # Qt's header starts descending: z..a, k4..k0
     table.setSortingEnabled(True)
     return table
 
