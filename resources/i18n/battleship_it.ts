@@ -79,112 +79,107 @@
         <translation>Processi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="153"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="152"/>
         <source>Run A/B</source>
         <translation>Avvia A/B</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="156"/>
-        <source>Stop</source>
-        <translation>Ferma</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="179"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="172"/>
         <source>No A/B run yet.</source>
         <translation>Nessun A/B ancora.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="188"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="181"/>
         <source>Each map as the test took it: both scores and the delta (new − old); double-click: both games side by side</source>
         <translation>Ogni mappa nell'ordine in cui il test l'ha presa: i due punteggi e la differenza (nuovo − vecchio); doppio clic: le due partite affiancate</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="195"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="188"/>
         <source>Maps better (double-click: both games side by side)</source>
         <translation>Mappe meglio (doppio clic: le due partite affiancate)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="195"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="188"/>
         <source>Maps worse (double-click: both games side by side)</source>
         <translation>Mappe peggio (doppio clic: le due partite affiancate)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="216"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="209"/>
         <source>Cannot use agent {0}: {1}</source>
         <translation>Impossibile usare l'agente {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="267"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="260"/>
         <source>Pick two different agents (the new and the old version).</source>
         <translation>Scegli due agenti diversi (la versione nuova e la vecchia).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="269"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="262"/>
         <source>A/B needs scipy: pip install -r requirements-tournament.txt</source>
         <translation>A/B richiede scipy: pip install -r requirements-tournament.txt</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="282"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="275"/>
         <source>Playing: {0} against {1} on up to {2} maps…</source>
         <translation>In gioco: {0} contro {1} su al massimo {2} mappe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="299"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="292"/>
         <source>Stopping…</source>
         <translation>Arresto in corso…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="311"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="304"/>
         <source>{0} maps so far: mean delta {1} points a game; wins/ties/losses {2}/{3}/{4}</source>
         <translation>{0} mappe finora: differenza media {1} punti a partita; vittorie/pareggi/sconfitte {2}/{3}/{4}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="326"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="319"/>
         <source>(too few maps)</source>
         <translation>(troppo poche mappe)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="330"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="323"/>
         <source>Mean delta (new − old): {0} points a game, 95% interval {1}&lt;br&gt;wins/ties/losses {2}/{3}/{4} · Wilcoxon {5} · {6} of {7} maps used, {8} games in {9} s</source>
         <translation>Differenza media (nuovo − vecchio): {0} punti a partita, intervallo al 95% {1}&lt;br&gt;vittorie/pareggi/sconfitte {2}/{3}/{4} · Wilcoxon {5} · {6} mappe usate su {7}, {8} partite in {9} s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="343"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="336"/>
         <source>The A/B stopped: {0}</source>
         <translation>L'A/B si è fermato: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="345"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="338"/>
         <source>Stopped: the figures are those of the maps finished.</source>
         <translation>Fermato: i numeri sono quelli delle mappe finite.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="357"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="350"/>
         <source>{0} maps better, {1} worse, {2} the same ({3} of {4} maps)</source>
         <translation>{0} mappe meglio, {1} peggio, {2} uguali ({3} mappe su {4})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="361"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="354"/>
         <source>Better by {0} points a game; {1}</source>
         <translation>Meglio di {0} punti a partita; {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="363"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="356"/>
         <source>Worse by {0} points a game; {1}</source>
         <translation>Peggio di {0} punti a partita; {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="365"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="358"/>
         <source>No difference larger than {0} points a game (mean delta {1}); {2}</source>
         <translation>Nessuna differenza superiore a {0} punti a partita (differenza media {1}); {2}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="367"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="360"/>
         <source>Undecided: mean delta {0} points a game; {1}; more maps are needed to tell a difference of {2} points at these error rates</source>
         <translation>Indeciso: differenza media {0} punti a partita; {1}; servono più mappe per riconoscere una differenza di {2} punti con questi tassi di errore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="380"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="373"/>
         <source>Playing both agents on {0}…</source>
         <translation>Gioco dei due agenti su {0}…</translation>
     </message>
@@ -266,87 +261,82 @@ No: ogni file è un agente a sé.</translation>
         <translation>Agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="199"/>
+        <location filename="../../app/gui/compare/batch.py" line="198"/>
         <source>Run batch</source>
         <translation>Avvia la serie</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="202"/>
-        <source>Stop</source>
-        <translation>Ferma</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="207"/>
+        <location filename="../../app/gui/compare/batch.py" line="200"/>
         <source>Export CSV…</source>
         <translation>Esporta CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="211"/>
+        <location filename="../../app/gui/compare/batch.py" line="204"/>
         <source>no batch run yet</source>
         <translation>nessuna serie ancora</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="231"/>
+        <location filename="../../app/gui/compare/batch.py" line="224"/>
         <source>Plots</source>
         <translation>Grafici</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="233"/>
+        <location filename="../../app/gui/compare/batch.py" line="226"/>
         <source>Games</source>
         <translation>Partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="250"/>
+        <location filename="../../app/gui/compare/batch.py" line="243"/>
         <source>Plots need matplotlib: {0}</source>
         <translation>I grafici richiedono matplotlib: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="300"/>
+        <location filename="../../app/gui/compare/batch.py" line="293"/>
         <source>Tick at least one agent.</source>
         <translation>Spunta almeno un agente.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="333"/>
+        <location filename="../../app/gui/compare/batch.py" line="326"/>
         <source>%v / %m games</source>
         <translation>%v / %m partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="335"/>
+        <location filename="../../app/gui/compare/batch.py" line="328"/>
         <source>{0} agents × {1} maps = {2} games…</source>
         <translation>{0} agenti × {1} mappe = {2} partite…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="399"/>
+        <location filename="../../app/gui/compare/batch.py" line="392"/>
         <source>{0} games · {1} s · {2} failures</source>
         <translation>{0} partite · {1} s · {2} fallimenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="420"/>
+        <location filename="../../app/gui/compare/batch.py" line="413"/>
         <source>{0} of {1} games in {2} s</source>
         <translation>{0} partite su {1} in {2} s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="424"/>
+        <location filename="../../app/gui/compare/batch.py" line="417"/>
         <source>(stopped)</source>
         <translation>(fermata)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="426"/>
+        <location filename="../../app/gui/compare/batch.py" line="419"/>
         <source>error: {0}</source>
         <translation>errore: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="516"/>
+        <location filename="../../app/gui/compare/batch.py" line="509"/>
         <source>Nothing to export yet.</source>
         <translation>Ancora niente da esportare.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="519"/>
+        <location filename="../../app/gui/compare/batch.py" line="512"/>
         <source>CSV files (*.csv)</source>
         <translation>File CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="530"/>
+        <location filename="../../app/gui/compare/batch.py" line="523"/>
         <source>Saved {0} rows to {1}</source>
         <translation>Salvate {0} righe in {1}</translation>
     </message>
@@ -401,27 +391,27 @@ No: ogni file è un agente a sé.</translation>
         <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="291"/>
+        <location filename="../../app/gui/compare/batch.py" line="284"/>
         <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
         <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="339"/>
+        <location filename="../../app/gui/compare/batch.py" line="332"/>
         <source>Starting a Dask cluster on this machine…</source>
         <translation>Avvio di un cluster Dask su questo computer…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="341"/>
+        <location filename="../../app/gui/compare/batch.py" line="334"/>
         <source>Connecting to {0}…</source>
         <translation>Connessione a {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="381"/>
+        <location filename="../../app/gui/compare/batch.py" line="374"/>
         <source>Stopping…</source>
         <translation>Arresto in corso…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="385"/>
+        <location filename="../../app/gui/compare/batch.py" line="378"/>
         <source>{0} games on {1} Dask workers ({2} threads)…</source>
         <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
     </message>
@@ -451,17 +441,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>% dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="508"/>
+        <location filename="../../app/gui/compare/batch.py" line="501"/>
         <source>{0} maps</source>
         <translation>{0} mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="304"/>
+        <location filename="../../app/gui/compare/batch.py" line="297"/>
         <source>No ticked agent loads.</source>
         <translation>Nessun agente spuntato si carica.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="371"/>
+        <location filename="../../app/gui/compare/batch.py" line="364"/>
         <source>{0} not played: {1}</source>
         <translation>{0} non giocato: {1}</translation>
     </message>
@@ -471,32 +461,32 @@ No: ogni file è un agente a sé.</translation>
         <translation>Risultati</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="312"/>
+        <location filename="../../app/gui/compare/batch.py" line="305"/>
         <source>{0}: the results file must end in .jsonl (the file of bench --out F.jsonl)</source>
         <translation>{0}: il file dei risultati deve finire in .jsonl (il file di bench --out F.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="337"/>
+        <location filename="../../app/gui/compare/batch.py" line="330"/>
         <source>{0} already in {1}: not played again.</source>
         <translation>{0} già in {1}: non rigiocate.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="422"/>
+        <location filename="../../app/gui/compare/batch.py" line="415"/>
         <source>({0} were in the results file already)</source>
         <translation>({0} erano già nel file dei risultati)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="441"/>
+        <location filename="../../app/gui/compare/batch.py" line="434"/>
         <source>Results: {0}</source>
         <translation>Risultati: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="451"/>
+        <location filename="../../app/gui/compare/batch.py" line="444"/>
         <source>The games will go to the new file {0}</source>
         <translation>Le partite andranno nel nuovo file {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="467"/>
+        <location filename="../../app/gui/compare/batch.py" line="460"/>
         <source>{0} of {1} games are in {2}: Run batch plays the others.</source>
         <translation>{0} partite su {1} sono in {2}: «Avvia la serie» gioca le altre.</translation>
     </message>
@@ -816,6 +806,11 @@ No: ogni file è un agente a sé.</translation>
         <location filename="../../app/gui/compare/controls.py" line="228"/>
         <source>Seed</source>
         <translation>Seme</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/controls.py" line="248"/>
+        <source>Stop</source>
+        <translation>Ferma</translation>
     </message>
 </context>
 <context>
@@ -1844,7 +1839,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="141"/>
+        <location filename="../../app/gui/main_window.py" line="144"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
@@ -1904,17 +1899,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="148"/>
+        <location filename="../../app/gui/main_window.py" line="151"/>
         <source>Quit</source>
         <translation>Esci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="148"/>
+        <location filename="../../app/gui/main_window.py" line="151"/>
         <source>Close Battleship Lab</source>
         <translation>Chiudi Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="162"/>
+        <location filename="../../app/gui/main_window.py" line="165"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
@@ -2381,17 +2376,17 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Rileggi i file dell'agente e ricomincia questa partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_reload.py" line="60"/>
+        <location filename="../../app/gui/main_reload.py" line="61"/>
         <source>Reload on save</source>
         <translation>Ricarica al salvataggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_reload.py" line="62"/>
+        <location filename="../../app/gui/main_reload.py" line="63"/>
         <source>When you save a file of the agent in play (in any editor), the game starts over with the new code; Reset (Ctrl+R) reloads by hand</source>
         <translation>Quando salvi un file dell'agente in gioco (con qualsiasi editor), la partita ricomincia con il codice nuovo; Ricomincia (Ctrl+R) ricarica a mano</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_reload.py" line="127"/>
+        <location filename="../../app/gui/main_reload.py" line="132"/>
         <source>{0}: saved, reloaded</source>
         <translation>{0}: salvato, ricaricato</translation>
     </message>

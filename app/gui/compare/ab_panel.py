@@ -34,7 +34,7 @@ from app.backends.ab import Comparison, Design, PairedMap, Verdict, VersusBench,
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, BattleshipError
 from app.gui.agent_kind import listed_name
-from app.gui.compare.controls import game_fields, panel_card
+from app.gui.compare.controls import game_fields, panel_card, run_stop_row
 from app.gui.compare.tables import append_rows, make_table
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
@@ -149,14 +149,7 @@ class ABPanel(QWidget):
         self.jobs.setValue(bench.default_jobs())
         form.addRow(self.tr("Processes"), self.jobs)
         layout.addLayout(form)
-        buttons = QHBoxLayout()
-        self.run_button = QPushButton(self.tr("Run A/B"))
-        self.run_button.setObjectName("primary")
-        self.run_button.clicked.connect(self.start)
-        self.stop_button = QPushButton(self.tr("Stop"))
-        self.stop_button.clicked.connect(self.stop)
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.stop_button)
+        buttons, self.run_button, self.stop_button = run_stop_row(self.tr("Run A/B"), self.start, self.stop)
         layout.addLayout(buttons)
         self.status = QLabel("")
         self.status.setObjectName("mapInfo")

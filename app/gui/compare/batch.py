@@ -38,7 +38,7 @@ from app.backends.bench.player import ClusterChoice, batch_player
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, BattleshipError
 from app.gui.compare.batch_file import ResultsFileField, default_results_path, setup_from
-from app.gui.compare.controls import AgentPicker, game_fields, panel_card
+from app.gui.compare.controls import AgentPicker, game_fields, panel_card, run_stop_row
 from app.gui.compare.tables import (
     GAME_COLUMNS,
     SUMMARY_HEADS,
@@ -195,14 +195,7 @@ class BatchPanel(QWidget):
 
     def _add_controls(self, layout) -> None:
         """Run batch, Stop, Export CSV…, the progress bar and the status line."""
-        buttons = QHBoxLayout()
-        self.run_button = QPushButton(self.tr("Run batch"))
-        self.run_button.setObjectName("primary")
-        self.run_button.clicked.connect(self.start)
-        self.stop_button = QPushButton(self.tr("Stop"))
-        self.stop_button.clicked.connect(self.stop)
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.stop_button)
+        buttons, self.run_button, self.stop_button = run_stop_row(self.tr("Run batch"), self.start, self.stop)
         layout.addLayout(buttons)
         self.export_button = QPushButton(self.tr("Export CSV…"))
         self.export_button.clicked.connect(self.export_csv)

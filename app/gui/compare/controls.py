@@ -237,3 +237,16 @@ def rules_box() -> QComboBox:
         box.setItemData(box.count() - 1, profile.description, Qt.ToolTipRole)
     box.setCurrentIndex(box.findData(DEFAULT_PROFILE))
     return box
+
+
+def run_stop_row(run_text: str, start, stop) -> tuple[QHBoxLayout, QPushButton, QPushButton]:
+    """A Compare mode's two buttons side by side: run (``run_text``, the primary one) and Stop."""
+    row = QHBoxLayout()
+    run_button = QPushButton(run_text)
+    run_button.setObjectName("primary")
+    run_button.clicked.connect(start)
+    stop_button = QPushButton(translate("Compare", "Stop"))
+    stop_button.clicked.connect(stop)
+    row.addWidget(run_button)
+    row.addWidget(stop_button)
+    return row, run_button, stop_button
