@@ -124,6 +124,9 @@ class Driver:
 
     name = "agent"
     tracing = False  # set before start to ask for a trace of each step (drivers that cannot trace ignore it)
+    #: set before start when something shows the agent's markers (``Match(markers=True)``: the window, a game log);
+    #: a CLIPS driver then asserts MAIN's ``(board-markers-wanted)`` and the shipped agents draw (docs/markers.md)
+    markers_wanted = False
 
     def start(self, observation: Observation, context: StartContext) -> None:
         """Prepare the agent for a new game."""

@@ -172,6 +172,12 @@ def exec_findings(new: Sequence[ExecFact], step: int) -> list[tuple[FindingKind,
     return found
 
 
+def _inner_switch(name: str) -> property:
+    """The inner driver's attribute ``name``, read and set through the wrapper (a switch set before start)."""
+    return property(lambda self: getattr(self.inner, name), lambda self, value: setattr(self.inner, name, value),
+                    doc=f"The inner driver's ``{name}`` (set before start).")
+
+
 class CheckedDriver(Driver):
     """A driver that plays as ``inner`` does and records what the agent gets wrong, step by step.
 
@@ -302,14 +308,8 @@ class CheckedDriver(Driver):
         """The inner driver's working memory."""
         return self.inner.working_memory()
 
-    @property
-    def tracing(self) -> bool:  # type: ignore[override]
-        """The inner driver's switch (set before start)."""
-        return self.inner.tracing
-
-    @tracing.setter
-    def tracing(self, value: bool) -> None:
-        self.inner.tracing = value
+    tracing = _inner_switch("tracing")  # type: ignore[assignment]
+    markers_wanted = _inner_switch("markers_wanted")  # type: ignore[assignment]
 
     def trace(self) -> object | None:
         """The inner driver's trace of the last step."""

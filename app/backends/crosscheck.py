@@ -3,8 +3,8 @@
 The same agent files play the same map twice: once in a plain CLIPS
 environment with the course's ``main.clp`` and ``env.clp`` (the course's way:
 load MAIN, ENV, the map file and the agent, ``(reset)``, ``(run)``; MAIN gets
-the app's ``board-marker`` template, which nothing there reads, so that an
-agent that draws markers loads), once
+the app's ``board-marker`` and ``board-markers-wanted`` templates, which
+nothing there reads or asserts, so that an agent that draws markers loads), once
 through the app (the engine and the CLIPS bridge). Each side gives a
 ``GameRecord``: every exec fact the agent asserted, the statistics and the
 moves left as the agent's facts hold them, the score, and how the game ended
@@ -153,7 +153,7 @@ def play_course(main_file: Path, env_file: Path, map_file: Path, agent_files: Se
     import clips
 
     from app.backends.clips.driver import CHUNK
-    from app.backends.clips.loading import board_marker_template, describe
+    from app.backends.clips.loading import describe, marker_templates
     from app.backends.clips.messages import CaptureRouter
     from app.backends.clips.pool import destroy_quietly
     from app.backends.clips.watchdog import Watchdog, remove_function
@@ -166,8 +166,8 @@ def play_course(main_file: Path, env_file: Path, map_file: Path, agent_files: Se
             _load(env, router, path, describe, strict=index < 3)
             if index == 0 and remove_function(env, "exit"):  # an agent's (exit) must not end this process
                 env.build("(deffunction MAIN::exit ($?code) (halt))")
-            if index == 0:  # the app's one addition to MAIN, inert there: agents that draw markers load
-                env.build(board_marker_template())
+            for template in marker_templates() if index == 0 else ():  # the app's additions to MAIN, inert
+                env.build(template)  # there: agents that draw markers load
         env.reset()
         stop = _run_capped(env, router, max_firings, time_limit, CHUNK, Watchdog)
         output = router.take_output()

@@ -30,12 +30,13 @@ def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 
          params: Mapping[str, str] | None = None, on_event: Callable[[StepEvent], None] | None = None,
          on_log: Callable[[str], None] | None = None, step_seconds: float | None = None,
          on_trace: Callable[[object], None] | None = None,
-         on_finding: Callable[[Finding], None] | None = None) -> Game:
+         on_finding: Callable[[Finding], None] | None = None, markers: bool = False) -> Game:
     """Play one game of an agent (name or path) on a map; returns the finished ``Game``.
 
     With ``on_trace``, a driver that can trace (CLIPS) records each step's trace: in the game (for the log)
     and handed to ``on_trace``. With ``on_finding``, the step's protocol checks (``app.backends.checks``)
-    run as the game goes and hand each finding to it (live warnings).
+    run as the game goes and hand each finding to it (live warnings). With ``markers``, what the agent draws is
+    read after each step and kept in the game (for a log that shows it; ``Match``).
     """
     spec = resolve(agent_text)
     driver = create_driver(spec, seed=seed, step_seconds=step_seconds)
@@ -45,7 +46,8 @@ def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 
     game = Game(game_map, profile, agent=driver.name)
     if on_event is not None:
         game.subscribe(on_event)
-    match = Match(game, driver, on_log=on_log, params=params_for(params or {}, agent_text), on_trace=on_trace)
+    match = Match(game, driver, on_log=on_log, params=params_for(params or {}, agent_text), on_trace=on_trace,
+                  markers=markers)
     try:
         match.run()
     finally:

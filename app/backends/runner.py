@@ -40,12 +40,18 @@ class Match:
     it as it stands and the reason goes to the log. So does any other exception
     from a driver method (a bridge's ``CLIPSError``, a bug in a driver): it
     becomes a one-line reason naming the method.
+
+    ``markers``: something shows what the agent draws (the window, a game log): the match reads the driver's
+    ``markers()`` after each step and keeps them in the game; otherwise (bench, grade, the coach, diff) it never
+    asks, and the driver is told so before it starts (``Driver.markers_wanted``), so the agent need not draw.
     """
 
     def __init__(self, game: Game, driver: Driver, on_log: LogSink | None = None, params: dict | None = None,
-                 on_trace: Callable[[object], None] | None = None):
+                 on_trace: Callable[[object], None] | None = None, markers: bool = False):
         self.game = game
         self.driver = driver
+        self.markers = markers
+        driver.markers_wanted = markers
         self.on_log = on_log or (lambda line: None)
         self.on_trace = on_trace  # called with the driver's trace of each step (when it traces)
         self.params = dict(params or {})
@@ -148,9 +154,10 @@ class Match:
             return self.game.events[before:]
         if isinstance(action, tuple):  # several for this step, newest first: the course carries out one
             action = self.game.choose(action)
-        markers = self._markers()
+        markers = self._markers() if self.markers else None
         event = self.game.apply(action, self.driver.declared_k_cells())
-        self.game.keep_markers(event.step, markers)
+        if markers is not None:
+            self.game.keep_markers(event.step, markers)
         if self.game.stalled:  # an action the course's environment cannot carry out: it would hang
             self.game.note(f"game stopped: {self.game.stop_reason}")
             self.on_log(f"game stopped: {self.game.stop_reason}")

@@ -123,7 +123,8 @@ def run_game_command(args: argparse.Namespace) -> int:
     for warning in game_map.warnings:
         print(f"warning: {args.map}: {warning} (the course plays it as it is; so does the app)", file=sys.stderr)
     game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
-                step_seconds=step_seconds, on_trace=on_trace, on_finding=on_finding)
+                step_seconds=step_seconds, on_trace=on_trace, on_finding=on_finding,
+                markers=bool(args.log))  # what the agent draws is kept only for the log, which shows it
     if args.log:
         files = gamelog.save(game, args.log, seed=args.seed)
         if files is not None and not quiet:

@@ -228,7 +228,9 @@ class AgentWorker(QObject):
         driver.tracing = tracing
         game = Game(self.game_map, self.profile)
         game.subscribe(self._on_event)
-        return Match(game, driver, on_log=self._on_log, params=self.params, on_trace=self._traces.append), ""
+        # the board shows the agent's markers (its switch only hides them: a saved log keeps them either way)
+        return Match(game, driver, on_log=self._on_log, params=self.params, on_trace=self._traces.append,
+                     markers=True), ""
 
     @pyqtSlot(object)
     def rewind(self, target: Position) -> None:

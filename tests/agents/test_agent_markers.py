@@ -16,7 +16,7 @@ from tests.paths import MAPS_DIR
 
 def played(agent: str, params: dict | None = None) -> Game:
     game = Game(load_game_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
-    match = Match(game, create_driver(resolve(agent), seed=0), params=params)
+    match = Match(game, create_driver(resolve(agent), seed=0), params=params, markers=True)
     try:
         match.run()
     finally:

@@ -25,7 +25,7 @@ START = Marker(Cell(0, 0), None, "start", "blue")
 
 def played(agent: str, sandbox: bool, agent_map: str = "four-known.map") -> Game:
     game = Game(load_game_map(MAPS_DIR / agent_map), PROFILES["unito-2019"])
-    match = Match(game, create_driver(resolve(str(agent)), seed=0, sandbox=sandbox))
+    match = Match(game, create_driver(resolve(str(agent)), seed=0, sandbox=sandbox), markers=True)
     try:
         match.run()
     finally:

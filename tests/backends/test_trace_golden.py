@@ -4,8 +4,9 @@
 of traced games of three course agents on two maps, as the recorder of commit
 1e14ba5 (one fact snapshot per step, every basis fact printed at each firing)
 produced them. Both ways of recording must give them: listening to a plain run,
-and firing one rule at a time. Regenerate only when the trace's content is meant to change
-(and say why in the commit)::
+and firing one rule at a time. The games are played as the window plays them, markers wanted (the
+agents draw: their drawing rules are in the traces). Regenerate only when the trace's content is meant
+to change (and say why in the commit)::
 
     PYTHONPATH=. python tests/backends/test_trace_golden.py --write
 """
@@ -33,14 +34,14 @@ MAPS = ("four-known.map", "bench/k0-0001.map")
 GAMES = [f"{agent} {map_name}" for agent in AGENTS for map_name in MAPS]
 
 
-def traced_game(game: str, hosted: bool = False) -> list[dict]:
+def traced_game(game: str, hosted: bool = False, markers: bool = True) -> list[dict]:
     """Every step's trace (plain data) of ``game`` (``"agent map"``), played with tracing on, in this process
-    (or ``hosted``: in the agent host's child process, the trace crossing the pipe)."""
+    (or ``hosted``: in the agent host's child process, the trace crossing the pipe), markers wanted or not."""
     agent, map_name = game.split(" ")
     driver = (create_driver if hosted else create_local_driver)(resolve(agent), seed=0)
     driver.tracing = True
     traces = []
-    match = Match(Game(load_map(MAPS_DIR / map_name)), driver, on_trace=traces.append)
+    match = Match(Game(load_map(MAPS_DIR / map_name)), driver, on_trace=traces.append, markers=markers)
     try:
         match.run()
     finally:
@@ -78,6 +79,29 @@ def test_trace_is_the_stored_one(golden, game, way, monkeypatch):
     got = json.loads(json.dumps(traced_game(game, hosted=way == "hosted")))  # tuples as lists, as stored
     assert sum(len(step["firings"]) for step in got) > 0
     assert first_difference(golden[game], got) == ""
+
+
+#: what only drawing does (docs/markers.md): the shipped agents' drawing rules, and the facts they and the app assert
+DRAWING_RULES = {"HEAT::heat-draw", "HEAT::heat-undraw-known", "AGENT::scores-of-an-earlier-step"}
+DRAWING_FACTS = {"board-marker", "scores-drawn", "board-markers-wanted"}
+
+
+def without_drawing(steps: list[dict]) -> list[tuple]:
+    """Each step's rules fired and fact changes (no fact indices: the drawing's facts take some), drawing left out."""
+    return [(step["step"], [f"{f['module']}::{f['rule']}" for f in step["firings"]
+                            if f"{f['module']}::{f['rule']}" not in DRAWING_RULES],
+             [(c["change"], c["template"], c["text"]) for c in step["changes"] if c["template"] not in DRAWING_FACTS])
+            for step in steps]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_with_no_markers_wanted_only_the_drawing_is_left_out(golden, game):
+    # nothing shows them (bench, grade, the coach): the shipped agents skip their drawing and nothing else
+    got = json.loads(json.dumps(traced_game(game, markers=False)))
+    assert not any(f"{f['module']}::{f['rule']}" in DRAWING_RULES for step in got for f in step["firings"])
+    assert not any(c["template"] in DRAWING_FACTS for step in got for c in step["changes"])
+    assert any(f"{f['module']}::{f['rule']}" in DRAWING_RULES for step in golden[game] for f in step["firings"])
+    assert without_drawing(got) == without_drawing(golden[game])
 
 
 @pytest.mark.parametrize("game", [GAMES[1], GAMES[3]])

@@ -87,9 +87,10 @@
    (modify ?h (value 100) (known TRUE)))
 
 ;;; The heat map on the board (MAIN's board-marker facts; docs/markers.md): the heat of every cell
-;;; not known yet (neither told by the environment nor inferred), kept up to date as cells become known (agent
-;;; parameter markers=off: none).
+;;; not known yet (neither told by the environment nor inferred), kept up to date as cells become known; only when
+;;; something shows them (MAIN's board-markers-wanted fact) and agent parameter markers is on.
 (defrule heat-draw (declare (salience -20))
+   (board-markers-wanted)
    (agent-params (markers on))
    (heat (x ?x) (y ?y) (value ?v) (known FALSE))
    (not (k-cell (x ?x) (y ?y)))
@@ -98,6 +99,7 @@
    (assert (board-marker (x ?x) (y ?y) (value ?v))))
 
 (defrule heat-undraw-known (declare (salience -20))
+   (board-markers-wanted)
    (or (heat (x ?x) (y ?y) (known TRUE))
        (k-cell (x ?x) (y ?y)))
    ?m <- (board-marker (x ?x) (y ?y))

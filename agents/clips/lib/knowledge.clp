@@ -575,6 +575,12 @@
 
 ;;; What the strategy shows on the board (MAIN's board-marker facts; docs/markers.md): the score
 ;;; of every cell it weighed, the cell it chose in green, on the step it was asked; gone the step after.
+;;; Only when something shows them (MAIN's board-markers-wanted fact): otherwise the strategy neither
+;;; gathers the scores nor draws them.
+(deffunction markers-wanted ()
+   "TRUE when the app shows the board markers (it asserted MAIN's board-markers-wanted at the start)."
+   (any-factp ((?w board-markers-wanted)) TRUE))
+
 (deffunction draw-scores (?best $?scores)
    "Draw ?scores (x y score, x y score, ...) as board markers, the cell ?best (x y, or nothing) in green."
    (do-for-all-facts ((?m board-marker)) TRUE (retract ?m))

@@ -14,6 +14,7 @@
       (bind ?unknown-cols (create$ ?unknown-cols (unknown-in-line ?unknown ?i TRUE))))
    (bind ?best (create$))
    (bind ?best-p 0.0)
+   (bind ?drawing (markers-wanted))  ; the scores are gathered and drawn only when shown
    (bind ?scores (create$))  ; x y P of every cell weighed, drawn on the board
    (loop-for-count (?x 0 9)
       (bind ?in-row (nth$ (+ ?x 1) ?rows))
@@ -24,11 +25,11 @@
             (bind ?col-unknown (nth$ (+ ?y 1) ?unknown-cols))
             (if (and (> ?in-col 0) (> ?col-unknown 0) (= (nth$ (cell-index ?x ?y) ?open) 1)) then
                (bind ?p (* (/ ?in-row ?row-unknown) (/ ?in-col ?col-unknown)))
-               (bind ?scores (create$ ?scores ?x ?y (/ (round (* ?p 100)) 100)))
+               (if ?drawing then (bind ?scores (create$ ?scores ?x ?y (/ (round (* ?p 100)) 100))))
                (if (> ?p ?best-p) then
                   (bind ?best-p ?p)
                   (bind ?best (create$ ?x ?y (str-cat "P = " (/ (round (* ?p 1000)) 1000) " (row " ?x ": " ?in-row
                                                       " of " ?row-unknown " unknown cells, column " ?y ": "
                                                       ?in-col " of " ?col-unknown ")"))))))))
-   (draw-scores (subseq$ ?best 1 2) ?scores)
+   (if ?drawing then (draw-scores (subseq$ ?best 1 2) ?scores))
    ?best)

@@ -27,17 +27,23 @@ LOAD_TIME_LIMIT = 10.0  # loading an agent's files may take this long, or the st
 EXIT_FLAG = "bridge-agent-called-exit"  # MAIN's global that our (exit) sets
 
 
-def board_marker_template() -> str:
-    """MAIN's ``board-marker`` deftemplate as main.clp declares it (what an agent draws on the board): the
-    crosscheck adds it to the course's own MAIN, so that an agent that draws runs there too."""
+def marker_templates() -> list[str]:
+    """MAIN's ``board-marker`` and ``board-markers-wanted`` deftemplates as main.clp declares them (what an agent
+    draws on the board, and whether the app shows it): the crosscheck adds them to the course's own MAIN, so that
+    an agent that draws runs there too (it asserts no board-markers-wanted: nothing there shows markers)."""
     text = MAIN_FILE.read_text()
-    start = text.index("(deftemplate board-marker")
-    depth = 0
-    for end in range(start, len(text)):
-        depth += {"(": 1, ")": -1}.get(text[end], 0)
-        if depth == 0:
-            return text[start:end + 1].replace("(deftemplate board-marker", "(deftemplate MAIN::board-marker", 1)
-    raise ValueError(f"{MAIN_FILE}: the board-marker deftemplate does not end")
+    found = []
+    for name in ("board-marker", "board-markers-wanted"):
+        start = re.search(rf"\(deftemplate {name}[\s)]", text).start()
+        depth = 0
+        for end in range(start, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            if depth == 0:
+                found.append(text[start:end + 1].replace(f"(deftemplate {name}", f"(deftemplate MAIN::{name}", 1))
+                break
+        else:
+            raise ValueError(f"{MAIN_FILE}: the {name} deftemplate does not end")
+    return found
 
 
 def env_files(profile) -> tuple[Path, ...]:

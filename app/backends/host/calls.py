@@ -18,7 +18,7 @@ from enum import StrEnum
 from app.core import Action, Cell, Piece
 
 #: driver attributes the app sets before ``start``; sent down whenever they changed
-ATTRIBUTES = ("tracing",)
+ATTRIBUTES = ("tracing", "markers_wanted")
 #: driver attributes the app reads (numbers: the caps, the rule firings so far); the child sends those its driver
 #: has with each step reply, and the app's driver holds them
 MIRRORED = ("firings", "max_firings", "time_limit", "step_seconds")
@@ -157,7 +157,9 @@ class Call:
     request, and an error the call raised is raised by the next step call as
     the match would word it (``after`` this way costs no round trip of its
     own). ``only_if``: the call answers ``default`` at once while that
-    attribute of the driver is false (``trace`` when not tracing).
+    attribute of the driver is false (``trace`` when not tracing, ``markers``
+    when nothing shows them): the child computes no such rider, and the app
+    reads none a child sent unasked (``asked``).
     """
 
     name: str
@@ -179,7 +181,8 @@ CALLS: dict[str, Call] = {call.name: call for call in (
     Call("declared_k_cells", Timing.QUERY, K_CELLS, default=[], rides_on=("start", "next_action")),
     Call("trace", Timing.QUERY, value_object("app.backends.clips.steptrace", "StepTrace"), rides_on=("after",),
          only_if="tracing"),
-    Call("markers", Timing.QUERY, MARKERS, default=(), rides_on=("next_action",)),  # a field of the step's reply
+    Call("markers", Timing.QUERY, MARKERS, default=(), rides_on=("next_action",),  # a field of the step's reply
+         only_if="markers_wanted"),
     Call("turn_summary", Timing.QUERY, value_object("app.backends.base", "TurnSummary"), rides_on=("next_action",)),
     Call("load_errors", Timing.QUERY, TEXTS, default=[], rides_on=("start",), once=False),
     Call("exec_facts", Timing.QUERY, EXEC_FACTS),
@@ -197,9 +200,15 @@ CALLS: dict[str, Call] = {call.name: call for call in (
 LOCAL = ("output", "confinement", "written_files", "written_sizes", "refusals", "request_cancel", "close")
 
 
-def riders(name: str) -> tuple[Call, ...]:
-    """The calls whose values come with the reply to ``name``."""
-    return _RIDERS.get(name, ())
+def asked(call: Call, driver: object) -> bool:
+    """Whether ``call`` is wanted of ``driver`` now (``Call.only_if``: the attribute the app set on it)."""
+    return not call.only_if or bool(getattr(driver, call.only_if, False))
+
+
+def riders(name: str, driver: object = None) -> tuple[Call, ...]:
+    """The calls whose values come with the reply to ``name`` (with ``driver``: those ``asked`` of it)."""
+    carried = _RIDERS.get(name, ())
+    return carried if driver is None else tuple(call for call in carried if asked(call, driver))
 
 
 _RIDERS: dict[str, tuple[Call, ...]] = {}

@@ -107,7 +107,7 @@ class _Host:
                                      "refusals": self.recorder.take() if self.recorder is not None else []})
             reply.update(extra.get("value") or {})
         more = {rider.name: _answer(lambda rider=rider: rider.codec.encode(getattr(driver, rider.name)()))
-                for rider in riders(name)}  # each with its own value or error, as if the app had called it
+                for rider in riders(name, driver)}  # each with its own value or error, as if the app had called it
         if more:
             reply["more"] = more
         return reply

@@ -8,7 +8,7 @@ import threading
 from dataclasses import dataclass
 
 from app.backends.base import AgentFailure, Driver, runner_param
-from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing
+from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing, asked
 from app.backends.host.confine import Limits, memory_text
 from app.backends.host.process import (
     ROOT,
@@ -160,6 +160,8 @@ class HostedDriver(Driver):
                 if name in MIRRORED and _number(value) is not None:
                     setattr(self, name, value)
             for name, item in dict(reply.get("more") or {}).items():
+                if not asked(CALLS[name], self):
+                    continue  # a value the app did not ask for (markers nothing shows): not read
                 error = item.get("error")
                 self._riding[name] = (_Raised(_rebuilt(error, self.name, self.limits)) if isinstance(error, dict)
                                       else CALLS[name].codec.decode(item["value"]))
@@ -190,7 +192,7 @@ class HostedDriver(Driver):
         if call.name == "start":
             with contextlib.suppress(BattleshipError):  # a bad time_limit: the child's driver says so
                 self.cap = runner_param(args[1].params, "time_limit") or self.cap
-        if call.only_if and not getattr(self, call.only_if):
+        if not asked(call, self):
             return call.default  # before any flush: ``trace`` while not tracing costs no round trip
         if any(queued.name in call.rides_on for queued, _, _, _ in self._queue):
             self._flush()  # the call's value comes with the deferred call's reply
