@@ -1,12 +1,12 @@
-"""What drawing markers costs per step: bdi's games with its heat map on the board and without, interleaved (prints,
-asserts nothing).
+"""What drawing markers costs per step: bdi's games with markers wanted and not, interleaved (prints, asserts
+nothing).
 
     python benchmarks/marker_bench.py [--agent bdi] [--maps 6] [--rounds 3] [--in-process]
 
-Each map is played by the agent with its markers off (agent parameter ``markers=off``: it asserts no
-board-marker fact, so the app reads none) and on (the default: its heat map, up to 100 markers, drawn in CLIPS,
-read by the driver after each step, sent up from the agent host, capped and kept by the game), the two games back
-to back, which goes first alternating from map to map and round to round. Prints the median wall time per step
+Each map is played by the agent with markers off (not wanted, as bench, grade and the coach play: the agent is
+told none are wanted and draws nothing, the app reads none) and on (wanted, as the window and ``run --log`` play:
+bdi's heat map, up to 100 markers, drawn in CLIPS, read by the driver after each step, sent up from the agent
+host, capped and kept by the game), the two games back to back, which goes first alternating from map to map and round to round. Prints the median wall time per step
 both ways, their ratio (target: on <= 1.10x off), the median of each pair's own ratio (steadier on a busy
 machine), the markers kept per game, and the time of the app's own part alone (the driver's read and the capping,
 per step). A game is timed from its driver's creation to its close, as ``trace_bench`` does.
@@ -51,7 +51,7 @@ def one_game(agent: str, path: Path, markers: bool, local: bool) -> tuple[float,
     driver = (create_local_driver if local else create_driver)(resolve(agent), seed=0)
     timed = driver.markers = _Timed(driver)
     game = Game(load_map(path))
-    match = Match(game, driver, params={} if markers else {"markers": "off"})
+    match = Match(game, driver, markers=markers)
     try:
         match.run()
     finally:
@@ -61,7 +61,7 @@ def one_game(agent: str, path: Path, markers: bool, local: bool) -> tuple[float,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--agent", default="bdi", help="an agent with a markers=on|off parameter (default bdi)")
+    parser.add_argument("--agent", default="bdi", help="an agent that draws markers (default bdi)")
     parser.add_argument("--maps", type=int, default=6, help="how many maps of maps/bench (default 6)")
     parser.add_argument("--rounds", type=int, default=3, help="play the maps this many times (default 3)")
     parser.add_argument("--in-process", action="store_true",
