@@ -50,7 +50,7 @@ def main(out_dir: str = "docs") -> None:
         _wait(app, lambda n=done: window.session.steps_done >= n or window.session.over)
     app.processEvents()
     save_screenshot(window, Path(out_dir) / "gui-markers.png")
-    game = play("bdi", load_game_map(ROOT / "maps" / "four-known.map"), PROFILES["unito-2019"])
+    game = play("bdi", load_game_map(ROOT / "maps" / "four-known.map"), PROFILES["unito-2019"], markers=True)
     log = Path(tempfile.mkdtemp()) / "bdi.jsonl"
     save(game, log)
     viewer = window.open_replay(str(log))
