@@ -20,7 +20,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from app.backends.host import scratch
-from app.backends.host.protocol import MAX_REPLY, VERSION, pack
+from app.backends.host.protocol import MAX_REPLY, VERSION, decode_reply, pack
 
 ROOT = Path(__file__).resolve().parents[3]
 WARM = 1  # idle children kept started, ahead of need
@@ -262,11 +262,7 @@ class Child:
             wait = 0.5 if deadline is None else min(0.5, max(0.0, deadline - time.monotonic()))
             try:
                 if self._channel.poll(wait):
-                    data = self._channel.recv_bytes(MAX_REPLY)
-                    reply = json.loads(data)
-                    if not isinstance(reply, dict):
-                        raise ValueError("not a JSON object")
-                    return reply
+                    return decode_reply(self._channel.recv_bytes(MAX_REPLY))
             except (EOFError, OSError) as exc:
                 if isinstance(exc, OSError) and "bad message length" in str(exc):
                     self.kill("its reply was too long")
