@@ -502,12 +502,18 @@ def prepare(key: tuple, requests: list[tuple[str, tuple]]) -> None:
     """Make a fresh child ready for the next game of the agent ``key`` names, in the background: a child no
     agent ran in is sent ``requests`` (create the agent, load its files), their replies read when the game
     takes it (``take_prepared``). One per key; beyond ``PREPARED`` keys the oldest ends. Not on an agent's first
-    game: one game of an agent (``run``, ``check-agent``) makes no child it would not use."""
+    game: one game of an agent (``run``, ``check-agent``) makes no child it would not use; nor when, last time,
+    ``PREPARED`` or more other agents played before the agent came back (it would be ended before its next game)."""
     with _WARM_LOCK:
-        if key not in _SEEN:
-            _SEEN[key] = None
-            while len(_SEEN) > 4 * PREPARED:
-                del _SEEN[next(iter(_SEEN))]
+        order = list(_SEEN)
+        since = len(order) - 1 - order.index(key) if key in _SEEN else None  # other agents played since its last
+        _SEEN.pop(key, None)
+        _SEEN[key] = None  # the most recent last
+        while len(_SEEN) > 4 * PREPARED:
+            del _SEEN[next(iter(_SEEN))]
+        if since is None or since >= PREPARED:
+            # its first game, or its games come round after more other agents than children are kept (a bench
+            # of many agents, maps outer): the child would be ended unused, its whole life's work wasted
             return
         if key in _PREPARED:
             return
