@@ -143,6 +143,28 @@ def bench_seconds(agents: list[str], maps: list[str], jobs: int, sandbox: bool) 
         host.set_enabled(None)
 
 
+def process_floor(namespaces: bool, count: int = 60) -> list[float]:
+    """Wall time of forking this process (it imported numpy, clipspy and the drivers, as the zygote does), the
+    child moving into a user and a network namespace (``namespaces``) as the host's children do, ending, and
+    being reaped: the least a fresh process per game costs here, before confining itself and loading its agent."""
+    import ctypes
+
+    from app.backends.host.confine import _CLONE_NEWNET, _CLONE_NEWUSER
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    times = []
+    for _ in range(count):
+        started = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:
+            if namespaces:
+                libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET)
+            os._exit(0)
+        os.waitpid(pid, 0)
+        times.append(time.perf_counter() - started)
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the three measures and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -162,6 +184,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"0. the floor: a socket pair round trip to another process, {work * 1e6:.0f} us of work each side "
               f"a message: median {statistics.median(trips) * 1e6:.0f} us, p90 {p90(trips) * 1e6:.0f} us "
               f"(work not counted)")
+    import app.backends.clips.driver  # noqa: F401  (what the zygote imports, for the fork's cost)
+    for namespaces in (False, True):
+        forks = process_floor(namespaces)
+        print(f"0. the floor: a fresh process (fork, {'namespaces, ' if namespaces else ''}exit, reap): median "
+              f"{statistics.median(forks) * 1000:.2f} ms, p90 {p90(forks) * 1000:.2f} ms")
     if not args.skip_course:
         for title, agents, on in (("real-size course agents", REAL_AGENTS, real_maps),
                                   ("course cases", CASE_AGENTS, maps)):

@@ -68,3 +68,23 @@ def test_a_prepared_child_is_only_taken_by_a_game_of_its_agent(tmp_path):
     prepared = process._PREPARED[key].result(timeout=60)
     line = play(agent)[0]
     assert line.endswith(f"game 1 in process {prepared.process.pid}"), (line, prepared.process.pid)
+
+
+def test_a_child_is_prepared_only_for_an_agent_that_comes_back_before_its_child_would_be_ended(monkeypatch):
+    """A bench of many agents, maps outer, brings each agent back after all the others: a child made ready for its
+    next game would be ended unused (``PREPARED`` are kept), so none is made; a few agents in turn get theirs."""
+    made = []
+    monkeypatch.setattr(process, "_prepared_child", lambda requests: made.append(requests) or object())
+    monkeypatch.setattr(process, "_SEEN", {})
+    monkeypatch.setattr(process, "_PREPARED", {})
+    many = [("agent", str(n)) for n in range(process.PREPARED + 2)]
+    for _ in range(3):
+        for key in many:
+            process.prepare(key, [("create", (key,))])
+    assert made == []
+    few = many[:3]
+    for _ in range(3):
+        for key in few:
+            process.prepare(key, [("create", (key,))])
+            process.take_prepared(key)  # the game takes it
+    assert len(made) == 2 * len(few)  # not in the first round: each came back after all the others

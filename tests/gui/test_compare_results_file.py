@@ -146,3 +146,23 @@ def test_a_results_file_of_another_format_is_refused_before_anything_starts(qtbo
     panel.start()
     assert not panel.running
     assert panel.status.text() == f"{tmp_path / 'r.csv'}: the results file must end in .jsonl (the file of bench --out F.jsonl)"
+
+
+def test_a_typed_name_of_a_results_file_sets_the_batch_up_as_the_button_does(qtbot, tmp_path, maps, capsys):
+    out = tmp_path / "typed.jsonl"
+    assert main(["bench", "--agents", "cross,random", "--maps", str(maps), "--out", str(out), "--jobs", "1",
+                 "--no-progress"]) == 0
+    window = compare_window(qtbot)
+    panel = window.batch
+    panel.set_agents([])
+    panel.folder.setText("")
+    panel.results_file.edit.setFocus()
+    qtbot.keyClicks(panel.results_file.edit, str(out))
+    qtbot.keyClick(panel.results_file.edit, "\r")
+    assert panel.folder.text() == str(maps) and panel.agent_picker.chosen() == ["cross", "random"]
+    panel.set_agents([])  # leaving the field again does not set it up again over the user's changes
+    panel.results_file.edit.editingFinished.emit()
+    assert panel.agent_picker.chosen() == []
+    panel.results_file.edit.setText(str(tmp_path / "new.jsonl"))  # a new name only names the file
+    panel.results_file.edit.editingFinished.emit()
+    assert panel.agent_picker.chosen() == [] and not (tmp_path / "new.jsonl").exists()

@@ -76,13 +76,13 @@ def test_a_hung_agent_only_costs_its_own_timeout(cluster, tmp_path, capsys):
     hung = write_agent(tmp_path, "hung", "time.sleep(1000)")
     out = tmp_path / "r.jsonl"
     assert main(["bench", "--agents", f"random,{hung},cross", "--maps", *MAPS[:3], "--no-progress",
-                 "--cluster", cluster.scheduler_address, "--chunk-games", "3", "--timeout-per-game", "2",
+                 "--cluster", cluster.scheduler_address, "--chunk-games", "3", "--timeout-per-game", "5",
                  "--out", str(out)]) == 0
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == 9
     for record in records:
         if record["agent"] == hung:
-            assert record["failure"] == "timeout" and "timed out after 2 s" in record["error"]
+            assert record["failure"] == "timeout" and "timed out after 5 s" in record["error"]
         else:
             assert record["status"] == "ok" and record["score"] is not None
 

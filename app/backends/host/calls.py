@@ -11,6 +11,7 @@ driver before starting it go in ``ATTRIBUTES``.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -78,6 +79,12 @@ def _belief_down(value) -> object:
     return belief
 
 
+def _json_float(value) -> float | str:
+    """A belief's number as JSON holds it: NaN and the infinities as their text, which the app reads back."""
+    number = float(value)
+    return number if math.isfinite(number) else str(number)
+
+
 def _plain(value: object) -> object:
     """A CLIPS slot value as JSON holds it: numbers as they are, symbols and strings as text."""
     return value if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
@@ -130,7 +137,7 @@ TEXT_DICT = Codec(lambda items: {str(k): str(v) for k, v in items.items()},
 ACTIONS = Codec(_actions_up, _actions_down)
 K_CELLS = Codec(lambda cells: [[cell.x, cell.y, piece.value] for cell, piece in cells],
                 lambda cells: [(Cell(int(x), int(y)), Piece(content)) for x, y, content in cells])
-BELIEF = Codec(lambda belief: None if belief is None else [[float(v) for v in row] for row in belief],
+BELIEF = Codec(lambda belief: None if belief is None else [[_json_float(v) for v in row] for row in belief],
                _optional(_belief_down))
 FACT_PAIRS = Codec(lambda facts: None if facts is None else [[str(t), str(f)] for t, f in facts],
                    _optional(lambda facts: [(str(t), str(f)) for t, f in facts]))

@@ -9,7 +9,6 @@ parent sends: observations, events, the public start context, never the map.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import traceback
@@ -116,6 +115,7 @@ class _Host:
         from app.backends.host.confine import confine, readable_paths, status_line
         from app.backends.host.refusals import Recorder
         from app.backends.kinds import AgentSpec, create_local_driver, named
+        from app.backends.python_runner import run_on_main_thread
 
         kind = named(fields["kind"], fields.get("module", ""))  # a kind declared outside the app is imported here
         spec = AgentSpec(fields["name"], kind, tuple(Path(p) for p in fields["paths"]))
@@ -125,6 +125,7 @@ class _Host:
         self.status = status_line(applied, missing)
         self.recorder = Recorder(readable_paths(spec.paths, Path(root)), [Path.cwd(), Path(os.devnull)])
         self.recorder.install()  # before the agent's code loads: its imports are watched too
+        run_on_main_thread()  # the parent keeps the caps and ends the process on cancel
         self.driver = create_local_driver(spec, seed=seed, step_seconds=step_seconds)
         return {"value": {"name": self.driver.name, "status": self.status}, "mirror": _mirror(self.driver)}
 
@@ -168,10 +169,10 @@ def main(channel_fd: int, parent: int) -> None:
     isolated = isolate()  # first: a new user namespace needs a process of one thread (before numpy's)
     channel = Connection(channel_fd)
     _warm_up()
-    from app.backends.host.protocol import VERSION, unpack
+    from app.backends.host.protocol import VERSION, encode_reply, unpack
 
     host = _Host(isolated)
-    channel.send_bytes(json.dumps({"ready": VERSION}).encode())
+    channel.send_bytes(encode_reply({"ready": VERSION}))
     while True:
         try:
             kind, args = unpack(channel.recv_bytes())
@@ -183,7 +184,7 @@ def main(channel_fd: int, parent: int) -> None:
             reply = _error_reply(error)
             if reply["error"]["kind"] == "other":
                 traceback.print_exc(file=sys.stderr)
-        channel.send_bytes(json.dumps(reply).encode())
+        channel.send_bytes(encode_reply(reply))
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from app.backends.host import scratch
-from app.backends.host.protocol import MAX_REPLY, VERSION, pack
+from app.backends.host.protocol import MAX_REPLY, VERSION, decode_reply, pack
 
 ROOT = Path(__file__).resolve().parents[3]
 WARM = 1  # idle children kept started, ahead of need
@@ -44,6 +44,7 @@ class ChildDied(Exception):
 
 
 _SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent-host-spawner")
+_CLOSER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent-host-closer")  # ``Child.close_later``
 
 
 def start_child() -> Child:
@@ -262,11 +263,7 @@ class Child:
             wait = 0.5 if deadline is None else min(0.5, max(0.0, deadline - time.monotonic()))
             try:
                 if self._channel.poll(wait):
-                    data = self._channel.recv_bytes(MAX_REPLY)
-                    reply = json.loads(data)
-                    if not isinstance(reply, dict):
-                        raise ValueError("not a JSON object")
-                    return reply
+                    return decode_reply(self._channel.recv_bytes(MAX_REPLY))
             except (EOFError, OSError) as exc:
                 if isinstance(exc, OSError) and "bad message length" in str(exc):
                     self.kill("its reply was too long")
@@ -368,6 +365,21 @@ class Child:
                 _SPAWNER.submit(self._release)
                 return
         self._release()
+
+    def close_later(self) -> Future:
+        """End the child (SIGKILL) and return at once: waiting for its end, reading and removing its files and
+        reaping it happen on a thread of their own, off the game's path (about 2 ms a game here: a process's
+        exit unmaps what it shared with the zygote). The future gives (``take_files``, ``file_sizes``)."""
+        self.end("closed")
+        return _CLOSER.submit(self._closed)
+
+    def _closed(self) -> tuple[dict[str, bytes], dict[str, int]]:
+        self.process.wait_exit(5.0)
+        try:
+            files = self.take_files()
+            return files, dict(self.file_sizes)
+        finally:
+            self._release()
 
     def _release(self) -> None:
         self.kill("closed")
@@ -490,12 +502,18 @@ def prepare(key: tuple, requests: list[tuple[str, tuple]]) -> None:
     """Make a fresh child ready for the next game of the agent ``key`` names, in the background: a child no
     agent ran in is sent ``requests`` (create the agent, load its files), their replies read when the game
     takes it (``take_prepared``). One per key; beyond ``PREPARED`` keys the oldest ends. Not on an agent's first
-    game: one game of an agent (``run``, ``check-agent``) makes no child it would not use."""
+    game: one game of an agent (``run``, ``check-agent``) makes no child it would not use; nor when, last time,
+    ``PREPARED`` or more other agents played before the agent came back (it would be ended before its next game)."""
     with _WARM_LOCK:
-        if key not in _SEEN:
-            _SEEN[key] = None
-            while len(_SEEN) > 4 * PREPARED:
-                del _SEEN[next(iter(_SEEN))]
+        order = list(_SEEN)
+        since = len(order) - 1 - order.index(key) if key in _SEEN else None  # other agents played since its last
+        _SEEN.pop(key, None)
+        _SEEN[key] = None  # the most recent last
+        while len(_SEEN) > 4 * PREPARED:
+            del _SEEN[next(iter(_SEEN))]
+        if since is None or since >= PREPARED:
+            # its first game, or its games come round after more other agents than children are kept (a bench
+            # of many agents, maps outer): the child would be ended unused, its whole life's work wasted
             return
         if key in _PREPARED:
             return
@@ -543,6 +561,7 @@ def take_prepared(key: tuple) -> Child | None:
 
 @atexit.register
 def _empty_warm_pool() -> None:
+    _CLOSER.shutdown(wait=True)  # the games' children closed last: their scratch folders go before the app
     with _WARM_LOCK:
         idle = list(_WARM)
         _WARM.clear()

@@ -14,16 +14,18 @@ from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, QSettings, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, QSettings, QSize, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
 from PyQt5.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -96,6 +98,48 @@ class BenchWorker(QObject):
         thread = QThread.currentThread()
         if thread is not None:
             thread.quit()
+
+
+class _StatusLines(QLabel):
+    """The batch's status: it wraps in the column and scrolls past a few lines (``area`` is what the layout holds),
+    so a long message (errors, paths) neither widens the column over the plots nor squeezes the fields; empty, it
+    takes no height from the agents' list."""
+
+    LINES = 5
+
+    def __init__(self):
+        super().__init__("")
+        self.setObjectName("mapInfo")
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
+        self.area = _FittingScrollArea(self)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt naming)
+        super().setText(text)
+        self.area.updateGeometry()
+
+
+class _FittingScrollArea(QScrollArea):
+    """A frameless scroll area as high as its label's text, at most ``_StatusLines.LINES`` lines."""
+
+    def __init__(self, label: QLabel):
+        super().__init__()
+        self.setFrameShape(QFrame.NoFrame)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)
+        self.setWidget(label)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        label = self.widget()
+        most = _StatusLines.LINES * label.fontMetrics().lineSpacing() + 4
+        high = label.heightForWidth(max(1, self.viewport().width())) if label.text() else 0
+        return QSize(super().sizeHint().width(), min(max(high, 0), most))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
+        return QSize(super().minimumSizeHint().width(), min(self.sizeHint().height(), 2 * self.fontMetrics().height()))
 
 
 class BatchPanel(QWidget):
@@ -194,20 +238,15 @@ class BatchPanel(QWidget):
         form.addRow(self.tr("Coach"), self.coach_box)
 
     def _add_controls(self, layout) -> None:
-        """Run batch, Stop, Export CSV…, the progress bar and the status line."""
+        """Run batch and Stop, the progress bar and the status line (Export CSV… is by the results' tabs)."""
         buttons, self.run_button, self.stop_button = run_stop_row(self.tr("Run batch"), self.start, self.stop)
         layout.addLayout(buttons)
-        self.export_button = QPushButton(self.tr("Export CSV…"))
-        self.export_button.clicked.connect(self.export_csv)
-        layout.addWidget(self.export_button)
         self.progress = QProgressBar()
         self.progress.setFormat(self.tr("no batch run yet"))
         self.progress.setValue(0)
         layout.addWidget(self.progress)
-        self.status = QLabel("")
-        self.status.setObjectName("mapInfo")
-        self.status.setWordWrap(True)
-        layout.addWidget(self.status)
+        self.status = _StatusLines()
+        layout.addWidget(self.status.area)
 
     def _build_results(self) -> QWidget:
         """The right side: the per-agent summary on top, the plots and the games table in tabs below."""
@@ -224,6 +263,13 @@ class BatchPanel(QWidget):
         self.tabs.addTab(self.canvas, self.tr("Plots"))
         self.games_table = make_table([h for h, _, _ in GAME_COLUMNS])
         self.tabs.addTab(self.games_table, self.tr("Games"))
+        self.export_button = QPushButton(self.tr("Export CSV…"))  # by the results, not in the side column: the
+        self.export_button.clicked.connect(self.export_csv)  # agents' list there gets the height
+        corner = QWidget()
+        corner_layout = QHBoxLayout(corner)
+        corner_layout.setContentsMargins(0, 0, 4, 4)
+        corner_layout.addWidget(self.export_button)
+        self.tabs.setCornerWidget(corner, Qt.TopRightCorner)
         main.addWidget(self.tabs)
         main.setStretchFactor(0, 1)
         main.setStretchFactor(1, 3)

@@ -26,7 +26,8 @@ def default_results_path() -> Path:
 
 
 class ResultsFileField(QWidget):
-    """The results file's name and a "…" button to pick one; ``picked(path)`` when the user picks a file."""
+    """The results file's name and a "…" button to pick one; ``picked(path)`` when the user picks a file, or types
+    the name of one that exists (and leaves the field or presses Enter)."""
 
     picked = pyqtSignal(str)
 
@@ -36,6 +37,8 @@ class ResultsFileField(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.edit = QLineEdit()
+        self.edit.editingFinished.connect(self._typed)
+        self._picked = ""  # the file ``picked`` named last (leaving the field again does not set the batch up again)
         self.edit.setPlaceholderText(self.tr("new file in {0}").format(Path(user_data().name) / "batches"))
         self.edit.setToolTip(self.tr("Where the games go as they finish (the file of bench --out F.jsonl). "
                                      "A file that holds games is continued: only the games not in it are "
@@ -63,7 +66,17 @@ class ResultsFileField(QWidget):
             if not path.lower().endswith(".jsonl"):
                 path += ".jsonl"
             self.set_path(path)
-            self.picked.emit(path)
+            self._pick(path)
+
+    def _typed(self) -> None:
+        """A typed name of a file that exists is picked as if chosen with the button; a new name only names it."""
+        path = self.path()
+        if path and path != self._picked and Path(path).expanduser().is_file():
+            self._pick(str(Path(path).expanduser()))
+
+    def _pick(self, path: str) -> None:
+        self._picked = path
+        self.picked.emit(path)
 
 
 def maps_folder(maps: list[str]) -> tuple[str, list[str]]:

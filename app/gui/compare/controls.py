@@ -63,6 +63,10 @@ class AgentPicker(QWidget):
             self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
             self.list.setSpacing(2)
             self.list.setFixedHeight(2 * self.list.fontMetrics().height() + 26)
+        else:  # a column: a long name is shortened in its middle (its tooltip has it whole), no sideways scrolling
+            self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+            self.list.setTextElideMode(Qt.ElideMiddle)
+            self.list.setUniformItemSizes(True)
         for name, spec in agents.items():
             self._add(name, spec, listed_name(name, spec), name in checked)
         self.list.itemChanged.connect(lambda _item: self.changed.emit())
