@@ -390,12 +390,12 @@ def quick_flag_values(p: np.ndarray, ship_w: np.ndarray, members: np.ndarray, op
     branches = len(base)
     gains = model.flag_gain(p)
     flagged = open_cells & (gains > 0)
-    over = flagged.sum(axis=1) > flag_budget
-    for b in np.nonzero(over)[0]:
-        order = np.argsort(-np.where(flagged[b], gains[b], -np.inf), kind="stable")
-        keep = np.zeros(CELLS, dtype=bool)
-        keep[order[:flag_budget]] = True
-        flagged[b] &= keep
+    over = np.flatnonzero(flagged.sum(axis=1) > flag_budget)
+    if len(over):  # keep each such branch's flag_budget best gains (a stable sort: ties by cell)
+        order = np.argsort(-np.where(flagged[over], gains[over], -np.inf), axis=1, kind="stable")
+        keep = np.zeros((len(over), CELLS), dtype=bool)
+        np.put_along_axis(keep, order[:, :flag_budget], True, axis=1)
+        flagged[over] &= keep
     sinking = np.ones((branches, CELLS + 1), dtype=bool)  # column CELLS: the padding of ``members``
     sinking[:, :CELLS] = flagged | covered
     sunk_ships = sinking[:, members].all(axis=2)
@@ -438,7 +438,10 @@ def one_step_values(posterior: Posterior, situation: Situation, model: ScoreMode
     prob = np.zeros((len(cells), n_codes))
     cooc = np.zeros((len(cells), n_codes, CELLS))
     for code in range(n_codes):
-        at = np.where(at_cells == code, w32, np.float32(0.0))
+        here = at_cells == code
+        if not here.any():  # no layout holds this piece at these cells: its rows stay zero
+            continue
+        at = np.where(here, w32, np.float32(0.0))
         prob[:, code] = at.sum(axis=0, dtype=np.float64)
         cooc[:, code, :] = at.T @ occupied
     m = len(posterior.table)
