@@ -27,7 +27,7 @@ import numpy as np
 
 from app.core import Observation
 from app.solver.bayes.memo import SearchMemo, remembered
-from app.solver.bayes.posterior import CELLS, PIECES, WATER, Posterior, cell_index, split_words
+from app.solver.bayes.posterior import CELLS, PIECES, WATER, Posterior, cell_index
 
 EPS = 1e-9
 
@@ -158,30 +158,34 @@ class FlagPlan:
 
 
 class _SinkTable:
-    """Ship placements whose sinking still depends on the flags, for fast sink sums."""
+    """Ship placements whose sinking still depends on the flags, for fast sink sums.
 
-    def __init__(self, posterior: Posterior, covered: int, candidates: int):
+    Made once per flag optimisation of a small posterior (a few dozen placements), so the placements
+    are walked as Python ints (their bitboards) and numpy is kept for the float sums only (the same
+    sums in the same order as over the whole table: the values do not change with the representation).
+    """
+
+    def __init__(self, posterior: Posterior, covered: int):
         weights = posterior.ship_weights()
         present = np.flatnonzero(weights > EPS)  # the placements of these layouts (the table holds all the game's)
-        weights = weights[present]
-        lo, hi = posterior.table.words
-        cov_lo, cov_hi = (np.uint64(v) for v in split_words(covered))
-        cand_lo, cand_hi = (np.uint64(v) for v in split_words(candidates))
-        need_lo, need_hi = lo[present] & ~cov_lo, hi[present] & ~cov_hi
-        done = (need_lo == 0) & (need_hi == 0)
-        self.constant = float(weights[done].sum())
-        live = ~done & ((need_lo & ~cand_lo) == 0) & ((need_hi & ~cand_hi) == 0)
-        self.need_lo, self.need_hi, self.weights = need_lo[live], need_hi[live], weights[live]
-        self.cells = posterior.table.cells[present[live]]
+        masks = posterior.table.masks
+        self._present = present
+        self._weights = weights[present]
+        self._need = [masks[i] & ~covered for i in present.tolist()]
+        done = [k for k, need in enumerate(self._need) if not need]
+        self.constant = float(self._weights[done].sum())
+        self._cells = posterior.table.cells
+
+    def restrict(self, candidates: int) -> None:
+        """Keep the placements the flags on ``candidates`` (bitboard) can still sink."""
+        live = [k for k, need in enumerate(self._need) if need and not need & ~candidates]
+        self.weights = self._weights[live]
+        self.cells = self._cells[self._present[live]]
+        self._needs = [(self._need[k], w) for k, w in zip(live, self.weights.tolist())]
         self._cache: dict[int, float] = {}
-        self._needs: list[tuple[int, float]] | None = None
 
     def needs(self) -> list[tuple[int, float]]:
-        """The live placements as Python values, (cells still needed as a bitboard, weight): made once, as
-        the grouping and every search of the flag set walk them."""
-        if self._needs is None:
-            self._needs = [(lo | hi << 64, w) for lo, hi, w in
-                           zip(self.need_lo.tolist(), self.need_hi.tolist(), self.weights.tolist())]
+        """The live placements as Python values, (cells still needed as a bitboard, weight)."""
         return self._needs
 
     def potential(self) -> np.ndarray:
@@ -192,8 +196,7 @@ class _SinkTable:
         """Expected ships sunk when ``flags`` (bitboard) are flagged."""
         value = self._cache.get(flags)
         if value is None:
-            g_lo, g_hi = (np.uint64(v) for v in split_words(flags))
-            hit = ((self.need_lo & ~g_lo) | (self.need_hi & ~g_hi)) == 0
+            hit = [k for k, (need, _) in enumerate(self._needs) if not need & ~flags]
             value = self.constant + float(self.weights[hit].sum())
             self._cache[flags] = value
         return value
@@ -220,10 +223,10 @@ def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
     base = situation.base_value(model)
     floor = max(model.never_threshold, 0.0) + EPS
     candidates = np.flatnonzero(situation.open_cells & (p > floor)).tolist()
+    sinks = _SinkTable(posterior, situation.covered)
     while True:  # drop cells whose best case (every live ship through them sunk) still loses
-        cand_mask = sum(1 << d for d in candidates)
-        sinks = _SinkTable(posterior, situation.covered, cand_mask)
-        paying = gains + model.sink * sinks.potential() > EPS
+        sinks.restrict(sum(1 << d for d in candidates))
+        paying = (gains + model.sink * sinks.potential() > EPS).tolist()
         kept = [d for d in candidates if paying[d]]
         if len(kept) == len(candidates):
             break
@@ -235,22 +238,22 @@ def best_flags(posterior: Posterior, situation: Situation, model: ScoreModel,
         chosen = [d for d in candidates if gain_of[d] > 0]
         search = [d for d in candidates if gain_of[d] <= 0]
         forced = sum(1 << d for d in chosen)
-        for group in _groups(search, sinks, forced):
-            found, group_exact, group_nodes = _search(group, gain_of, sinks, forced, model.sink, len(group),
+        for group, (needs, weights) in _groups(search, sinks, forced):
+            found, group_exact, group_nodes = _search(group, gain_of, needs, weights, model.sink, len(group),
                                                       node_limit)
             chosen += found
             exact &= group_exact
             nodes += group_nodes
     else:
-        chosen, exact, nodes = _search(candidates, gain_of, sinks, 0, model.sink, budget, node_limit)
+        chosen, exact, nodes = _search(candidates, gain_of, *_needs(sinks, candidates, 0), model.sink, budget,
+                                       node_limit)
     mask = sum(1 << d for d in chosen)
     value = base + sum(gain_of[d] for d in chosen) + model.sink * sinks.sunk(mask)
     return FlagPlan(tuple(sorted(chosen)), value, exact, nodes)
 
 
 def _needs(sinks: _SinkTable, cells: list[int], forced: int) -> tuple[list[list[int]], list[float]]:
-    """Live placements as the positions in ``cells`` they still need (ascending), with their weights."""
-    position = {d: i for i, d in enumerate(cells)}
+    """Live placements as the cells of ``cells`` they still need (ascending), with their weights."""
     allowed = sum(1 << d for d in cells)
     needs, weights = [], []
     for need, w in sinks.needs():
@@ -259,16 +262,18 @@ def _needs(sinks: _SinkTable, cells: list[int], forced: int) -> tuple[list[list[
             places = []
             while need:
                 low = need & -need
-                places.append(position[low.bit_length() - 1])
+                places.append(low.bit_length() - 1)
                 need ^= low
-            places.sort()
             needs.append(places)
             weights.append(w)
     return needs, weights
 
 
-def _groups(cells: list[int], sinks: _SinkTable, forced: int) -> list[list[int]]:
-    """``cells`` split into groups no live ship placement links (searched independently)."""
+def _groups(cells: list[int], sinks: _SinkTable, forced: int) -> list[tuple[list[int], tuple[list, list]]]:
+    """``cells`` split into groups no live ship placement links (searched independently), each with the
+    placements within it (``_needs`` of the group)."""
+    needs, weights = _needs(sinks, cells, forced)
+    position = {d: i for i, d in enumerate(cells)}
     parent = list(range(len(cells)))
 
     def root(i: int) -> int:
@@ -277,20 +282,25 @@ def _groups(cells: list[int], sinks: _SinkTable, forced: int) -> list[list[int]]
             i = parent[i]
         return i
 
-    for places in _needs(sinks, cells, forced)[0]:
-        for i in places:
-            parent[root(i)] = root(places[0])
-    groups: dict[int, list[int]] = {}
+    for places in needs:
+        for d in places:
+            parent[root(position[d])] = root(position[places[0]])
+    groups: dict[int, tuple[list[int], list, list]] = {}
     for i, d in enumerate(cells):
-        groups.setdefault(root(i), []).append(d)
-    return [groups[r] for r in sorted(groups)]
+        groups.setdefault(root(i), ([], [], []))[0].append(d)
+    for places, w in zip(needs, weights):
+        _, group_needs, group_weights = groups[root(position[places[0]])]
+        group_needs.append(places)
+        group_weights.append(w)
+    return [(groups[r][0], groups[r][1:]) for r in sorted(groups)]
 
 
-def _search(cells: list[int], gains: list[float], sinks: _SinkTable, forced: int, sink_weight: float,
+def _search(cells: list[int], gains: list[float], needs: list[list[int]], weights: list[float], sink_weight: float,
             budget: int, node_limit: int) -> tuple[list[int], bool, int]:
     """Branch and bound: the subset of ``cells`` (at most ``budget``) maximising gains plus sinks.
 
-    Cells are tried best gain first, "flag it" before "leave it". The bound of
+    ``needs``/``weights``: the live ship placements within ``cells``, as the cells each still
+    needs, and their probabilities. Cells are tried best gain first, "flag it" before "leave it". The bound of
     a node is its value plus the best ``room`` positive values among the
     undecided cells, each cell's value being its gain plus an equal share of
     the sink bonus of every still possible ship that needs it (a ship sunk by
@@ -307,11 +317,14 @@ def _search(cells: list[int], gains: list[float], sinks: _SinkTable, forced: int
     if n == 0 or budget <= 0:
         return [], True, 0
     gain = [gains[d] for d in cells]
-    needs, weights = _needs(sinks, cells, forced)
+    position = {d: i for i, d in enumerate(cells)}
     bonus = [sink_weight * w for w in weights]
     through = [0] * n  # the needs through each position, as a bitmask over needs
     extra = list(gain)
-    for k, places in enumerate(needs):
+    places_of = []
+    for k, cells_of in enumerate(needs):
+        places = sorted(position[d] for d in cells_of)
+        places_of.append(places)
         share = bonus[k] / len(places)
         for p in places:
             through[p] |= 1 << k
@@ -332,10 +345,10 @@ def _search(cells: list[int], gains: list[float], sinks: _SinkTable, forced: int
             continue
         if len(extra) > room:  # the best room values, when more than room are positive
             top = sorted(extra, reverse=True)
-            positive = top[:room] if top[room] > EPS else [e for e in extra if e > EPS]
+            bound = sum(top[:room]) if top[room] > EPS else sum([e for e in extra if e > EPS])
         else:
-            positive = [e for e in extra if e > EPS]
-        if value + sum(positive) <= best_value + EPS:
+            bound = sum([e for e in extra if e > EPS])
+        if value + bound <= best_value + EPS:
             continue
         left_out, taken = extra[1:], extra[1:]
         left_live, taken_live, taken_sunk = live, live, sunk
@@ -344,7 +357,7 @@ def _search(cells: list[int], gains: list[float], sinks: _SinkTable, forced: int
             low = touching & -touching
             touching ^= low
             k = low.bit_length() - 1
-            places = needs[k]
+            places = places_of[k]
             rest, b = places[places.index(i) + 1:], bonus[k]  # its positions after i
             share = b / (len(rest) + 1)
             left_live ^= low  # leaving cell i out: the ship can no longer be sunk
@@ -377,12 +390,12 @@ def quick_flag_values(p: np.ndarray, ship_w: np.ndarray, members: np.ndarray, op
     branches = len(base)
     gains = model.flag_gain(p)
     flagged = open_cells & (gains > 0)
-    over = flagged.sum(axis=1) > flag_budget
-    for b in np.nonzero(over)[0]:
-        order = np.argsort(-np.where(flagged[b], gains[b], -np.inf), kind="stable")
-        keep = np.zeros(CELLS, dtype=bool)
-        keep[order[:flag_budget]] = True
-        flagged[b] &= keep
+    over = np.flatnonzero(flagged.sum(axis=1) > flag_budget)
+    if len(over):  # keep each such branch's flag_budget best gains (a stable sort: ties by cell)
+        order = np.argsort(-np.where(flagged[over], gains[over], -np.inf), axis=1, kind="stable")
+        keep = np.zeros((len(over), CELLS), dtype=bool)
+        np.put_along_axis(keep, order[:, :flag_budget], True, axis=1)
+        flagged[over] &= keep
     sinking = np.ones((branches, CELLS + 1), dtype=bool)  # column CELLS: the padding of ``members``
     sinking[:, :CELLS] = flagged | covered
     sunk_ships = sinking[:, members].all(axis=2)
@@ -425,7 +438,10 @@ def one_step_values(posterior: Posterior, situation: Situation, model: ScoreMode
     prob = np.zeros((len(cells), n_codes))
     cooc = np.zeros((len(cells), n_codes, CELLS))
     for code in range(n_codes):
-        at = np.where(at_cells == code, w32, np.float32(0.0))
+        here = at_cells == code
+        if not here.any():  # no layout holds this piece at these cells: its rows stay zero
+            continue
+        at = np.where(here, w32, np.float32(0.0))
         prob[:, code] = at.sum(axis=0, dtype=np.float64)
         cooc[:, code, :] = at.T @ occupied
     m = len(posterior.table)

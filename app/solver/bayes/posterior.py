@@ -113,6 +113,11 @@ class PlacementTable:
         """(M, L) int: the flat cell indices of each placement, padded with 100 (a cell that is always covered)."""
         return self._arrays()[4]
 
+    @property
+    def masks(self) -> list[int]:
+        """The bitboard of each placement, by row (do not change it)."""
+        return self._masks
+
     def mask(self, ident: int) -> int:
         """The bitboard of placement ``ident``."""
         return self._masks[ident]
