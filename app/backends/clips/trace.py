@@ -359,7 +359,6 @@ class Tracer:
         """Add the firing of ``activation`` (on the agenda of ``module``, a C pointer): rule, salience, and the
         facts of its basis as they are now."""
         cenv, routers, builder, known, basis = self.cenv, self.routers, self.builder, self.known, []
-        addresses, heads = self.addresses, self._heads
         for name in routers:
             _DeactivateRouter(cenv, name)
         try:
@@ -372,27 +371,15 @@ class Tracer:
                     basis.append(_NO_FACT)
                     continue
                 index = int(item[2:])
-                fact = known.get(index)
-                if fact is None:  # ``_read`` inlined for the facts whose index is known (most)
-                    pointer = addresses.get(index)
-                    if pointer is None:
-                        fact = self._read(index)
-                    else:
-                        _SBReset(builder)
-                        _FactPPForm(pointer, builder, False)
-                        text = _string(builder.contents).decode()
-                        if "\n" in text or "  " in text:
-                            text = " ".join(text.split())
-                        fact = known[index] = new_basis_fact(index, text)
-                basis.append(fact)
+                basis.append(known.get(index) or self._read(index))
         finally:
             for name in routers:
                 _ActivateRouter(cenv, name)
         head = printed[:colon]  # b"10     rule"
-        named = heads.get(head)
+        named = self._heads.get(head)
         if named is None:
             salience, rule = head.split(None, 1)
-            named = heads[head] = (rule.decode(), int(salience))
+            named = self._heads[head] = (rule.decode(), int(salience))
         self.firings.append(new_firing(self.module_names[module], named[0], named[1], tuple(basis)))
 
     def agenda(self) -> tuple[Activation, ...]:
