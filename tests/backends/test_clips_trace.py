@@ -95,6 +95,9 @@ class TestFirings:
     def test_bdi_plays_the_same_game_traced(self):
         plain, none = play("bdi", tracing=False)
         traced, traces = play("bdi")
+        for trace in traces:  # the agent host's compact form (each basis fact once a step) gives the same data
+            assert StepTrace.from_wire(json.loads(json.dumps(trace.to_wire()))) == trace
+        assert any(firing.made for trace in traces for firing in trace.firings)
         assert none == []
         assert [e.text for e in traced.events] == [e.text for e in plain.events]
         assert len(traces) == len(traced.events)

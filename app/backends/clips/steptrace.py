@@ -148,6 +148,51 @@ class StepTrace:
             initial=tuple(int(index) for index in data.get("initial", ())),
         )
 
+    def to_wire(self) -> list:
+        """Compact JSON-ready data for the agent host's pipe (``to_dict`` is the game log's form): lists, not
+        dicts, and each basis fact of the step once (its firings name 6000 or so a bdi game, most again and
+        again), the firings naming them by position."""
+        facts: dict[int, int] = {}  # id of each basis fact object -> its number (``table``: index, text, ...)
+        table: list = []
+        firings = []
+        for f in self.firings:
+            refs = []
+            for b in f.basis:
+                at = facts.get(id(b))
+                if at is None:
+                    at = facts[id(b)] = len(facts)
+                    table += (b.index, b.text)
+                refs.append(at)
+            firings.append([f.module, f.rule, f.salience, refs, f.made] if f.made else
+                           [f.module, f.rule, f.salience, refs])
+        return [self.step, table, firings,
+                [[c.change, c.index, c.module, c.template, c.text] for c in self.changes],
+                [[a.module, a.rule, a.salience, a.basis] for a in self.agenda],
+                self.focus, self.rules, self.initial]
+
+    @classmethod
+    def from_wire(cls, data: list) -> StepTrace:
+        """The inverse of ``to_wire`` (TypeError/ValueError/IndexError on malformed data, as ``from_dict``)."""
+        step, table, firings, changes, agenda, focus, rules, initial = data
+        pairs = iter(table)
+        facts = [new_basis_fact(None if index is None else int(index), text) for index, text in zip(pairs, pairs)]
+        made_firings = []
+        for firing in firings:
+            made_firing = new_firing(firing[0], firing[1], int(firing[2]), tuple([facts[at] for at in firing[3]]))
+            if len(firing) > 4:
+                set_made(made_firing, tuple([int(index) for index in firing[4]]))
+            made_firings.append(made_firing)
+        return cls(
+            step=int(step),
+            firings=tuple(made_firings),
+            changes=tuple([new_change(change, int(index), module, template, text)
+                           for change, index, module, template, text in changes]),
+            agenda=tuple([Activation(module, rule, int(salience), tuple(basis)) for module, rule, salience, basis in agenda]),
+            focus=tuple(focus),
+            rules=tuple(rules),
+            initial=tuple([int(index) for index in initial]),
+        )
+
     def lines(self, aspects: frozenset[str]) -> list[str]:
         """Compact text, one item a line, for the ``aspects`` asked (``Aspect`` values)."""
         out: list[str] = []

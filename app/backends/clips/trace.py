@@ -90,16 +90,14 @@ class Tracer:
 
     A step costs what changed in it, not the size of working memory. CLIPS
     reports each fact asserted and retracted (a modify is both, keeping the
-    fact's index and address) to the tracer's callbacks, which only note the
-    address (``pending``) or, for a fact whose index the tracer knows, the
-    index gone. The index of a new address is read when needed (a basis names
-    a fact not known yet; ``finish``), by then only for facts still there: a
-    fact asserted and retracted in between costs nothing more. A fact's text
-    is printed once per version: when a basis first names it, or at
-    ``finish`` for a fact the step changed; it is kept until the fact changes.
-    Fact indexes only rise, so an index names one fact for the whole game
-    (an address may serve another fact once the first is retracted).
-    ``close`` takes the callbacks away.
+    fact's index and address) to the tracer's callbacks, which keep the
+    index <-> address maps of the facts there and note the index as touched
+    (``touched``: at ``finish``, one there now was asserted or modified, one
+    gone was retracted). A fact's text is printed once per version: when a
+    basis first names it, or at ``finish`` for a fact the step changed; it is
+    kept until the fact changes. Fact indexes only rise, so an index names
+    one fact for the whole game (an address may serve another fact once the
+    first is retracted). ``close`` takes the callbacks away.
     """
 
     def __init__(self, cenv, routers: tuple[bytes, ...] = ()):
@@ -109,18 +107,15 @@ class Tracer:
         self.firings: list[Firing] = []
         self.before: dict[int, tuple[str, str, str]] = {}  # index -> (module, template, text) at the last finish
         self.known: dict[int, BasisFact] = {}  # index -> the fact's text now (facts read and not changed since)
-        self.addresses: dict[int, object] = {}  # index -> C pointer of the facts there whose index is known
-        self.indexes: dict[int, int] = {}  # the other way round
-        self.pending: set[int] = set()  # addresses of facts asserted since (still there), index not read yet
-        self.asserted: set[int] = set()  # indexes asserted (a modify included) since the last finish
-        self.gone: set[int] = set()  # indexes retracted since the last finish (and not asserted again: no modify)
+        self.addresses: dict[int, object] = {}  # index -> C pointer of each fact there
+        self.indexes: dict[int, int] = {}  # the other way round (by address)
+        self.touched: set[int] = set()  # indexes asserted, modified or retracted since the last finish
         self.modules = self._modules()
         self.module_names = {pointer: name for name, pointer in self.modules.items()}
         self.template_names: dict[object, tuple[str, str]] = {}  # template pointer -> (module, name)
         self._heads: dict[bytes, tuple[str, int]] = {}  # an activation's printed salience and rule -> (rule, salience)
         self._rules_given = False
-        self._on_firing = _CALLBACK(self._before_firing)  # kept: CLIPS holds them while listening
-        self._on_fired = _CALLBACK(self._after_firing)
+        self._on_firing = _CALLBACK(self._firing_recorder())  # kept: CLIPS holds it while listening
         self._after: Callable[[Firing], None] | None = None
         self._armed: int | None = None  # address of the activation next_firing recorded, until it begins
         self._bracketing = False  # ``_bracket`` is on
@@ -132,29 +127,24 @@ class Tracer:
 
     def _watch(self) -> None:
         """Have CLIPS report each fact asserted and retracted (the tracer's bookkeeping, see the class docstring)."""
-        known, addresses, indexes, pending, gone = self.known, self.addresses, self.indexes, self.pending, self.gone
-        made, asserted = self._made, self.asserted
+        known, addresses, indexes, touched, made = self.known, self.addresses, self.indexes, self.touched, self._made
 
         def on_assert(_env, fact, _context) -> None:
-            if self._open:  # a recorded firing asserts (or modifies) it: its index is read now (``made``), so noted now
-                pointer = _cast(_FACT, fact)
-                index = _FactIndex(pointer)
+            pointer = _cast(_FACT, fact)
+            index = _FactIndex(pointer)
+            addresses[index] = pointer
+            indexes[fact] = index
+            touched.add(index)
+            if self._open:  # a recorded firing asserts (or modifies) it: one of its ``made``
                 made.append(index)
-                addresses[index] = pointer
-                indexes[fact] = index
-                asserted.add(index)
-                gone.discard(index)  # a modify: retracted and asserted again
-            else:
-                pending.add(fact)
 
         def on_retract(_env, fact, _context) -> None:
-            index = indexes.pop(fact, None)
-            if index is None:  # asserted since the indexes were last read: as if it never was
-                pending.discard(fact)
-            else:  # gone, or about to be asserted again as modified (same index and address)
-                gone.add(index)
-                del addresses[index]
-                known.pop(index, None)
+            index = indexes.pop(fact, None)  # gone, or about to be asserted again as modified (same index, address)
+            if index is None:  # not there when the tracer began: cannot happen
+                return
+            del addresses[index]
+            known.pop(index, None)
+            touched.add(index)
 
         callbacks = (_CALLBACK(on_assert), _CALLBACK(on_retract))
         target = _address(self.cenv)
@@ -179,7 +169,7 @@ class Tracer:
 
     def _bracket(self, on: bool) -> None:
         """CLIPS to call ``_actions_begin``/``_actions_end`` around each firing (one rule at a time), or not (a
-        listened run: ``_before_firing`` and ``_after_firing`` do it)."""
+        listened run: ``_firing_recorder`` does it)."""
         if on == self._bracketing:
             return
         target = _address(self.cenv)
@@ -255,32 +245,17 @@ class Tracer:
         self.addresses.update(facts)
         self.indexes.clear()
         self.indexes.update((_address(fact), index) for index, fact in facts.items())
-        for noted in (self.known, self.pending, self.asserted, self.gone):
-            noted.clear()
+        self.known.clear()
+        self.touched.clear()
         self.firings = []
         self._rules_given = not with_rules
-
-    def _index_new_facts(self) -> None:
-        """Read the index of each fact asserted since the last call (those still there)."""
-        addresses, indexes, asserted, gone = self.addresses, self.indexes, self.asserted, self.gone
-        for address in self.pending:
-            fact = _cast(_FACT, address)
-            index = _FactIndex(fact)
-            addresses[index] = fact
-            indexes[address] = index
-            asserted.add(index)
-            gone.discard(index)  # a modify: retracted and asserted again
-        self.pending.clear()
 
     def _read(self, index: int) -> BasisFact:
         """The fact with ``index`` as it is now (it exists: an activation's basis names it); Python routers off.
         (``text`` inlined: a traced game of bdi reads some 4000 facts.)"""
         fact = self.addresses.get(index)
-        if fact is None:
-            self._index_new_facts()
-            fact = self.addresses.get(index)
-            if fact is None:  # not asserted while watched: cannot happen
-                return BasisFact(index, "?")
+        if fact is None:  # not asserted while watched: cannot happen
+            return BasisFact(index, "?")
         builder = self.builder
         _SBReset(builder)
         _FactPPForm(fact, builder, False)
@@ -345,34 +320,45 @@ class Tracer:
         with each firing once its rule has fired.
 
         CLIPS calls the tracer before each firing with the activation it fires
-        (and after it, for ``after``): a plain ``Run`` is recorded, so it stops
-        where an untraced one does."""
+        (a plain ``Run`` is recorded, so it stops where an untraced one does).
+        A firing's actions end where the next firing begins, or the run ends
+        (nothing asserts in between): that call closes the firing before, one
+        callback a firing."""
         target = _address(self.cenv)
         if on:
             self._bracket(False)
             self._after = after
             _add["BeforeRuleFires"](target, _WATCHER, self._on_firing, 0, None)
-            _add["AfterRuleFires"](target, _WATCHER, self._on_fired, 0, None)
         else:
             _remove["BeforeRuleFires"](target, _WATCHER)
-            _remove["AfterRuleFires"](target, _WATCHER)
+            self._fired()
             self._after = None
 
-    def _before_firing(self, _env, activation, _context) -> None:
-        if activation:
-            self._record(_cast(_ACTIVATION, activation), _GetFocus(self.cenv))
-            self._open = True  # what its actions assert is its own (``_after_firing`` closes it)
+    def _fired(self) -> None:
+        """A listened firing's actions are done (if one was open): its ``made``, then ``after`` with it."""
+        if self._open:
+            self._actions_end()
+            if self.firings and self._after is not None:
+                self._after(self.firings[-1])
 
-    def _after_firing(self, _env, activation, _context) -> None:
-        self._actions_end()
-        if activation and self.firings and self._after is not None:
-            self._after(self.firings[-1])
+    def _firing_recorder(self) -> Callable[[object, object, object], None]:
+        """The before-firing callback of a listened run: closes the firing before (``_fired``), records this one
+        and opens it (what its actions assert is its own)."""
+        fired, record, cenv = self._fired, self._record, self.cenv
+
+        def before_firing(_env, activation, _context) -> None:
+            if self._open:
+                fired()
+            if activation:
+                record(_cast(_ACTIVATION, activation), _GetFocus(cenv))
+                self._open = True
+
+        return before_firing
 
     def _record(self, activation, module) -> None:
         """Add the firing of ``activation`` (on the agenda of ``module``, a C pointer): rule, salience, and the
         facts of its basis as they are now."""
         cenv, routers, builder, known, basis = self.cenv, self.routers, self.builder, self.known, []
-        addresses, heads = self.addresses, self._heads
         for name in routers:
             _DeactivateRouter(cenv, name)
         try:
@@ -385,27 +371,15 @@ class Tracer:
                     basis.append(_NO_FACT)
                     continue
                 index = int(item[2:])
-                fact = known.get(index)
-                if fact is None:  # ``_read`` inlined for the facts whose index is known (most)
-                    pointer = addresses.get(index)
-                    if pointer is None:
-                        fact = self._read(index)
-                    else:
-                        _SBReset(builder)
-                        _FactPPForm(pointer, builder, False)
-                        text = _string(builder.contents).decode()
-                        if "\n" in text or "  " in text:
-                            text = " ".join(text.split())
-                        fact = known[index] = new_basis_fact(index, text)
-                basis.append(fact)
+                basis.append(known.get(index) or self._read(index))
         finally:
             for name in routers:
                 _ActivateRouter(cenv, name)
         head = printed[:colon]  # b"10     rule"
-        named = heads.get(head)
+        named = self._heads.get(head)
         if named is None:
             salience, rule = head.split(None, 1)
-            named = heads[head] = (rule.decode(), int(salience))
+            named = self._heads[head] = (rule.decode(), int(salience))
         self.firings.append(new_firing(self.module_names[module], named[0], named[1], tuple(basis)))
 
     def agenda(self) -> tuple[Activation, ...]:
@@ -485,27 +459,27 @@ class Tracer:
     def _changes(self, commit: bool) -> list[FactChange]:
         """The facts asserted, retracted and modified since the last commit, by index (Python routers off);
         ``commit``: the facts now are the base of the next call's changes."""
-        self._index_new_facts()
-        before, gone = self.before, self.gone
-        changes = [new_change(_RETRACTED, index, *before[index]) for index in gone if index in before]
-        for index in self.asserted:
-            if index in gone:  # asserted and retracted since
-                continue
-            text = (self.known.get(index) or self._read(index)).text
+        before, addresses, known, changes = self.before, self.addresses, self.known, []
+        for index in self.touched:
             was = before.get(index)
+            pointer = addresses.get(index)
+            if pointer is None:  # gone (a fact asserted and retracted since is no change)
+                if was is not None:
+                    changes.append(new_change(_RETRACTED, index, *was))
+                continue
+            text = (known.get(index) or self._read(index)).text
             if was is None:
-                module, template = self._template(self.addresses[index])
+                module, template = self._template(pointer)
                 changes.append(new_change(_ASSERTED, index, module, template, text))
             elif text != was[2]:  # modified (perhaps back to the text it had)
                 changes.append(new_change(_MODIFIED, index, was[0], was[1], text))
         if commit:
-            for index in gone:
-                before.pop(index, None)
             for change in changes:
-                if change.change != _RETRACTED:
+                if change.change == _RETRACTED:
+                    del before[change.index]
+                else:
                     before[change.index] = (change.module, change.template, change.text)
-            self.asserted.clear()
-            gone.clear()
+            self.touched.clear()
         changes.sort(key=lambda change: change.index)
         return changes
 

@@ -117,17 +117,20 @@ def _rows_down(value) -> list:
     return [FactRow(str(m), int(i), str(t), str(x)) for m, i, t, x in value]
 
 
-def value_object(module: str, name: str) -> Codec:
-    """A value object (or None) crossing as its ``to_dict``; the app rebuilds it with ``from_dict``.
+def value_object(module: str, name: str, form: str = "dict") -> Codec:
+    """A value object (or None) crossing as its ``to_dict``; the app rebuilds it with ``from_dict`` (``form``
+    "wire": ``to_wire`` and ``from_wire``, a class's compact form for the pipe).
 
     The class is imported when a value first comes up (the app imports no CLIPS module before it needs one).
     """
+    encode, rebuild = f"to_{form}", f"from_{form}"
+
     def decode(data):
         if data is None:
             return None
-        return getattr(importlib.import_module(module), name).from_dict(data)
+        return getattr(getattr(importlib.import_module(module), name), rebuild)(data)
 
-    return Codec(lambda value: None if value is None else value.to_dict(), decode)
+    return Codec(lambda value: None if value is None else getattr(value, encode)(), decode)
 
 
 PLAIN = Codec(_same, _same)  # None, or JSON-ready already
@@ -186,7 +189,7 @@ CALLS: dict[str, Call] = {call.name: call for call in (
     Call("advance", Timing.STEP, value_object("app.backends.clips.pause", "TurnPause"), label="step {0.step}"),
     Call("after", Timing.STEP, label="step {0.step}, after the action", defers=True),
     Call("declared_k_cells", Timing.QUERY, K_CELLS, default=[], rides_on=("start", "next_action")),
-    Call("trace", Timing.QUERY, value_object("app.backends.clips.steptrace", "StepTrace"), rides_on=("after",),
+    Call("trace", Timing.QUERY, value_object("app.backends.clips.steptrace", "StepTrace", "wire"), rides_on=("after",),
          only_if="tracing"),
     Call("markers", Timing.QUERY, MARKERS, default=(), rides_on=("next_action",),  # a field of the step's reply
          only_if="markers_wanted"),
