@@ -36,7 +36,8 @@ def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 
     With ``on_trace``, a driver that can trace (CLIPS) records each step's trace: in the game (for the log)
     and handed to ``on_trace``. With ``on_finding``, the step's protocol checks (``app.backends.checks``)
     run as the game goes and hand each finding to it (live warnings). With ``markers``, what the agent draws is
-    read after each step and kept in the game (for a log that shows it; ``Match``).
+    read after each step and kept in the game (for a log that shows it; ``Match``). A traced game always asks for
+    them: it is played as the window plays it, so its firings and fact indices are the ones the Rules tab shows.
     """
     spec = resolve(agent_text)
     driver = create_driver(spec, seed=seed, step_seconds=step_seconds)
@@ -47,7 +48,7 @@ def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 
     if on_event is not None:
         game.subscribe(on_event)
     match = Match(game, driver, on_log=on_log, params=params_for(params or {}, agent_text), on_trace=on_trace,
-                  markers=markers)
+                  markers=markers or on_trace is not None)
     try:
         match.run()
     finally:

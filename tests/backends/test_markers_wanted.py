@@ -85,12 +85,14 @@ def test_bench_grade_and_the_coach_never_ask_for_markers(markers_read):
     assert '"type": "markers"' not in row.log and row.luck_adjusted is not None  # grade's pages show none
 
 
-def test_diff_never_asks_for_markers(markers_read):
+def test_a_traced_game_asks_as_the_window_does(markers_read):
+    """diff and run --trace trace their games: they are played as the window plays them, so the firings they name
+    are the ones the Rules and Changes tabs show (a drawing agent's drawing rules included)."""
     from app.backends.diff import play_both
 
     old, new = play_both(MARKER_AGENT, MARKER_AGENT, load_game_map(MAPS_DIR / "four-known.map"),
                          PROFILES["unito-2019"])
-    assert markers_read == [] and old.markers == new.markers == {} and old.traces
+    assert markers_read and old.markers == new.markers != {} and old.traces
 
 
 def test_a_game_for_a_log_asks_after_every_step(markers_read):
@@ -178,13 +180,17 @@ def test_a_child_cannot_make_the_app_read_markers_it_did_not_ask_for(tmp_path):
 
 
 def test_the_clips_driver_tells_the_agent_whether_markers_are_wanted():
-    for markers in (True, False):
-        game = Game(load_game_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
-        driver = create_driver(resolve(MARKER_AGENT), seed=0, sandbox=False)
-        match = Match(game, driver, markers=markers)
-        try:
-            match.start()
-            rows = driver.working_memory()
-            assert (("MAIN", "board-markers-wanted") in {(row.module, row.template) for row in rows}) is markers
-        finally:
-            match.close()
+    """Asserted when they are wanted and the agent's files name the fact (incrocio's do); never for an agent that
+    does not (marker_agent.clp draws regardless), whose facts keep the indices the course's environment gives."""
+    for agent, asks in (("incrocio", True), (MARKER_AGENT, False)):
+        for markers in (True, False):
+            game = Game(load_game_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
+            driver = create_driver(resolve(agent), seed=0, sandbox=False)
+            match = Match(game, driver, markers=markers)
+            try:
+                match.start()
+                rows = driver.working_memory()
+                wanted = ("MAIN", "board-markers-wanted") in {(row.module, row.template) for row in rows}
+                assert wanted is (markers and asks), (agent, markers)
+            finally:
+                match.close()

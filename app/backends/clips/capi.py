@@ -135,6 +135,7 @@ class LoadedEnv:
         self.builder = environment_builder(cenv, "fact")
         self.update_seconds = 0.0  # wall time inside FMModify and FBAssert (Rete updates), all games
         self.halts = None  # the HaltCounter of its (halt) calls, when the build allowed one (watchdog.count_halts)
+        self.asks_for_markers = False  # its files name MAIN's board-markers-wanted (only then is it asserted)
 
     def slot(self, fact, name: bytes):
         """The value of slot ``name`` of the fact at C pointer ``fact``, as clipspy would give it."""

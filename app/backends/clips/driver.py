@@ -176,7 +176,9 @@ class ClipsDriver(TurnInParts, Driver):
         map_k_cells = len(observation.start_known)  # ENV::map-facts come first; then the agent's own deffacts
         self._declared = [item for index, item in enumerate(self._new_k_cells()) if index >= map_k_cells]
         set_agent_params(env, context.params, self.name)
-        if self.markers_wanted:  # something shows the agent's markers: it may draw (docs/markers.md)
+        if self.markers_wanted and loaded.asks_for_markers:  # something shows the agent's markers: it may draw
+            # (docs/markers.md); asserted only for an agent whose files ask for it, so that any other agent's
+            # facts keep the indices the course's environment gives them
             env.find_template("MAIN::board-markers-wanted").assert_fact()
 
     def _guarded(self, stage: str, work, *args) -> None:

@@ -157,6 +157,17 @@ def _slot_form(construct: Form, slot: str, template: str, before: int) -> Form |
     return min(places, key=lambda place: place[:2])[2] if places else None
 
 
+MARKERS_WANTED = "board-markers-wanted"  # MAIN's fact saying something shows the agent's markers
+
+
+def _names(path: Path, word: str) -> bool:
+    """True when the agent file ``path`` has ``word`` in it (an unreadable file: the load reports it)."""
+    try:
+        return word in Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+
+
 def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, time_limit: float) -> LoadedEnv:
     """A new environment with MAIN (the profile's limits), ENV and the agent's files; AgentError if unusable."""
     env = clips.Environment()
@@ -177,6 +188,7 @@ def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, tim
         raise AgentError(f"{RESOURCES}: the protocol modules do not load: {problems}") from None
     loaded = LoadedEnv(env, router, key)
     loaded.halts = halts
+    loaded.asks_for_markers = any(_names(path, MARKERS_WANTED) for path in paths)
     try:
         loaded.load_messages = load_agent(env, router, paths, agent, time_limit)
     except AgentError:
