@@ -1,7 +1,8 @@
 """The zygote: ``python -m app.backends.host.zygote CONTROL_FD PARENT_PID`` (Linux).
 
 One per app process, started once: it imports what every agent needs (numpy,
-clipspy, the drivers) and then only forks. Each fork is a fresh agent host
+clipspy, the drivers), loads the CLIPS protocol modules (MAIN and ENV, the
+app's own) for each rules profile, and then only forks. Each fork is a fresh agent host
 for one game (``child.main``): no agent ever ran in the zygote, and a child
 serves one game and ends, so every game starts in a process no agent ran in.
 The zygote never runs agent code and never loads an agent's files; it is not
@@ -107,6 +108,13 @@ def main(control_fd: int, parent: int) -> None:
     compile_seccomp()
     readable_paths((), Path(__file__).resolve().parents[3])  # the app's root, as the app sends it
     app.backends.host.landlock.abi_version()
+    try:  # MAIN and ENV of each rules profile, loaded once here: a CLIPS agent's process loads only its agent
+        from app.backends.clips.loading import protocols_ahead
+        from app.core import PROFILES
+
+        protocols_ahead(PROFILES.values())
+    except ImportError:  # no clipspy: CLIPS agents report it when chosen
+        pass
     control = socket.socket(fileno=control_fd)
     control.sendall(b'{"ready": true}')
     serve(control)
