@@ -275,7 +275,7 @@ def test_facts_panel_lists_a_clips_agents_facts(qtbot, window):
         qtbot.waitUntil(lambda n=count: window.session.steps_done == n or window.session.over, timeout=20000)
     steps = window.session.steps_done
     driver = create_driver(discover()[name])
-    match = Match(Game(load_game_map(FOUR_KNOWN), PROFILES["unito-2019"]), driver)
+    match = Match(Game(load_game_map(FOUR_KNOWN), PROFILES["unito-2019"]), driver, markers=True)  # as the window
     try:
         for _ in range(steps):
             match.step()
