@@ -60,7 +60,7 @@ def new_match(sandbox: bool, tracing: bool) -> Match:
     driver = CheckedDriver(create_driver(SPEC, seed=0, sandbox=sandbox), game_map.name, "unito-2019",
                            timing=False)
     driver.tracing = tracing
-    return Match(Game(game_map, PROFILES["unito-2019"]), driver, params=PARAMS)
+    return Match(Game(game_map, PROFILES["unito-2019"]), driver, params=PARAMS, markers=True)  # as the window
 
 
 def forward(sandbox: bool) -> tuple[Match, list[tuple[int, int]]]:
