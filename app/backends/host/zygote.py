@@ -108,6 +108,12 @@ def main(control_fd: int, parent: int) -> None:
     compile_seccomp()
     readable_paths((), Path(__file__).resolve().parents[3])  # the app's root, as the app sends it
     app.backends.host.landlock.abi_version()
+    # the app's own search (the bayes agent's) and its one-BLAS-thread switch, which inspects the loaded libraries:
+    # about 20 ms that each of that agent's games paid again in its process
+    import app.solver.bayes.decisions  # noqa: F401
+    from app.solver.bayes.policy import one_blas_thread
+    with one_blas_thread():
+        pass
     try:  # MAIN and ENV of each rules profile, loaded once here: a CLIPS agent's process loads only its agent
         from app.backends.clips.loading import protocols_ahead
         from app.core import PROFILES
