@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import math
 import threading
-from concurrent.futures import Future
 from dataclasses import dataclass
 
 from app.backends.base import AgentFailure, Driver, runner_param
@@ -56,7 +55,6 @@ class HostedDriver(Driver):
         self._cancelled = threading.Event()
         self._lines: list[str] = []
         self._files: dict[str, bytes] | None = None
-        self._closing: Future | None = None  # the files and sizes of the closed child, once it has ended
         self._sizes: dict[str, int] = {}  # the real sizes of the files read last
         self._refusals: list[str] = []  # what the child's audit hook saw the agent try (``host.refusals``)
         self._riding: dict[str, object] = {}  # values that came with a reply, by call (``Call.rides_on``)
@@ -331,7 +329,6 @@ class HostedDriver(Driver):
 
     def written_files(self) -> dict[str, bytes]:
         """The files the agent wrote in its scratch folder so far (kept when the driver closes)."""
-        self._closed()
         if self._files is None and self._child is not None:
             self._flush()  # what a deferred call writes, too
             files = self._child.peek_files()
@@ -346,14 +343,7 @@ class HostedDriver(Driver):
 
     def written_sizes(self) -> dict[str, int]:
         """The real size of each file ``written_files`` gave last (what is kept of one may be shorter)."""
-        self._closed()
         return dict(self._sizes)
-
-    def _closed(self) -> None:
-        """Once closed: the files the ended child left, read when first asked for (``Child.close_later``)."""
-        closing, self._closing = self._closing, None
-        if closing is not None:
-            self._files, self._sizes = closing.result()
 
     def close(self) -> None:
         """Keep the files the agent wrote; the child ends (a child serves one game: the next starts fresh)."""
@@ -363,8 +353,9 @@ class HostedDriver(Driver):
         self._flush()
         self._child = None
         unwatch(child)
-        self._closing = child.close_later()
-        self._files = {}
+        child.close()
+        self._files = child.take_files()
+        self._sizes = dict(child.file_sizes)
         self._dead = self._dead or "closed"
 
 

@@ -44,7 +44,6 @@ class ChildDied(Exception):
 
 
 _SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent-host-spawner")
-_CLOSER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent-host-closer")  # ``Child.close_later``
 
 
 def start_child() -> Child:
@@ -366,21 +365,6 @@ class Child:
                 return
         self._release()
 
-    def close_later(self) -> Future:
-        """End the child (SIGKILL) and return at once: waiting for its end, reading and removing its files and
-        reaping it happen on a thread of their own, off the game's path (about 2 ms a game here: a process's
-        exit unmaps what it shared with the zygote). The future gives (``take_files``, ``file_sizes``)."""
-        self.end("closed")
-        return _CLOSER.submit(self._closed)
-
-    def _closed(self) -> tuple[dict[str, bytes], dict[str, int]]:
-        self.process.wait_exit(5.0)
-        try:
-            files = self.take_files()
-            return files, dict(self.file_sizes)
-        finally:
-            self._release()
-
     def _release(self) -> None:
         self.kill("closed")
         for item in (self._channel, self._stderr):
@@ -561,7 +545,6 @@ def take_prepared(key: tuple) -> Child | None:
 
 @atexit.register
 def _empty_warm_pool() -> None:
-    _CLOSER.shutdown(wait=True)  # the games' children closed last: their scratch folders go before the app
     with _WARM_LOCK:
         idle = list(_WARM)
         _WARM.clear()
