@@ -78,8 +78,7 @@ class PythonDriver(Driver):
         while True:
             if call.done.wait(0.05):
                 if call.error is not None:
-                    exc = call.error
-                    raise AgentFailure(f"agent {self.name} raised {type(exc).__name__}: {exc}{_where(exc)}") from exc
+                    raise self._raised(call.error) from call.error
                 return call.value
             waited += 0.05
             if self._cancel.is_set():
@@ -87,7 +86,7 @@ class PythonDriver(Driver):
                 raise AgentFailure(f"agent {self.name} was cancelled during {what}")
             if self.step_seconds is not None and waited >= self.step_seconds:
                 self._abandon()
-                raise AgentFailure(f"agent {self.name} took more than {self.step_seconds:g} s for {what}: stopped")
+                raise self._overran(self.step_seconds, what)
 
     def _call_here(self, method, *args, what: str):
         """``_call`` on this thread (``run_on_main_thread``): a timer signal at the step cap interrupts the agent's
@@ -102,13 +101,21 @@ class PythonDriver(Driver):
             return method(*args)
         except StepAbandoned:
             self._broken = True
-            raise AgentFailure(f"agent {self.name} took more than {seconds:g} s for {what}: stopped") from None
+            raise self._overran(seconds, what) from None
         except BaseException as exc:  # noqa: BLE001  (worded as the worker's caller words it)
-            raise AgentFailure(f"agent {self.name} raised {type(exc).__name__}: {exc}{_where(exc)}") from exc
+            raise self._raised(exc) from exc
         finally:
             if timed:
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, previous)
+
+    def _raised(self, exc: BaseException) -> AgentFailure:
+        """What the agent's step raised, as the game's stop reason (with the file and line it was raised at)."""
+        return AgentFailure(f"agent {self.name} raised {type(exc).__name__}: {exc}{_where(exc)}")
+
+    def _overran(self, seconds: float, what: str) -> AgentFailure:
+        """A step stopped at its time cap, as the game's stop reason."""
+        return AgentFailure(f"agent {self.name} took more than {seconds:g} s for {what}: stopped")
 
     def _abandon(self) -> None:
         """Give up on the running call; interrupt it so an endless loop does not spin on in the background."""
