@@ -6,7 +6,8 @@ import contextlib
 import dataclasses
 import functools
 import re
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import clips
@@ -18,6 +19,7 @@ from app.backends.clips.pool import destroy_quietly
 from app.backends.clips.source import Form, Reading, read_file
 from app.backends.clips.watchdog import Watchdog, count_halts, remove_function
 from app.core import SIZE, AgentError, Cell, Observation
+from app.core.fileio import decode
 
 RESOURCES = Path(__file__).resolve().parents[3] / "resources" / "clips"
 MAIN_FILE = RESOURCES / "main.clp"
@@ -232,6 +234,43 @@ def construct_count(env: clips.Environment) -> int:
     return sum(len(env.eval(query)) for query in lists)
 
 
+@contextlib.contextmanager
+def clips_readable(path: Path) -> Iterator[Path]:
+    """``path``, or where its file is while it is loaded in UTF-8 when it is in the Windows code page.
+
+    CLIPS reads bytes and copes with a byte order mark and CRLF line ends itself; text in the Windows code page
+    (``"già colpita"`` saved by Notepad) it reads too, but its strings and symbols then reach Python as bytes
+    that are not UTF-8, and clipspy fails on them. Such a file is loaded from a UTF-8 copy with the same lines,
+    so messages name the user's file and line (the caller puts its path back in them). The copy is made in a
+    private temporary folder: in the system's, or in the working folder when that is inside it (an agent's
+    confined process may write in its scratch folder, its working folder, and nowhere else); it is gone when
+    the load is.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        yield path
+        return
+    try:
+        text = decode(data)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise AgentError(f"{path}:{line}: not UTF-8 nor Windows text (byte 0x{data[exc.start]:02x}): save it "
+                         "as UTF-8") from None
+    system_temp = Path(tempfile.gettempdir()).resolve()
+    base = Path.cwd() if Path.cwd().resolve().is_relative_to(system_temp) else system_temp
+    with tempfile.TemporaryDirectory(prefix=".utf8-", dir=base) as folder:
+        copy = Path(folder) / path.name
+        copy.write_bytes(text.encode("utf-8"))
+        yield copy
+
+
 def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Path], agent: str,
                time_limit: float) -> list[str]:
     """Load the agent's files in order; the load messages (file:line: text)."""
@@ -241,21 +280,18 @@ def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Pa
     watchdog = Watchdog(env)  # a definition may run code (a defglobal's value): an endless one is stopped
     try:
         for path in paths:
-            try:
-                path.read_bytes()
-            except OSError as exc:
-                raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
-            watchdog.arm(limit)
-            try:
-                env.load(str(path))
-            except clips.CLIPSError:
-                pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
-            finally:
-                watchdog.disarm()
+            with clips_readable(path) as source:
+                watchdog.arm(limit)
+                try:
+                    env.load(str(source))
+                except clips.CLIPSError:
+                    pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
+                finally:
+                    watchdog.disarm()
             if watchdog.expired:
                 raise AgentError(f"{path}: loading ran over the time limit of {limit:g} s: stopped (a "
                                  f"defglobal's or a default's value that never ends?)")
-            found = describe(router.take_errors(), str(path), path)
+            found = describe(router.take_errors().replace(str(source), str(path)), str(path), path)
             if found:  # CLIPS notices a missing `)` late: say first which form was left open, and where
                 found = [problem.describe(path) for problem in read_file(path).problems] + found
             messages += found
