@@ -28,6 +28,7 @@ from pathlib import Path
 from app.backends.kinds import for_file
 from app.backends.registry import LOAD_ORDER, resolve
 from app.core import AgentError, BattleshipError
+from app.core.fileio import decode
 
 _AGENT_DEFINED = re.compile(r"^AGENT\s*=", re.MULTILINE)
 
@@ -121,7 +122,7 @@ def read_roster(path: str | Path) -> dict[str, Student]:
     ``@``. BattleshipError naming the file and line for a bad roster."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = decode(path.read_bytes())  # Excel on Windows saves its CSV in the Windows code page
     except (OSError, UnicodeDecodeError) as exc:
         raise BattleshipError(f"{path}: cannot read the roster ({getattr(exc, 'strerror', None) or exc})") from None
     reader = csv.DictReader(text.splitlines())

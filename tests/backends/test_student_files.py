@@ -10,6 +10,7 @@ import pytest
 from app.backends.agent_check import load_errors
 from app.backends.games import play
 from app.backends.registry import ROOT, resolve
+from app.backends.submissions import Student, read_roster
 from app.core import PROFILES, AgentError
 from app.core.formats import load_map
 from tests.paths import MAPS_DIR
@@ -107,3 +108,10 @@ def test_an_agent_named_in_another_case_is_found_as_windows_and_macos_find_its_f
     (tmp_path / "clips").mkdir()
     shutil.copy(TEMPLATE, tmp_path / "clips" / "Greedy.clp")
     assert resolve("greedy", tmp_path).paths == (tmp_path / "clips" / "Greedy.clp",)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "utf-8-sig"])
+def test_a_roster_saved_by_excel_on_windows_reads_its_names(student_folder, encoding):
+    roster = student_folder / "studenti.csv"
+    roster.write_bytes("id,name,email\r\n123,Niccolò Rossi,niccolo@studenti.it\r\n".encode(encoding))
+    assert read_roster(roster) == {"123": Student("123", "Niccolò Rossi", "niccolo@studenti.it")}
