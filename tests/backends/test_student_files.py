@@ -4,10 +4,12 @@ names that a case-insensitive file system takes for one (issue 37)."""
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
 from app.backends.agent_check import load_errors
+from app.backends.clips.loading import clips_readable
 from app.backends.games import play
 from app.backends.registry import ROOT, resolve
 from app.backends.submissions import Student, read_roster
@@ -115,3 +117,15 @@ def test_a_roster_saved_by_excel_on_windows_reads_its_names(student_folder, enco
     roster = student_folder / "studenti.csv"
     roster.write_bytes("id,name,email\r\n123,Niccolò Rossi,niccolo@studenti.it\r\n".encode(encoding))
     assert read_roster(roster) == {"123": Student("123", "Niccolò Rossi", "niccolo@studenti.it")}
+
+
+def test_clips_is_handed_an_ascii_path_for_a_file_in_a_folder_with_accents(student_folder, monkeypatch):
+    """Windows' C library may not open C:\\Users\\Niccolò\\...: CLIPS loads a copy by an ASCII path instead."""
+    monkeypatch.chdir(student_folder)  # a working folder with accents too, as a confined agent's never has
+    agent = student_folder / "agente già.clp"
+    agent.write_bytes(TEMPLATE.read_bytes())
+    with clips_readable(agent) as source:
+        assert source.isascii() and Path(source).read_bytes() == TEMPLATE.read_bytes()
+    assert not Path(source).exists()
+    with clips_readable(TEMPLATE) as source:
+        assert source == str(TEMPLATE)  # an ASCII path to a UTF-8 file: no copy
