@@ -13,8 +13,9 @@ from app.backends.clips.loading import clips_readable
 from app.backends.games import play
 from app.backends.registry import ROOT, resolve
 from app.backends.submissions import Student, read_roster
-from app.core import PROFILES, AgentError
+from app.core import PROFILES, AgentError, BattleshipError
 from app.core.formats import load_map
+from app.report.student import check_distinct_files
 from tests.paths import MAPS_DIR
 
 TEMPLATE = ROOT / "agents" / "templates" / "my_agent.clp"
@@ -129,3 +130,9 @@ def test_clips_is_handed_an_ascii_path_for_a_file_in_a_folder_with_accents(stude
     assert not Path(source).exists()
     with clips_readable(TEMPLATE) as source:
         assert source == str(TEMPLATE)  # an ASCII path to a UTF-8 file: no copy
+
+
+def test_two_students_whose_ids_differ_only_by_case_are_not_given_one_page():
+    check_distinct_files(["rossi", "bianchi", "Verdi"])
+    with pytest.raises(BattleshipError, match=r"^students 'Rossi' and 'rossi' would have one page file \(rossi\.html\)"):
+        check_distinct_files(["Rossi", "bianchi", "rossi"])
