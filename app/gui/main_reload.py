@@ -23,6 +23,7 @@ from app.gui.load_banner import LoadErrorBanner
 from app.gui.main_messages import Messages
 from app.gui.main_setup import GameSetup
 from app.gui.session import GameSession
+from app.gui.theme import native_keys
 
 DEBOUNCE_MS = 120  # an editor's save can be several writes (truncate, write, rename): reload once they are done
 SETTING = "reload/on_save"
@@ -60,9 +61,9 @@ class AgentReload(QObject):
         self.code: tuple = ()  # the fingerprint of the agent's files when the game in play started
         self.toggle = QCheckBox(translate("MainWindow", "Reload on save"))
         self.toggle.setObjectName("reloadOnSave")
-        self.toggle.setToolTip(translate("MainWindow", "When you save a file of the agent in play (in any editor), "
-                                                       "the game starts over with the new code; Reset (Ctrl+R) "
-                                                       "reloads by hand"))
+        self.toggle.setToolTip(native_keys(translate(
+            "MainWindow", "When you save a file of the agent in play (in any editor), the game starts over with the "
+                          "new code; Reset (Ctrl+R) reloads by hand")))
         self.toggle.setChecked(str(settings.value(SETTING, "true")).lower() not in ("false", "0"))
         self.toggle.toggled.connect(self._on_toggled)
         banner.set_reload_on_save(self.toggle.isChecked())

@@ -51,6 +51,7 @@ from app.gui.theme import (
     error_banner,
     fit_to_screen,
     mono_font,
+    native_keys,
     side_column,
     split_central,
     title_row,
@@ -165,7 +166,7 @@ class ReplayWindow(SideWindow):
 
         board_card, board_layout = _card()
         head, self.title_label, self.info_label = title_row(self.tr("No replay open"),
-                                                            self.tr("Open a game log (Ctrl+O)."))
+                                                            native_keys(self.tr("Open a game log (Ctrl+O).")))
         board_layout.addLayout(head)
         self.banner = error_banner()
         board_layout.addWidget(self.banner)

@@ -7,6 +7,7 @@ shape, a pattern or a letter.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from PyQt5.QtCore import QEvent, QObject, QRect, QSize, Qt
@@ -189,6 +190,20 @@ def window_toolbar(window: QMainWindow, title: str, object_name: str) -> QToolBa
 #: or a portable text ("Ctrl+L": Cmd+L on macOS) where no standard exists. A standard key some platform leaves
 #: without a binding (Windows: Quit, Save As) is given with the text after it: ``(QKeySequence.Quit, "Ctrl+Q")``
 Shortcut = str | QKeySequence.StandardKey
+
+
+#: a key named in a text: "Ctrl+O", "Ctrl+Shift+S", "Ctrl+Enter"
+_KEY_MENTION = re.compile(r"\bCtrl\+(?:(?:Shift|Alt)\+)*(?:Enter|Return|Space|F\d+|[A-Z0-9])\b")
+
+
+def _native(key: str) -> str:
+    return QKeySequence(key).toString(QKeySequence.NativeText)
+
+
+def native_keys(text: str) -> str:
+    """``text`` with each key it names ("Ctrl+O") as the platform writes it (⌘O on macOS, as its menus do):
+    texts and their translations name keys one way, and the user reads the keys of their keyboard."""
+    return _KEY_MENTION.sub(lambda mention: _native(mention.group()), text)
 
 
 def key_sequences(shortcuts: Shortcut | Sequence[Shortcut]) -> list[QKeySequence]:

@@ -7,6 +7,7 @@ import pytest
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction
 
+from app.gui import theme
 from app.gui.editor.window import MapEditor
 from app.gui.replay_view import ReplayWindow
 from app.gui.theme import key_sequences
@@ -74,3 +75,12 @@ def test_no_other_action_is_taken_into_the_macos_app_menu_by_its_name(window):
     roles = {a.text(): a.menuRole() for a in window.findChildren(QAction) if a.text()}
     moved = {text for text, role in roles.items() if role not in (QAction.NoRole, QAction.TextHeuristicRole)}
     assert moved == {"Quit", "About Battleship Lab", "Game Limits…"}
+
+
+def test_keys_named_in_texts_are_written_as_the_platform_writes_them(monkeypatch):
+    """On macOS Qt writes Ctrl+O as ⌘O: stand in for it, and every key a text names goes through it."""
+    monkeypatch.setattr(theme, "_native", lambda key: key.replace("Ctrl+", "⌘").replace("Shift+", "⇧"))
+    assert theme.native_keys("Load a map to start (Ctrl+O). Save As (Ctrl+Shift+S), Solve (Ctrl+Enter)") == \
+        "Load a map to start (⌘O). Save As (⌘⇧S), Solve (⌘Enter)"
+    assert theme.native_keys("Controlla (CtrlX) e Ctrl+ nulla") == "Controlla (CtrlX) e Ctrl+ nulla"
+
