@@ -136,3 +136,15 @@ def test_two_students_whose_ids_differ_only_by_case_are_not_given_one_page():
     check_distinct_files(["rossi", "bianchi", "Verdi"])
     with pytest.raises(BattleshipError, match=r"^students 'Rossi' and 'rossi' would have one page file \(rossi\.html\)"):
         check_distinct_files(["Rossi", "bianchi", "rossi"])
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "utf-8-sig"])
+@pytest.mark.parametrize("sandbox", [True, False], ids=["confined", "in-process"])
+def test_a_python_agent_saved_by_notepad_imports_and_plays(student_folder, encoding, sandbox, monkeypatch):
+    if not sandbox:
+        monkeypatch.setenv("BATTLESHIP_NO_SANDBOX", "1")
+    template = ROOT / "agents" / "templates" / "my_agent.py"
+    agent = student_folder / "mio_agente.py"
+    text = "# è già colpita: il mio primo agente\n" + template.read_text(encoding="utf-8") + "SALUTO = 'già'\n"
+    agent.write_bytes(text.replace("\n", "\r\n").encode(encoding))
+    assert play(str(agent), FOUR_KNOWN, RULES).result().score == play(str(template), FOUR_KNOWN, RULES).result().score
