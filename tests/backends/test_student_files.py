@@ -3,6 +3,7 @@ names that a case-insensitive file system takes for one (issue 37)."""
 
 from __future__ import annotations
 
+import shlex
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from app.backends.registry import ROOT, resolve
 from app.backends.submissions import Student, read_roster
 from app.core import PROFILES, AgentError, BattleshipError
 from app.core.formats import load_map
+from app.report.stats import shell_command
 from app.report.student import check_distinct_files
 from tests.paths import MAPS_DIR
 
@@ -148,3 +150,19 @@ def test_a_python_agent_saved_by_notepad_imports_and_plays(student_folder, encod
     text = "# è già colpita: il mio primo agente\n" + template.read_text(encoding="utf-8") + "SALUTO = 'già'\n"
     agent.write_bytes(text.replace("\n", "\r\n").encode(encoding))
     assert play(str(agent), FOUR_KNOWN, RULES).result().score == play(str(template), FOUR_KNOWN, RULES).result().score
+
+
+class TestCommandsToPaste:
+    """The report prints commands to run again: pasted into the user's terminal, a path with a space or an
+    accent (C:\\Users\\Niccolò Rossi) must arrive whole."""
+
+    PARTS = ["C:\\Users\\Niccolò Rossi\\venv\\Scripts\\python.exe", "C:\\lab\\main.py", "run", "--agent",
+             "C:\\Users\\Niccolò Rossi\\a.clp,C:\\Users\\Niccolò Rossi\\b.clp", "--map", "D:\\mappe\\l'isola.map"]
+
+    def test_powershell_on_windows(self):
+        assert shell_command(self.PARTS, windows=True) == (
+            "& 'C:\\Users\\Niccolò Rossi\\venv\\Scripts\\python.exe' C:\\lab\\main.py run --agent "
+            "'C:\\Users\\Niccolò Rossi\\a.clp,C:\\Users\\Niccolò Rossi\\b.clp' --map 'D:\\mappe\\l''isola.map'")
+
+    def test_a_posix_shell_elsewhere(self):
+        assert shlex.split(shell_command(self.PARTS, windows=False)) == self.PARTS
