@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -39,12 +40,12 @@ def read_text(path: str | Path, error: type[BattleshipError] = MapError, max_byt
         if size > max_bytes:
             raise _make(error, f"{path}: file is too large ({size / 1e6:.1f} MB; at most {max_bytes / 1e6:.1f} MB)")
         data = path.read_bytes()
-    except FileNotFoundError:
-        raise _make(error, f"{path}: no such file") from None
+    except FileNotFoundError as exc:
+        raise _make(error, f"{path}: {_TOO_LONG if _too_long(path, exc) else 'no such file'}") from None
     except PermissionError:
         raise _make(error, f"{path}: permission denied") from None
     except OSError as exc:
-        raise _make(error, f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise _make(error, f"{path}: cannot read ({_reason(path, exc)})") from None
     try:
         text = decode(data)
     except UnicodeDecodeError as exc:
@@ -105,7 +106,7 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise FileWriteError(path, _reason(exc)) from None
+        raise FileWriteError(path, _reason(path, exc)) from None
     try:
         os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as handle:
@@ -119,7 +120,7 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError) and not isinstance(exc, FileWriteError):
-            raise FileWriteError(path, _reason(exc)) from None
+            raise FileWriteError(path, _reason(path, exc)) from None
         raise
 
 
@@ -137,8 +138,21 @@ def _replace(tmp: str, path: Path) -> None:
             time.sleep(REPLACE_WAIT / REPLACE_TRIES)
 
 
-def _reason(exc: OSError) -> str:
-    """Why a write failed, in words (a path too long for the system says so)."""
+#: Windows' limit on a path's length where long paths are not turned on (MAX_PATH, its final NUL aside)
+WINDOWS_MAX_PATH = 259
+_TOO_LONG = "the path is too long for this system: move it to a shorter folder or give it a shorter name"
+
+
+def _too_long(path: Path, exc: OSError) -> bool:
+    """Whether ``exc`` says ``path`` is too long: the system says so, or Windows says "not found" of a path past
+    MAX_PATH (it does so unless long paths are turned on)."""
     if exc.errno == errno.ENAMETOOLONG or getattr(exc, "winerror", None) == 206:
-        return "the path is too long for this system: choose a shorter folder or name"
+        return True
+    return sys.platform == "win32" and len(str(path.absolute())) > WINDOWS_MAX_PATH
+
+
+def _reason(path: Path, exc: OSError) -> str:
+    """Why reading or writing ``path`` failed, in words (a path too long for the system says so)."""
+    if _too_long(path, exc) and not isinstance(exc, PermissionError):
+        return _TOO_LONG
     return exc.strerror or str(exc)

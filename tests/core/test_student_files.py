@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 
 import pytest
 
@@ -124,6 +125,18 @@ class TestLongPaths:
         path = tmp_path / ("m" * 300 + ".map")
         with pytest.raises(MapError, match=r"cannot write \(the path is too long for this system"):
             save(load_map(FOUR_KNOWN), path)
+
+    def test_windows_not_found_past_max_path_is_said_to_be_too_long(self, tmp_path, monkeypatch):
+        """Windows answers "path not found" for a path past 260 characters unless long paths are on."""
+        path = tmp_path / ("cartella molto lunga " * 6) / ("mappa " * 20 + ".map")
+        assert len(str(path)) > fileio.WINDOWS_MAX_PATH
+        with pytest.raises(MapError, match=r": no such file$"):
+            read_text(path)
+        monkeypatch.setattr(sys, "platform", "win32")
+        with pytest.raises(MapError) as info:
+            read_text(path)
+        assert str(info.value) == f"{path}: the path is too long for this system: move it to a shorter folder or " \
+                                  "give it a shorter name"
 
     def test_windows_too_long_error_is_worded_the_same(self, tmp_path, monkeypatch):
         def too_long(*args, **kwargs):
