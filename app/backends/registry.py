@@ -49,6 +49,19 @@ def _inside(path: Path, root: Path) -> bool:
     return path.resolve().is_relative_to(root.resolve())
 
 
+def load_order_file(folder: Path) -> Path | None:
+    """``folder``'s ``load-order.txt``, its case aside (``Load-Order.txt`` from a Windows or macOS laptop, which
+    does not tell the two apart, is one on Linux too); None when it has none."""
+    exact = folder / LOAD_ORDER
+    if exact.is_file():
+        return exact
+    try:
+        return next((entry for entry in folder.iterdir() if entry.name.casefold() == LOAD_ORDER and entry.is_file()),
+                    None)
+    except OSError:  # not a folder, or unreadable
+        return None
+
+
 def _load_order(folder: Path, root: Path | None = None) -> tuple[Path, ...]:
     """The files ``folder``'s load order lists, each checked to be a file inside ``root`` (default: ``folder``).
 
@@ -56,7 +69,7 @@ def _load_order(folder: Path, root: Path | None = None) -> tuple[Path, ...]:
     ``sub\\agent.clp`` (a backslash is a folder separator; no agent file name has one).
     """
     root = (root or folder).resolve()
-    order_file = folder / LOAD_ORDER
+    order_file = load_order_file(folder) or folder / LOAD_ORDER
     try:
         lines = decode(order_file.read_bytes()).splitlines()
     except OSError as exc:
@@ -131,7 +144,7 @@ def _agents_in(agents_dir: Path, own: bool = False) -> dict[str, AgentSpec]:
             continue
         for path in sorted(clips_dir.glob("*.clp")):
             found.setdefault(path.stem, AgentSpec(path.stem, CLIPS, (path,), _first_comment(path, ";")))
-        for folder in sorted(p for p in clips_dir.iterdir() if (p / LOAD_ORDER).is_file()):
+        for folder in sorted(p for p in clips_dir.iterdir() if load_order_file(p)):
             root = folder if own else clips_dir  # the shipped agents share agents/clips/lib/
             try:
                 paths = _load_order(folder, root)
@@ -178,7 +191,7 @@ def resolve(text: str, agents_dir: Path = AGENTS_DIR) -> AgentSpec:
     parts = [Path(p.strip()) for p in text.split(",") if p.strip()]
     if len(parts) == 1 and parts[0].is_dir():
         folder = parts[0]
-        if (folder / LOAD_ORDER).is_file():
+        if load_order_file(folder):
             root = _confinement_root(folder, agents_dir)
             return AgentSpec(folder.name, CLIPS, _load_order(folder, root), folder=root.resolve())
         raise AgentError(f"{folder}: a folder agent needs a {LOAD_ORDER} listing its files in order")

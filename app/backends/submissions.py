@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.backends.kinds import for_file
-from app.backends.registry import LOAD_ORDER, resolve
+from app.backends.registry import load_order_file, resolve
 from app.core import AgentError, BattleshipError
 from app.core.fileio import decode
 
@@ -77,7 +77,7 @@ def find(folder: str | Path) -> list[Found]:
 
 def _folder(folder: Path) -> Found | None:
     """The submission in a student's folder (None: no agent file in it at all)."""
-    if (folder / LOAD_ORDER).is_file():
+    if load_order_file(folder):
         try:
             spec = resolve(str(folder.resolve()))  # a path, never a shipped agent's name
         except AgentError as error:

@@ -16,7 +16,7 @@ from pathlib import Path
 from PyQt5.QtCore import QFileSystemWatcher, QObject, QSettings, QTimer, pyqtSignal
 from PyQt5.QtWidgets import QCheckBox
 
-from app.backends.registry import LOAD_ORDER
+from app.backends.registry import load_order_file
 from app.gui.agent_kind import is_human
 from app.gui.i18n import translate
 from app.gui.load_banner import LoadErrorBanner
@@ -84,8 +84,8 @@ class AgentReload(QObject):
         spec = self.session.spec
         if spec is None or is_human(spec):
             return []
-        order = [spec.folder / LOAD_ORDER] if spec.folder is not None and (spec.folder / LOAD_ORDER).is_file() else []
-        return [Path(p) for p in spec.paths] + order
+        order = load_order_file(spec.folder) if spec.folder is not None else None
+        return [Path(p) for p in spec.paths] + ([order] if order else [])
 
     def _watch(self) -> None:
         """Note the contents of the files of the agent in play (a fresh game starts with them) and watch them (and

@@ -13,7 +13,7 @@ from app.backends.agent_check import load_errors
 from app.backends.clips.loading import clips_readable
 from app.backends.games import play
 from app.backends.registry import ROOT, resolve
-from app.backends.submissions import Student, read_roster
+from app.backends.submissions import Student, find, read_roster
 from app.core import PROFILES, AgentError, BattleshipError
 from app.core.formats import load_map
 from app.report.stats import shell_command
@@ -166,3 +166,13 @@ class TestCommandsToPaste:
 
     def test_a_posix_shell_elsewhere(self):
         assert shlex.split(shell_command(self.PARTS, windows=False)) == self.PARTS
+
+
+def test_a_load_order_named_in_another_case_is_found_on_linux_too(student_folder):
+    """Windows and macOS open Load-Order.txt as load-order.txt: a teacher grading on Linux does as well."""
+    _windows_folder_agent(student_folder)
+    (student_folder / "load-order.txt").rename(student_folder / "Load-Order.TXT")
+    assert resolve(str(student_folder)).paths == (student_folder / "lib" / "knowledge.clp",
+                                                  student_folder / "strategy.clp")
+    [submission] = find(student_folder.parent)
+    assert submission.paths == (student_folder / "lib" / "knowledge.clp", student_folder / "strategy.clp")
