@@ -148,7 +148,8 @@ def _too_long(path: Path, exc: OSError) -> bool:
     MAX_PATH (it does so unless long paths are turned on)."""
     if exc.errno == errno.ENAMETOOLONG or getattr(exc, "winerror", None) == 206:
         return True
-    return sys.platform == "win32" and len(str(path.absolute())) > WINDOWS_MAX_PATH
+    return (sys.platform == "win32" and exc.errno in (errno.ENOENT, errno.EINVAL)
+            and len(str(path.absolute())) > WINDOWS_MAX_PATH)
 
 
 def _reason(path: Path, exc: OSError) -> str:

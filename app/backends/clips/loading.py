@@ -254,15 +254,15 @@ def clips_readable(path: Path) -> Iterator[str]:
         data = path.read_bytes()
     except OSError as exc:
         raise AgentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if str(path).isascii() and _is_utf8(data):
+        yield str(path)
+        return
     try:
         text = decode(data)
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise AgentError(f"{path}:{line}: not UTF-8 nor Windows text (byte 0x{data[exc.start]:02x}): save it "
                          "as UTF-8") from None
-    if str(path).isascii() and _is_utf8(data):
-        yield str(path)
-        return
     system_temp = Path(tempfile.gettempdir()).resolve()
     base = Path.cwd() if Path.cwd().resolve().is_relative_to(system_temp) else system_temp
     with tempfile.TemporaryDirectory(prefix=".clips-", dir=base) as folder:
