@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clips.common import environment_data
 
 from app.backends.clips import trace as recorder
 from app.backends.clips.steptrace import Change, StepTrace, parse_aspects
@@ -111,14 +112,21 @@ class TestFirings:
         match = Match(Game(load_map(MAPS_DIR / "four-known.map")), driver)
         try:
             match.step()
-            assert recorder._watchers  # CLIPS calls the tracer while the game is on
+            env = driver.env
+            assert _watched(env)  # CLIPS prints its watch output to the tracer while the game is on
         finally:
             match.close()
-        assert recorder._watchers == {}  # CLIPS no longer calls the tracer: an untraced game in it costs nothing more
+        assert not _watched(env)  # no longer: an untraced game in it costs nothing more
 
     def test_tracing_off_records_nothing(self, ordered):
         game, traces = play(ordered, steps=2, tracing=False)
         assert traces == [] and game.traces == {}
+
+
+def _watched(env) -> bool:
+    """Whether CLIPS watches ``env``'s facts and rule firings for a tracer, and the tracer's router is there."""
+    watching = [str(env.eval(f"(get-watch-item {item})")) for item in ("facts", "rules")]
+    return watching == ["TRUE", "TRUE"] and recorder._Watcher.NAME in environment_data(env._env, "routers")
 
 
 class TestHeadless:
