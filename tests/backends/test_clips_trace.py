@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clips._clips import lib
 from clips.common import environment_data
 
 from app.backends.clips import trace as recorder
@@ -124,9 +125,10 @@ class TestFirings:
 
 
 def _watched(env) -> bool:
-    """Whether CLIPS watches ``env``'s facts and rule firings for a tracer, and the tracer's router is there."""
-    watching = [str(env.eval(f"(get-watch-item {item})")) for item in ("facts", "rules")]
-    return watching == ["TRUE", "TRUE"] and recorder._Watcher.NAME in environment_data(env._env, "routers")
+    """Whether CLIPS watches ``env``'s facts and ENV's halting rule for a tracer, and the tracer's router is there."""
+    take_exec = lib.FindDefrule(env._env, b"ENV::take-exec")
+    watching = str(env.eval("(get-watch-item facts)")) == "TRUE" and lib.DefruleGetWatchFirings(take_exec)
+    return watching and recorder._Watcher.NAME in environment_data(env._env, "routers")
 
 
 class TestHeadless:

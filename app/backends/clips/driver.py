@@ -43,7 +43,7 @@ from app.core.rules import Statistics
 DEFAULT_MAX_FIRINGS = 200_000
 DEFAULT_TIME_LIMIT = 5.0
 # rule firings per Run call; the time cap, the firing cap and cancel are checked between chunks. A chunk of a
-# real agent's firings takes ~10 ms (docs/benchmarks.md, "Portable CLIPS bridge"): a cap is noticed that soon after
+# real agent's firings takes 20-40 ms (docs/benchmarks.md, "Portable CLIPS bridge"): a cap is noticed that soon
 CHUNK = 2_000
 
 # an outcome that changes neither moves, nor k-cells, nor statistics (ENV's mirror-outcome leaves them alone)

@@ -9,9 +9,10 @@ the first module on the focus stack whose agenda is not empty, as CLIPS's
 run picks it: ``next_firing``), then has it fire that one (``fire``). What
 the firing changed comes from CLIPS's own ``(watch facts)`` output, read by
 a router (``_Watcher``): each fact asserted (``==> f-12``) and retracted
-(``<== f-3``), a modify being both with the same index; ``(watch rules)``
-makes CLIPS warn when a rule's actions call ``(halt)``, so the turn stops
-where a whole run would. Off, nothing of this runs.
+(``<== f-3``), a modify being both with the same index, in the order they
+happen. A rule that may call ``(halt)`` (its text, or a function's it calls,
+names it) is watched too: CLIPS then warns when its actions halted, so the
+turn stops where a whole run would. Off, nothing of this runs.
 """
 
 from __future__ import annotations
@@ -65,6 +66,60 @@ _ActivateRouter, _DeactivateRouter, _string = lib.ActivateRouter, lib.Deactivate
 _BUILDER_SIZE = 1024  # bytes: the string builder keeps this much between prints (clipspy's regrows it every print)
 
 
+def halting_rules(cenv, modules) -> list:
+    """The rules (C pointers) of ``modules`` (C pointers) that may call ``(halt)``: their text names it, or a
+    deffunction's or a generic function's that does (at any depth). A call made some other way (``funcall``)
+    is not seen."""
+    texts = {"rule": [], "function": {}}
+    current = lib.GetCurrentModule(cenv)
+    for module in modules:
+        lib.SetCurrentModule(cenv, module)
+        for rule in _constructs(cenv, lib.GetNextDefrule):
+            texts["rule"].append((rule, _pp(lib.DefrulePPForm(rule))))
+        for function in _constructs(cenv, lib.GetNextDeffunction):
+            texts["function"][_name(lib.DeffunctionName(function))] = _pp(lib.DeffunctionPPForm(function))
+        for generic in _constructs(cenv, lib.GetNextDefgeneric):
+            texts["function"][_name(lib.DefgenericName(generic))] = _methods(generic)
+    lib.SetCurrentModule(cenv, current)
+    callers = {"halt"}
+    grown = True
+    while grown:
+        grown = False
+        for name, text in texts["function"].items():
+            if name not in callers and _calls(text, callers):
+                callers.add(name)
+                grown = True
+    return [rule for rule, text in texts["rule"] if _calls(text, callers)]
+
+
+def _constructs(cenv, next_one) -> list:
+    """The constructs of the current module, walked with ``next_one`` (``GetNextDefrule``...)."""
+    found, item = [], next_one(cenv, NULL)
+    while item != NULL:
+        found.append(item)
+        item = next_one(cenv, item)
+    return found
+
+
+def _methods(generic) -> str:
+    """The text of every method of ``generic``."""
+    texts, index = [], lib.GetNextDefmethod(generic, 0)
+    while index:
+        texts.append(_pp(lib.DefmethodPPForm(generic, index)))
+        index = lib.GetNextDefmethod(generic, index)
+    return " ".join(texts)
+
+
+def _pp(pointer) -> str:
+    """A construct's printed form ("" when CLIPS kept none)."""
+    return "" if pointer == NULL else _name(pointer)
+
+
+def _calls(text: str, names: set[str]) -> bool:
+    """Whether ``text`` has a call of one of ``names`` (``(name`` or ``(MODULE::name``)."""
+    return any(re.search(rf"[(:]{re.escape(name)}[\s)]", text) for name in names if name in text)
+
+
 class _Watcher(clips.Router):
     """Reads what ``(watch facts)`` and ``(watch rules)`` print, for the tracer; passes everything else on to
     the capture router, as if the watcher were not there.
@@ -72,11 +127,11 @@ class _Watcher(clips.Router):
     CLIPS prints a watched fact in pieces: ``"==> "`` or ``"<== "``, then
     ``"f-12     "``, the fact's text, and ``"\\n"``: the watcher calls
     ``on_fact`` with the sign and the index and drops the rest of the line,
-    as it drops a firing's ``FIRE`` line. A firing's error (stderr) is passed
-    on and noted, so that the warning CLIPS adds after it ("Execution halted
-    during the actions of defrule") is passed on too; the same warning after
-    no error means the rule called ``(halt)``: counted in ``halts``, dropped
-    (an untraced run does not print it)."""
+    as it drops a watched rule's ``FIRE`` line. A firing's error (stderr) is
+    passed on and noted, so that the warning CLIPS adds after it ("Execution
+    halted during the actions of defrule") is passed on too; the same warning
+    after no error means a watched rule called ``(halt)``: counted in
+    ``halts``, dropped (an untraced run does not print it)."""
 
     NAME = "battleship-lab-trace"
 
@@ -177,7 +232,9 @@ class Tracer:
         lib.DeleteRouter(cenv, self.watcher.NAME.encode())  # a tracer of an earlier game that was never closed
         env.add_router(self.watcher)
         lib.Eval(cenv, b"(watch facts)", NULL)
-        lib.Eval(cenv, b"(watch rules)", NULL)
+        self._watched = halting_rules(cenv, self.modules.values())
+        for rule in self._watched:
+            lib.DefruleSetWatchFirings(rule, True)
 
     def _fact_changed(self, sign: str, index: int) -> None:
         """The watcher saw fact ``index`` asserted (``sign`` "==> ") or retracted ("<== ")."""
@@ -497,7 +554,8 @@ class Tracer:
         if self.builder is None:
             return
         lib.Eval(self.cenv, b"(unwatch facts)", NULL)
-        lib.Eval(self.cenv, b"(unwatch rules)", NULL)
+        for rule in self._watched:
+            lib.DefruleSetWatchFirings(rule, False)
         self.watcher.delete()
         self._hold_tail(None)
         if self.builder is not None:

@@ -16,6 +16,7 @@ import time
 
 from clips._clips import ffi, lib
 
+
 def clear_halt(cenv) -> None:
     """Clear CLIPS's halt and evaluation-error flags left by a rule's error (``cenv``: the C environment).
 
