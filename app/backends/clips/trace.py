@@ -54,7 +54,7 @@ def _name(pointer) -> str:
 _NO_FACT = BasisFact(None, "*")
 _ASSERTED, _RETRACTED, _MODIFIED = Change.ASSERTED.value, Change.RETRACTED.value, Change.MODIFIED.value
 _FACT_ID = re.compile(r"f-(\d+) *")  # the second piece CLIPS prints of a watched fact, after "==> " or "<== "
-_FIRE = re.compile(r"FIRE +\d+ ")  # the first piece of a watched rule firing's line
+_FIRE = re.compile(r"FIRE (?: {3}\d| {2}\d\d| \d{3}|\d{4,}) ")  # a watched firing's line begins ("FIRE %4lld ")
 # what CLIPS warns (to stdwrn) when a watched rule's actions called (halt), or when they ended in an error
 _HALTED = "[PRCCODE4] WARNING: Execution halted during the actions of defrule '"
 
