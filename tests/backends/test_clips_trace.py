@@ -34,6 +34,17 @@ ORDERED_AGENT = """(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export
 """
 
 
+# A rule that calls (halt) through a generic function and a deffunction, before the rule that would solve.
+HALTING_AGENT = """(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))
+(deftemplate note (slot v))
+(deffunction stop-here () (halt))
+(defgeneric pause)
+(defmethod pause ((?why STRING)) (stop-here))
+(defrule first (status (step ?s) (currently running)) (not (note)) => (assert (note (v 1))) (pause "look"))
+(defrule act (status (step ?s) (currently running)) (note (v 1)) => (assert (exec (step ?s) (action solve))))
+"""
+
+
 def play(agent: str, steps: int | None = None, tracing: bool = True, map_name: str = "four-known.map"):
     """The game and the traces of ``steps`` steps (all when None) of ``agent``."""
     game = Game(load_map(MAPS_DIR / map_name), PROFILES["unito-2019"])
@@ -106,6 +117,17 @@ class TestFirings:
         modules = {f.module for t in traces for f in t.firings}
         assert len(modules - {"MAIN", "ENV"}) >= 3  # bdi's own modules show up by name
         assert all(isinstance(a.salience, int) for t in traces for a in t.agenda)
+
+    def test_a_halt_inside_a_function_stops_the_traced_turn_where_a_whole_run_stops(self, tmp_path):
+        # the tracer fires one rule at a time: it must see the (halt) called two functions deep (a generic's
+        # method calls a deffunction), or the turn would run on to the solve
+        path = tmp_path / "halting.clp"
+        path.write_text(HALTING_AGENT, encoding="utf-8")
+        plain, _ = play(str(path), tracing=False)
+        traced, _ = play(str(path))
+        assert [e.text for e in plain.events] == ["solve"] and "stalled" in plain.stop_reason  # halted, no exec
+        assert [e.text for e in traced.events] == [e.text for e in plain.events]
+        assert traced.stop_reason == plain.stop_reason  # the act rule did not fire: "solved by the agent" else
 
     def test_the_environment_is_let_go_after_the_game(self, ordered):
         driver = create_local_driver(resolve(ordered))  # in this process, where the tracer's state can be seen

@@ -75,9 +75,9 @@ def halting_rules(cenv, modules) -> list:
     for module in modules:
         lib.SetCurrentModule(cenv, module)
         for rule in _constructs(cenv, lib.GetNextDefrule):
-            texts["rule"].append((rule, _pp(lib.DefrulePPForm(rule))))
+            texts["rule"].append((rule, _printed(lib.DefrulePPForm(rule))))
         for function in _constructs(cenv, lib.GetNextDeffunction):
-            texts["function"][_name(lib.DeffunctionName(function))] = _pp(lib.DeffunctionPPForm(function))
+            texts["function"][_name(lib.DeffunctionName(function))] = _printed(lib.DeffunctionPPForm(function))
         for generic in _constructs(cenv, lib.GetNextDefgeneric):
             texts["function"][_name(lib.DefgenericName(generic))] = _methods(generic)
     lib.SetCurrentModule(cenv, current)
@@ -105,12 +105,12 @@ def _methods(generic) -> str:
     """The text of every method of ``generic``."""
     texts, index = [], lib.GetNextDefmethod(generic, 0)
     while index:
-        texts.append(_pp(lib.DefmethodPPForm(generic, index)))
+        texts.append(_printed(lib.DefmethodPPForm(generic, index)))
         index = lib.GetNextDefmethod(generic, index)
     return " ".join(texts)
 
 
-def _pp(pointer) -> str:
+def _printed(pointer) -> str:
     """A construct's printed form ("" when CLIPS kept none)."""
     return "" if pointer == NULL else _name(pointer)
 
