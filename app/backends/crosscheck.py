@@ -11,8 +11,11 @@ moves left as the agent's facts hold them, the score, and how the game ended
 (a course environment with no rule left to fire while the game runs hangs:
 ``agent-stalled``). ``first_difference`` says where two records part.
 
-The course's side runs under the bridge's caps (rule firings and seconds per
-step, a watchdog for one endless right-hand side), so a looping agent stops.
+The course's side runs in this process under the bridge's caps (rule firings
+and seconds per step, checked between chunks of firings), so a looping rule
+chain stops; a loop inside one rule's actions is not stopped (clipspy offers
+no way in: app/backends/clips/watchdog.py), and an agent that calls (exit) is
+refused, as it would end this process.
 """
 
 from __future__ import annotations
@@ -153,23 +156,21 @@ def play_course(main_file: Path, env_file: Path, map_file: Path, agent_files: Se
     import clips
 
     from app.backends.clips.driver import CHUNK
-    from app.backends.clips.loading import describe, marker_templates
+    from app.backends.clips.loading import describe, marker_templates, refuse_exit
     from app.backends.clips.messages import CaptureRouter
     from app.backends.clips.pool import destroy_quietly
-    from app.backends.clips.watchdog import Watchdog, remove_function
 
+    refuse_exit(agent_files)  # it would end this process
     env = clips.Environment()
     router = CaptureRouter()
     env.add_router(router)
     try:
         for index, path in enumerate((main_file, env_file, map_file, *agent_files)):
             _load(env, router, path, describe, strict=index < 3)
-            if index == 0 and remove_function(env, "exit"):  # an agent's (exit) must not end this process
-                env.build("(deffunction MAIN::exit ($?code) (halt))")
             for template in marker_templates() if index == 0 else ():  # the app's additions to MAIN, inert
                 env.build(template)  # there: agents that draw markers load
         env.reset()
-        stop = _run_capped(env, router, max_firings, time_limit, CHUNK, Watchdog)
+        stop = _run_capped(env, router, max_firings, time_limit, CHUNK)
         output = router.take_output()
         scores = _SCORE.findall(output)
         return _facts_record(_env_facts(env), stop, int(scores[-1]) if scores else None, "statistics", "exec", "moves")
@@ -202,36 +203,27 @@ def _status(env) -> tuple[int | None, str]:
     return None, "none"
 
 
-def _run_capped(env, router, max_firings: int, time_limit: float, chunk: int, watchdog_class) -> str:
-    """``(run)`` in chunks; SOLVED, STALLED, CAPPED when a step passes the caps, or "failed: ..." on an error."""
+def _run_capped(env, router, max_firings: int, time_limit: float, chunk: int) -> str:
+    """``(run)`` in chunks, the caps checked between them; SOLVED, STALLED, CAPPED when a step passes the caps,
+    or "failed: ..." on an error."""
     from clips._clips import lib
 
-    watchdog = watchdog_class(env)
     step, _ = _status(env)
     fired = 0
     started = time.perf_counter()
-    try:
-        while True:
-            watchdog.arm(time_limit)
-            try:
-                count = lib.Run(env._env, chunk)
-            finally:
-                watchdog.disarm()
-            now_step, currently = _status(env)
-            if now_step != step:
-                step, fired, started = now_step, 0, time.perf_counter()
-            fired += count
-            if watchdog.expired or time.perf_counter() - started > time_limit:
-                return CAPPED
-            if fired >= max_firings:
-                return CAPPED
-            if count < chunk:
-                if router.errors and not currently == "stopped":
-                    text = " ".join(router.take_errors().split())
-                    return f"failed: step {step}: CLIPS error: {text[:200]}"
-                return SOLVED if currently == "stopped" else STALLED
-    finally:
-        watchdog.close()
+    while True:
+        count = lib.Run(env._env, chunk)
+        now_step, currently = _status(env)
+        if now_step != step:
+            step, fired, started = now_step, 0, time.perf_counter()
+        fired += count
+        if time.perf_counter() - started > time_limit or fired >= max_firings:
+            return CAPPED
+        if count < chunk:
+            if router.errors and not currently == "stopped":
+                text = " ".join(router.take_errors().split())
+                return f"failed: step {step}: CLIPS error: {text[:200]}"
+            return SOLVED if currently == "stopped" else STALLED
 
 
 # ----- the app's side -----------------------------------------------------

@@ -99,7 +99,9 @@ def add_sandbox_option(parser: argparse.ArgumentParser) -> None:
     """--no-sandbox: agents run in the app's own process (for debugging the app; see docs/sandbox.md)."""
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run agents inside this process, unconfined (default: each agent in its own confined "
-                             "process; see docs/sandbox.md)")
+                             "process; see docs/sandbox.md). The caps then hold between rule firings only: a loop "
+                             "inside one CLIPS rule's actions stops only when you end the app (Ctrl+C), and a CLIPS "
+                             "agent that calls (exit) is refused")
 
 
 def run_command(run: Callable[[], int | None]) -> int:

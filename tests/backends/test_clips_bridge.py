@@ -40,6 +40,16 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     return path
 
 
+# a rule chain that never ends its turn, each firing slow (~0.2 ms): a chunk of firings takes ~0.4 s
+SLOW_CHAIN = """(deftemplate counter (slot n))
+(deffacts start (counter (n 0)))
+(defrule spin ?c <- (counter (n ?n)) => (loop-for-count 5000 do (bind ?x 1)) (modify ?c (n (+ ?n 1))))
+"""
+QUITTER = ("(defrule fire-then-quit (status (step ?s) (currently running)) (not (exec))\n"
+           "   => (assert (exec (step ?s) (action fire) (x 0) (y 0))) (pop-focus))\n"
+           "(defrule quit (status (step 1) (currently running)) => (exit 3))\n")
+
+
 def play(agent: str, map_path: Path, profile: str = "unito-2019", params: dict | None = None):
     """Play a whole game; returns (game, driver, log lines). The driver is left open for inspection."""
     game = Game(load_map(map_path), PROFILES[profile])
@@ -204,22 +214,34 @@ class TestFailures:
         assert any("fired" in line and "limit 5000" in line for line in log)
         driver.close()
 
-    def test_endless_right_hand_side_is_stopped_by_the_time_cap(self, tmp_path):
-        agent = write(tmp_path, "spin.clp", HEADER + "(defrule spin => (while TRUE do (bind ?x 1)))\n")
+    def test_slow_rule_chain_is_stopped_by_the_time_cap(self, tmp_path):
+        agent = write(tmp_path, "slow.clp", HEADER + SLOW_CHAIN)  # the cap is checked between chunks of firings
         game, driver, log = play(str(agent), MAPS_DIR / "four-known.map", params={"time_limit": "0.3"})
         assert game.over
         assert any("time limit of 0.3 s" in line for line in log)
         driver.close()
+
+    def test_endless_right_hand_side_ends_the_agents_process(self, tmp_path):
+        # one rule's actions never give CLIPS back: only the agent host, which ends the agent's process, stops it
+        agent = write(tmp_path, "spin.clp", HEADER + "(defrule spin => (while TRUE do (bind ?x 1)))\n")
+        game = Game(load_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
+        match = Match(game, create_driver(resolve(str(agent))), params={"time_limit": "0.3"})
+        try:
+            match.run()
+        finally:
+            match.close()
+        assert game.over and "its process was ended" in game.stop_reason
 
     @pytest.mark.parametrize("when, condition", [
         ("step 0, after the action", "(status (step ?s&:(> ?s 0)))"),  # matched when the outcome changes status
         ("start, at the reset", "(maxduration ?s)"),
         ("start, at the reset", "(statistics (num_fire_ok ?s))"),  # also matched by the start's statistics changes
     ])
-    def test_endless_test_in_a_rule_condition_is_stopped_by_the_time_cap(self, tmp_path, when, condition):
+    def test_slow_test_in_a_rule_condition_is_stopped_by_the_time_cap(self, tmp_path, when, condition):
+        # reported once it returns; an endless one never returns: in the agent host, its process is ended
         agent = write(tmp_path, "hang.clp", HEADER + f"""
-(deffunction forever (?s) (while TRUE do (bind ?x ?s)) TRUE)
-(defrule hang {condition} (test (forever ?s)) => (printout t "never" crlf))
+(deffunction slow (?s) (loop-for-count 20000000 do (bind ?x ?s)) TRUE)
+(defrule hang {condition} (test (slow ?s)) => (printout t "never" crlf))
 (defrule act (status (step ?s) (currently running)) => (assert (exec (step ?s) (action guess) (x 1) (y 1))))
 """)
         game, driver, log = play(str(agent), MAPS_DIR / "four-known.map", params={"time_limit": "0.3"})
@@ -229,7 +251,7 @@ class TestFailures:
         driver.close()
 
     def test_request_cancel_from_another_thread(self, tmp_path):
-        agent = write(tmp_path, "spin.clp", HEADER + "(defrule spin => (while TRUE do (bind ?x 1)))\n")
+        agent = write(tmp_path, "spin.clp", HEADER + SLOW_CHAIN)
         game = Game(load_map(MAPS_DIR / "four-known.map"))
         driver = create_local_driver(resolve(str(agent)))
         driver.start(game.observation(), StartContext(game.profile))
@@ -247,18 +269,22 @@ class TestFailures:
         assert game.over and game.step == 1 and "stalled" in game.stop_reason
         driver.close()
 
-    def test_exit_stops_the_agent_not_the_app(self, tmp_path):
-        agent = write(tmp_path, "quitter.clp", HEADER + (
-            "(defrule fire-then-quit (status (step ?s) (currently running)) (not (exec))\n"
-            "   => (assert (exec (step ?s) (action fire) (x 0) (y 0))) (pop-focus))\n"
-            "(defrule quit (status (step 1) (currently running)) => (exit 3))\n"))
-        game, driver, log = play(str(agent), MAPS_DIR / "four-known.map")
+    def test_exit_ends_the_agents_process_not_the_app(self, tmp_path):
+        agent = write(tmp_path, "quitter.clp", HEADER + QUITTER)
+        game = Game(load_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"])
+        match = Match(game, create_driver(resolve(str(agent))))
+        try:
+            match.run()
+        finally:
+            match.close()
         assert game.over and [e.text for e in game.events] == ["fire 0 0", "solve"]
-        assert "the agent called (exit)" in game.stop_reason
-        driver.close()
-        again, driver, _ = play(str(agent), MAPS_DIR / "four-known.map")  # a halted environment is not reused
-        assert [e.text for e in again.events] == ["fire 0 0", "solve"]
-        driver.close()
+        assert "agent process died: exit code 3" in game.stop_reason
+
+    def test_exit_in_the_apps_process_is_refused_at_load(self, tmp_path):
+        # there it would end the app: clipspy offers no way to take CLIPS's exit function out
+        agent = write(tmp_path, "quitter.clp", HEADER + QUITTER)
+        with pytest.raises(AgentError, match=r"quitter\.clp:4: the agent calls \(exit\)"):
+            play(str(agent), MAPS_DIR / "four-known.map")
 
     def test_syntax_error_is_reported_and_the_rest_loads(self, tmp_path):
         agent = write(tmp_path, "broken.clp", HEADER + """
@@ -277,10 +303,10 @@ class TestFailures:
         with pytest.raises(AgentError, match="nothing loaded"):
             play(str(agent), MAPS_DIR / "four-known.map")
 
-    def test_endless_value_at_load_time_is_an_agent_error(self, tmp_path, monkeypatch):
+    def test_slow_value_at_load_time_is_an_agent_error(self, tmp_path, monkeypatch):
         monkeypatch.setattr(clips_loading, "LOAD_TIME_LIMIT", 0.3)
-        agent = write(tmp_path, "slow.clp", HEADER + "(deffunction forever () (while TRUE do (bind ?x 1)) 1)\n"
-                      "(defglobal ?*x* = (forever))\n")
+        agent = write(tmp_path, "slow.clp", HEADER + "(deffunction slow () (loop-for-count 20000000 do (bind ?x 1)) 1)\n"
+                      "(defglobal ?*x* = (slow))\n")
         with pytest.raises(AgentError, match=r"slow\.clp: loading ran over the time limit of 0\.3 s"):
             play(str(agent), MAPS_DIR / "four-known.map", params={"time_limit": "0.3"})
 

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from clips._clips import lib
+from clips.common import environment_data
 
 from app.backends.clips import trace as recorder
 from app.backends.clips.steptrace import Change, StepTrace, parse_aspects
@@ -29,6 +31,17 @@ ORDERED_AGENT = """(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export
 (defrule third (declare (salience 10)) (status (step ?s)) (note (x 3) (y ?y) (n ?s))
   => (assert (exec (step ?s) (action fire) (x 3) (y ?y))) (assert (done (step ?s))) (pop-focus))
 (defrule never (k-cell (content middle)) (note (x 9)) => (printout t "never" crlf))
+"""
+
+
+# A rule that calls (halt) through a generic function and a deffunction, before the rule that would solve.
+HALTING_AGENT = """(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))
+(deftemplate note (slot v))
+(deffunction stop-here () (halt))
+(defgeneric pause)
+(defmethod pause ((?why STRING)) (stop-here))
+(defrule first (status (step ?s) (currently running)) (not (note)) => (assert (note (v 1))) (pause "look"))
+(defrule act (status (step ?s) (currently running)) (note (v 1)) => (assert (exec (step ?s) (action solve))))
 """
 
 
@@ -105,20 +118,39 @@ class TestFirings:
         assert len(modules - {"MAIN", "ENV"}) >= 3  # bdi's own modules show up by name
         assert all(isinstance(a.salience, int) for t in traces for a in t.agenda)
 
+    def test_a_halt_inside_a_function_stops_the_traced_turn_where_a_whole_run_stops(self, tmp_path):
+        # the tracer fires one rule at a time: it must see the (halt) called two functions deep (a generic's
+        # method calls a deffunction), or the turn would run on to the solve
+        path = tmp_path / "halting.clp"
+        path.write_text(HALTING_AGENT, encoding="utf-8")
+        plain, _ = play(str(path), tracing=False)
+        traced, _ = play(str(path))
+        assert [e.text for e in plain.events] == ["solve"] and "stalled" in plain.stop_reason  # halted, no exec
+        assert [e.text for e in traced.events] == [e.text for e in plain.events]
+        assert traced.stop_reason == plain.stop_reason  # the act rule did not fire: "solved by the agent" else
+
     def test_the_environment_is_let_go_after_the_game(self, ordered):
         driver = create_local_driver(resolve(ordered))  # in this process, where the tracer's state can be seen
         driver.tracing = True
         match = Match(Game(load_map(MAPS_DIR / "four-known.map")), driver)
         try:
             match.step()
-            assert recorder._watchers  # CLIPS calls the tracer while the game is on
+            env = driver.env
+            assert _watched(env)  # CLIPS prints its watch output to the tracer while the game is on
         finally:
             match.close()
-        assert recorder._watchers == {}  # CLIPS no longer calls the tracer: an untraced game in it costs nothing more
+        assert not _watched(env)  # no longer: an untraced game in it costs nothing more
 
     def test_tracing_off_records_nothing(self, ordered):
         game, traces = play(ordered, steps=2, tracing=False)
         assert traces == [] and game.traces == {}
+
+
+def _watched(env) -> bool:
+    """Whether CLIPS watches ``env``'s facts and ENV's halting rule for a tracer, and the tracer's router is there."""
+    take_exec = lib.FindDefrule(env._env, b"ENV::take-exec")
+    watching = str(env.eval("(get-watch-item facts)")) == "TRUE" and lib.DefruleGetWatchFirings(take_exec)
+    return watching and recorder._Watcher.NAME in environment_data(env._env, "routers")
 
 
 class TestHeadless:

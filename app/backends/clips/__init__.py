@@ -8,8 +8,10 @@ Design (docs/rules.md, "The CLIPS protocol" and "Working-memory order"):
   statistics; the course's focus rules go-on-agent / go-on-env / game-over;
   compatibility functions CLIPS 6.4 dropped: ``length``, ``member``,
   ``subset``, ``nth``, ``str-explode``, ``str-implode``). CLIPS's ``exit``
-  would end the whole process; the bridge replaces it (``RemoveUDF``) with a
-  MAIN deffunction that halts the agent, and the game is stopped with that reason.
+  ends the whole process, and clipspy offers no way to take it out: in the
+  agent host's child it ends the agent's process, which the host reports; in
+  the app's own process (``--no-sandbox``) loading refuses an agent that
+  calls it, naming the file and line.
   ENV is three files: ``resources/clips/env.clp`` (the course's templates;
   only k-cell, k-per-row and k-per-col are exported, and no hidden cell or
   boat fact is ever asserted), ``env-EDITION.clp`` (the course's ENV rule
@@ -50,15 +52,19 @@ Design (docs/rules.md, "The CLIPS protocol" and "Working-memory order"):
   changes; both ways then modify twice so the fact still gets a new time
   tag, as in 6.3.
 - Caps per step: ``max_firings`` (default 200,000) and ``time_limit``
-  (default 5 s; agent params ``max_firings``/``time_limit``). A watchdog
-  thread halts CLIPS at the deadline even inside one endless right-hand
-  side; ``request_cancel`` (thread-safe) does the same at once. Both end in
-  ``AgentFailure`` with the reason; an error inside a rule that leaves no
-  exec does too. The reset and each step's changes run under the same time
-  cap and cancel: they make CLIPS match facts against the agent's rule
-  conditions, where an endless ``test`` would otherwise hang the app.
-  Loading the agent's files is capped at ``LOAD_TIME_LIMIT`` (or the time
-  cap if longer): a defglobal's value is computed at load time.
+  (default 5 s; agent params ``max_firings``/``time_limit``), checked
+  between chunks of ``CHUNK`` firings, as is ``request_cancel``
+  (thread-safe): everything goes through clipspy's public surface
+  (``watchdog``), so nothing can stop CLIPS inside one rule's actions. Both
+  end in ``AgentFailure`` with the reason; an error inside a rule that
+  leaves no exec does too. The reset and each step's changes are measured
+  against the same time cap: they make CLIPS match facts against the
+  agent's rule conditions, which may run a slow ``test``. Loading the
+  agent's files is capped at ``LOAD_TIME_LIMIT`` (or the time cap if
+  longer): a defglobal's value is computed at load time. Something endless
+  in one rule's actions, a ``test`` or a value at load never gives CLIPS
+  back: the agent host ends the agent's process at its own cap; in the
+  app's own process (``--no-sandbox``) only ending the app stops it.
 - The agent's own params (``--agent-param KEY=VALUE``, any key but those
   two): the agent declares ``(deftemplate agent-params (slot KEY ...) ...)``
   in one of its modules, a slot per parameter with its default, type, range
@@ -70,6 +76,9 @@ Design (docs/rules.md, "The CLIPS protocol" and "Working-memory order"):
   ``output()``; ``AgentError`` only when nothing loaded or there is no AGENT.
 - ``printout t`` text and CLIPS messages come out of ``output()``;
   ``facts()`` lists the agent modules' facts for the GUI.
+- Traced (``tracing``: ``run --trace``, the Rules tab, why-this-shot, step
+  back), the turn is fired one rule at a time and CLIPS's own ``(watch
+  facts)`` output tells the fact changes (``trace``).
 - One environment per game; used from one thread, except ``request_cancel``.
   A healthy environment goes back to a small pool at ``close`` and serves
   the next game of the same agent files and limits (``(reset)`` clears it;

@@ -17,7 +17,6 @@ from clips.common import CLIPSType, environment_builder, environment_modifier
 from clips.values import clips_value, python_value
 
 from app.backends.clips.messages import CaptureRouter
-from app.backends.clips.watchdog import pointer as env_pointer
 from app.core import Action, ActionKind
 
 STAT_SLOTS = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
@@ -129,12 +128,10 @@ class LoadedEnv:
         self.exec_template = self.templates["exec"]
         self.k_cell_template = lib.FindDeftemplate(cenv, b"ENV::k-cell")
         self.board_marker_template = lib.FindDeftemplate(cenv, b"MAIN::board-marker")  # what the agent draws
-        self.pointer = env_pointer(env)
         self.value = ffi.new("CLIPSValue *")
         self.modifier = environment_modifier(cenv, "fact")
         self.builder = environment_builder(cenv, "fact")
         self.update_seconds = 0.0  # wall time inside FMModify and FBAssert (Rete updates), all games
-        self.halts = None  # the HaltCounter of its (halt) calls, when the build allowed one (watchdog.count_halts)
         self.asks_for_markers = False  # its files name MAIN's board-markers-wanted (only then is it asserted)
 
     def slot(self, fact, name: bytes):

@@ -29,20 +29,22 @@ from app.backends.clips.capi import (
     encoded,
     held,
 )
-from app.backends.clips.loading import EXIT_FLAG, describe, load_environment, map_facts, routers_off
+from app.backends.clips.loading import describe, load_environment, map_facts, routers_off
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
 from app.backends.clips.stepping import TurnInParts
 from app.backends.clips.steptrace import StepTrace
 from app.backends.clips.trace import Tracer
-from app.backends.clips.watchdog import Watchdog, clear_halt, halt
+from app.backends.clips.watchdog import Deadline, clear_halt
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.markers import MAX_ITEMS_READ, Marker, capped_markers
 from app.core.rules import Statistics
 
 DEFAULT_MAX_FIRINGS = 200_000
 DEFAULT_TIME_LIMIT = 5.0
-CHUNK = 2_000  # rule firings per env.run call; cancel and caps are checked between chunks
+# rule firings per Run call; the time cap, the firing cap and cancel are checked between chunks. A chunk of a
+# real agent's firings takes 20-40 ms (docs/benchmarks.md, "Portable CLIPS bridge"): a cap is noticed that soon
+CHUNK = 2_000
 
 # an outcome that changes neither moves, nor k-cells, nor statistics (ENV's mirror-outcome leaves them alone)
 _UNCHANGED = {"fires": "nil", "content": "nil", "statistics": "none"}
@@ -60,7 +62,7 @@ class ClipsDriver(TurnInParts, Driver):
         self.time_limit = time_limit
         self.env: clips.Environment | None = None
         self.router: CaptureRouter | None = None
-        self.watchdog: Watchdog | None = None
+        self.deadline: Deadline | None = None
         self.load_messages: list[str] = []
         self.firings = 0  # rule firings of the whole game
         self.clips_seconds = 0.0  # wall time spent inside env.run
@@ -75,7 +77,6 @@ class ClipsDriver(TurnInParts, Driver):
         self._raw_markers: list[list] = []  # the board-marker facts read last, and their markers
         self._markers: tuple[Marker, ...] = ()
         self._cancel = threading.Event()
-        self._running = False
         self._step = 0
         self._loaded: LoadedEnv | None = None
         # C pointers to facts the bridge holds on to (CLIPS's RetainFact; released at close):
@@ -134,7 +135,7 @@ class ClipsDriver(TurnInParts, Driver):
                 loaded.map_text = ""
                 env.build(text)
                 loaded.map_text = text
-        self.watchdog = Watchdog(env)
+        self.deadline = Deadline()
         self._taken = False
         self._step = observation.step
         self._execs = []
@@ -151,7 +152,7 @@ class ClipsDriver(TurnInParts, Driver):
         started = time.perf_counter()
         env.reset()
         self.update_seconds += time.perf_counter() - started
-        if self.watchdog.expired:  # halted inside the reset: nothing more (clearing the halt would resume the match)
+        if self.deadline.expired:  # the reset ran over the cap: nothing more
             return
         loaded.global_values.clear()  # the reset gave ENV's globals their initial values
         self._healthy = True
@@ -159,7 +160,7 @@ class ClipsDriver(TurnInParts, Driver):
             self._note_errors(self.router.take_errors(), None)
             fresh = True
         if fresh:  # load or reset errors may have left CLIPS halted (a pooled one ended its last game cleanly)
-            clear_halt(loaded.pointer)
+            clear_halt(loaded.cenv)
         lib.SetCurrentModule(loaded.cenv, loaded.main_module)
         marker = GetNextFactInTemplate(loaded.marker, ffi.NULL)
         while marker != NULL:  # the course's first pass to ENV takes MAIN's start marker away
@@ -186,18 +187,18 @@ class ClipsDriver(TurnInParts, Driver):
 
         Changing facts (the reset, the bridge's modifies) makes CLIPS match them
         against the agent's rule conditions, which may call the agent's
-        functions: an endless ``test`` there is stopped like an endless rule
-        (time cap or cancel), instead of hanging the app.
+        functions: a slow ``test`` there is reported as over the time cap once
+        it returns. An endless one never returns: the agent host ends its child
+        at the host's cap; in the app's own process only ending the app stops it
+        (watchdog's docstring).
         """
-        watchdog = self.watchdog
-        watchdog.arm(self.time_limit)
-        self._running = True  # request_cancel halts it too
+        deadline = self.deadline
+        deadline.arm(self.time_limit)
         try:
             work(*args)
         finally:
-            self._running = False
-            watchdog.disarm()
-        if not (watchdog.expired or self._cancel.is_set()):
+            deadline.disarm()
+        if not (deadline.expired or self._cancel.is_set()):
             return
         self._healthy = False  # halted mid-match: not reused
         what = "start, at the reset" if stage == "start" else f"step {self._step - 1}, after the action"
@@ -324,10 +325,6 @@ class ClipsDriver(TurnInParts, Driver):
         if not execs:
             if errors:
                 raise AgentFailure(f"CLIPS error in step {self._step}: {errors[0]}")
-            if self._exit_called():
-                self._healthy = False  # halted: not reused
-                raise AgentFailure(f"step {self._step}: the agent called (exit): stopped (in the course's "
-                                   f"console this would end CLIPS)")
             self._lines.append(f"the agent's turn ended after {firings} rule firings with no exec for step "
                                f"{self._step}")
             return None
@@ -341,12 +338,6 @@ class ClipsDriver(TurnInParts, Driver):
         return loaded.action(fact) or self._action(loaded.slot(fact, b"action"), loaded.slot(fact, b"x"),
                                                    loaded.slot(fact, b"y"))
 
-    def _exit_called(self) -> bool:
-        try:
-            return self.env.find_global(EXIT_FLAG).value == "TRUE"
-        except LookupError:  # a CLIPS build whose exit could not be replaced
-            return False
-
     def _run(self, label: str, fired_before: int = 0, seconds_before: float = 0.0) -> tuple[int, list[str]]:
         """Run until the agenda empties, or to a pause (``_paused_before`` says so); caps, cancel and errors raise
         AgentFailure (``label``: what the run is; ``fired_before``, ``seconds_before``: of the same turn before a
@@ -357,17 +348,12 @@ class ClipsDriver(TurnInParts, Driver):
         cenv = self._loaded.cenv
         router = self.router
         tracer = self._tracer
-        listening = tracer is not None and not self._one_rule_at_a_time()
-        run = lib.Run if tracer is None or listening else self._run_traced
+        run = lib.Run if tracer is None else self._run_traced
         if not self._healthy:  # a rule's error or a halt in an earlier run leaves CLIPS halted
-            clear_halt(self._loaded.pointer)
+            clear_halt(self._loaded.cenv)
         self._healthy = False  # until the run ends normally
-        self.watchdog.arm(max(self.time_limit - seconds_before, 0.001))
-        self._running = True
         started = time.perf_counter() - seconds_before
         chunk_start = time.perf_counter()
-        if listening:  # the tracer records each firing of the plain run as CLIPS fires it
-            tracer.listen(True, after=self._watch_exec)
         try:
             while True:
                 if self._cancel.is_set():
@@ -378,11 +364,11 @@ class ClipsDriver(TurnInParts, Driver):
                 fired += count
                 self.firings += count
                 text = router.take_errors() if router.errors else ""
-                if self.watchdog.expired:
-                    raise AgentFailure(f"{self._what(label)}: the agent ran over the time limit of {self.time_limit:g} s "
-                                       f"({fired} rule firings): stopped (an endless rule chain?)")
                 if self._cancel.is_set():
                     raise AgentFailure(f"{self._what(label)}: stopped on request (cancel)")
+                if chunk_end - started > self.time_limit:  # checked between chunks only (watchdog's docstring)
+                    raise AgentFailure(f"{self._what(label)}: the agent ran over the time limit of {self.time_limit:g} s "
+                                       f"({fired} rule firings): stopped (an endless rule chain?)")
                 if text and text.strip():
                     messages = [m.describe() for m in parse_messages(text)] or [" ".join(text.split())]
                     errors += messages
@@ -397,25 +383,14 @@ class ClipsDriver(TurnInParts, Driver):
                 if fired >= self.max_firings:
                     raise AgentFailure(f"{self._what(label)}: the agent fired {fired} rules without ending its turn "
                                        f"(limit {self.max_firings}): stopped (an endless rule chain?)")
-                if chunk_end - started > self.time_limit:
-                    raise AgentFailure(f"{self._what(label)}: the agent ran over the time limit of {self.time_limit:g} s "
-                                       f"({fired} rule firings): stopped (an endless rule chain?)")
                 chunk_start = time.perf_counter()
         finally:
-            if listening:
-                tracer.listen(False)
-            self._running = False
-            self.watchdog.disarm()
             self._flush_printout()
 
-    def _one_rule_at_a_time(self) -> bool:
-        """Whether a traced run fires one rule at a time (``_run_traced``: to pause before a firing, as ``advance``
-        asks), rather than as one plain run the tracer listens to."""
-        return self._pause is not None
-
-    def _run_traced(self, cenv, limit: int) -> int:
-        """Up to ``limit`` rule firings one at a time, each recorded by the tracer before it fires."""
-        tracer, halts, pause = self._tracer, self._loaded.halts, self._pause
+    def _run_traced(self, _cenv, limit: int) -> int:
+        """Up to ``limit`` rule firings one at a time, each recorded by the tracer before it fires (and paused
+        before, as ``advance`` asks)."""
+        tracer, pause = self._tracer, self._pause
         fired = 0
         while fired < limit and tracer.next_firing():
             firing = tracer.firings[-1]
@@ -423,15 +398,15 @@ class ClipsDriver(TurnInParts, Driver):
                 tracer.firings.pop()  # it has not fired: it fires first when the turn resumes
                 break
             self._resume = False
-            before = halts.count
-            if not lib.Run(cenv, 1):  # halted (time cap, cancel, an error): it did not fire
+            fired_one, halted = tracer.fire()
+            if not fired_one:  # an error left CLIPS halted: it did not fire
                 tracer.firings.pop()
                 break
             fired += 1
             if self._budget is not None:
                 self._budget -= 1
             self._watch_exec(firing)
-            if halts.count != before:  # the rule called (halt): a whole run stops here too
+            if halted:  # the rule called (halt): a whole run stops here too
                 break
         return fired
 
@@ -502,7 +477,7 @@ class ClipsDriver(TurnInParts, Driver):
         if self._taken:
             self._taken = False
             if not self._healthy:
-                clear_halt(loaded.pointer)
+                clear_halt(loaded.cenv)
             loaded.set_outcome(outcome)
             started = clock()
             fired = lib.Run(loaded.cenv, 1)
@@ -511,7 +486,7 @@ class ClipsDriver(TurnInParts, Driver):
             self.mirror_seconds += elapsed
             self.firings += fired
             self._mirror.clear()  # read the facts back if the bridge ever modifies them itself
-            if fired or self.watchdog.expired:
+            if fired or self.deadline.expired:
                 return
         self._touch("status", step=outcome["step"], currently=clips.Symbol(outcome["currently"]))
         if outcome["fires"] != "nil":
@@ -596,14 +571,12 @@ class ClipsDriver(TurnInParts, Driver):
     def request_cancel(self) -> None:
         """Stop a running ``next_action`` soon (thread-safe); it raises AgentFailure."""
         self._cancel.set()
-        if self.env is not None and self._running:
-            halt(self.env)
 
     def close(self) -> None:
-        """Stop the watchdog; keep a healthy environment for the next game of this agent, else destroy it."""
-        if self.watchdog is not None:
-            self.watchdog.close()
-            self.watchdog = None
+        """Keep a healthy environment for the next game of this agent, else destroy it."""
+        if self.deadline is not None:
+            self.deadline.close()
+            self.deadline = None
         if self._tracer is not None:
             self._tracer.close()
             self._tracer = None

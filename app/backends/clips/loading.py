@@ -17,8 +17,8 @@ from clips._clips import lib
 from app.backends.clips.capi import STAT_SLOTS, LoadedEnv
 from app.backends.clips.messages import CaptureRouter, ClipsMessage, parse_messages
 from app.backends.clips.pool import destroy_quietly
-from app.backends.clips.source import Form, Reading, read_file
-from app.backends.clips.watchdog import Watchdog, count_halts, remove_function
+from app.backends.clips.source import Form, Reading, read, read_file
+from app.backends.clips.watchdog import Deadline
 from app.core import SIZE, AgentError, Cell, Observation
 from app.core.fileio import decode
 
@@ -27,7 +27,29 @@ MAIN_FILE = RESOURCES / "main.clp"
 ENV_FILE = RESOURCES / "env.clp"
 ENV_TURN_FILE = RESOURCES / "env-turn.clp"
 LOAD_TIME_LIMIT = 10.0  # loading an agent's files may take this long, or the step time cap if longer
-EXIT_FLAG = "bridge-agent-called-exit"  # MAIN's global that our (exit) sets
+_EXIT = {"ends": "the app"}  # what an agent's (exit) ends in this process (``exit_ends_only_the_agent``)
+
+
+def exit_ends_only_the_agent() -> None:
+    """Say that this process is the agent's own (the agent host's child): an agent's ``(exit)`` ends it, and the
+    host reports the child's end. In the app's own process (``--no-sandbox``, crosscheck) CLIPS's ``(exit)``
+    would end the app (clipspy offers no way to take the function out): loading refuses an agent that calls it."""
+    _EXIT["ends"] = "the agent"
+
+
+def exit_call(path: Path) -> int | None:
+    """The line of the first ``(exit ...)`` call in the agent file ``path``, or None (also when unreadable)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if "exit" not in text:
+        return None
+    for form in read(text).forms:
+        for inner in form.forms():
+            if inner.head.lower() == "exit":
+                return inner.line
+    return None
 
 
 def marker_templates() -> list[str]:
@@ -179,18 +201,14 @@ def _protocol_key(profile) -> tuple:
 
 
 def _protocol(profile) -> tuple:
-    """A new environment with MAIN (the profile's limits) and ENV loaded, its router and its halt counter;
-    AgentError if the protocol modules do not load."""
+    """A new environment with MAIN (the profile's limits) and ENV loaded, and its router; AgentError if the
+    protocol modules do not load."""
     env = clips.Environment()
     router = CaptureRouter()
     env.add_router(router)
     try:
         with clips_readable(MAIN_FILE) as source:
             env.load(source)
-        halts = count_halts(env)
-        if remove_function(env, "exit"):  # an agent's (exit) would end the whole app: it halts the agent
-            env.build(f"(defglobal MAIN ?*{EXIT_FLAG}* = FALSE)")
-            env.build(f"(deffunction MAIN::exit ($?code) (bind ?*{EXIT_FLAG}* TRUE) (halt))")
         env.build(initial_facts(profile.fires, profile.guesses, profile.max_steps))
         for path in env_files(profile):
             with clips_readable(path) as source:
@@ -199,7 +217,7 @@ def _protocol(profile) -> tuple:
         problems = "; ".join(m.describe() for m in parse_messages(router.take_errors()))
         destroy_quietly([env])
         raise AgentError(f"{RESOURCES}: the protocol modules do not load: {problems}") from None
-    return env, router, halts
+    return env, router
 
 
 def protocols_ahead(profiles) -> None:
@@ -215,9 +233,10 @@ def protocols_ahead(profiles) -> None:
 def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, time_limit: float) -> LoadedEnv:
     """A new environment with MAIN (the profile's limits), ENV and the agent's files; AgentError if unusable."""
     ahead = _AHEAD.pop(_protocol_key(profile), None) if _AHEAD else None
-    env, router, halts = ahead if ahead is not None else _protocol(profile)
+    if _EXIT["ends"] == "the app":
+        refuse_exit(paths)
+    env, router = ahead if ahead is not None else _protocol(profile)
     loaded = LoadedEnv(env, router, key)
-    loaded.halts = halts
     loaded.asks_for_markers = any(_names(path, MARKERS_WANTED) for path in paths)
     try:
         loaded.load_messages = load_agent(env, router, paths, agent, time_limit)
@@ -227,6 +246,17 @@ def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, tim
         destroy_quietly(holder)
         raise
     return loaded
+
+
+def refuse_exit(paths: Sequence[Path]) -> None:
+    """AgentError naming the file and line of an ``(exit)`` call in the agent's files, if one has one: in the
+    app's own process it would end the app (see ``exit_ends_only_the_agent``)."""
+    for path in paths:
+        line = exit_call(Path(path))
+        if line is not None:
+            raise AgentError(f"{path}:{line}: the agent calls (exit), which would end the app itself when the agent "
+                             f"runs in the app's process (--no-sandbox): play it in the agent host (the default), "
+                             f"or take the call out")
 
 
 def construct_count(env: clips.Environment) -> int:
@@ -296,18 +326,18 @@ def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Pa
     messages: list[str] = []
     before = construct_count(env)
     limit = max(time_limit, LOAD_TIME_LIMIT)
-    watchdog = Watchdog(env)  # a definition may run code (a defglobal's value): an endless one is stopped
+    deadline = Deadline()  # a definition may run code (a defglobal's value): a slow one is reported
     try:
         for path in paths:
             with clips_readable(path) as source:
-                watchdog.arm(limit)
+                deadline.arm(limit)
                 try:
                     env.load(source)
                 except clips.CLIPSError:
                     pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
                 finally:
-                    watchdog.disarm()
-            if watchdog.expired:
+                    deadline.disarm()
+            if deadline.expired:
                 raise AgentError(f"{path}: loading ran over the time limit of {limit:g} s: stopped (a "
                                  f"defglobal's or a default's value that never ends?)")
             found = describe(router.take_errors().replace(source, str(path)), str(path), path)
@@ -315,7 +345,7 @@ def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Pa
                 found = [problem.describe(path) for problem in read_file(path).problems] + found
             messages += found
     finally:
-        watchdog.close()
+        deadline.close()
     if construct_count(env) - before <= 0:
         detail = "; ".join(messages) or "the files define no constructs"
         raise AgentError(f"agent {agent}: nothing loaded: {detail}")

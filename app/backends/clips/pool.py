@@ -27,20 +27,24 @@ class _QuietCStdout:
     own output (``print``, ``sys.stdout``) writes to fd 1 directly and is not
     touched, so other threads keep printing. The GNU C library documents its
     ``stdout`` as an assignable variable; where the symbol cannot be found
-    (another C library) the note is let through.
+    (another C library), or the process's own C library cannot be opened at
+    all (Windows refuses ``CDLL(None)``), the note is let through.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._libc = ctypes.CDLL(None)
         self._stdout = None
+        self._devnull = None
+        try:
+            self._libc = ctypes.CDLL(None)
+        except (TypeError, OSError):
+            return
         for name in ("stdout", "__stdoutp"):  # glibc and musl; macOS's libc
             try:
                 self._stdout = ctypes.c_void_p.in_dll(self._libc, name)
                 break
             except ValueError:
                 continue
-        self._devnull = None
 
     def run(self, work) -> None:
         """``work()`` with C stdio's ``stdout`` silenced (flushed before and after)."""

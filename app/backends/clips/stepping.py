@@ -24,7 +24,7 @@ from app.backends.clips.loading import PYTHON_ROUTERS, routers_off
 from app.backends.clips.matches import RuleMatches, rule_matches
 from app.backends.clips.params import PROTOCOL_MODULES
 from app.backends.clips.pause import PauseReason, TurnPause
-from app.backends.clips.trace import CAN_TRACE, Tracer
+from app.backends.clips.trace import Tracer
 from app.core import AgentError, Observation
 
 
@@ -68,11 +68,7 @@ class TurnInParts:
 
     def _begin_tracing(self) -> None:
         """Trace from now on (the facts now are the base of the first trace's changes)."""
-        loaded = self._loaded
-        # without counting halts, rule by rule could run past one; without fact callbacks no changes are seen
-        if loaded.halts is None or not CAN_TRACE:
-            return
-        self._tracer = Tracer(loaded.cenv, PYTHON_ROUTERS)
+        self._tracer = Tracer(self.env, self.router, PYTHON_ROUTERS)
         self._tracer.begin(with_rules=self._step == 0)
 
     def advance(self, observation: Observation, pause: PauseRequest) -> TurnPause | None:

@@ -1,21 +1,25 @@
 """Why a CLIPS agent acts: the rule firings of a turn, the facts it changed, the agenda and the focus stack.
 
 The trace is plain data (``app.backends.clips.steptrace``); ``Tracer``
-collects it from a running environment. Two ways, same data: the driver runs the
-agent's turn as usual and the tracer listens (CLIPS calls it before each rule
-firing with the activation it fires: ``listen``); or, to stop before a given
-firing (Step rule, breakpoints), the driver fires one rule at a time and asks
-the tracer first which activation CLIPS will fire next (the first activation
-of the first module on the focus stack whose agenda is not empty, as CLIPS's
-run picks it: ``next_firing``). Off, nothing of this runs.
+collects it from a running environment, on clipspy's public surface only
+(clipspy's Windows and macOS wheels export no CLIPS function: no callbacks
+into CLIPS's engine). Traced, the driver fires one rule at a time: it asks
+the tracer which activation CLIPS will fire next (the first activation of
+the first module on the focus stack whose agenda is not empty, as CLIPS's
+run picks it: ``next_firing``), then has it fire that one (``fire``). What
+the firing changed comes from CLIPS's own ``(watch facts)`` output, read by
+a router (``_Watcher``): each fact asserted (``==> f-12``) and retracted
+(``<== f-3``), a modify being both with the same index, in the order they
+happen. A rule that may call ``(halt)`` (its text, or a function's it calls,
+names it) is watched too: CLIPS then warns when its actions halted, so the
+turn stops where a whole run would. Off, nothing of this runs.
 """
 
 from __future__ import annotations
 
-import ctypes
-from collections.abc import Callable
+import re
 
-import clips._clips as _compiled
+import clips
 from clips._clips import ffi, lib
 
 from app.backends.base import PROTOCOL_MODULES
@@ -24,7 +28,6 @@ from app.backends.clips.steptrace import (
     BasisFact,
     Change,
     FactChange,
-    Firing,
     StepTrace,
     new_basis_fact,
     new_change,
@@ -48,146 +51,237 @@ def _name(pointer) -> str:
     return ffi.string(pointer).decode()
 
 
-# CLIPS 6.4 calls an environment's assert and retract functions for each fact asserted or retracted, a modify
-# included (it retracts the fact and asserts it again, same index and address), and its before- and
-# after-rule-fires functions with each activation it fires: clipspy does not wrap them, the compiled module exports them.
-_library = ctypes.CDLL(_compiled.__file__)
-_CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)  # (env, fact/activation, context)
-_KINDS = ("Assert", "Retract", "BeforeRuleFires", "AfterRuleFires")
-try:
-    _add = {kind: getattr(_library, f"Add{kind}Function") for kind in _KINDS}
-    _remove = {kind: getattr(_library, f"Remove{kind}Function") for kind in _KINDS}
-except AttributeError:  # not a CLIPS 6.4 build: no tracing (the driver asks CAN_TRACE)
-    CAN_TRACE = False
-else:
-    CAN_TRACE = True
-    for _function in _add.values():
-        _function.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _CALLBACK, ctypes.c_int, ctypes.c_void_p]
-        _function.restype = ctypes.c_bool
-    for _function in _remove.values():
-        _function.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-        _function.restype = ctypes.c_bool
-_WATCHER = b"battleship-lab-trace"
-_SOURCES = b"battleship-lab-sources"  # the before/after-firing pair that tells which firing asserts a fact
-_watchers: dict[int, tuple] = {}  # environment address -> its callbacks (kept alive while CLIPS holds them)
 _NO_FACT = BasisFact(None, "*")
 _ASSERTED, _RETRACTED, _MODIFIED = Change.ASSERTED.value, Change.RETRACTED.value, Change.MODIFIED.value
+_FACT_ID = re.compile(r"f-(\d+) *")  # the second piece CLIPS prints of a watched fact, after "==> " or "<== "
+_FIRE = re.compile(r"FIRE (?: {3}\d| {2}\d\d| \d{3}|\d{4,}) ")  # a watched firing's line begins ("FIRE %4lld ")
+# what CLIPS warns (to stdwrn) when a watched rule's actions called (halt), or when they ended in an error
+_HALTED = "[PRCCODE4] WARNING: Execution halted during the actions of defrule '"
 
 
 # the C calls of every rule firing, looked up once
 _SBReset, _FactPPForm, _ActivationPPForm, _GetFocus = lib.SBReset, lib.FactPPForm, lib.ActivationPPForm, lib.GetFocus
-_FactIndex, _FACT, _ACTIVATION = lib.FactIndex, ffi.typeof("Fact *"), ffi.typeof("Activation *")
-_ActivateRouter, _DeactivateRouter, _string, _cast = lib.ActivateRouter, lib.DeactivateRouter, ffi.string, ffi.cast
+_FactIndex, _GetNextFact, _FactExistp = lib.FactIndex, lib.GetNextFact, lib.FactExistp
+_ActivateRouter, _DeactivateRouter, _string = lib.ActivateRouter, lib.DeactivateRouter, ffi.string
 _BUILDER_SIZE = 1024  # bytes: the string builder keeps this much between prints (clipspy's regrows it every print)
 
 
-def _address(pointer) -> int:
-    return int(ffi.cast("uintptr_t", pointer))
+def halting_rules(cenv, modules) -> list:
+    """The rules (C pointers) of ``modules`` (C pointers) that may call ``(halt)``: their text names it, or a
+    deffunction's or a generic function's that does (at any depth). A call made some other way (``funcall``)
+    is not seen."""
+    texts = {"rule": [], "function": {}}
+    current = lib.GetCurrentModule(cenv)
+    for module in modules:
+        lib.SetCurrentModule(cenv, module)
+        for rule in _constructs(cenv, lib.GetNextDefrule):
+            texts["rule"].append((rule, _printed(lib.DefrulePPForm(rule))))
+        for function in _constructs(cenv, lib.GetNextDeffunction):
+            texts["function"][_name(lib.DeffunctionName(function))] = _printed(lib.DeffunctionPPForm(function))
+        for generic in _constructs(cenv, lib.GetNextDefgeneric):
+            texts["function"][_name(lib.DefgenericName(generic))] = _methods(generic)
+    lib.SetCurrentModule(cenv, current)
+    callers = {"halt"}
+    grown = True
+    while grown:
+        grown = False
+        for name, text in texts["function"].items():
+            if name not in callers and _calls(text, callers):
+                callers.add(name)
+                grown = True
+    return [rule for rule, text in texts["rule"] if _calls(text, callers)]
+
+
+def _constructs(cenv, next_one) -> list:
+    """The constructs of the current module, walked with ``next_one`` (``GetNextDefrule``...)."""
+    found, item = [], next_one(cenv, NULL)
+    while item != NULL:
+        found.append(item)
+        item = next_one(cenv, item)
+    return found
+
+
+def _methods(generic) -> str:
+    """The text of every method of ``generic``."""
+    texts, index = [], lib.GetNextDefmethod(generic, 0)
+    while index:
+        texts.append(_printed(lib.DefmethodPPForm(generic, index)))
+        index = lib.GetNextDefmethod(generic, index)
+    return " ".join(texts)
+
+
+def _printed(pointer) -> str:
+    """A construct's printed form ("" when CLIPS kept none)."""
+    return "" if pointer == NULL else _name(pointer)
+
+
+def _calls(text: str, names: set[str]) -> bool:
+    """Whether ``text`` has a call of one of ``names`` (``(name`` or ``(MODULE::name``)."""
+    return any(re.search(rf"[(:]{re.escape(name)}[\s)]", text) for name in names if name in text)
+
+
+class _Watcher(clips.Router):
+    """Reads what ``(watch facts)`` and ``(watch rules)`` print, for the tracer; passes everything else on to
+    the capture router, as if the watcher were not there.
+
+    CLIPS prints a watched fact in pieces: ``"==> "`` or ``"<== "``, then
+    ``"f-12     "``, the fact's text, and ``"\\n"``: the watcher calls
+    ``on_fact`` with the sign and the index and drops the rest of the line,
+    as it drops a watched rule's ``FIRE`` line. A firing's error (stderr) is
+    passed on and noted, so that the warning CLIPS adds after it ("Execution
+    halted during the actions of defrule") is passed on too; the same warning
+    after no error means a watched rule called ``(halt)``: counted in
+    ``halts``, dropped (an untraced run does not print it)."""
+
+    NAME = "battleship-lab-trace"
+
+    def __init__(self, capture: clips.Router, on_fact) -> None:
+        super().__init__(self.NAME, 70)  # before the capture router (60)
+        self.capture = capture
+        self.on_fact = on_fact
+        self.halts = 0
+        self._sign = ""  # "==> " or "<== " just printed: the fact's id comes next
+        self._skipping = False  # in a watched fact's or firing's line: up to its "\n"
+        self._warning = ""  # the start of a stdwrn message that may be the halt warning
+        self._erred = False  # the firing under way printed an error
+
+    def query(self, name: str) -> bool:
+        """The logical names CLIPS's watch items, errors and warnings print to."""
+        return name == "stdout" or name == "stdwrn" or name == "stderr"
+
+    def write(self, name: str, message: str) -> None:
+        """Take the watch output apart from the rest (see the class docstring)."""
+        if name == "stdout":
+            self._stdout(message)
+        elif name == "stdwrn":
+            self._stdwrn(message)
+        else:
+            self._erred = True
+            self.capture.write(name, message)
+
+    def _stdout(self, message: str) -> None:
+        if self._skipping:
+            self._skipping = message != "\n"
+            return
+        if self._sign:
+            sign, self._sign = self._sign, ""
+            found = _FACT_ID.fullmatch(message)
+            if found:
+                self.on_fact(sign, int(found.group(1)))
+                self._skipping = True
+                return
+            self.capture.write("stdout", sign)  # the agent's own "==> ", not a fact's
+        if message == "==> " or message == "<== ":
+            self._sign = message
+        elif _FIRE.fullmatch(message):
+            self._skipping, self._erred = True, False  # a firing begins
+        else:
+            self.capture.write("stdout", message)
+
+    def _stdwrn(self, message: str) -> None:
+        text = self._warning + message
+        if not (_HALTED.startswith(text) or text.startswith(_HALTED)):
+            self._warning = ""
+            self.capture.write("stdwrn", text)
+        elif text.startswith(_HALTED) and text.endswith("\n"):
+            self._warning = ""
+            if self._erred:
+                self.capture.write("stdwrn", text)
+            else:
+                self.halts += 1
+        else:
+            self._warning = text
 
 
 class Tracer:
     """Collects the trace of one CLIPS environment, step by step (see the module docstring).
 
-    A step costs what changed in it, not the size of working memory. CLIPS
-    reports each fact asserted and retracted (a modify is both, keeping the
-    fact's index and address) to the tracer's callbacks, which keep the
-    index <-> address maps of the facts there and note the index as touched
-    (``touched``: at ``finish``, one there now was asserted or modified, one
-    gone was retracted). A fact's text is printed once per version: when a
-    basis first names it, or at ``finish`` for a fact the step changed; it is
-    kept until the fact changes. Fact indexes only rise, so an index names
-    one fact for the whole game (an address may serve another fact once the
-    first is retracted). ``close`` takes the callbacks away.
+    A step costs what changed in it, not the size of working memory. The
+    watcher reports each fact asserted and retracted (a modify is both,
+    keeping the fact's index and address); the tracer notes the index as
+    touched (``touched``: at ``finish``, one there now was asserted or
+    modified, one gone was retracted) and keeps the indexes of the facts
+    there (``addresses``) with their C pointers, found when first needed
+    (``_place``). A fact's text is printed once per version: when a basis
+    first names it, or at ``finish`` for a fact the step changed; it is kept
+    until the fact changes. Fact indexes only rise, so an index names one
+    fact for the whole game. ``close`` stops the watching.
     """
 
-    def __init__(self, cenv, routers: tuple[bytes, ...] = ()):
-        self.cenv = cenv
-        self.routers = routers  # deactivated while the tracer prints facts (CLIPS queries them for every character)
+    def __init__(self, env: clips.Environment, capture: clips.Router, routers: tuple[bytes, ...] = ()):
+        cenv = self.cenv = env._env
+        self.watcher = _Watcher(capture, self._fact_changed)
+        # deactivated while the tracer prints facts (CLIPS queries them for every character)
+        self.routers = (*routers, _Watcher.NAME.encode())
         self.builder = lib.CreateStringBuilder(cenv, _BUILDER_SIZE)  # disposed of by close
-        self.firings: list[Firing] = []
+        self.firings: list = []
         self.before: dict[int, tuple[str, str, str]] = {}  # index -> (module, template, text) at the last finish
         self.known: dict[int, BasisFact] = {}  # index -> the fact's text now (facts read and not changed since)
-        self.addresses: dict[int, object] = {}  # index -> C pointer of each fact there
-        self.indexes: dict[int, int] = {}  # the other way round (by address)
+        self.addresses: dict[int, object] = {}  # index -> C pointer of each fact there (None: not looked up yet)
         self.touched: set[int] = set()  # indexes asserted, modified or retracted since the last finish
         self.modules = self._modules()
         self.module_names = {pointer: name for name, pointer in self.modules.items()}
         self.template_names: dict[object, tuple[str, str]] = {}  # template pointer -> (module, name)
         self._heads: dict[bytes, tuple[str, int]] = {}  # an activation's printed salience and rule -> (rule, salience)
         self._rules_given = False
-        self._on_firing = _CALLBACK(self._firing_recorder())  # kept: CLIPS holds it while listening
-        self._after: Callable[[Firing], None] | None = None
-        self._armed: int | None = None  # address of the activation next_firing recorded, until it begins
-        self._bracketing = False  # ``_bracket`` is on
-        self._on_actions = (_CALLBACK(self._actions_begin), _CALLBACK(self._actions_end))
+        self._retracted: tuple[int, object] = (0, None)  # the fact retracted last: a modify asserts it again
+        self._tail = None  # the newest fact located (retained): facts asserted later come after it in CLIPS's list
         self._open = False  # a recorded firing's actions are running: the facts asserted now are its ``made``
         self._made: list[int] = []
         self._initial: tuple[int, ...] = ()  # the agent's facts at ``begin``, for the first step's trace
-        self._watch()
+        lib.DeleteRouter(cenv, self.watcher.NAME.encode())  # a tracer of an earlier game that was never closed
+        env.add_router(self.watcher)
+        lib.Eval(cenv, b"(watch facts)", NULL)
+        self._watched = halting_rules(cenv, self.modules.values())
+        for rule in self._watched:
+            lib.DefruleSetWatchFirings(rule, True)
 
-    def _watch(self) -> None:
-        """Have CLIPS report each fact asserted and retracted (the tracer's bookkeeping, see the class docstring)."""
-        known, addresses, indexes, touched, made = self.known, self.addresses, self.indexes, self.touched, self._made
-
-        def on_assert(_env, fact, _context) -> None:
-            pointer = _cast(_FACT, fact)
-            index = _FactIndex(pointer)
-            addresses[index] = pointer
-            indexes[fact] = index
-            touched.add(index)
-            if self._open:  # a recorded firing asserts (or modifies) it: one of its ``made``
-                made.append(index)
-
-        def on_retract(_env, fact, _context) -> None:
-            index = indexes.pop(fact, None)  # gone, or about to be asserted again as modified (same index, address)
-            if index is None:  # not there when the tracer began: cannot happen
-                return
-            del addresses[index]
-            known.pop(index, None)
-            touched.add(index)
-
-        callbacks = (_CALLBACK(on_assert), _CALLBACK(on_retract))
-        target = _address(self.cenv)
-        self._unwatch(target)  # a tracer of an earlier game that was never closed
-        _add["Assert"](target, _WATCHER, callbacks[0], 0, None)
-        _add["Retract"](target, _WATCHER, callbacks[1], 0, None)
-        _watchers[target] = callbacks
-
-    def _actions_begin(self, _env, activation, _context) -> None:
-        """One rule at a time: a firing's actions begin; they are the recorded firing's if its activation is the
-        one ``next_firing`` recorded (not one the bridge fires untraced, as ENV's mirror-outcome)."""
-        self._open = activation is not None and activation == self._armed
-        self._armed = None
-
-    def _actions_end(self, _env=None, _activation=None, _context=None) -> None:
-        """A firing's actions are done: the facts they asserted or modified are its ``made``."""
-        made = self._made
-        if self._open and made and self.firings:
-            set_made(self.firings[-1], tuple(made))
-        made.clear()
-        self._open = False
-
-    def _bracket(self, on: bool) -> None:
-        """CLIPS to call ``_actions_begin``/``_actions_end`` around each firing (one rule at a time), or not (a
-        listened run: ``_firing_recorder`` does it)."""
-        if on == self._bracketing:
+    def _fact_changed(self, sign: str, index: int) -> None:
+        """The watcher saw fact ``index`` asserted (``sign`` "==> ") or retracted ("<== ")."""
+        addresses = self.addresses
+        self.touched.add(index)
+        self.known.pop(index, None)
+        if sign == "<== ":
+            self._retracted = (index, addresses.pop(index, None))
             return
-        target = _address(self.cenv)
-        if on:
-            _add["BeforeRuleFires"](target, _SOURCES, self._on_actions[0], 0, None)
-            _add["AfterRuleFires"](target, _SOURCES, self._on_actions[1], 0, None)
-        else:
-            _remove["BeforeRuleFires"](target, _SOURCES)
-            _remove["AfterRuleFires"](target, _SOURCES)
-        self._bracketing = on
+        retracted, pointer = self._retracted
+        addresses[index] = pointer if retracted == index else None  # modified: the same fact, in the same place
+        if self._open:  # a recorded firing asserts (or modifies) it: one of its ``made``
+            self._made.append(index)
 
-    @staticmethod
-    def _unwatch(target: int) -> None:
-        if _watchers.pop(target, None) is not None:
-            _remove["Assert"](target, _WATCHER)
-            _remove["Retract"](target, _WATCHER)
-            _remove["BeforeRuleFires"](target, _SOURCES)  # an earlier tracer's, never closed
-            _remove["AfterRuleFires"](target, _SOURCES)
+    def _place(self, index: int):
+        """The C pointer of fact ``index`` (there now), looked up if not known yet."""
+        fact = self.addresses.get(index)
+        if fact is None and index in self.addresses:
+            self._locate()
+            fact = self.addresses.get(index)
+        return fact
+
+    def _locate(self) -> None:
+        """Find the C pointers of the facts asserted since the last look. CLIPS adds a new fact at the end of
+        its fact list (a modified one keeps its place): the walk starts after the newest fact located, or from
+        the start when that one is gone."""
+        cenv, addresses, tail = self.cenv, self.addresses, self._tail
+        fact = _GetNextFact(cenv, tail if tail is not None and _FactExistp(tail) else NULL)
+        newest = None
+        while fact != NULL:
+            index = _FactIndex(fact)
+            if index in addresses:
+                addresses[index] = fact
+            newest = fact
+            fact = _GetNextFact(cenv, fact)
+        if newest is not None:
+            self._hold_tail(newest)
+        if None in addresses.values() and tail is not None:  # not after the tail after all: the whole list
+            self._hold_tail(None)
+            self._locate()
+
+    def _hold_tail(self, fact) -> None:
+        if self._tail is not None:
+            lib.ReleaseFact(self._tail)
+        if fact is not None:
+            lib.RetainFact(fact)
+        self._tail = fact
 
     # ----- facts ---------------------------------------------------------
     def text(self, fact) -> str:
@@ -239,12 +333,12 @@ class Tracer:
         finally:
             self._quiet(False)
         self._initial = tuple(index for index, (module, _, _) in self.before.items() if module not in PROTOCOL_MODULES)
-        self._armed, self._open = None, False
+        self._open = False
         self._made.clear()
         self.addresses.clear()
         self.addresses.update(facts)
-        self.indexes.clear()
-        self.indexes.update((_address(fact), index) for index, fact in facts.items())
+        self._retracted = (0, None)
+        self._hold_tail(None)
         self.known.clear()
         self.touched.clear()
         self.firings = []
@@ -253,7 +347,7 @@ class Tracer:
     def _read(self, index: int) -> BasisFact:
         """The fact with ``index`` as it is now (it exists: an activation's basis names it); Python routers off.
         (``text`` inlined: a traced game of bdi reads some 4000 facts.)"""
-        fact = self.addresses.get(index)
+        fact = self._place(index)
         if fact is None:  # not asserted while watched: cannot happen
             return BasisFact(index, "?")
         builder = self.builder
@@ -294,8 +388,7 @@ class Tracer:
 
     def next_firing(self) -> bool:
         """Record the activation CLIPS fires next (focusing MAIN when the focus stack is empty and popping empty
-        modules off it, as run does); False when nothing is left to fire. For firing one rule at a time (Step
-        rule, breakpoints); a whole run is recorded faster with ``listen``."""
+        modules off it, as run does); False when nothing is left to fire. ``fire`` fires it."""
         cenv = self.cenv
         if lib.GetFocus(cenv) == NULL:
             lib.Focus(self.modules["MAIN"])
@@ -311,49 +404,23 @@ class Tracer:
                 break
             lib.PopFocus(cenv)
         self._record(activation, module)
-        self._bracket(True)
-        self._armed = _address(activation)  # if it fires, the facts it asserts are its own
         return True
 
-    def listen(self, on: bool, after: Callable[[Firing], None] | None = None) -> None:
-        """Record each rule firing of the runs to come as CLIPS fires it (``on``), or no longer; ``after``: called
-        with each firing once its rule has fired.
-
-        CLIPS calls the tracer before each firing with the activation it fires
-        (a plain ``Run`` is recorded, so it stops where an untraced one does).
-        A firing's actions end where the next firing begins, or the run ends
-        (nothing asserts in between): that call closes the firing before, one
-        callback a firing."""
-        target = _address(self.cenv)
-        if on:
-            self._bracket(False)
-            self._after = after
-            _add["BeforeRuleFires"](target, _WATCHER, self._on_firing, 0, None)
-        else:
-            _remove["BeforeRuleFires"](target, _WATCHER)
-            self._fired()
-            self._after = None
-
-    def _fired(self) -> None:
-        """A listened firing's actions are done (if one was open): its ``made``, then ``after`` with it."""
-        if self._open:
-            self._actions_end()
-            if self.firings and self._after is not None:
-                self._after(self.firings[-1])
-
-    def _firing_recorder(self) -> Callable[[object, object, object], None]:
-        """The before-firing callback of a listened run: closes the firing before (``_fired``), records this one
-        and opens it (what its actions assert is its own)."""
-        fired, record, cenv = self._fired, self._record, self.cenv
-
-        def before_firing(_env, activation, _context) -> None:
-            if self._open:
-                fired()
-            if activation:
-                record(_cast(_ACTIVATION, activation), _GetFocus(cenv))
-                self._open = True
-
-        return before_firing
+    def fire(self) -> tuple[bool, bool]:
+        """Fire the activation ``next_firing`` recorded (CLIPS's run of one rule): whether it fired (not when an
+        error left CLIPS halted) and whether its actions called ``(halt)``, where a whole run stops. The facts
+        its actions assert or modify are the firing's ``made``."""
+        watcher, made = self.watcher, self._made
+        halts = watcher.halts
+        self._open = True
+        try:
+            fired = lib.Run(self.cenv, 1)
+        finally:
+            self._open = False
+        if fired and made:
+            set_made(self.firings[-1], tuple(made))
+        made.clear()
+        return bool(fired), watcher.halts != halts
 
     def _record(self, activation, module) -> None:
         """Add the firing of ``activation`` (on the agenda of ``module``, a C pointer): rule, salience, and the
@@ -462,14 +529,13 @@ class Tracer:
         before, addresses, known, changes = self.before, self.addresses, self.known, []
         for index in self.touched:
             was = before.get(index)
-            pointer = addresses.get(index)
-            if pointer is None:  # gone (a fact asserted and retracted since is no change)
+            if index not in addresses:  # gone (a fact asserted and retracted since is no change)
                 if was is not None:
                     changes.append(new_change(_RETRACTED, index, *was))
                 continue
             text = (known.get(index) or self._read(index)).text
             if was is None:
-                module, template = self._template(pointer)
+                module, template = self._template(self._place(index))
                 changes.append(new_change(_ASSERTED, index, module, template, text))
             elif text != was[2]:  # modified (perhaps back to the text it had)
                 changes.append(new_change(_MODIFIED, index, was[0], was[1], text))
@@ -485,9 +551,13 @@ class Tracer:
 
     def close(self) -> None:
         """Stop watching the environment's facts and firings."""
-        self.listen(False)
-        self._bracket(False)
-        self._unwatch(_address(self.cenv))
+        if self.builder is None:
+            return
+        lib.Eval(self.cenv, b"(unwatch facts)", NULL)
+        for rule in self._watched:
+            lib.DefruleSetWatchFirings(rule, False)
+        self.watcher.delete()
+        self._hold_tail(None)
         if self.builder is not None:
             lib.SBDispose(self.builder)
             self.builder = None

@@ -9,6 +9,7 @@ parent sends: observations, events, the public start context, never the map.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import traceback
@@ -126,6 +127,10 @@ class _Host:
         self.recorder = Recorder(readable_paths(spec.paths, Path(root)), [Path.cwd(), Path(os.devnull)])
         self.recorder.install()  # before the agent's code loads: its imports are watched too
         run_on_main_thread()  # the parent keeps the caps and ends the process on cancel
+        with contextlib.suppress(ImportError):  # no clipspy: CLIPS agents report it when chosen
+            from app.backends.clips.loading import exit_ends_only_the_agent
+
+            exit_ends_only_the_agent()  # this process is the agent's: the parent reports its end
         self.driver = create_local_driver(spec, seed=seed, step_seconds=step_seconds)
         return {"value": {"name": self.driver.name, "status": self.status}, "mirror": _mirror(self.driver)}
 
