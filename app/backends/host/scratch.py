@@ -20,11 +20,12 @@ import contextlib
 import os
 import signal
 import stat
-import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import psutil
 
 KEPT_BYTES = 16 << 20  # what is kept of the files an agent wrote in one game
 QUOTA_BYTES = 64 << 20  # what the agent may keep on disk in its scratch folder at the end of a step
@@ -183,10 +184,19 @@ def empty(top: Path, remove: bool = True) -> None:
 
 
 def _start_time(pid: int) -> str:
-    """The process's start time (Linux: clock ticks since boot; '' elsewhere or when it has ended)."""
+    """The process's start time ('' when it has ended): with the pid, it names one process (a pid is reused, not
+    with the same start time). Where there is a ``/proc`` (Linux, whatever ``sys.platform`` says), its clock
+    ticks since boot, as every version of the app has written them; elsewhere psutil's creation time."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except FileNotFoundError:
+        if Path("/proc/self/stat").exists():
+            return ""  # Linux, and the process has ended
     except (OSError, IndexError):
+        return ""
+    try:
+        return repr(psutil.Process(pid).create_time())
+    except psutil.Error:
         return ""
 
 
@@ -225,15 +235,7 @@ def finish() -> None:
 
 
 def _alive(pid: int, start: str) -> bool:
-    if sys.platform == "linux":
-        return _start_time(pid) == start
-    try:
-        os.kill(pid, 0)  # signal 0: whether it exists, nothing is sent
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
+    return _start_time(pid) == start
 
 
 def sweep(base: Path) -> list[int]:
@@ -254,9 +256,17 @@ def sweep(base: Path) -> list[int]:
 
 
 def _kill_if(pid: int, start: str) -> bool:
-    """SIGKILL ``pid`` if it is still the process recorded (same start time), through a pidfd (Linux)."""
-    if sys.platform != "linux" or not hasattr(os, "pidfd_open"):
-        return False
+    """Kill ``pid`` if it is still the process recorded (same start time): through a pidfd where there is one (a
+    pid reused between the check and the kill cannot be hit), else through psutil (which checks again)."""
+    if not hasattr(os, "pidfd_open"):
+        try:
+            process = psutil.Process(pid)
+            if _start_time(pid) != start:
+                return False
+            process.send_signal(getattr(signal, "SIGKILL", signal.SIGTERM))  # SIGTERM: TerminateProcess on Windows
+        except psutil.Error:
+            return False
+        return True
     try:
         handle = os.pidfd_open(pid)
     except OSError:
