@@ -62,12 +62,14 @@ def kind() -> str:
     return value or "zygote"
 
 
-def status() -> str:
+def status(wait: bool = True) -> str | None:
     """What new agents run under, for the run header and the GUI's status bar: what an agent process of this
-    app says it enforces (it is started for that if none is yet; the next game takes it)."""
+    app says it enforces (it is started for that if none is yet; the next game takes it). None while that is not
+    known yet and ``wait`` is False (the GUI asks again)."""
     if not enabled():
         return "agent in the app's own process, unconfined (--no-sandbox)"
     from app.backends.host.confine import status_line
     from app.backends.host.process import reported_layers
 
-    return status_line(*reported_layers())
+    layers = reported_layers(wait)
+    return None if layers is None else status_line(*layers)

@@ -461,19 +461,23 @@ def _refill() -> None:
             _WARM.append(started)
 
 
-_REPORTED: tuple[list[str], list[str]] | None = None  # what this process's children say they enforce
+_REPORTED: Future | None = None  # what this process's children say they enforce (asked once)
 
 
-def reported_layers() -> tuple[list[str], list[str]]:
+def reported_layers(wait: bool = True) -> tuple[list[str], list[str]] | None:
     """What an agent process started here says it can enforce (its ready message): (in force, missing with
-    why). A warm child is started for it if there is none (the next game takes it); asked once per process."""
+    why); None while it is not known yet and ``wait`` is False. A warm child is started for it if there is none
+    (the next game takes it); asked once per process (again after a failure)."""
     global _REPORTED
     if _REPORTED is None:
-        try:
-            _REPORTED = _SPAWNER.submit(_warm_layers).result()
-        except (ChildDied, TimeoutError, OSError) as exc:
-            return [], [f"what the agent's process enforces is unknown: it did not start ({exc or 'no reply'})"]
-    return _REPORTED
+        _REPORTED = _SPAWNER.submit(_warm_layers)
+    if not wait and not _REPORTED.done():
+        return None
+    try:
+        return _REPORTED.result()
+    except (ChildDied, TimeoutError, OSError) as exc:
+        _REPORTED = None
+        return [], [f"what the agent's process enforces is unknown: it did not start ({exc or 'no reply'})"]
 
 
 def _warm_layers() -> tuple[list[str], list[str]]:
