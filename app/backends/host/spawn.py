@@ -30,6 +30,7 @@ import psutil
 
 CONNECT_SECONDS = 60.0  # the child connects before its imports: a loaded machine's interpreter start-up
 KEY_BYTES = 32
+KEY_SECONDS = 5.0  # for the key, once connected
 #: Windows has no SIGKILL: there psutil's and Popen's SIGTERM is TerminateProcess, which cannot be caught either
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
 
@@ -109,7 +110,7 @@ class Spawned:
             try:
                 self._layer.attach(self.pid)
                 with self._popen.stdin:
-                    self._popen.stdin.write(key.hex().encode() + b"\n")
+                    self._popen.stdin.write(key.hex().encode())
                 self.channel = _accept(server, key, self._popen)
             except BaseException:
                 self.kill()
@@ -181,7 +182,7 @@ def _accept(server: socket.socket, key: bytes, popen: subprocess.Popen):
             connection, _ = server.accept()
         except TimeoutError:
             continue
-        connection.settimeout(max(0.1, deadline - time.monotonic()))
+        connection.settimeout(KEY_SECONDS)  # a local program that connects and says nothing holds the start no longer
         try:
             sent = _read_exactly(connection, KEY_BYTES)
         except OSError:
@@ -209,7 +210,13 @@ def connect(port: int):
     """The child's side: its channel to the app (the key read from standard input, which is closed then)."""
     from multiprocessing.connection import Connection
 
-    key = bytes.fromhex(sys.stdin.readline().strip())
+    text = b""
+    while len(text) < 2 * KEY_BYTES:  # from the descriptor, not sys.stdin (None under pythonw.exe)
+        chunk = os.read(0, 2 * KEY_BYTES - len(text))
+        if not chunk:
+            break
+        text += chunk
+    key = bytes.fromhex(text.decode("ascii"))
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)  # the pipe goes: nothing more comes from it
     os.close(null)
