@@ -322,7 +322,8 @@ class Child:
             return ""
 
     def end(self, why: str) -> None:
-        """SIGKILL the child (it may be stuck in native code), not waiting for it: safe from another thread."""
+        """Kill the child and what it started (it may be stuck in native code), not waiting for it: safe from
+        another thread."""
         if self.process.returncode is None:
             self.killed_for = self.killed_for or why
             self._signal()
@@ -343,7 +344,7 @@ class Child:
         self._reap()
 
     def close(self) -> None:
-        """End the child (SIGKILL: nothing in it is kept, a child serves one game). It has ended when this
+        """End the child (killed: nothing in it is kept, a child serves one game). It has ended when this
         returns (its files may be read); it is reaped, and its channel and stderr file closed, on the spawner
         thread: the game does not wait for that."""
         if not self.process.exited():
