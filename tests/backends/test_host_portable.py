@@ -276,3 +276,31 @@ def test_a_killed_child_takes_what_it_started_along(tmp_path, hosted):
     while running(marker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert running(marker) == []
+
+
+# ----- the scratch folder where there are no folder descriptors (Windows) ----------------------------------------
+@pytest.mark.parametrize("descriptors", [True, False], ids=["descriptors", "paths"])
+def test_the_scratch_folder_is_read_measured_and_removed(tmp_path, monkeypatch, descriptors):
+    """Both walks (``scratch._walk_paths`` is Windows') on a tree with a link to a folder outside: the link is an
+    entry, never followed, and removing the tree leaves the outside folder whole. Files in a subfolder count
+    towards the quota (until issue 37 a walk cut at the quota's count yielded fewer entries than it visited: 3,000
+    files in a subfolder were under it)."""
+    from app.backends.host import scratch
+
+    monkeypatch.setattr(scratch, "_DESCRIPTORS", descriptors)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("mine")
+    top = tmp_path / "agent"
+    (top / "a" / "b").mkdir(parents=True)
+    (top / "a" / "b" / "leaf.txt").write_text("leaf\n")
+    (top / "results.txt").write_text("kept\n")
+    (top / "a" / "out").symlink_to(outside, target_is_directory=True)
+    files, sizes = scratch.read_files(top)
+    assert files == {"a/b/leaf.txt": b"leaf\n", "results.txt": b"kept\n"} and sizes["results.txt"] == 5
+    for number in range(scratch.QUOTA_FILES + 100):
+        (top / "a" / f"f{number}").touch()
+    assert scratch.over_quota(top) == f"more than {scratch.QUOTA_FILES} files and folders"
+    scratch.empty(top)
+    assert not top.exists()
+    assert (outside / "keep.txt").read_text() == "mine"
