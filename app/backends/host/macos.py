@@ -47,8 +47,6 @@ def profile(scratch: Path, port: int) -> str:
 class MacLayer(ProcessGroup):
     """The process group, and ``sandbox-exec`` where the system has it."""
 
-    name = "process group, sandbox-exec"
-
     def command(self, scratch: Path, port: int) -> list[str]:
         if not SANDBOX_EXEC.exists():
             return []

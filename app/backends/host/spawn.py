@@ -31,14 +31,13 @@ import psutil
 CONNECT_SECONDS = 60.0  # the child connects before its imports: a loaded machine's interpreter start-up
 KEY_BYTES = 32
 KEY_SECONDS = 5.0  # for the key, once connected
+DESCENDANTS_EVERY = 5  # memory samples between two looks for the processes a child started
 #: Windows has no SIGKILL: there psutil's and Popen's SIGTERM is TerminateProcess, which cannot be caught either
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
 
 
 class Layer:
     """What the OS adds around a spawned child (this base: nothing but psutil's tree kill). One per child."""
-
-    name = ""
 
     def command(self, scratch: Path, port: int) -> list[str]:
         """What goes before the interpreter on the child's command line."""
@@ -64,8 +63,6 @@ class Layer:
 class ProcessGroup(Layer):
     """POSIX: the child leads a session and process group of its own, which a kill ends as a whole (a program the
     agent started, even one whose parent already ended, is in it unless it left with ``setsid``)."""
-
-    name = "process group"
 
     def popen_options(self) -> dict:
         return {"start_new_session": True}
@@ -107,6 +104,9 @@ class Spawned:
                 cwd=scratch, env=environment, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr,
                 **self._layer.popen_options())
             self.pid = self._popen.pid
+            self._process = psutil.Process(self.pid)  # it knows its start time (not reaped yet: it exists)
+            self._descendants: list[psutil.Process] = []
+            self._samples = 0
             try:
                 self._layer.attach(self.pid)
                 with self._popen.stdin:
@@ -142,13 +142,16 @@ class Spawned:
 
     def sample(self) -> int:
         """The resident memory of the child and what it started, now (bytes; 0 once it ended); the peak is
-        kept."""
+        kept. What it started is looked for every ``DESCENDANTS_EVERY`` samples (a walk of every process, about
+        1 ms), its memory read at each."""
+        if self._samples % DESCENDANTS_EVERY == 0:
+            with contextlib.suppress(psutil.Error):
+                self._descendants = self._process.children(recursive=True)
+        self._samples += 1
         total = 0
-        with contextlib.suppress(psutil.Error):
-            process = psutil.Process(self.pid)
-            for member in (process, *process.children(recursive=True)):
-                with contextlib.suppress(psutil.Error):
-                    total += member.memory_info().rss
+        for member in (self._process, *self._descendants):
+            with contextlib.suppress(psutil.Error):
+                total += member.memory_info().rss
         self.peak = max(self.peak, total)
         return total
 
@@ -157,10 +160,9 @@ class Spawned:
         if self.exited():
             return
         try:
-            tree = psutil.Process(self.pid)
-            members = [tree, *tree.children(recursive=True)]
+            members = [self._process, *self._process.children(recursive=True)]
         except psutil.Error:
-            members = []
+            members = [self._process]
         self._layer.kill(self.pid)
         for member in members:
             with contextlib.suppress(psutil.Error):

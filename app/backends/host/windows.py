@@ -91,8 +91,6 @@ class JobObject(Layer):
     cannot be put in it, the child runs without: it then reports the job missing, and the tree kill and the app's
     memory watch still hold."""
 
-    name = "job object"
-
     def __init__(self) -> None:
         self._job: int | None = None
         self._memory = DEFAULT_MEMORY
