@@ -17,10 +17,11 @@ Drivers are built by ``app.backends.drivers.create_driver`` (confined or in-proc
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 
 from app.backends.kinds import CLIPS, PYTHON, AgentSpec, spec_for_files
 from app.core import AgentError
+from app.core.fileio import decode
 from app.core.paths import user_agents
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,21 +49,40 @@ def _inside(path: Path, root: Path) -> bool:
     return path.resolve().is_relative_to(root.resolve())
 
 
-def _load_order(folder: Path, root: Path | None = None) -> tuple[Path, ...]:
-    """The files ``folder``'s load order lists, each checked to be a file inside ``root`` (default: ``folder``)."""
-    root = (root or folder).resolve()
-    order_file = folder / LOAD_ORDER
+def load_order_file(folder: Path) -> Path | None:
+    """``folder``'s ``load-order.txt``, its case aside (``Load-Order.txt`` from a Windows or macOS laptop, which
+    does not tell the two apart, is one on Linux too); None when it has none."""
+    exact = folder / LOAD_ORDER
+    if exact.is_file():
+        return exact
     try:
-        lines = order_file.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AgentError(f"{order_file}: cannot read the load order ({exc})") from None
+        return next((entry for entry in folder.iterdir() if entry.name.casefold() == LOAD_ORDER and entry.is_file()),
+                    None)
+    except OSError:  # not a folder, or unreadable
+        return None
+
+
+def _load_order(folder: Path, root: Path | None = None) -> tuple[Path, ...]:
+    """The files ``folder``'s load order lists, each checked to be a file inside ``root`` (default: ``folder``).
+
+    A load order written on Windows reads the same: a byte order mark, CRLF line ends, the Windows code page and
+    ``sub\\agent.clp`` (a backslash is a folder separator; no agent file name has one).
+    """
+    root = (root or folder).resolve()
+    order_file = load_order_file(folder) or folder / LOAD_ORDER
+    try:
+        lines = decode(order_file.read_bytes()).splitlines()
+    except OSError as exc:
+        raise AgentError(f"{order_file}: cannot read the load order ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise AgentError(f"{order_file}: cannot read the load order (not text: {exc.reason})") from None
     paths = []
     for number, line in enumerate(lines, start=1):
-        entry = line.split("#", 1)[0].strip()
+        entry = line.split("#", 1)[0].strip().replace("\\", "/")
         if not entry:
             continue
         where = f"{order_file}:{number}"
-        if Path(entry).is_absolute():
+        if Path(entry).is_absolute() or PureWindowsPath(entry).drive or PureWindowsPath(entry).root:
             raise AgentError(f"{where}: {entry} is an absolute path: list the agent's own files, relative to "
                              "its folder")
         path = folder / entry
@@ -124,7 +144,7 @@ def _agents_in(agents_dir: Path, own: bool = False) -> dict[str, AgentSpec]:
             continue
         for path in sorted(clips_dir.glob("*.clp")):
             found.setdefault(path.stem, AgentSpec(path.stem, CLIPS, (path,), _first_comment(path, ";")))
-        for folder in sorted(p for p in clips_dir.iterdir() if (p / LOAD_ORDER).is_file()):
+        for folder in sorted(p for p in clips_dir.iterdir() if load_order_file(p)):
             root = folder if own else clips_dir  # the shipped agents share agents/clips/lib/
             try:
                 paths = _load_order(folder, root)
@@ -147,18 +167,31 @@ def _docstring_summary(path: Path) -> str:
     return ""
 
 
+def _named(agents: dict[str, AgentSpec], text: str) -> AgentSpec | None:
+    """The agent named ``text``, its case aside (Windows and macOS match file names so: ``Greedy`` is ``greedy``
+    there); None when none is. An ``AgentError`` when two agents' names differ only by case: on those systems
+    their files and results would be taken for one another."""
+    same = [name for name in agents if name.casefold() == text.casefold()]
+    if len(same) > 1:
+        files = " and ".join(f"{name!r} ({agents[name].paths[0]})" for name in same)
+        raise AgentError(f"agents {files} differ only by the case of their names, which Windows and macOS do "
+                         "not tell apart: rename one of them")
+    return agents[same[0]] if same else None
+
+
 def resolve(text: str, agents_dir: Path = AGENTS_DIR) -> AgentSpec:
     """The agent named ``text``, or the file(s) it names (comma-separated for CLIPS modules)."""
     text = text.strip()
     if not text:
         raise AgentError("no agent given")
     agents = discover(agents_dir)
-    if text in agents:
-        return agents[text]
+    named = _named(agents, text)
+    if named is not None:
+        return named
     parts = [Path(p.strip()) for p in text.split(",") if p.strip()]
     if len(parts) == 1 and parts[0].is_dir():
         folder = parts[0]
-        if (folder / LOAD_ORDER).is_file():
+        if load_order_file(folder):
             root = _confinement_root(folder, agents_dir)
             return AgentSpec(folder.name, CLIPS, _load_order(folder, root), folder=root.resolve())
         raise AgentError(f"{folder}: a folder agent needs a {LOAD_ORDER} listing its files in order")

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.backends.kinds import for_file
-from app.backends.registry import LOAD_ORDER, resolve
+from app.backends.registry import load_order_file, resolve
 from app.core import AgentError, BattleshipError
+from app.core.fileio import decode
 
 _AGENT_DEFINED = re.compile(r"^AGENT\s*=", re.MULTILINE)
 
@@ -76,7 +77,7 @@ def find(folder: str | Path) -> list[Found]:
 
 def _folder(folder: Path) -> Found | None:
     """The submission in a student's folder (None: no agent file in it at all)."""
-    if (folder / LOAD_ORDER).is_file():
+    if load_order_file(folder):
         try:
             spec = resolve(str(folder.resolve()))  # a path, never a shipped agent's name
         except AgentError as error:
@@ -121,7 +122,7 @@ def read_roster(path: str | Path) -> dict[str, Student]:
     ``@``. BattleshipError naming the file and line for a bad roster."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = decode(path.read_bytes())  # Excel on Windows saves its CSV in the Windows code page
     except (OSError, UnicodeDecodeError) as exc:
         raise BattleshipError(f"{path}: cannot read the roster ({getattr(exc, 'strerror', None) or exc})") from None
     reader = csv.DictReader(text.splitlines())

@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from app.backends.host import status as host_status
 from app.cli import Subcommand
 from app.cli.common import add_agent_options, add_rules_options
 
@@ -148,6 +149,7 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
     total = len(batch.games.tasks)
     _say(f"{len(agents)} agents x {len(maps)} maps = {total} games; {total - len(results.skip)} to play "
          f"({len(results.skip)} already in {results_file}); {batch.where}")
+    _say(host_status())  # which layers hold on this system (docs/tournament.md: grade untrusted code on Linux)
     seconds, interrupted = play_batch(batch.player, results, bench_args)
     results.save(interrupted)
     by_key = {game_key(r): r for r in results.store.records()}

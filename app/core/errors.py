@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,6 +36,20 @@ class MapError(BattleshipError):
     def located(self, path: str | Path, line: int | None = None) -> MapError:
         """A copy of this error that names ``path`` (and ``line`` if not yet set)."""
         return MapError(self.problem, path, self.line if self.line is not None else line)
+
+
+class FileWriteError(BattleshipError, OSError):
+    """A file could not be written: ``str(error)`` is ``"path: cannot write (why)"``.
+
+    An ``OSError`` as well, so a caller that words its own message from ``strerror`` keeps doing so.
+    """
+
+    def __init__(self, path: str | Path, reason: str):
+        super().__init__(errno.EIO, reason, str(path))
+        self.path = str(path)
+
+    def __str__(self) -> str:
+        return f"{self.path}: cannot write ({self.strerror})"
 
 
 class ActionError(BattleshipError):

@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import traceback
 from pathlib import Path
 
-from PyQt5.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt, QTimer, pyqtSignal
+from PyQt5.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QIODevice,
+    QObject,
+    QSettings,
+    Qt,
+    QTimer,
+    pyqtSignal,
+)
 from PyQt5.QtGui import QIcon
 from PyQt5.QtWidgets import QApplication, QWidget
 
 from app.core import BattleshipError, GameResult
+from app.core.fileio import atomic_write_bytes
 from app.core.paths import RESOURCES
 from app.core.rules import get_profile
 from app.gui import i18n, theme
@@ -21,21 +31,15 @@ from app.gui.main_window import MainWindow
 
 
 def save_screenshot(widget: QWidget, path: str | Path) -> None:
-    """Save a PNG of ``widget`` atomically (a temporary file renamed into place)."""
+    """Save a PNG of ``widget`` atomically (``atomic_write_bytes``: a file another program holds is waited for)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=".shot-", suffix=".png", dir=target.parent)
-    os.close(handle)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temp, 0o666 & ~umask)
-    try:
-        if not widget.grab().save(temp, "PNG"):
-            raise OSError(f"{target}: could not write the picture")
-        os.replace(temp, target)
-    finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.WriteOnly)
+    if not widget.grab().save(buffer, "PNG"):
+        raise OSError(f"{target}: could not make the picture")
+    atomic_write_bytes(target, bytes(data))
 
 
 class _ErrorRelay(QObject):

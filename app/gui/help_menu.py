@@ -11,6 +11,7 @@ from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QMainWindow, QMenu
 
 from app.core import PROFILES
+from app.gui.theme import set_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD_KEYS = (  # the board's own keys in a game of yours (app/gui/board.py); translated where shown
@@ -73,15 +74,15 @@ def build_help_menu(window, menu_bar) -> QMenu:
     menu = menu_bar.addMenu(translate("HelpMenu", "&Help"))
     menu.setToolTipsVisible(True)
     entries = (
-        (translate("HelpMenu", "Keyboard Shortcuts"), "F1", lambda: shortcuts_text(window)),
-        (translate("HelpMenu", "Writing an Agent"), "", agent_text),
-        (translate("HelpMenu", "About Battleship Lab"), "", lambda: about_text(window.settings)),
+        (translate("HelpMenu", "Keyboard Shortcuts"), QKeySequence.HelpContents, lambda: shortcuts_text(window),
+         QAction.NoRole),
+        (translate("HelpMenu", "Writing an Agent"), (), agent_text, QAction.NoRole),
+        (translate("HelpMenu", "About Battleship Lab"), (), lambda: about_text(window.settings), QAction.AboutRole),
     )
-    for title, key, text in entries:
+    for title, keys, text, role in entries:
         action = QAction(title, window)
-        if key:
-            action.setShortcut(QKeySequence(key))
-        action.setToolTip(title)
+        set_keys(action, keys, title)
+        action.setMenuRole(role)  # macOS: About goes to the app menu, where its users look for it
         action.triggered.connect(lambda _checked=False, t=title, f=text: window.interaction.inform(t, f()))
         menu.addAction(action)
     return menu

@@ -9,7 +9,7 @@ from PyQt5.QtCore import Qt, pyqtSignal
 from PyQt5.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from app.gui.i18n import translate
-from app.gui.theme import hold_wrapped_height
+from app.gui.theme import hold_wrapped_height, native_keys
 
 _STYLE = """
 QFrame#loadErrors { background: #FDECEC; border: 1px solid #D55E5E; border-radius: 8px; }
@@ -66,9 +66,9 @@ class LoadErrorBanner(QFrame):
 
     def _instruction(self) -> str:
         if self._reload_on_save:
-            return self.tr("fix the file and save it: the game starts over with it (or press {0}, Ctrl+R)").format(
-                _reset())
-        return self.tr("fix the file and press {0} (Ctrl+R)").format(_reset())
+            return native_keys(self.tr("fix the file and save it: the game starts over with it (or press {0}, "
+                                       "Ctrl+R)").format(_reset()))
+        return native_keys(self.tr("fix the file and press {0} (Ctrl+R)").format(_reset()))
 
     def _set_title(self, agent: str, note: str | None) -> None:
         self._title = (agent, note)

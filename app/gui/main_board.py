@@ -20,6 +20,7 @@ from app.gui.main_status import StatusBar
 from app.gui.marker_layer import MarkerLayer, marker_switch
 from app.gui.score_panel import ScorePanel
 from app.gui.session import GameSession, StepReport
+from app.gui.theme import native_keys
 
 BELIEF_TIP = QT_TRANSLATE_NOOP("MainWindow",
                                "Shade unknown cells by the agent's P(ship), when the agent has one (Ctrl+B)")
@@ -32,16 +33,16 @@ class GameView:
     def __init__(self, window: QMainWindow, setup: GameSetup, session: GameSession):
         self.setup, self.session = setup, session
         self.belief_box = QCheckBox(translate("MainWindow", "Belief overlay"))
-        self.belief_box.setToolTip(translate("MainWindow", BELIEF_TIP))
+        self.belief_box.setToolTip(native_keys(translate("MainWindow", BELIEF_TIP)))
         self.belief_box.toggled.connect(lambda on: self.board.set_belief_visible(on))
         belief_action = QAction(window)
         belief_action.setShortcut(QKeySequence("Ctrl+B"))
         belief_action.triggered.connect(lambda: self.belief_box.isEnabled() and self.belief_box.toggle())
         window.addAction(belief_action)
-        self.hint = QLabel(translate(
+        self.hint = QLabel(native_keys(translate(
             "MainWindow",
             "<b>Your game.</b> Left click fires · right click flags or unflags · arrows move the cursor, "
-            "F or Space fires, G flags · Solve (Ctrl+Enter) ends the game."))
+            "F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.")))
         self.hint.setObjectName("bannerInfo")
         self.hint.setWordWrap(True)
         self.hint.hide()
@@ -73,7 +74,7 @@ class GameView:
         if report.belief_error:  # on offer from the start, unless the agent's belief cannot be read
             self.belief_box.setEnabled(False)
         self.belief_box.setToolTip(translate("MainWindow", "Could not read the agent's belief: {0}").format(
-            report.belief_error) if report.belief_error else translate("MainWindow", BELIEF_TIP))
+            report.belief_error) if report.belief_error else native_keys(translate("MainWindow", BELIEF_TIP)))
 
     def _on_game_over(self, result: GameResult, _failure: str) -> None:
         self.score_panel.show_result(as_shown(result, self.session.is_human))

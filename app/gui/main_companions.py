@@ -5,7 +5,6 @@ number), closed with it.
 from __future__ import annotations
 
 from PyQt5.QtCore import QSettings, Qt
-from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QMainWindow, QToolButton
 
 from app.core import GameMap
@@ -15,7 +14,7 @@ from app.gui.main_files import FileCommands
 from app.gui.main_messages import Messages
 from app.gui.main_recent import RecentFiles
 from app.gui.main_setup import GameSetup
-from app.gui.theme import menu_action
+from app.gui.theme import menu_action, set_keys
 
 
 class CompanionWindows:
@@ -30,9 +29,8 @@ class CompanionWindows:
         self._editor = None  # the map editor, once opened
         self._replays: list = []  # the replay windows open
         self.compare_action = QAction(translate("MainWindow", "Compare…"), window)
-        self.compare_action.setShortcut(QKeySequence("Ctrl+K"))
-        self.compare_action.setToolTip(translate("MainWindow", "Compare agents side by side, or in batch over "
-                                                               "maps") + " (Ctrl+K)")
+        set_keys(self.compare_action, "Ctrl+K", translate("MainWindow", "Compare agents side by side, or in batch "
+                                                                         "over maps"))
         self.compare_action.triggered.connect(lambda _checked=False: self.open_compare())
         window.addAction(self.compare_action)
 

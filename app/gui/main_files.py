@@ -20,7 +20,7 @@ from app.gui.main_messages import NOTE_COLOUR, PROBLEM_COLOUR, Messages
 from app.gui.main_recent import RecentFiles
 from app.gui.main_setup import GameSetup
 from app.gui.session import GameSession
-from app.gui.theme import menu_action
+from app.gui.theme import menu_action, native_keys
 
 
 class FileCommands:
@@ -33,8 +33,8 @@ class FileCommands:
         self.messages, self.recent, self.agents = messages, recent, agents
         self.load_action = QAction(translate("MainWindow", "Load Map…"), window)
         self.load_action.setShortcut(QKeySequence.Open)
-        self.load_action.setToolTip(translate("MainWindow",
-                                              "Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)"))
+        self.load_action.setToolTip(native_keys(translate(
+            "MainWindow", "Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)")))
         self.load_action.triggered.connect(self.choose_map)
         self.recent_menu = QMenu(window)
         session.changed.connect(lambda: self.save_log_action.setEnabled(bool(session.events)))

@@ -16,13 +16,14 @@ from pathlib import Path
 from PyQt5.QtCore import QFileSystemWatcher, QObject, QSettings, QTimer, pyqtSignal
 from PyQt5.QtWidgets import QCheckBox
 
-from app.backends.registry import LOAD_ORDER
+from app.backends.registry import load_order_file
 from app.gui.agent_kind import is_human
 from app.gui.i18n import translate
 from app.gui.load_banner import LoadErrorBanner
 from app.gui.main_messages import Messages
 from app.gui.main_setup import GameSetup
 from app.gui.session import GameSession
+from app.gui.theme import native_keys
 
 DEBOUNCE_MS = 120  # an editor's save can be several writes (truncate, write, rename): reload once they are done
 SETTING = "reload/on_save"
@@ -60,9 +61,9 @@ class AgentReload(QObject):
         self.code: tuple = ()  # the fingerprint of the agent's files when the game in play started
         self.toggle = QCheckBox(translate("MainWindow", "Reload on save"))
         self.toggle.setObjectName("reloadOnSave")
-        self.toggle.setToolTip(translate("MainWindow", "When you save a file of the agent in play (in any editor), "
-                                                       "the game starts over with the new code; Reset (Ctrl+R) "
-                                                       "reloads by hand"))
+        self.toggle.setToolTip(native_keys(translate(
+            "MainWindow", "When you save a file of the agent in play (in any editor), the game starts over with the "
+                          "new code; Reset (Ctrl+R) reloads by hand")))
         self.toggle.setChecked(str(settings.value(SETTING, "true")).lower() not in ("false", "0"))
         self.toggle.toggled.connect(self._on_toggled)
         banner.set_reload_on_save(self.toggle.isChecked())
@@ -83,8 +84,8 @@ class AgentReload(QObject):
         spec = self.session.spec
         if spec is None or is_human(spec):
             return []
-        order = [spec.folder / LOAD_ORDER] if spec.folder is not None and (spec.folder / LOAD_ORDER).is_file() else []
-        return [Path(p) for p in spec.paths] + order
+        order = load_order_file(spec.folder) if spec.folder is not None else None
+        return [Path(p) for p in spec.paths] + ([order] if order else [])
 
     def _watch(self) -> None:
         """Note the contents of the files of the agent in play (a fresh game starts with them) and watch them (and

@@ -79,6 +79,7 @@ class GameSettings:
             self.window, translate("MainWindow", "Game Limits…"), "Ctrl+L",
             translate("MainWindow", "Fires, flags and steps a game allows (as run's --fires, --guesses, "
                                     "--max-steps)"), self.edit_limits)
+        self.limits_action.setMenuRole(QAction.PreferencesRole)  # macOS: the app menu's Preferences…
         self.params_action = menu_action(
             self.window, translate("MainWindow", "Agent Parameters…"), "Ctrl+Shift+P",
             translate("MainWindow", "Settings for the agents, as with --agent-param (KEY=VALUE or "

@@ -12,7 +12,7 @@ from app.gui.i18n import translate
 from app.gui.load_banner import LoadErrorBanner
 from app.gui.main_setup import GameSetup
 from app.gui.session import GameSession, StepReport
-from app.gui.theme import title_row
+from app.gui.theme import native_keys, title_row
 
 NOTICE_OUTCOMES = (Outcome.REJECTED, Outcome.FIRE_WASTED, Outcome.FLAG_WASTED)
 
@@ -23,7 +23,7 @@ class MapHeader:
     def __init__(self, window: QMainWindow, setup: GameSetup, session: GameSession):
         self.window, self.setup, self.session = window, setup, session
         self.head, self.map_title, self.map_info = title_row(translate("MainWindow", "No map loaded"),
-                                                             translate("MainWindow", "Load a map to start (Ctrl+O)."))
+                                                             native_keys(translate("MainWindow", "Load a map to start (Ctrl+O).")))
         session.reset_done.connect(lambda _state: self.update())
 
     def update(self) -> None:
@@ -31,7 +31,7 @@ class MapHeader:
         game_map = self.setup.game_map
         if game_map is None:
             self.map_title.setText(translate("MainWindow", "No map loaded"))
-            self.map_info.setText(translate("MainWindow", "Load a map to start (Ctrl+O)."))
+            self.map_info.setText(native_keys(translate("MainWindow", "Load a map to start (Ctrl+O).")))
             self.window.setWindowTitle(translate("MainWindow", "Battleship Lab"))
             return
         fleet = (translate("MainWindow", "standard fleet") if game_map.is_standard

@@ -13,6 +13,7 @@ and offers the few commands the app and the tests drive it by.
 from __future__ import annotations
 
 from PyQt5.QtCore import QSettings, pyqtSignal
+from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QHBoxLayout, QLabel, QMainWindow, QToolButton
 
 from app.core import DEFAULT_PROFILE, PROFILES
@@ -148,7 +149,7 @@ class MainWindow(QMainWindow):
         self.files.make_menu_actions()
         self.companions.make_menu_actions()
         self.game_settings.make_menu_actions()
-        quit_action = menu_action(self, translate("MainWindow", "Quit"), "Ctrl+Q",
+        quit_action = menu_action(self, translate("MainWindow", "Quit"), (QKeySequence.Quit, "Ctrl+Q"),
                                   translate("MainWindow", "Close Battleship Lab"), self.close)
         quit_action.setMenuRole(QAction.QuitRole)
         for entry in (self.files.save_log_action, self.companions.open_replay_action, None,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QSettings, Qt, QTimer, pyqtSignal
-from PyQt5.QtGui import QColor
+from PyQt5.QtGui import QColor, QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
     QLabel,
@@ -45,11 +45,13 @@ from app.gui.score_panel import ScorePanel
 from app.gui.side_window import SideWindow
 from app.gui.theme import (
     ScrollingColumn,
+    Shortcut,
     add_tab,
     card_title,
     error_banner,
     fit_to_screen,
     mono_font,
+    native_keys,
     side_column,
     split_central,
     title_row,
@@ -121,11 +123,11 @@ class ReplayWindow(SideWindow):
     def _build_toolbar(self) -> None:
         bar = window_toolbar(self, self.tr("Replay"), "replayToolbar")
 
-        def action(text: str, shortcuts: tuple[str, ...], tip: str, slot) -> QAction:
+        def action(text: str, shortcuts: tuple[Shortcut, ...], tip: str, slot) -> QAction:
             return self._tool_action(bar, text, shortcuts, tip, slot)
 
         self.open_action = action(
-            QT_TRANSLATE_NOOP("ReplayWindow", "Open replay…"), ("Ctrl+O",),
+            QT_TRANSLATE_NOOP("ReplayWindow", "Open replay…"), (QKeySequence.Open,),
             QT_TRANSLATE_NOOP("ReplayWindow", "Open a game log (.jsonl)"), self.choose_and_open)
         bar.addSeparator()
         self.first_action = action(
@@ -164,7 +166,7 @@ class ReplayWindow(SideWindow):
 
         board_card, board_layout = _card()
         head, self.title_label, self.info_label = title_row(self.tr("No replay open"),
-                                                            self.tr("Open a game log (Ctrl+O)."))
+                                                            native_keys(self.tr("Open a game log (Ctrl+O).")))
         board_layout.addLayout(head)
         self.banner = error_banner()
         board_layout.addWidget(self.banner)

@@ -9,7 +9,7 @@ from PyQt5.QtCore import QSettings
 from PyQt5.QtWidgets import QAction, QMainWindow, QToolBar, QToolButton, QWidget
 
 from app.gui.interaction import Interaction
-from app.gui.theme import toolbar_action
+from app.gui.theme import Shortcut, toolbar_action
 from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
 
@@ -27,7 +27,7 @@ class SideWindow(QMainWindow):
         self.interaction = interaction.for_window(self) if interaction is not None else Interaction(self)
         self.buttons: dict[str, QToolButton] = {}
 
-    def _tool_action(self, bar: QToolBar, text: str, shortcuts: str | Sequence[str], tip: str,
+    def _tool_action(self, bar: QToolBar, text: str, shortcuts: Shortcut | Sequence[Shortcut], tip: str,
                      slot: Callable[[], object]) -> QAction:
         """An action with its button on ``bar``; ``text`` and ``tip`` are marked for translation in the
         subclass's context (QT_TRANSLATE_NOOP) and translated here, at run time, in that context."""

@@ -7,6 +7,7 @@ shape, a pattern or a letter.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from PyQt5.QtCore import QEvent, QObject, QRect, QSize, Qt
@@ -185,24 +186,59 @@ def window_toolbar(window: QMainWindow, title: str, object_name: str) -> QToolBa
     return bar
 
 
-def menu_action(window: QMainWindow, text: str, shortcut: str, tip: str, slot) -> QAction:
+#: a key of an action: the platform's standard one (``QKeySequence.Open``: Cmd+O on macOS, Ctrl+O elsewhere),
+#: or a portable text ("Ctrl+L": Cmd+L on macOS) where no standard exists. A standard key some platform leaves
+#: without a binding (Windows: Quit, Save As) is given with the text after it: ``(QKeySequence.Quit, "Ctrl+Q")``
+Shortcut = str | QKeySequence.StandardKey
+
+
+#: a key named in a text: "Ctrl+O", "Ctrl+Shift+S", "Ctrl+Enter"
+_KEY_MENTION = re.compile(r"\bCtrl\+(?:(?:Shift|Alt)\+)*(?:Enter|Return|Space|F\d+|[A-Z0-9])\b")
+
+
+def _native(key: str) -> str:
+    return QKeySequence(key).toString(QKeySequence.NativeText)
+
+
+def native_keys(text: str) -> str:
+    """``text`` with each key it names ("Ctrl+O") as the platform writes it (⌘O on macOS, as its menus do):
+    texts and their translations name keys one way, and the user reads the keys of their keyboard."""
+    return _KEY_MENTION.sub(lambda mention: _native(mention.group()), text)
+
+
+def key_sequences(shortcuts: Shortcut | Sequence[Shortcut]) -> list[QKeySequence]:
+    """The keys ``shortcuts`` stand for on this platform, in order, each once."""
+    found: list[QKeySequence] = []
+    for shortcut in [shortcuts] if isinstance(shortcuts, str | QKeySequence.StandardKey) else shortcuts:
+        keys = QKeySequence.keyBindings(shortcut) if isinstance(shortcut, QKeySequence.StandardKey) else [
+            QKeySequence(shortcut)]
+        found += [key for key in keys if key not in found]
+    return found
+
+
+def set_keys(act: QAction, shortcuts: Shortcut | Sequence[Shortcut], tip: str) -> None:
+    """Give ``act`` its keys and a tooltip that ends with them, as the platform writes them."""
+    keys = key_sequences(shortcuts)
+    act.setShortcuts(keys)
+    if keys:
+        tip = f"{tip} ({' or '.join(key.toString(QKeySequence.NativeText) for key in keys)})"
+    act.setToolTip(tip)
+
+
+def menu_action(window: QMainWindow, text: str, shortcut: Shortcut | Sequence[Shortcut], tip: str,
+                slot) -> QAction:
     """A menu entry of ``window``: ``text``, its key (said in the tip, as the platform writes it), ``slot``."""
     act = QAction(text, window)
-    act.setShortcut(QKeySequence(shortcut))
-    act.setToolTip(f"{tip} ({QKeySequence(shortcut).toString(QKeySequence.NativeText)})")
+    set_keys(act, shortcut, tip)
     act.triggered.connect(lambda _checked=False: slot())
     return act
 
 
-def toolbar_action(window: QMainWindow, bar: QToolBar, text: str, shortcuts: str | Sequence[str], tip: str,
-                   slot: Callable[[], object]) -> tuple[QAction, QToolButton]:
+def toolbar_action(window: QMainWindow, bar: QToolBar, text: str, shortcuts: Shortcut | Sequence[Shortcut],
+                   tip: str, slot: Callable[[], object]) -> tuple[QAction, QToolButton]:
     """An action of ``window`` that calls ``slot``, with its button on ``bar``; the tooltip ends with its keys."""
-    keys = [QKeySequence(s) for s in ([shortcuts] if isinstance(shortcuts, str) else shortcuts)]
     act = QAction(text, window)
-    if keys:
-        act.setShortcuts(keys)
-        tip = f"{tip} ({' or '.join(key.toString(QKeySequence.NativeText) for key in keys)})"
-    act.setToolTip(tip)
+    set_keys(act, shortcuts, tip)
     act.triggered.connect(lambda _checked=False: slot())
     window.addAction(act)
     button = QToolButton()

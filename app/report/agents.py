@@ -9,7 +9,6 @@ host's child saw the agent try (``app.backends.host.refusals``; docs/sandbox.md,
 
 from __future__ import annotations
 
-import shlex
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -70,7 +69,7 @@ def missing_baseline(baseline: str, agents: Sequence[str], records: Sequence[dic
 def add_agent_command(agent: str, records: Sequence[dict], results: str | Path) -> str:
     """``bench --resume`` playing ``agent`` on the maps, rules and seed of ``records`` into ``results``."""
     from app.backends.bench.version import ROOT
-    from app.report.stats import absolute_path, rules_options
+    from app.report.stats import absolute_path, rules_options, shell_command
 
     record = records[0]
     maps = sorted({absolute_path(r.get("map_path", "")) for r in records})
@@ -81,7 +80,7 @@ def add_agent_command(agent: str, records: Sequence[dict], results: str | Path) 
              "--rules", record.get("rules", ""), "--seed", str(record.get("seed", 0))]
     parts += rules_options(record, params=False)
     parts += ["--out", str(Path(results).resolve()), "--resume"]
-    return " ".join(shlex.quote(p) for p in parts)
+    return shell_command(parts)
 
 
 def _all_of_folder(maps: list[str], folder: Path) -> bool:

@@ -10,6 +10,8 @@ critical-difference diagram; all are imported here, lazily by the report.
 
 from __future__ import annotations
 
+import re
+import shlex
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -222,8 +224,6 @@ def replay_command(record: dict, log_dir: str | Path = ".") -> str:
     ``log_dir``: absolute paths (this Python, main.py, the agent's and the map's files, the log), so it runs
     from any folder;
     ``--allow-load-errors`` for a game played with load errors (as the bench played it)."""
-    import shlex
-
     from app.backends.bench.version import ROOT
 
     agent = record.get("agent_text") or record["agent"]
@@ -235,7 +235,21 @@ def replay_command(record: dict, log_dir: str | Path = ".") -> str:
         parts.append("--allow-load-errors")
     log = Path(log_dir).resolve() / f"{Path(agent.split(',')[0]).stem}-{record.get('map', 'map')}.jsonl"
     parts += ["--seed", str(record.get("seed", 0)), "--log", str(log)]
-    return " ".join(shlex.quote(p) for p in parts)
+    return shell_command(parts)
+
+
+#: an argument PowerShell passes on as it is written (no space, quote, comma, ``$``, ``;``, ``&``, brackets)
+_PLAIN_ARGUMENT = re.compile(r"[\w\-.:\\/=+@]+")
+
+
+def shell_command(parts: Sequence[str], windows: bool | None = None) -> str:
+    """``parts`` as a line to paste into the user's terminal: quoted for a POSIX shell, or on Windows for
+    PowerShell, its default terminal (single quotes with ``''`` inside, and ``&`` before a quoted program, which
+    PowerShell would otherwise take for a string): ``C:\\Users\\Niccolò Rossi\\...`` arrives whole."""
+    if not (sys.platform == "win32" if windows is None else windows):
+        return shlex.join(parts)
+    quoted = [part if _PLAIN_ARGUMENT.fullmatch(part) else "'" + part.replace("'", "''") + "'" for part in parts]
+    return ("& " if quoted and quoted[0].startswith("'") else "") + " ".join(quoted)
 
 
 def rules_options(record: dict, params: bool = True) -> list[str]:

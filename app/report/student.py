@@ -63,6 +63,18 @@ def file_name(identifier: str) -> str:
     return (_SAFE_NAME.sub("_", identifier).strip("._") or "student") + ".html"
 
 
+def check_distinct_files(identifiers: Sequence[str]) -> None:
+    """A ``BattleshipError`` when two students' pages would be one file: ids that differ only by case (Windows
+    and macOS do not tell ``Rossi.html`` from ``rossi.html``) or by characters a file name cannot hold."""
+    seen: dict[str, str] = {}
+    for identifier in identifiers:
+        other = seen.setdefault(file_name(identifier).casefold(), identifier)
+        if other != identifier:
+            raise BattleshipError(f"students {other!r} and {identifier!r} would have one page file "
+                                  f"({file_name(identifier)}), as Windows and macOS name files: give them "
+                                  "distinct ids (the roster's id column)")
+
+
 def embedded_log(log: str) -> dict:
     """A game log (JSON Lines text) as the page's script reads it: the header's map as a grid of pieces (the
     truth, shown when the game ends) and cells known at start, the steps, the agent's notes (cut) and the
@@ -188,6 +200,7 @@ def make_environment():
 def write_pages(pages: Sequence[StudentPage], out_dir: str | Path) -> list[Path]:
     """Write each page as ``out_dir/<id>.html``; their paths."""
     out = Path(out_dir)
+    check_distinct_files([page.who.id for page in pages])
     environment = make_environment()
     written = []
     try:

@@ -93,7 +93,7 @@ def test_the_desktop_entry_is_written_where_the_desktop_reads_it(tmp_path):
     entry = (tmp_path / "applications" / "battleship-lab.desktop").read_text()
     assert entry.startswith("[Desktop Entry]\n") and "\nIcon=battleship-lab\n" in entry and " gui\n" in entry
     assert (tmp_path / "icons" / "hicolor" / "scalable" / "apps" / "battleship-lab.svg").read_text().startswith("<svg")
-    assert "Exec=/opt/x/battleship-lab gui" in entry_text("/opt/x/battleship-lab")
+    assert "Exec=/opt/x/battleship-lab gui" in entry_text(["/opt/x/battleship-lab", "gui"])
     removed = subprocess.run([sys.executable, str(ROOT / "main.py"), "desktop-entry", "--remove"],
                              capture_output=True, text=True, timeout=60,
                              env={"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})

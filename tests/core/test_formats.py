@@ -218,8 +218,8 @@ class TestBadInput:
         self.check(write(tmp_path, "h.txt", text), "unknown hint letter 'Q'", line=4)
 
     def test_non_utf8(self, tmp_path):
-        data = ("\n".join(OPEN_GRID[:3]) + "\n").encode() + b"\xff\xfe junk\n"
-        self.check(write(tmp_path, "b.map", data), "not UTF-8", line=4)
+        data = ("\n".join(OPEN_GRID[:3]) + "\n").encode() + b"\x81\x8d junk\n"  # not cp1252 either
+        self.check(write(tmp_path, "b.map", data), "not UTF-8 nor Windows text", line=4)
 
     def test_ten_megabyte_junk(self, tmp_path):
         self.check(write(tmp_path, "junk.map", b"x" * 10_000_000), "too large")

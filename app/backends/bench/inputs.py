@@ -48,12 +48,12 @@ def expand_agents(text: str, refused: list | None = None) -> list[str]:
     without ``refused`` it is a BattleshipError.
     """
     from app.backends import submissions
-    from app.backends.registry import LOAD_ORDER
+    from app.backends.registry import load_order_file
 
     found: list[str] = []
     for part in split_agents(text):
         folder = Path(part)
-        if not folder.is_dir() or (folder / LOAD_ORDER).is_file():
+        if not folder.is_dir() or load_order_file(folder):
             found.append(part)
             continue
         for submission in submissions.find(folder):

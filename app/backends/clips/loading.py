@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import os
 import re
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import clips
@@ -18,6 +20,7 @@ from app.backends.clips.pool import destroy_quietly
 from app.backends.clips.source import Form, Reading, read_file
 from app.backends.clips.watchdog import Watchdog, count_halts, remove_function
 from app.core import SIZE, AgentError, Cell, Observation
+from app.core.fileio import decode
 
 RESOURCES = Path(__file__).resolve().parents[3] / "resources" / "clips"
 MAIN_FILE = RESOURCES / "main.clp"
@@ -182,14 +185,16 @@ def _protocol(profile) -> tuple:
     router = CaptureRouter()
     env.add_router(router)
     try:
-        env.load(str(MAIN_FILE))
+        with clips_readable(MAIN_FILE) as source:
+            env.load(source)
         halts = count_halts(env)
         if remove_function(env, "exit"):  # an agent's (exit) would end the whole app: it halts the agent
             env.build(f"(defglobal MAIN ?*{EXIT_FLAG}* = FALSE)")
             env.build(f"(deffunction MAIN::exit ($?code) (bind ?*{EXIT_FLAG}* TRUE) (halt))")
         env.build(initial_facts(profile.fires, profile.guesses, profile.max_steps))
         for path in env_files(profile):
-            env.load(str(path))
+            with clips_readable(path) as source:
+                env.load(source)
     except clips.CLIPSError:
         problems = "; ".join(m.describe() for m in parse_messages(router.take_errors()))
         destroy_quietly([env])
@@ -232,6 +237,59 @@ def construct_count(env: clips.Environment) -> int:
     return sum(len(env.eval(query)) for query in lists)
 
 
+@contextlib.contextmanager
+def clips_readable(path: Path) -> Iterator[str]:
+    """What to hand CLIPS's ``load`` for the file ``path``: its path, or a UTF-8 copy's while it is loaded.
+
+    CLIPS reads bytes and copes with a byte order mark and CRLF line ends itself. Two things it does not:
+    text in the Windows code page (``"già colpita"`` saved by Notepad), whose strings and symbols reach
+    Python as bytes that are not UTF-8, where clipspy fails; and, on Windows, a path that is not ASCII
+    (``C:\\Users\\Niccolò``), which its C library may not open. Such a file is loaded from a UTF-8 copy with
+    the same lines and an ASCII name, given by a path relative to the working folder where that is ASCII:
+    messages keep the lines, and the caller puts the user's path back in them. The copy is made in a private
+    temporary folder: in the system's, or in the working folder when that is inside it (an agent's confined
+    process may write in its scratch folder, its working folder, and nowhere else); it goes with the load.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise AgentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    if str(path).isascii() and _is_utf8(data):
+        yield str(path)
+        return
+    try:
+        text = decode(data)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise AgentError(f"{path}:{line}: not UTF-8 nor Windows text (byte 0x{data[exc.start]:02x}): save it "
+                         "as UTF-8") from None
+    system_temp = Path(tempfile.gettempdir()).resolve()
+    base = Path.cwd() if Path.cwd().resolve().is_relative_to(system_temp) else system_temp
+    with tempfile.TemporaryDirectory(prefix=".clips-", dir=base) as folder:
+        copy = Path(folder) / (path.name if path.name.isascii() else "agent.clp")
+        copy.write_bytes(text.encode("utf-8"))
+        yield _ascii_path(copy)
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _ascii_path(path: Path) -> str:
+    """``path`` relative to the working folder when that way it is ASCII (and the absolute one is not)."""
+    if str(path).isascii():
+        return str(path)
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return str(path)
+    return relative if relative.isascii() else str(path)
+
+
 def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Path], agent: str,
                time_limit: float) -> list[str]:
     """Load the agent's files in order; the load messages (file:line: text)."""
@@ -241,21 +299,18 @@ def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Pa
     watchdog = Watchdog(env)  # a definition may run code (a defglobal's value): an endless one is stopped
     try:
         for path in paths:
-            try:
-                path.read_bytes()
-            except OSError as exc:
-                raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
-            watchdog.arm(limit)
-            try:
-                env.load(str(path))
-            except clips.CLIPSError:
-                pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
-            finally:
-                watchdog.disarm()
+            with clips_readable(path) as source:
+                watchdog.arm(limit)
+                try:
+                    env.load(source)
+                except clips.CLIPSError:
+                    pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
+                finally:
+                    watchdog.disarm()
             if watchdog.expired:
                 raise AgentError(f"{path}: loading ran over the time limit of {limit:g} s: stopped (a "
                                  f"defglobal's or a default's value that never ends?)")
-            found = describe(router.take_errors(), str(path), path)
+            found = describe(router.take_errors().replace(source, str(path)), str(path), path)
             if found:  # CLIPS notices a missing `)` late: say first which form was left open, and where
                 found = [problem.describe(path) for problem in read_file(path).problems] + found
             messages += found

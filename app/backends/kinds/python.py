@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import sys
+import tokenize
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.backends.kinds.base import AgentKind, AgentSpec
 from app.core import AgentError
+from app.core.fileio import decode
 
 if TYPE_CHECKING:
     from app.backends.base import Driver
@@ -18,6 +21,28 @@ def agent_name(paths: tuple[Path, ...]) -> str:
     """The file name without ``.py`` and without a trailing ``_agent``."""
     stem = paths[0].stem
     return stem[: -len("_agent")] if stem.endswith("_agent") else stem
+
+
+def _source(path: Path) -> str:
+    """The agent's source: in the encoding its coding line names, else UTF-8, else the Windows code page.
+
+    Python reads a module as UTF-8 unless told otherwise; a student's file saved by Notepad on Windows, with
+    "# è già colpita" in a comment, is in the Windows code page and would not import at all.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise AgentError(f"{path}: cannot read the agent file ({exc.strerror or exc})") from None
+    head = b"\n".join(data.split(b"\n", 2)[:2]).decode("latin-1").encode("utf-8")  # the coding line, if any
+    declared, _ = tokenize.detect_encoding(io.BytesIO(head).readline)  # SyntaxError for an unknown one
+    if declared not in ("utf-8", "utf-8-sig"):
+        return data.decode(declared)
+    try:
+        return decode(data)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise AgentError(f"{path}:{line}: not UTF-8 nor Windows text (byte 0x{data[exc.start]:02x}): save it "
+                         "as UTF-8") from None
 
 
 def _load_class(path: Path):
@@ -31,9 +56,9 @@ def _load_class(path: Path):
             raise AgentError(f"{path}: cannot load as a Python module")
         module = importlib.util.module_from_spec(spec)
         try:
-            spec.loader.exec_module(module)
+            exec(compile(_source(path), str(path), "exec"), module.__dict__)  # noqa: S102 (the agent's code)
         except SyntaxError as exc:
-            raise AgentError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
+            raise AgentError(f"{path}:{exc.lineno or 1}: syntax error: {exc.msg}") from None
         except (Exception, SystemExit) as exc:  # an agent file that calls exit() must not end the app
             raise AgentError(f"{path}: failed to import: {type(exc).__name__}: {exc}") from None
         sys.modules[module_name] = module

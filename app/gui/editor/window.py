@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, pyqtSignal
+from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
     QCheckBox,
@@ -26,8 +27,8 @@ from app.gui.editor.fleet_panel import FleetPanel
 from app.gui.editor.legend import EditorLegend
 from app.gui.interaction import Interaction
 from app.gui.side_window import SideWindow
-from app.gui.theme import card as _card
 from app.gui.theme import (
+    Shortcut,
     card_title,
     error_banner,
     fit_to_screen,
@@ -36,6 +37,7 @@ from app.gui.theme import (
     title_row,
     window_toolbar,
 )
+from app.gui.theme import card as _card
 
 SOLUTION_LIMIT = 100  # "make it a puzzle" and the live solution count stop counting here
 
@@ -71,21 +73,21 @@ class MapEditor(SideWindow):
     def _build_toolbar(self) -> None:
         bar = window_toolbar(self, self.tr("Editor"), "editorToolbar")
 
-        def action(text: str, shortcut: str, tip: str, slot) -> QAction:
+        def action(text: str, shortcut: Shortcut | tuple[Shortcut, ...], tip: str, slot) -> QAction:
             return self._tool_action(bar, text, shortcut, tip, slot)
 
         self.new_action = action(
-            QT_TRANSLATE_NOOP("MapEditor", "New"), "Ctrl+N", QT_TRANSLATE_NOOP("MapEditor", "Start an empty map"),
+            QT_TRANSLATE_NOOP("MapEditor", "New"), QKeySequence.New, QT_TRANSLATE_NOOP("MapEditor", "Start an empty map"),
             self.new_map)
         self.open_action = action(
-            QT_TRANSLATE_NOOP("MapEditor", "Open…"), "Ctrl+O",
+            QT_TRANSLATE_NOOP("MapEditor", "Open…"), QKeySequence.Open,
             QT_TRANSLATE_NOOP("MapEditor", "Open a native .map, a course .clp or a Bimaru puzzle"),
             self.choose_and_open)
         self.save_action = action(
-            QT_TRANSLATE_NOOP("MapEditor", "Save"), "Ctrl+S",
+            QT_TRANSLATE_NOOP("MapEditor", "Save"), QKeySequence.Save,
             QT_TRANSLATE_NOOP("MapEditor", "Save the map to its file (atomically)"), self.save)
         self.save_as_action = action(
-            QT_TRANSLATE_NOOP("MapEditor", "Save As…"), "Ctrl+Shift+S",
+            QT_TRANSLATE_NOOP("MapEditor", "Save As…"), (QKeySequence.SaveAs, "Ctrl+Shift+S"),
             QT_TRANSLATE_NOOP("MapEditor", "Save as a native .map, a course .clp or a Bimaru puzzle .txt"),
             self.save_as)
         bar.addSeparator()
