@@ -304,3 +304,15 @@ def test_the_scratch_folder_is_read_measured_and_removed(tmp_path, monkeypatch, 
     scratch.empty(top)
     assert not top.exists()
     assert (outside / "keep.txt").read_text() == "mine"
+
+
+def test_the_run_header_says_what_the_agents_process_reports(bare_site):
+    """The app is Linux here; the agent's process is not: the header says what the agent's process holds."""
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "run", "--agent", "random", "--map",
+                           str(MAPS_DIR / "four-known.map")], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, BATTLESHIP_LAB_HOST="spawn", BATTLESHIP_LAB_CHILD_SITE=str(bare_site)))
+    assert done.returncode == 0, done.stderr
+    header = done.stdout.splitlines()[0]
+    assert header.endswith("; agent in its own process, not confined; missing: seccomp (not Linux), landlock (not "
+                           "Linux), rlimits, namespaces (not Linux), sandbox-exec (no /usr/bin/sandbox-exec on this "
+                           "Mac)"), header
