@@ -316,3 +316,14 @@ def test_the_run_header_says_what_the_agents_process_reports(bare_site):
     assert header.endswith("; agent in its own process, not confined; missing: seccomp (not Linux), landlock (not "
                            "Linux), rlimits, namespaces (not Linux), sandbox-exec (no /usr/bin/sandbox-exec on this "
                            "Mac)"), header
+
+
+def test_an_agent_process_that_cannot_start_is_one_line(tmp_path):
+    """A broken installation (the child's interpreter ends before it connects): one line naming why, no traceback."""
+    (tmp_path / "sitecustomize.py").write_text('raise SystemExit("no interpreter here")\n')
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "run", "--agent", "random", "--map",
+                           str(MAPS_DIR / "four-known.map"), "--quiet"], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, BATTLESHIP_LAB_HOST="spawn", BATTLESHIP_LAB_CHILD_SITE=str(tmp_path)))
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr == ("error: agent random: its process could not start (the agent process ended before it "
+                           "connected (exit code 1): SystemExit: no interpreter here)\n")

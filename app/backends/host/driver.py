@@ -72,7 +72,10 @@ class HostedDriver(Driver):
         self._key = agent_key(spec, seed, self.cap, limits)
         # a fresh process for every game, no agent ran in it; made ready ahead for a game of an agent seen before
         prepared = take_prepared(self._key)
-        self._child: Child | None = prepared or take_child()
+        try:
+            self._child: Child | None = prepared or take_child()
+        except OSError as exc:  # no interpreter could start (a broken installation): one line, not a traceback
+            raise AgentError(f"agent {spec.name}: its process could not start ({exc})") from None
         self._child.limit_memory(limits.memory)
         watch(self._child)
         try:

@@ -112,6 +112,10 @@ class Spawned:
                 with self._popen.stdin:
                     self._popen.stdin.write(key.hex().encode())
                 self.channel = _accept(server, key, self._popen)
+            except OSError as exc:
+                self.kill()
+                self.reap()
+                raise OSError(f"{exc}{_last_line(stderr)}") from None
             except BaseException:
                 self.kill()
                 self.reap()
@@ -169,6 +173,16 @@ class Spawned:
                 member.send_signal(KILL)
         with contextlib.suppress(OSError):
             self._popen.send_signal(KILL)
+
+
+def _last_line(stderr) -> str:
+    """': ' and the last line the child wrote to its standard error (why an interpreter did not start), or ''."""
+    try:
+        stderr.seek(0)
+        lines = stderr.read()[-4096:].decode("utf-8", "replace").strip().splitlines()
+    except (OSError, ValueError):
+        return ""
+    return f": {lines[-1]}" if lines else ""
 
 
 def _accept(server: socket.socket, key: bytes, popen: subprocess.Popen):
