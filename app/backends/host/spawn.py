@@ -47,6 +47,10 @@ class Layer:
         """``subprocess.Popen``'s options for this OS."""
         return {}
 
+    def interpreter(self, environment: dict[str, str]) -> str:
+        """The child's interpreter (``environment`` may be completed for it)."""
+        return sys.executable
+
     def attach(self, pid: int) -> None:
         """Right after the start: put the child under the layer's limits."""
 
@@ -99,8 +103,8 @@ class Spawned:
             port = server.getsockname()[1]
             key = secrets.token_bytes(KEY_BYTES)
             self._popen = subprocess.Popen(
-                [*self._layer.command(scratch, port), sys.executable, "-m", "app.backends.host.child",
-                 "--port", str(port), str(os.getpid())],
+                [*self._layer.command(scratch, port), self._layer.interpreter(environment), "-m",
+                 "app.backends.host.child", "--port", str(port), str(os.getpid())],
                 cwd=scratch, env=environment, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr,
                 **self._layer.popen_options())
             self.pid = self._popen.pid

@@ -18,6 +18,7 @@ Written against Microsoft's documentation of these calls and structures; it coul
 from __future__ import annotations
 
 import ctypes
+import sys
 from ctypes import wintypes
 
 from app.backends.host.confine import DEFAULT_MEMORY, memory_text
@@ -98,6 +99,16 @@ class JobObject(Layer):
     def popen_options(self) -> dict:
         # no console window for a child of the windowed app; Ctrl+C at the app's console does not reach the agent
         return {"creationflags": _CREATE_NEW_PROCESS_GROUP | _CREATE_NO_WINDOW}
+
+    def interpreter(self, environment: dict[str, str]) -> str:
+        # a virtual environment's python.exe is a launcher that starts the base interpreter as a second process,
+        # which the job's limit of one process refuses: the base interpreter is started directly, told the
+        # environment it serves, as multiprocessing does on Windows (bpo-35797)
+        base = getattr(sys, "_base_executable", sys.executable)
+        if sys.prefix != sys.base_prefix and base and base != sys.executable:
+            environment["__PYVENV_LAUNCHER__"] = sys.executable
+            return base
+        return sys.executable
 
     def attach(self, pid: int) -> None:
         job = _CreateJobObjectW(None, None)
