@@ -4,8 +4,8 @@ What Windows and macOS take, and Linux with ``BATTLESHIP_LAB_HOST=spawn``. It
 uses nothing one OS lacks: no fork, no descriptor passing, no pidfd, no process
 group signal of its own, no ``wait4``. The channel is a TCP connection on
 127.0.0.1 that the child opens back to a port the app listens on for it alone,
-with a one-time key the child reads from its standard input (closed after
-that) and sends first: another local program that connects is refused. The
+with a one-time key the child reads from its standard input (the null device
+after that) and sends first: another local program that connects is refused. The
 messages on it are ``protocol.py``'s, with its reply cap, as on Linux's socket
 pair. Its process tree is ended with psutil (every OS) and by what the OS adds
 (``layer()``: a Job Object on Windows, the process group on macOS and Linux);
