@@ -167,9 +167,13 @@ def run_on_main_thread() -> None:
     """From now on, drivers made in this process call their agent on the calling thread, with the step cap kept
     by a timer signal (the calling thread must be the main one). For the agent host's child, a process that
     serves one agent and is ended by its parent on cancel or past the cap: handing each call to a worker thread
-    and back cost more than the agent's own step (about 0.1 ms of a random agent's 0.2 ms step)."""
+    and back cost more than the agent's own step (about 0.1 ms of a random agent's 0.2 ms step).
+
+    Where there is no timer signal (Windows), the worker thread stays: its cap, as in the app's own process,
+    interrupts the agent's Python code (``PyThreadState_SetAsyncExc``) and stops waiting for a step blocked in C
+    (a ``time.sleep``), which the parent's kill then ends."""
     global _ON_MAIN_THREAD
-    _ON_MAIN_THREAD = True
+    _ON_MAIN_THREAD = hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
 
 
 def _interrupt(signum, frame) -> None:

@@ -72,7 +72,15 @@ def main(argv: list[str] | None = None) -> int:
         from app.backends import host
 
         host.set_enabled(False)
-    return run_command(lambda: args.func(args))
+    return run_command(lambda: _checked(args))
+
+
+def _checked(args: argparse.Namespace) -> int | None:
+    """``args.func(args)``, after the settings every command depends on are checked (one line if one is bad)."""
+    from app.backends import host
+
+    host.kind()
+    return args.func(args)
 
 
 class Subcommand(NamedTuple):  # not a dataclass: ``solve``'s start-up does without that import (~15 ms)

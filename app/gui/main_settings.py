@@ -61,6 +61,9 @@ class GameSettings:
             self.rules_box.setItemData(self.rules_box.count() - 1, profile.description, Qt.ToolTipRole)
         self.rules_box.activated.connect(lambda _i: self.setup.use_rules(str(self.rules_box.currentData())))
         self.sandbox_label = QLabel("")  # what confines the agents (docs/sandbox.md)
+        self._confinement_timer = QTimer(self.sandbox_label)  # goes with the label: never fires on a closed window
+        self._confinement_timer.setSingleShot(True)
+        self._confinement_timer.timeout.connect(self._show_confinement)
         session.collect("parameters", lambda view: view.driver.parameters(), self._on_parameters, setup_only=True)
         session.reset_done.connect(self._on_reset)
 
@@ -217,7 +220,15 @@ class GameSettings:
             from app.backends.host.process import prestart
 
             QTimer.singleShot(0, prestart)  # a warm agent process once the window runs: the first game does not wait
-        text = host.status()
+        self._show_confinement()
+
+    def _show_confinement(self) -> None:
+        """The status bar says what the agent's process reports it enforces (asked again shortly while a
+        starting process has not said yet: the window does not wait for it)."""
+        text = host.status(wait=False)
+        if text is None:
+            self._confinement_timer.start(100)
+            return
         first, rest = text.split(";")[0], text[len(text.split(";")[0]):]
         short, full = _confinement(first)
         self.sandbox_label.setText(short)

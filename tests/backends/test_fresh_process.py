@@ -74,17 +74,17 @@ def test_a_child_is_prepared_only_for_an_agent_that_comes_back_before_its_child_
     """A bench of many agents, maps outer, brings each agent back after all the others: a child made ready for its
     next game would be ended unused (``PREPARED`` are kept), so none is made; a few agents in turn get theirs."""
     made = []
-    monkeypatch.setattr(process, "_prepared_child", lambda requests: made.append(requests) or object())
+    monkeypatch.setattr(process, "_prepared_child", lambda requests, memory: made.append(requests) or object())
     monkeypatch.setattr(process, "_SEEN", {})
     monkeypatch.setattr(process, "_PREPARED", {})
     many = [("agent", str(n)) for n in range(process.PREPARED + 2)]
     for _ in range(3):
         for key in many:
-            process.prepare(key, [("create", (key,))])
+            process.prepare(key, [("create", (key,))], 1 << 30)
     assert made == []
     few = many[:3]
     for _ in range(3):
         for key in few:
-            process.prepare(key, [("create", (key,))])
+            process.prepare(key, [("create", (key,))], 1 << 30)
             process.take_prepared(key)  # the game takes it
     assert len(made) == 2 * len(few)  # not in the first round: each came back after all the others

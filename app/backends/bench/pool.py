@@ -235,6 +235,9 @@ def _kill(worker: _Worker) -> None:
             pass
         process.join(0.2)
     if process.is_alive():
-        process.kill()
+        if hasattr(signal, "SIGKILL"):  # a forked worker's kill() sends it
+            process.kill()
+        else:  # on Windows kill() and terminate() are both TerminateProcess
+            process.terminate()
         process.join(1.0)
     worker.conn.close()

@@ -1,20 +1,24 @@
 """The agent host: every agent in its own confined child process (issue 18).
 
 - ``protocol``: the versioned request/reply messages;
-- ``process``: starting (through the zygote), preparing ahead, killing children and saying why one died;
-- ``zygote``: the process that imported what agents need and forks a fresh child for every game;
+- ``process``: starting (through the zygote or ``spawn``), preparing ahead, killing children and saying why one died;
+- ``zygote``: the process that imported what agents need and forks a fresh child for every game (Linux);
+- ``spawn``: the portable host, a new interpreter per game, with ``windows`` and ``macos`` as each OS's layer;
 - ``driver``: ``HostedDriver``, the parent's side of the driver interface;
 - ``child``: the child's side (``python -m app.backends.host.child``);
 - ``confine`` and ``landlock``: what the child does to itself before loading the agent.
 
 ``enabled()`` says whether agents run in a host process (the default) or in
 the app's own process (``--no-sandbox``, the GUI preference, or the
-environment variable ``BATTLESHIP_NO_SANDBOX=1``).
+environment variable ``BATTLESHIP_NO_SANDBOX=1``). ``kind()`` says how children are
+started: ``BATTLESHIP_LAB_HOST=zygote`` (Linux's default) or ``spawn`` (the only one
+elsewhere; on Linux it runs the path Windows and macOS take).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
 _enabled: bool | None = None
 _ENVIRONMENT = os.environ.get("BATTLESHIP_NO_SANDBOX")  # as the app was started
@@ -40,10 +44,32 @@ def set_enabled(value: bool | None) -> None:
         os.environ["BATTLESHIP_NO_SANDBOX"] = _ENVIRONMENT
 
 
-def status() -> str:
-    """What new agents run under, for the run header and the GUI's status bar."""
+HOST_VARIABLE = "BATTLESHIP_LAB_HOST"
+KINDS = ("zygote", "spawn")
+
+
+def kind() -> str:
+    """How agent processes start: ``zygote`` (forks of a process that imported what agents need; Linux only) or
+    ``spawn`` (a new interpreter each, every OS). ``BATTLESHIP_LAB_HOST`` chooses; unset, Linux takes the zygote.
+    Raises BattleshipError (one line) for any other value."""
+    value = os.environ.get(HOST_VARIABLE, "").strip().lower()
+    if value and value not in KINDS:
+        from app.core.errors import BattleshipError
+
+        raise BattleshipError(f"{HOST_VARIABLE}={os.environ[HOST_VARIABLE]!r}: expected one of {', '.join(KINDS)}")
+    if sys.platform != "linux":
+        return "spawn"  # the zygote forks and passes descriptors: Linux's
+    return value or "zygote"
+
+
+def status(wait: bool = True) -> str | None:
+    """What new agents run under, for the run header and the GUI's status bar: what an agent process of this
+    app says it enforces (it is started for that if none is yet; the next game takes it). None while that is not
+    known yet and ``wait`` is False (the GUI asks again)."""
     if not enabled():
         return "agent in the app's own process, unconfined (--no-sandbox)"
-    from app.backends.host.confine import available, status_line
+    from app.backends.host.confine import status_line
+    from app.backends.host.process import reported_layers
 
-    return status_line(*available())
+    layers = reported_layers(wait)
+    return None if layers is None else status_line(*layers)

@@ -1,4 +1,5 @@
-"""The agent host's child: ``python -m app.backends.host.child CHANNEL_FD PARENT_PID``.
+"""The agent host's child: forked by the zygote (``main``), or ``python -m app.backends.host.child --port PORT
+PARENT_PID`` (``spawn``: it connects back to the app on 127.0.0.1).
 
 It first moves into namespaces of its own (no network; while it is still one
 thread), imports the drivers (while it waits in the warm pool), then serves one
@@ -151,8 +152,8 @@ def _warm_up() -> None:
     import app.backends.python_runner  # noqa: F401
     try:
         import app.backends.clips.driver  # noqa: F401
-    except ImportError:  # no clipspy: CLIPS agents report it when chosen
-        pass
+    except Exception:  # noqa: BLE001  (no clipspy, or a bridge this OS cannot load: a CLIPS agent says why when
+        pass  # chosen; a Python agent's process must not end for it)
 
 
 def _die_with(parent: int) -> None:
@@ -162,22 +163,48 @@ def _die_with(parent: int) -> None:
         import signal
 
         ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the parent was gone before that
+    if _orphaned(parent):  # the parent was gone before that
         os._exit(1)
 
 
-def main(channel_fd: int, parent: int) -> None:
+def _orphaned(parent: int) -> bool:
+    """The app's process ``parent`` has ended (POSIX: this process was given another parent; Windows keeps the
+    first parent's pid, so its existence is asked)."""
+    if os.name == "posix":
+        return os.getppid() != parent
+    import psutil
+
+    return not psutil.pid_exists(parent)
+
+
+def _watch_parent(parent: int) -> None:
+    """Where the OS has no parent-death signal (macOS, Windows): a thread ends this process within half a second
+    of the app's end (on Windows the Job Object's kill-on-close does it at once, ``windows.py``)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while not _orphaned(parent):
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="agent-host-parent-watch", daemon=True).start()
+
+
+def main(channel: Connection, parent: int) -> None:
     """Serve requests until the parent ends this process (after its game) or goes away."""
-    from app.backends.host.confine import isolate
+    from app.backends.host.confine import available, isolate
 
     _die_with(parent)
     isolated = isolate()  # first: a new user namespace needs a process of one thread (before numpy's)
-    channel = Connection(channel_fd)
+    if sys.platform != "linux":
+        _watch_parent(parent)
     _warm_up()
     from app.backends.host.protocol import VERSION, encode_reply, unpack
 
     host = _Host(isolated)
-    channel.send_bytes(encode_reply({"ready": VERSION}))
+    # what this process can enforce, as it finds it (the app shows it, never a guess from its own platform)
+    channel.send_bytes(encode_reply({"ready": VERSION, "layers": available(isolated)}))
     while True:
         try:
             kind, args = unpack(channel.recv_bytes())
@@ -193,5 +220,7 @@ def main(channel_fd: int, parent: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    from app.backends.host.spawn import connect
+
+    main(connect(int(sys.argv[2])), int(sys.argv[3]))  # --port PORT PARENT_PID
     os._exit(0)  # the agent's own threads must not keep the process alive

@@ -272,18 +272,21 @@ def confine(limits: Limits, agent_paths: tuple[Path, ...], root: Path, scratch: 
     for name, problem in (("seccomp", seccomp), ("landlock", apply_landlock(agent_paths, root, scratch)),
                           ("rlimits", rlimits), ("namespaces", isolated)):
         (missing if problem else applied).append(problem or name)
-    return applied, missing
+    more, lacking = os_layer()
+    return applied + more, missing + lacking
 
 
-def available() -> tuple[list[str], list[str]]:
-    """What ``confine`` would put in force on this machine (probed, not applied): (in force, missing with why)."""
+def available(isolated: str) -> tuple[list[str], list[str]]:
+    """What ``confine`` will put in force in this process (probed, not applied; ``isolated``: what ``isolate``
+    said): (in force, missing with why). The child sends it in its ready message: the app says what the agent's
+    own process finds, never what the app's platform suggests."""
     applied, missing = [], []
     if sys.platform != "linux":
         missing += ["seccomp (not Linux)", "landlock (not Linux)"]
     else:
         import importlib.util
 
-        # found, not imported: loading libseccomp into the app's own process is not needed (the child loads it)
+        # found, not imported: the child loads libseccomp when it confines itself
         if importlib.util.find_spec("pyseccomp") is not None:
             applied.append("seccomp")
         else:
@@ -297,15 +300,24 @@ def available() -> tuple[list[str], list[str]]:
         applied.append("rlimits")
     except ImportError:
         missing.append("rlimits")
-    if sys.platform == "linux":
-        try:
-            allowed = int(Path("/proc/sys/user/max_user_namespaces").read_text()) > 0
-        except (OSError, ValueError):
-            allowed = False
-        (applied if allowed else missing).append("namespaces" if allowed else "namespaces (user namespaces are off)")
-    else:
-        missing.append("namespaces (not Linux)")
-    return applied, missing
+    (missing if isolated else applied).append(isolated or "namespaces")
+    more, lacking = os_layer()
+    return applied + more, missing + lacking
+
+
+def os_layer() -> tuple[list[str], list[str]]:
+    """The OS's own layer as this process finds it in force: (in force, missing with why). Windows: the Job
+    Object the app put it in (``windows.py``); macOS: ``sandbox-exec`` (``macos.py``); Linux: none (the measures
+    above)."""
+    if sys.platform == "win32":
+        from app.backends.host.windows import child_layers
+
+        return child_layers()
+    if sys.platform == "darwin":
+        from app.backends.host.macos import child_layers
+
+        return child_layers(Path.cwd())
+    return [], []
 
 
 def status_line(applied: list[str], missing: list[str]) -> str:

@@ -72,8 +72,11 @@ class HostedDriver(Driver):
         self._key = agent_key(spec, seed, self.cap, limits)
         # a fresh process for every game, no agent ran in it; made ready ahead for a game of an agent seen before
         prepared = take_prepared(self._key)
-        self._child: Child | None = prepared or take_child()
-        self._child.memory_limit = limits.memory
+        try:
+            self._child: Child | None = prepared or take_child()
+        except OSError as exc:  # no interpreter could start (a broken installation): one line, not a traceback
+            raise AgentError(f"agent {spec.name}: its process could not start ({exc})") from None
+        self._child.limit_memory(limits.memory)
         watch(self._child)
         try:
             if prepared is None:
@@ -99,7 +102,7 @@ class HostedDriver(Driver):
         """Have a fresh child made ready for this agent's next game while this one plays (``process.prepare``):
         it creates the agent and loads its files for ``profile``, and plays no game until one takes it."""
         prepare(self._key, [(str(Request.CREATE), (self._create, [], False)),
-                            (str(Request.CALL), (("preload", (profile,), {}), [], False))])
+                            (str(Request.CALL), (("preload", (profile,), {}), [], False))], self.limits.memory)
 
     def _request(self, kind: Request, payload: tuple, timeout: float | None, what: str,
                  step: bool = False) -> dict:

@@ -1,5 +1,5 @@
-"""Agent host processes: forking them through the zygote, a warm pool and a child prepared for an agent's next game,
-killing them, and why one died."""
+"""Agent host processes: forking them through the zygote (Linux) or starting them as new interpreters (``spawn``:
+every OS), a warm pool and a child prepared for an agent's next game, killing them, and why one died."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from app.backends.host import scratch
+from app.backends.host import kind, scratch
 from app.backends.host.protocol import MAX_REPLY, VERSION, decode_reply, pack
+from app.backends.host.spawn import Spawned
 
 ROOT = Path(__file__).resolve().parents[3]
 WARM = 1  # idle children kept started, ahead of need
@@ -29,13 +30,18 @@ KEPT_ENVIRONMENT = ("LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "OMP_NUM_THR
                     "MKL_NUM_THREADS", "SYSTEMROOT", "PATH")
 
 
+#: a test hook: a folder put first on the children's path (tests/portable/sim simulates another OS in them too)
+CHILD_SITE = "BATTLESHIP_LAB_CHILD_SITE"
+
+
 def child_environment() -> dict[str, str]:
     """The child's environment: a few of the app's settings and its own; where the app's packages are found
-    (``sys.path``'s site-packages and the app's root), nothing else."""
+    (``sys.path``'s site-packages and the app's root), nothing else, but the folder ``CHILD_SITE`` names, first."""
     environment = {key: os.environ[key] for key in KEPT_ENVIRONMENT if key in os.environ}
     packages = [entry for entry in sys.path if entry and "-packages" in Path(entry).name]
+    site = [os.environ[CHILD_SITE]] if os.environ.get(CHILD_SITE) else []
     environment.update(PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1", PYTHONNOUSERSITE="1",
-                       PYTHONPATH=os.pathsep.join([str(ROOT), *packages]))
+                       PYTHONPATH=os.pathsep.join([*site, str(ROOT), *packages]))
     return environment
 
 
@@ -51,44 +57,6 @@ def start_child() -> Child:
     killed when the thread that started it ends (Linux's parent-death signal follows the thread), so that thread
     must outlive them all."""
     return _SPAWNER.submit(Child).result()
-
-
-class _Spawned:
-    """A child started as a new interpreter (where there is no zygote): ``subprocess.Popen``, reaped here."""
-
-    def __init__(self, scratch: Path, channel: int, stderr) -> None:
-        self._popen = subprocess.Popen(
-            [sys.executable, "-m", "app.backends.host.child", str(channel), str(os.getpid())],
-            cwd=scratch, env=child_environment(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=stderr, pass_fds=(channel,), start_new_session=True)
-        self.pid = self._popen.pid
-        self.returncode: int | None = None
-
-    def exited(self) -> bool:
-        """True once the child has ended (not reaped yet: ``reap`` wants its resource usage)."""
-        if self.returncode is not None:
-            return True
-        try:
-            return os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
-        except ChildProcessError:
-            return True
-
-    def wait_exit(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` seconds for the child's end; True once it ended."""
-        deadline = time.monotonic() + timeout
-        while not self.exited() and time.monotonic() < deadline:
-            time.sleep(0.005)
-        return self.exited()
-
-    def reap(self) -> int:
-        """Wait for the ended (or killed) child; its peak memory in kilobytes (0: unknown)."""
-        try:
-            _, status, usage = os.wait4(self.pid, 0)
-        except ChildProcessError:
-            self.returncode = self._popen.wait()
-            return 0
-        self.returncode = self._popen.returncode = os.waitstatus_to_exitcode(status)
-        return usage.ru_maxrss
 
 
 class _Forked:
@@ -112,6 +80,21 @@ class _Forked:
             return bool(select.select([self._pidfd], [], [], timeout)[0])
         except (OSError, ValueError):  # reaped meanwhile on another thread (its pidfd closed)
             return self.returncode is not None
+
+    def kill(self) -> None:
+        """SIGKILL the child's process group (it is not reaped yet: its pid is still its own)."""
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+
+    def limit_memory(self, limit: int) -> None:
+        """Nothing here: the child's own ``RLIMIT_AS`` holds (``confine``)."""
+
+    def sample(self) -> int:
+        """0: the zygote's ``wait4`` reports the peak (the limit is the child's own ``RLIMIT_AS``)."""
+        return 0
 
     def reap(self) -> int:
         """The ended (or killed) child's exit, through the zygote; its peak memory in kilobytes (0: unknown)."""
@@ -186,9 +169,10 @@ _ZYGOTE_FAILED = ""  # why a zygote could not be started (children then start as
 
 
 def zygote() -> Zygote | None:
-    """This process's zygote, started on first need (Linux with pidfds only); None: start children directly."""
+    """This process's zygote, started on first need (``kind()`` zygote: Linux with pidfds only); None: start
+    children directly (``spawn``)."""
     global _zygote, _ZYGOTE_FAILED
-    if sys.platform != "linux" or not hasattr(os, "pidfd_open") or _ZYGOTE_FAILED:
+    if kind() != "zygote" or not hasattr(os, "pidfd_open") or _ZYGOTE_FAILED:
         return None
     if _zygote is None or not _zygote.alive():
         if _zygote is not None and _zygote.owner == os.getpid():
@@ -203,30 +187,38 @@ def zygote() -> Zygote | None:
 
 class Child:
     """One agent host process for one game: its channel (one socket), its scratch folder (its working directory)
-    and its stderr file. Forked by the zygote where there is one, else started as a new interpreter."""
+    and its stderr file. Forked by the zygote where there is one, else started as a new interpreter (``spawn``)."""
 
     def __init__(self) -> None:
         self.scratch = Path(tempfile.mkdtemp(prefix="agent-", dir=scratch.app_folder()))
         self._stderr = tempfile.TemporaryFile()
-        # a socket, not pipes: the agent cannot reopen it through /proc/self/fd (that fails with ENXIO), so
-        # code in its process that can only open files (a CLIPS agent) cannot write requests into it
-        ours, theirs = socket.socketpair()
-        with ours, theirs:
-            forks = zygote()
-            self.process: _Forked | _Spawned | None = None
-            if forks is not None:
+        self.process: _Forked | Spawned | None = None
+        forks = zygote()
+        if forks is not None:
+            # a socket, not pipes: the agent cannot reopen it through /proc/self/fd (that fails with ENXIO), so
+            # code in its process that can only open files (a CLIPS agent) cannot write requests into it
+            ours, theirs = socket.socketpair()
+            with ours, theirs:
                 with contextlib.suppress(OSError):
                     self.process = _Forked(forks, self.scratch, theirs.fileno(), self._stderr)
-            if self.process is None:
-                self.process = _Spawned(self.scratch, theirs.fileno(), self._stderr)
-            self._channel = Connection(ours.detach())
+                    self._channel = Connection(ours.detach())
+        if self.process is None:
+            self.process = Spawned(self.scratch, self._stderr, child_environment())
+            self._channel = self.process.channel
         scratch.record(self.scratch, self.process.pid)
         self.ready = False
         self._reaping = threading.Lock()
         self.max_rss = 0  # kilobytes, once the child is reaped
         self.killed_for = ""
-        self.memory_limit = 1 << 30  # the child's address-space limit (set with the agent)
+        self.memory_limit = 1 << 30  # the child's memory limit (``limit_memory``, with the agent)
+        self.layers: tuple[list[str], list[str]] = ([], [])  # what the child said it can enforce, when ready
         self.file_sizes: dict[str, int] = {}  # the real size of each file ``peek_files`` found
+
+    def limit_memory(self, limit: int) -> None:
+        """The agent's memory limit (bytes): the child's own ``RLIMIT_AS`` where it has one, the OS layer's and
+        the app's watch (``watch``) on the portable host."""
+        self.memory_limit = limit
+        self.process.limit_memory(limit)
 
     def request(self, kind: str, args: tuple, timeout: float | None) -> dict:
         """Send one request and wait for its reply (``timeout`` seconds, None: no limit).
@@ -242,18 +234,22 @@ class Child:
             self._channel.send_bytes(pack(kind, args))
         except OSError:
             raise ChildDied(self.death()) from None
-        if not self.ready:
-            self._wait_ready(timeout)
+        self.wait_ready(timeout)
 
     def receive(self, timeout: float | None) -> dict:
         """The reply to the request sent last (as ``request``)."""
         return self._receive(timeout)
 
-    def _wait_ready(self, timeout: float | None) -> None:
+    def wait_ready(self, timeout: float | None) -> None:
+        """Read the child's ready message (once): its protocol version and what it can enforce (``layers``)."""
+        if self.ready:
+            return
         reply = self._receive(None if timeout is None else timeout + 60.0)  # the imports of a cold start
-        if reply.get("ready") != VERSION:
+        layers = reply.get("layers")
+        if reply.get("ready") != VERSION or not (isinstance(layers, list) and len(layers) == 2):
             self.kill("it spoke another protocol")
             raise ChildDied("the agent host speaks another protocol version")
+        self.layers = ([str(item) for item in layers[0]], [str(item) for item in layers[1]])
         self.ready = True
 
     def _receive(self, timeout: float | None) -> dict:
@@ -315,14 +311,6 @@ class Child:
             self.max_rss = process.reap()
             scratch.forget(process.pid)
 
-    def cpu_seconds(self) -> float:
-        """The CPU time the child has used (Linux's /proc; 0 where it cannot be read)."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
-            return 0.0
-
     def stderr_tail(self) -> str:
         """The last 4 KiB the child wrote to its standard error."""
         try:
@@ -334,18 +322,20 @@ class Child:
             return ""
 
     def end(self, why: str) -> None:
-        """SIGKILL the child (it may be stuck in native code), not waiting for it: safe from another thread."""
+        """Kill the child and what it started (it may be stuck in native code), not waiting for it: safe from
+        another thread."""
         if self.process.returncode is None:
             self.killed_for = self.killed_for or why
             self._signal()
 
     def _signal(self) -> None:
-        """SIGKILL the child's process group (it is not reaped yet: its pid is still its own)."""
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.kill(self.process.pid, signal.SIGKILL)
+        """Kill the child and what it started (it is not reaped yet: its pid is still its own)."""
+        self.process.kill()
+
+    def end_for_memory(self) -> None:
+        """Kill the child past its memory limit (the app's watch): ``death`` says memory, from its peak."""
+        if self.process.returncode is None:
+            self._signal()
 
     def kill(self, why: str) -> None:
         """End the child now and reap it."""
@@ -354,7 +344,7 @@ class Child:
         self._reap()
 
     def close(self) -> None:
-        """End the child (SIGKILL: nothing in it is kept, a child serves one game). It has ended when this
+        """End the child (killed: nothing in it is kept, a child serves one game). It has ended when this
         returns (its files may be read); it is reaped, and its channel and stderr file closed, on the spawner
         thread: the game does not wait for that."""
         if not self.process.exited():
@@ -392,6 +382,7 @@ class Child:
 
 
 WATCH_SECONDS = 0.5  # how often the scratch folders of the children playing are measured against their quota
+MEMORY_SECONDS = 0.1  # how often a spawned child's resident memory is measured against its limit
 _WATCHED: set[Child] = set()
 _WATCH_LOCK = threading.Lock()
 _watcher: threading.Thread | None = None
@@ -399,8 +390,10 @@ _watcher: threading.Thread | None = None
 
 def watch(child: Child) -> None:
     """Measure ``child``'s scratch folder every ``WATCH_SECONDS`` while it plays (``scratch.over_quota``); past
-    its quota the child is killed, the reason kept in ``killed_for``. A thread does it, not each step: no cost
-    per step, and an agent filling its folder within one long step is stopped too."""
+    its quota the child is killed, the reason kept in ``killed_for``. A spawned child's resident memory too,
+    every ``MEMORY_SECONDS`` (``Spawned.sample``): past its limit it is killed, and ``death`` says memory. A
+    thread does it, not each step: no cost per step, and an agent filling its folder or its memory within one
+    long step is stopped too."""
     global _watcher
     with _WATCH_LOCK:
         _WATCHED.add(child)
@@ -416,12 +409,18 @@ def unwatch(child: Child) -> None:
 
 
 def _watch() -> None:
+    ticks = 0
     while True:
-        time.sleep(WATCH_SECONDS)
+        time.sleep(MEMORY_SECONDS)
+        ticks += 1
         with _WATCH_LOCK:
             children = list(_WATCHED)
         for child in children:
-            over = child.over_quota()
+            if child.process.sample() > child.memory_limit:
+                unwatch(child)
+                child.end_for_memory()
+                continue
+            over = child.over_quota() if ticks % round(WATCH_SECONDS / MEMORY_SECONDS) == 0 else ""
             if over:
                 unwatch(child)
                 child.end(f"it wrote {over} in its scratch folder")
@@ -463,6 +462,36 @@ def _refill() -> None:
             _WARM.append(started)
 
 
+_REPORTED: Future | None = None  # what this process's children say they enforce (asked once)
+
+
+def reported_layers(wait: bool = True) -> tuple[list[str], list[str]] | None:
+    """What an agent process started here says it can enforce (its ready message): (in force, missing with
+    why); None while it is not known yet and ``wait`` is False. A warm child is started for it if there is none
+    (the next game takes it); asked once per process (again after a failure)."""
+    global _REPORTED
+    if _REPORTED is None:
+        _REPORTED = _SPAWNER.submit(_warm_layers)
+    if not wait and not _REPORTED.done():
+        return None
+    try:
+        return _REPORTED.result()
+    except (ChildDied, TimeoutError, OSError) as exc:
+        _REPORTED = None
+        return [], [f"what the agent's process enforces is unknown: it did not start ({exc or 'no reply'})"]
+
+
+def _warm_layers() -> tuple[list[str], list[str]]:
+    with _WARM_LOCK:
+        child = next((c for c in _WARM if not c.process.exited()), None)
+    if child is None:
+        child = Child()
+        with _WARM_LOCK:
+            _WARM.append(child)
+    child.wait_ready(60.0)
+    return child.layers
+
+
 def prestart() -> None:
     """Start the zygote and fill the warm pool, on the spawner thread (the GUI and the bench workers call it at
     start: the caller does not wait for the zygote's imports; the first game waits for what is not ready yet)."""
@@ -482,10 +511,10 @@ def agent_key(spec, *more) -> tuple:
     return str(spec.kind), tuple(stamps), *more
 
 
-def prepare(key: tuple, requests: list[tuple[str, tuple]]) -> None:
+def prepare(key: tuple, requests: list[tuple[str, tuple]], memory: int) -> None:
     """Make a fresh child ready for the next game of the agent ``key`` names, in the background: a child no
     agent ran in is sent ``requests`` (create the agent, load its files), their replies read when the game
-    takes it (``take_prepared``). One per key; beyond ``PREPARED`` keys the oldest ends. Not on an agent's first
+    takes it (``take_prepared``), its memory limit ``memory`` bytes. One per key; beyond ``PREPARED`` keys the oldest ends. Not on an agent's first
     game: one game of an agent (``run``, ``check-agent``) makes no child it would not use; nor when, last time,
     ``PREPARED`` or more other agents played before the agent came back (it would be ended before its next game)."""
     with _WARM_LOCK:
@@ -501,7 +530,7 @@ def prepare(key: tuple, requests: list[tuple[str, tuple]]) -> None:
             return
         if key in _PREPARED:
             return
-        _PREPARED[key] = _SPAWNER.submit(_prepared_child, requests)
+        _PREPARED[key] = _SPAWNER.submit(_prepared_child, requests, memory)
         spare = []
         while len(_PREPARED) > PREPARED:
             spare.append(_PREPARED.pop(next(iter(_PREPARED))))
@@ -509,8 +538,9 @@ def prepare(key: tuple, requests: list[tuple[str, tuple]]) -> None:
         future.add_done_callback(_discard)
 
 
-def _prepared_child(requests: list[tuple[str, tuple]]) -> Child:
+def _prepared_child(requests: list[tuple[str, tuple]], memory: int) -> Child:
     child = _warm_child()
+    child.limit_memory(memory)
     watch(child)  # loading runs the agent's code: its folder's quota holds already
     try:
         for kind, args in requests:

@@ -20,11 +20,12 @@ import contextlib
 import os
 import signal
 import stat
-import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import psutil
 
 KEPT_BYTES = 16 << 20  # what is kept of the files an agent wrote in one game
 QUOTA_BYTES = 64 << 20  # what the agent may keep on disk in its scratch folder at the end of a step
@@ -32,6 +33,7 @@ QUOTA_FILES = 1000  # files and folders in it
 READ_ENTRIES = 10_000  # entries looked at when its files are read (their names go to the game's notes)
 _PREFIX = "battleship-agents-"
 _FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+_DESCRIPTORS = os.open in os.supports_dir_fd and os.scandir in os.supports_fd  # not on Windows
 _own: dict[int, Path] = {}  # this process's folder, by pid (a forked bench worker makes its own)
 
 
@@ -52,10 +54,14 @@ def _listing(fd: int) -> list[tuple[str, bool]]:
         return sorted(((entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries), reverse=True)
 
 
-def _walk(top: Path, limit: int | None) -> Iterator[tuple[str, int, str, str]]:
+def _walk(top: Path, limit: int | None) -> Iterator[tuple[str, int | None, str, str]]:
     """(kind, folder descriptor, name, path relative to ``top``) for each entry beneath ``top``, depth first:
     ("file", ...) for anything but a folder, ("dir", parent descriptor, ...) for a folder once its entries were
-    visited. Stops after ``limit`` entries (None: none). Raises OSError when ``top`` cannot be opened."""
+    visited. Stops after ``limit`` entries (None: none). Raises OSError when ``top`` cannot be opened. Where the
+    OS has no folder descriptors (Windows), ``_walk_paths``."""
+    if not _DESCRIPTORS:
+        yield from _walk_paths(top, limit)
+        return
     fd = os.open(top, _FLAGS)
     try:
         info = os.fstat(fd)
@@ -92,6 +98,43 @@ def _walk(top: Path, limit: int | None) -> Iterator[tuple[str, int, str, str]]:
             yield "dir", fd, frame.name, frame.prefix[:-1]
     finally:
         os.close(fd)
+
+
+def _walk_paths(top: Path, limit: int | None) -> Iterator[tuple[str, None, str, str]]:
+    """``_walk`` by paths (the descriptor is None, the name a whole path): for Windows, which has no folder
+    descriptors. A link or a junction (any reparse point) is an entry, never a folder to go into: removing a tree
+    must not follow one out of it."""
+    stack = [(str(top), "", _path_listing(str(top)))]
+    count = 0
+    while stack:
+        folder, prefix, pending = stack[-1]
+        if pending:
+            name, is_dir = pending.pop()
+            count += 1
+            if limit is not None and count > limit:
+                return
+            path = os.path.join(folder, name)
+            if not is_dir:
+                yield "file", None, path, prefix + name
+                continue
+            with contextlib.suppress(OSError):  # a folder that cannot be listed is left out
+                stack.append((path, prefix + name + "/", _path_listing(path)))
+            continue
+        stack.pop()
+        if stack:
+            yield "dir", None, folder, prefix[:-1]
+
+
+def _path_listing(folder: str) -> list[tuple[str, bool]]:
+    with os.scandir(folder) as entries:
+        return sorted(((entry.name, entry.is_dir(follow_symlinks=False) and not _reparse_point(entry))
+                       for entry in entries), reverse=True)
+
+
+def _reparse_point(entry: os.DirEntry) -> bool:
+    """A Windows link or junction (``is_dir`` without following is true for a junction)."""
+    attributes = getattr(entry.stat(follow_symlinks=False), "st_file_attributes", 0)
+    return bool(attributes & getattr(stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0))
 
 
 def read_files(top: Path) -> tuple[dict[str, bytes], dict[str, int]]:
@@ -143,8 +186,12 @@ def over_quota(top: Path) -> str:
         return _verdict(len(flat), sum(_used(entry.stat(follow_symlinks=False)) for entry in flat))
     count = used = 0
     try:
-        for kind, fd, name, _ in _walk(top, QUOTA_FILES + 1):
+        # every entry is yielded once (a folder once its entries were): counted until one past the quota (a walk
+        # cut at that many entries would yield fewer, the folders it had not finished)
+        for kind, fd, name, _ in _walk(top, None):
             count += 1
+            if count > QUOTA_FILES:
+                break
             if kind == "file":
                 with contextlib.suppress(OSError):
                     used += _used(os.stat(name, dir_fd=fd, follow_symlinks=False))
@@ -176,17 +223,35 @@ def empty(top: Path, remove: bool = True) -> None:
                 if kind == "dir":
                     os.rmdir(name, dir_fd=fd)
                 else:
-                    os.unlink(name, dir_fd=fd)
+                    _remove(name, fd)
     if remove:
         with contextlib.suppress(OSError):
             os.rmdir(top)
 
 
+def _remove(name: str, fd: int | None) -> None:
+    """Remove an entry that is not a folder to go into: a file, a link, or (Windows) a junction, which only
+    ``rmdir`` removes (the junction itself, never what it points to)."""
+    try:
+        os.unlink(name, dir_fd=fd)
+    except OSError:
+        os.rmdir(name, dir_fd=fd)
+
+
 def _start_time(pid: int) -> str:
-    """The process's start time (Linux: clock ticks since boot; '' elsewhere or when it has ended)."""
+    """The process's start time ('' when it has ended): with the pid, it names one process (a pid is reused, not
+    with the same start time). Where there is a ``/proc`` (Linux, whatever ``sys.platform`` says), its clock
+    ticks since boot, as every version of the app has written them; elsewhere psutil's creation time."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except FileNotFoundError:
+        if Path("/proc/self/stat").exists():
+            return ""  # Linux, and the process has ended
     except (OSError, IndexError):
+        return ""
+    try:
+        return repr(psutil.Process(pid).create_time())
+    except psutil.Error:
         return ""
 
 
@@ -225,15 +290,7 @@ def finish() -> None:
 
 
 def _alive(pid: int, start: str) -> bool:
-    if sys.platform == "linux":
-        return _start_time(pid) == start
-    try:
-        os.kill(pid, 0)  # signal 0: whether it exists, nothing is sent
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
+    return _start_time(pid) == start
 
 
 def sweep(base: Path) -> list[int]:
@@ -254,9 +311,17 @@ def sweep(base: Path) -> list[int]:
 
 
 def _kill_if(pid: int, start: str) -> bool:
-    """SIGKILL ``pid`` if it is still the process recorded (same start time), through a pidfd (Linux)."""
-    if sys.platform != "linux" or not hasattr(os, "pidfd_open"):
-        return False
+    """Kill ``pid`` if it is still the process recorded (same start time): through a pidfd where there is one (a
+    pid reused between the check and the kill cannot be hit), else through psutil (which checks again)."""
+    if not hasattr(os, "pidfd_open"):
+        try:
+            process = psutil.Process(pid)
+            if _start_time(pid) != start:
+                return False
+            process.send_signal(getattr(signal, "SIGKILL", signal.SIGTERM))  # SIGTERM: TerminateProcess on Windows
+        except psutil.Error:
+            return False
+        return True
     try:
         handle = os.pidfd_open(pid)
     except OSError:

@@ -45,9 +45,11 @@ def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> in
         os.setsid()  # a session and process group of its own, as a process the app started
         os.chdir(scratch)
         _reseed()
+        from multiprocessing.connection import Connection
+
         from app.backends.host.child import main
 
-        main(channel, zygote)
+        main(Connection(channel), zygote)
         code = 0
     finally:
         os._exit(code)  # never back into the zygote's loop; the agent's own threads must not keep it alive

@@ -23,6 +23,7 @@ import ctypes
 import os
 import signal
 import sys
+import sysconfig
 
 SIMULATED = "darwin"
 
@@ -61,4 +62,8 @@ def _no_process_handle(library: ctypes.CDLL, name, *args, **kwargs) -> None:
 
 ctypes.CDLL.__getitem__ = _without_clips
 ctypes.CDLL.__init__ = _no_process_handle
+# sysconfig finds its data module by the platform's name (_sysconfigdata__linux_...): read before the platform reads
+# darwin, as a real Mac reads its own (the agent's process asks for the installation's paths when it confines itself)
+sysconfig.get_paths()
+sysconfig.get_config_vars()
 sys.platform = SIMULATED
