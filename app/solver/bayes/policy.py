@@ -57,8 +57,11 @@ def one_blas_thread() -> contextlib.AbstractContextManager:
     except ImportError:  # still correct, only slower
         return contextlib.nullcontext()
     if _BLAS is None:
-        _BLAS = ThreadpoolController()
-    return _BLAS.limit(limits=1, user_api="blas")
+        try:
+            _BLAS = ThreadpoolController()
+        except Exception:  # noqa: BLE001  (it inspects the process's libraries as each system allows: still correct)
+            _BLAS = False
+    return _BLAS.limit(limits=1, user_api="blas") if _BLAS else contextlib.nullcontext()
 
 
 @dataclass(frozen=True, slots=True)

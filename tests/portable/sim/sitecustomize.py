@@ -66,4 +66,7 @@ ctypes.CDLL.__init__ = _no_process_handle
 # darwin, as a real Mac reads its own (the agent's process asks for the installation's paths when it confines itself)
 sysconfig.get_paths()
 sysconfig.get_config_vars()
+# likewise urllib.request, which on a Mac imports the Mac's own _scproxy (the report's statistics import it)
+import urllib.request  # noqa: E402, F401
+
 sys.platform = SIMULATED
