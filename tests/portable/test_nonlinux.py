@@ -240,3 +240,17 @@ def _steady(text: str) -> str:
     import re
 
     return re.sub(r"\d+(\.\d+)? ?(s|ms|games/s)\b", "T", text)
+
+
+COURSE_ENV = ROOT.parent / "shared" / "course-env"
+
+
+@pytest.mark.skipif(not COURSE_ENV.is_dir(), reason="../shared/course-env (the course's own main.clp/env.clp, kept "
+                                                    "out of the repo) is absent")
+def test_crosscheck_against_the_course_answers_as_on_linux():
+    edition = COURSE_ENV / "unito-2019"
+    args = ("crosscheck", "--course-main", str(edition / "main.clp"), "--course-env", str(edition / "env.clp"),
+            "--agent", str(COURSE_ENV / "cases" / "order.clp"), "--map",
+            *(str(ROOT / "tests" / "data" / "course-maps" / name) for name in ("mappa1.clp", "case1.clp")))
+    linux = succeeded(command(None, *args))
+    assert succeeded(command("app", *args)).stdout == linux.stdout
