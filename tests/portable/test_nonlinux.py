@@ -254,3 +254,22 @@ def test_crosscheck_against_the_course_answers_as_on_linux():
             *(str(ROOT / "tests" / "data" / "course-maps" / name) for name in ("mappa1.clp", "case1.clp")))
     linux = succeeded(command(None, *args))
     assert succeeded(command("app", *args)).stdout == linux.stdout
+
+
+ENDLESS_AT_LOAD = """(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))
+(deffunction forever () (while TRUE do (bind ?x 1)) 1)
+(defglobal ?*x* = (forever))
+"""
+
+
+@pytest.mark.parametrize("mode", [None, "app+agent"], ids=["linux", "app+agent"])
+def test_an_endless_value_at_load_ends_at_the_load_limit_with_the_words_of_the_apps_own_process(tmp_path, mode):
+    """Nothing stops CLIPS inside one definition: the agent's own process reports it at the limit and ends."""
+    agent = tmp_path / "forever.clp"
+    agent.write_text(ENDLESS_AT_LOAD)
+    done = command(mode, "run", "--agent", str(agent), "--map", str(MAPS_DIR / "four-known.map"), "--quiet")
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"error: {agent}: loading ran over the time limit of 10 s: stopped (a defglobal's or a default's value "
+        "that never ends?)")

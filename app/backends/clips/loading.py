@@ -8,7 +8,8 @@ import functools
 import os
 import re
 import tempfile
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import clips
@@ -320,6 +321,49 @@ def _ascii_path(path: Path) -> str:
     return relative if relative.isascii() else str(path)
 
 
+_overrun_reporter: Callable[[str], None] | None = None
+
+
+def report_load_overruns(reporter: Callable[[str], None] | None) -> None:
+    """Have ``reporter`` told, from a thread, the one-line error of a file whose load runs over its limit.
+
+    Nothing in a process can stop CLIPS inside one definition (an endless defglobal's value), and the load of
+    the app's own process waits for it; the agent host's child, a process of the agent's own, reports it
+    from the thread and ends itself, at the limit (``child.py``), not at the host's start allowance."""
+    global _overrun_reporter
+    _overrun_reporter = reporter
+
+
+def _overrun(path: Path, limit: float) -> str:
+    return (f"{path}: loading ran over the time limit of {limit:g} s: stopped (a defglobal's or a default's "
+            f"value that never ends?)")
+
+
+@contextlib.contextmanager
+def _reported_overrun(path: Path, limit: float) -> Iterator[None]:
+    """While a file loads: its overrun told to the reporter at ``limit`` (once, and never after the load)."""
+    reporter = _overrun_reporter
+    if reporter is None:
+        yield
+        return
+    lock, done = threading.Lock(), []
+
+    def report() -> None:
+        with lock:
+            if not done:
+                reporter(_overrun(path, limit))
+
+    timer = threading.Timer(limit, report)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            done.append(True)
+        timer.cancel()
+
+
 def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Path], agent: str,
                time_limit: float) -> list[str]:
     """Load the agent's files in order; the load messages (file:line: text)."""
@@ -332,14 +376,14 @@ def load_agent(env: clips.Environment, router: CaptureRouter, paths: Sequence[Pa
             with clips_readable(path) as source:
                 deadline.arm(limit)
                 try:
-                    env.load(source)
+                    with _reported_overrun(path, limit):
+                        env.load(source)
                 except clips.CLIPSError:
                     pass  # like the CLIPS console: the rest of the file is loaded; errors reported below
                 finally:
                     deadline.disarm()
             if deadline.expired:
-                raise AgentError(f"{path}: loading ran over the time limit of {limit:g} s: stopped (a "
-                                 f"defglobal's or a default's value that never ends?)")
+                raise AgentError(_overrun(path, limit))
             found = describe(router.take_errors().replace(source, str(path)), str(path), path)
             if found:  # CLIPS notices a missing `)` late: say first which form was left open, and where
                 found = [problem.describe(path) for problem in read_file(path).problems] + found

@@ -191,6 +191,24 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="agent-host-parent-watch", daemon=True).start()
 
 
+def _report_load_overruns(channel: Connection) -> None:
+    """A CLIPS file whose load runs over its limit is answered from a thread, as the app's process would raise
+    it, and this process ends: its main thread is inside CLIPS, which nothing stops (``loading.py``)."""
+    try:
+        from app.backends.clips.loading import report_load_overruns
+    except Exception:  # noqa: BLE001  (no CLIPS bridge here: no CLIPS load to watch)
+        return
+    from app.backends.host.protocol import encode_reply
+    from app.core import AgentError
+
+    def overrun(message: str) -> None:
+        with contextlib.suppress(OSError):
+            channel.send_bytes(encode_reply(_error_reply(AgentError(message))))
+        os._exit(0)
+
+    report_load_overruns(overrun)
+
+
 def main(channel: Connection, parent: int) -> None:
     """Serve requests until the parent ends this process (after its game) or goes away."""
     from app.backends.host.confine import available, isolate
@@ -203,6 +221,7 @@ def main(channel: Connection, parent: int) -> None:
     from app.backends.host.protocol import VERSION, encode_reply, unpack
 
     host = _Host(isolated)
+    _report_load_overruns(channel)
     # what this process can enforce, as it finds it (the app shows it, never a guess from its own platform)
     channel.send_bytes(encode_reply({"ready": VERSION, "layers": available(isolated)}))
     while True:
