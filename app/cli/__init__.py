@@ -76,10 +76,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _checked(args: argparse.Namespace) -> int | None:
-    """``args.func(args)``, after the settings every command depends on are checked (one line if one is bad)."""
-    from app.backends import host
+    """``args.func(args)``, after the settings a command that plays agents (each has ``--no-sandbox``) depends on
+    are checked (one line if one is bad); the others (``solve``, ``maps``) start without the backends."""
+    if hasattr(args, "no_sandbox"):
+        from app.backends import host
 
-    host.kind()
+        host.kind()
     return args.func(args)
 
 
