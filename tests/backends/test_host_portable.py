@@ -21,7 +21,7 @@ import pytest
 
 from app.backends import host
 from app.backends.drivers import create_driver
-from app.backends.host import process
+from app.backends.host import process, spawn
 from app.backends.registry import resolve
 from app.backends.runner import MAX_BYTES, Match
 from app.core import Game
@@ -327,3 +327,24 @@ def test_an_agent_process_that_cannot_start_is_one_line(tmp_path):
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr == ("error: agent random: its process could not start (the agent process ended before it "
                            "connected (exit code 1): SystemExit: no interpreter here)\n")
+
+
+# ----- an OS layer that cannot start a child ----------------------------------------------------------------------
+class _Refused(spawn.ProcessGroup):
+    """An OS layer under which no interpreter starts (as an untried Job Object or sandbox profile might)."""
+
+    def command(self, scratch, port):
+        return [sys.executable, "-c", "raise SystemExit(7)", "--"]
+
+
+def test_children_start_without_an_os_layer_that_cannot_start_them_and_the_status_says_so(monkeypatch, bare_site):
+    use_host(monkeypatch, "spawn", bare_site)
+    monkeypatch.setattr(spawn, "LAYER_FAILED", "")
+    monkeypatch.setattr(spawn, "layer", lambda: spawn.ProcessGroup() if spawn.LAYER_FAILED else _Refused())
+    try:
+        result, _, _ = play("random", BENCH_MAPS[0])
+        assert result.stop_reason == "solved by the agent"
+        assert spawn.LAYER_FAILED.startswith("_Refused: the agent process ended before it connected (exit code 7)")
+        assert host.status().endswith("(children start without it)")
+    finally:
+        _drain()

@@ -72,4 +72,9 @@ def status(wait: bool = True) -> str | None:
     from app.backends.host.process import reported_layers
 
     layers = reported_layers(wait)
-    return None if layers is None else status_line(*layers)
+    if layers is None:
+        return None
+    spawn = sys.modules.get("app.backends.host.spawn")  # imported where children are spawned
+    if spawn is not None and spawn.LAYER_FAILED:  # the OS's layer could not start a child: they run without it
+        layers = (layers[0], [*layers[1], f"{spawn.LAYER_FAILED} (children start without it)"])
+    return status_line(*layers)

@@ -78,8 +78,14 @@ class ProcessGroup(Layer):
                 killpg(pid, KILL)
 
 
+#: why the OS's layer could not start a child this session ('' while it could): children start without it then
+LAYER_FAILED = ""
+
+
 def layer() -> Layer:
-    """The OS's layer, its module imported only on that OS."""
+    """The OS's layer, its module imported only on that OS; the base layer once it failed (``LAYER_FAILED``)."""
+    if LAYER_FAILED:
+        return ProcessGroup() if os.name == "posix" else Layer()
     if sys.platform == "win32":
         from app.backends.host.windows import JobObject
 
@@ -96,7 +102,25 @@ class Spawned:
     pid, its end, and the tree kill."""
 
     def __init__(self, scratch: Path, stderr, environment: dict[str, str]) -> None:
-        self._layer = layer()
+        """Start the child under the OS's layer; if the child cannot start under it (a layer never run on the
+        system at hand: a Job Object's limit, a sandbox profile that refuses what the interpreter needs), once
+        more without it, for this child and the session's next (``LAYER_FAILED``): the tree kill, the memory
+        watch and the caps still hold, and the child reports the layer missing in the status line."""
+        global LAYER_FAILED
+        try:
+            self._start(layer(), scratch, stderr, dict(environment))
+        except OSError as exc:
+            plain = ProcessGroup() if os.name == "posix" else Layer()
+            if LAYER_FAILED or type(self._layer) is type(plain):
+                raise  # not the layer's doing
+            LAYER_FAILED = f"{type(self._layer).__name__}: {exc}"
+            with contextlib.suppress(OSError, ValueError):
+                stderr.seek(0)
+                stderr.truncate()
+            self._start(plain, scratch, stderr, dict(environment))
+
+    def _start(self, layer: Layer, scratch: Path, stderr, environment: dict[str, str]) -> None:
+        self._layer = layer
         self.peak = 0  # bytes: the most resident memory ``sample`` saw
         self.returncode: int | None = None
         with socket.create_server(("127.0.0.1", 0)) as server:
