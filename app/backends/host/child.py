@@ -145,8 +145,14 @@ def _mirror(driver) -> dict:
 
 
 def _warm_up() -> None:
-    """Import what every agent needs, before the process is confined and before a game waits on it."""
+    """Import what every agent needs, before the process is confined and before a game waits on it; and find the
+    system's temporary folder (``tempfile`` probes each candidate with a write, which the confinement would
+    refuse and report: a zygote's child inherits the answer)."""
+    import tempfile
+
     import numpy  # noqa: F401
+
+    tempfile.gettempdir()
 
     import app.backends.kinds  # noqa: F401
     import app.backends.python_runner  # noqa: F401
