@@ -56,3 +56,41 @@ def run_script(script: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 __all__ = ["OPEN_GRID", "grid_map", "cell_of", "bench_maps", "run_script", "Piece"]
+
+
+#: a Python agent that, at its second step, starts a program of its own (its command line holds MARKER) and
+#: sleeps past any step cap: neither may outlive the game
+SLEEPER = """import subprocess
+import sys
+import time
+
+from agents.base import Agent
+from app.core import Action
+
+
+class Sleeper(Agent):
+    def act(self, observation):
+        if observation.step == 0:
+            return Action.fire(0, 0)
+        try:  # a program of its own, which must not outlive the game
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)", "MARKER"])
+        except OSError:
+            pass  # refused where the child confines itself (seccomp)
+        time.sleep(120)
+
+
+AGENT = Sleeper
+"""
+
+
+def running(marker: str) -> list[int]:
+    """The pids of the processes whose command line holds ``marker``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found

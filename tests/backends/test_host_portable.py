@@ -27,6 +27,7 @@ from app.backends.runner import MAX_BYTES, Match
 from app.core import Game
 from app.core.formats import load_map
 from tests.backends.test_sandbox import Setting
+from tests.helpers import SLEEPER, running
 from tests.paths import MAPS_DIR, ROOT
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the zygote and /proc are Linux's")
@@ -196,43 +197,6 @@ def test_printout_is_capped_in_bytes(tmp_path, hosted, name):
     result, log, _ = play(str(setting.agent), setting.secret, step_seconds=20)
     assert sum(map(len, log)) < len(result.events) * (MAX_BYTES + 4096), sum(map(len, log))
     assert any("KiB of printout per step" in line for line in log)
-
-
-SLEEPER = """import subprocess
-import sys
-import threading
-import time
-
-from agents.base import Agent
-from app.core import Action
-
-
-class Sleeper(Agent):
-    def act(self, observation):
-        if observation.step == 0:
-            return Action.fire(0, 0)
-        try:  # a program of its own, which must not outlive the game
-            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)", "MARKER"])
-        except OSError:
-            pass  # refused where the child confines itself (seccomp)
-        time.sleep(120)
-
-
-AGENT = Sleeper
-"""
-
-
-def running(marker: str) -> list[int]:
-    """The pids of the processes whose command line holds ``marker``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if marker.encode() in (entry / "cmdline").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
 
 
 @pytest.mark.parametrize("hosted", HOSTS, indirect=True)

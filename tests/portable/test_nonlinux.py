@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import SLEEPER, running
 from tests.paths import MAPS_DIR, ROOT
 
 SIM = Path(__file__).resolve().parent / "sim"
@@ -145,42 +146,6 @@ def test_grade_grades_the_class_as_on_linux(tmp_path, mode):
     assert grade(mode, tmp_path / "simulated") == grade(None, tmp_path / "linux")
 
 
-SLEEPER = """import subprocess
-import sys
-import time
-
-from agents.base import Agent
-from app.core import Action
-
-
-class Sleeper(Agent):
-    def act(self, observation):
-        if observation.step == 0:
-            return Action.fire(0, 0)
-        try:  # a program of its own, which must not outlive the game
-            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)", "MARKER"])
-        except OSError:
-            pass  # refused where the host confines the agent
-        time.sleep(120)
-
-
-AGENT = Sleeper
-"""
-
-
-def _running(marker: str) -> list[int]:
-    """The pids of the processes whose command line holds ``marker``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if marker.encode() in (entry / "cmdline").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
 @pytest.mark.parametrize("mode", MODES)
 def test_an_agent_sleeping_past_its_cap_ends_within_it_and_leaves_no_process(tmp_path, mode):
     marker = f"battleship-lab-sleeper-{mode}-{os.getpid()}"
@@ -192,9 +157,9 @@ def test_an_agent_sleeping_past_its_cap_ends_within_it_and_leaves_no_process(tmp
     reason = json.loads(done.stdout.strip().splitlines()[-1])["stop_reason"]
     assert "took more than 1 s for step 1" in reason, reason
     deadline = time.monotonic() + 5.0  # a killed process may take a moment to be gone from /proc
-    while _running(marker) and time.monotonic() < deadline:
+    while running(marker) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _running(marker) == []
+    assert running(marker) == []
 
 
 @pytest.mark.parametrize("mode", MODES)
