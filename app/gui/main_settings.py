@@ -89,7 +89,8 @@ class GameSettings:
         self.sandbox_action.setToolTip(translate("MainWindow", "Run agents inside the app's own process, as "
                                                                "--no-sandbox does: for debugging the app only (a "
                                                                "crashing or hostile agent then takes the app with "
-                                                               "it)"))
+                                                               "it, and a loop inside one CLIPS rule stops only "
+                                                               "when the app is closed)"))
 
     def build_language_menu(self, menu: QMenuBar) -> None:
         """Language ▸ English / Italiano: remembered, used from the next start (``--lang`` overrides it)."""

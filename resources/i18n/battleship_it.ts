@@ -1885,8 +1885,8 @@ No: ogni file è un agente a sé.</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_settings.py" line="85"/>
-        <source>Run agents inside the app&apos;s own process, as --no-sandbox does: for debugging the app only (a crashing or hostile agent then takes the app with it)</source>
-        <translation>Esegue gli agenti nel processo dell'app, come --no-sandbox: solo per il debug dell'app (un agente che va in crash o ostile porta giù l'app con sé)</translation>
+        <source>Run agents inside the app&apos;s own process, as --no-sandbox does: for debugging the app only (a crashing or hostile agent then takes the app with it, and a loop inside one CLIPS rule stops only when the app is closed)</source>
+        <translation>Esegue gli agenti nel processo dell'app, come --no-sandbox: solo per il debug dell'app (un agente che va in crash o ostile porta giù l'app con sé, e un ciclo dentro una regola CLIPS si ferma solo chiudendo l'app)</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_settings.py" line="223"/>
