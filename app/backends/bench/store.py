@@ -166,7 +166,9 @@ class ResultStore:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+            # O_BINARY: Windows' os.open is in text mode without it (each "\n" written as "\r\n", the torn-line
+            # cut's offsets off)
+            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0), 0o644)
             try:
                 _cut_torn_line(descriptor)
                 os.write(descriptor, text.encode("utf-8"))
@@ -183,7 +185,8 @@ def _cut_torn_line(descriptor: int) -> None:
         return
     tail_start = max(0, size - 65536)
     while True:
-        tail = os.pread(descriptor, size - tail_start, tail_start)
+        os.lseek(descriptor, tail_start, os.SEEK_SET)  # not os.pread: Windows has none (O_APPEND writes at the end)
+        tail = os.read(descriptor, size - tail_start)
         if tail.endswith(b"\n"):
             return
         cut = tail.rfind(b"\n")

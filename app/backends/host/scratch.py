@@ -33,6 +33,9 @@ QUOTA_FILES = 1000  # files and folders in it
 READ_ENTRIES = 10_000  # entries looked at when its files are read (their names go to the game's notes)
 _PREFIX = "battleship-agents-"
 _FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+#: a file's bytes as they are: Windows' ``os.open`` is in text mode without O_BINARY (CRLF read as LF, Ctrl-Z as
+#: the end); no link followed, no wait on a fifo (POSIX)
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _DESCRIPTORS = os.open in os.supports_dir_fd and os.scandir in os.supports_fd  # not on Windows
 _own: dict[int, Path] = {}  # this process's folder, by pid (a forked bench worker makes its own)
 
@@ -148,8 +151,7 @@ def read_files(top: Path) -> tuple[dict[str, bytes], dict[str, int]]:
             if kind != "file":
                 continue
             try:
-                handle = os.open(name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0),
-                                 dir_fd=fd)
+                handle = os.open(name, _READ_FLAGS, dir_fd=fd)
             except OSError:
                 continue  # a link, a socket, a fifo
             try:

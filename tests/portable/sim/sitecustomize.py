@@ -9,7 +9,8 @@ its children's path too, so the agent's process is simulated as well.
 Taken away: the modules ``fcntl``, ``resource``, ``termios``, ``pyseccomp`` and
 ``seccomp`` (their import raises ImportError); ``os.fork``, ``os.forkpty``,
 ``os.pidfd_open``, ``os.killpg``, ``os.wait4``, ``os.waitid``;
-``signal.SIGKILL``, ``signal.SIGALRM``, ``signal.setitimer``; every CLIPS function
+``signal.SIGKILL``, ``signal.SIGALRM``, ``signal.setitimer``; ``os.pread``, ``os.pwrite`` and
+``os.sched_getaffinity`` (Windows has none); every CLIPS function
 that ctypes would find in clipspy's compiled module (the Windows and macOS
 wheels export only ``PyInit__clips``), and ``ctypes.CDLL(None)`` (Windows refuses it).
 
@@ -35,7 +36,8 @@ except ImportError:
 for _module in ("fcntl", "resource", "termios", "pyseccomp", "seccomp"):
     sys.modules[_module] = None  # ``import fcntl`` now raises ImportError
 
-for _owner, _names in ((os, ("fork", "forkpty", "pidfd_open", "killpg", "wait4", "waitid")),
+for _owner, _names in ((os, ("fork", "forkpty", "pidfd_open", "killpg", "wait4", "waitid",  # what Windows lacks too:
+                              "pread", "pwrite", "sched_getaffinity")),
                        (signal, ("SIGKILL", "SIGALRM", "setitimer", "ITIMER_REAL"))):
     for _name in _names:
         if hasattr(_owner, _name):
