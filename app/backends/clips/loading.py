@@ -57,7 +57,7 @@ def marker_templates() -> list[str]:
     """MAIN's ``board-marker`` and ``board-markers-wanted`` deftemplates as main.clp declares them (what an agent
     draws on the board, and whether the app shows it): the crosscheck adds them to the course's own MAIN, so that
     an agent that draws runs there too (it asserts no board-markers-wanted: nothing there shows markers)."""
-    text = MAIN_FILE.read_text()
+    text = MAIN_FILE.read_text(encoding="utf-8")
     found = []
     for name in ("board-marker", "board-markers-wanted"):
         start = re.search(rf"\(deftemplate {name}[\s)]", text).start()
