@@ -22,9 +22,8 @@ from pathlib import Path, PureWindowsPath
 from app.backends.kinds import CLIPS, PYTHON, AgentSpec, spec_for_files
 from app.core import AgentError
 from app.core.fileio import decode
-from app.core.paths import user_agents
+from app.core.paths import ROOT, user_agents
 
-ROOT = Path(__file__).resolve().parents[2]
 AGENTS_DIR = ROOT / "agents"
 CLIPS_DIR = AGENTS_DIR / "clips"
 LOAD_ORDER = "load-order.txt"

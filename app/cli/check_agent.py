@@ -32,9 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def map_files(folder: str | None, count: int) -> list[Path]:
     """The map files to play: the first ``count`` of ``folder`` (or the file it names), else the shipped examples."""
-    from app.backends.registry import ROOT
     from app.core import BattleshipError
     from app.core.formats import EXTENSIONS
+    from app.core.paths import ROOT
 
     if count < 1:
         raise BattleshipError("--count must be at least 1")

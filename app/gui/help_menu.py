@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import html
 import subprocess
-from pathlib import Path
 
 from PyQt5.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QMainWindow, QMenu
 
 from app.core import PROFILES
+from app.core.paths import ROOT
 from app.gui.theme import set_keys
 
-ROOT = Path(__file__).resolve().parents[2]
 BOARD_KEYS = (  # the board's own keys in a game of yours (app/gui/board.py); translated where shown
     (QT_TRANSLATE_NOOP("HelpMenu", "Arrows"), QT_TRANSLATE_NOOP("HelpMenu", "move the cursor")),
     (QT_TRANSLATE_NOOP("HelpMenu", "Home / End, PageUp / PageDown"),

@@ -15,7 +15,9 @@ from pathlib import Path
 
 from PyQt5.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
-I18N_DIR = Path(__file__).resolve().parents[2] / "resources" / "i18n"
+from app.core.paths import RESOURCES
+
+I18N_DIR = RESOURCES / "i18n"
 CATALOGUE = "battleship"  # battleship_it.ts / battleship_it.qm
 LANGUAGES = {"en": "English", "it": "Italiano"}  # code -> the language's own name (shown in the menu)
 SOURCE_LANGUAGE = "en"

@@ -9,9 +9,8 @@ from pathlib import Path
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QMainWindow, QMenu, QToolButton
 
-from app.backends import registry
 from app.core import BattleshipError, GameMap
-from app.core.paths import user_documents
+from app.core.paths import SHIPPED_MAPS, user_documents
 from app.gui.agent_kind import agent_files as dropped_agent_files
 from app.gui.i18n import translate
 from app.gui.interaction import LOG_FILTER, Interaction
@@ -56,7 +55,7 @@ class FileCommands:
     def start_dir(self) -> str:
         """Where a file chooser starts: the folder of the last map, else the shipped maps."""
         recent = self.recent.items("recent/maps")
-        return str(Path(recent[0]).parent) if recent else str(registry.ROOT / "maps")
+        return str(Path(recent[0]).parent) if recent else str(SHIPPED_MAPS)
 
     def choose_map(self) -> None:
         """Ask for a map file and load it."""

@@ -68,7 +68,7 @@ def missing_baseline(baseline: str, agents: Sequence[str], records: Sequence[dic
 
 def add_agent_command(agent: str, records: Sequence[dict], results: str | Path) -> str:
     """``bench --resume`` playing ``agent`` on the maps, rules and seed of ``records`` into ``results``."""
-    from app.backends.bench.version import ROOT
+    from app.core.paths import ROOT
     from app.report.stats import absolute_path, rules_options, shell_command
 
     record = records[0]

@@ -224,7 +224,7 @@ def replay_command(record: dict, log_dir: str | Path = ".") -> str:
     ``log_dir``: absolute paths (this Python, main.py, the agent's and the map's files, the log), so it runs
     from any folder;
     ``--allow-load-errors`` for a game played with load errors (as the bench played it)."""
-    from app.backends.bench.version import ROOT
+    from app.core.paths import ROOT
 
     agent = record.get("agent_text") or record["agent"]
     agent = ",".join(absolute_path(part) for part in agent.split(","))

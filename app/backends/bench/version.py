@@ -6,9 +6,9 @@ import functools
 import hashlib
 import platform
 from importlib import metadata
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from app.core.paths import ROOT
+
 _SOURCES = (("app", "*.py"), ("resources/clips", "*"))
 DEPENDENCIES = ("numpy", "clipspy", "scipy", "matplotlib", "jinja2", "statsmodels", "scikit-posthocs",
                 "dask", "distributed")

@@ -22,8 +22,9 @@ from app.backends.clips.source import Form, Reading, read, read_file
 from app.backends.clips.watchdog import Deadline
 from app.core import SIZE, AgentError, Cell, Observation
 from app.core.fileio import decode
+from app.core.paths import RESOURCES as APP_RESOURCES
 
-RESOURCES = Path(__file__).resolve().parents[3] / "resources" / "clips"
+RESOURCES = APP_RESOURCES / "clips"
 MAIN_FILE = RESOURCES / "main.clp"
 ENV_FILE = RESOURCES / "env.clp"
 ENV_TURN_FILE = RESOURCES / "env-turn.clp"

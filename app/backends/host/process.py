@@ -22,8 +22,8 @@ from pathlib import Path
 from app.backends.host import kind, scratch
 from app.backends.host.protocol import MAX_REPLY, VERSION, decode_reply, pack
 from app.backends.host.spawn import Spawned
+from app.core.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 WARM = 1  # idle children kept started, ahead of need
 #: what the child keeps of the app's environment (the rest, e.g. PYTHONPATH naming a teacher's folders, stays out)
 KEPT_ENVIRONMENT = ("LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",

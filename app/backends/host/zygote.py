@@ -25,7 +25,8 @@ import json
 import os
 import socket
 import sys
-from pathlib import Path
+
+from app.core.paths import ROOT
 
 
 def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> int:
@@ -108,7 +109,7 @@ def main(control_fd: int, parent: int) -> None:
     import app.backends.runner  # noqa: F401
     from app.backends.host.confine import compile_seccomp, readable_paths
     compile_seccomp()
-    readable_paths((), Path(__file__).resolve().parents[3])  # the app's root, as the app sends it
+    readable_paths((), ROOT)  # the app's root, as the app sends it
     app.backends.host.landlock.abi_version()
     # the app's own search (the bayes agent's) and its one-BLAS-thread switch, which inspects the loaded libraries:
     # about 20 ms that each of that agent's games paid again in its process

@@ -15,11 +15,12 @@ from pathlib import Path
 
 from app.backends.similarity.submissions import Submission
 from app.core import BattleshipError, get_profile
+from app.core.paths import SHIPPED_MAPS
 from app.core.rules import DEFAULT_PROFILE
 
 #: maps/bench maps played when the teacher names none (``similar --maps``): three, with 0, 2 and 4 cells known
 DEFAULT_MAPS = ("k0-0001.map", "k2-0001.map", "k4-0001.map")
-MAPS_DIR = Path(__file__).resolve().parents[3] / "maps" / "bench"
+MAPS_DIR = SHIPPED_MAPS / "bench"
 Decisions = dict[str, tuple[str, ...]]  # map name -> the actions in order
 
 

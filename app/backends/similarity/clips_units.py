@@ -23,8 +23,9 @@ from pathlib import Path
 
 from app.backends.clips.source import Form, Token, read
 from app.backends.similarity.units import SimilarityError, Unit, source_lines
+from app.core.paths import RESOURCES as APP_RESOURCES
 
-RESOURCES = Path(__file__).resolve().parents[3] / "resources" / "clips"
+RESOURCES = APP_RESOURCES / "clips"
 #: conditional elements whose children may be given in any order
 _UNORDERED_CES = frozenset({"and", "or", "not", "exists", "logical"})
 _CE_KEYWORDS = _UNORDERED_CES | {"test", "forall"}
