@@ -312,3 +312,18 @@ def test_children_start_without_an_os_layer_that_cannot_start_them_and_the_statu
         assert host.status().endswith("(children start without it)")
     finally:
         _drain()
+
+
+# ----- the app's root changing under a game ---------------------------------------------------------------------
+@pytest.mark.parametrize("hosted", ["zygote", "spawn"], indirect=True)
+def test_a_python_agent_imports_after_the_apps_root_changed(hosted):
+    """A bench writing its --out file in the repository's root changes the root's modification time: Python then
+    lists the folder again, which the confined process may not do; the agents' package is imported before."""
+    play("random", BENCH_MAPS[0])  # the process (and its imports) there before the root changes
+    before = os.stat(ROOT)
+    os.utime(ROOT, ns=(before.st_atime_ns, before.st_mtime_ns + 10**9))
+    try:
+        result, _, _ = play("random", BENCH_MAPS[0])
+    finally:
+        os.utime(ROOT, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert result.stop_reason == "solved by the agent", result.stop_reason

@@ -154,6 +154,9 @@ def _warm_up() -> None:
 
     tempfile.gettempdir()
 
+    # the agents' package too: its parent is the app's root, which the confined process may not list, and Python
+    # lists a folder again once its modification time changed (a bench writing its --out file there)
+    import agents.base  # noqa: F401
     import app.backends.kinds  # noqa: F401
     import app.backends.python_runner  # noqa: F401
     try:
