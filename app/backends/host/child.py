@@ -153,16 +153,35 @@ def _warm_up() -> None:
     import numpy  # noqa: F401
 
     tempfile.gettempdir()
+    _load_agents_package()
 
-    # the agents' package too: its parent is the app's root, which the confined process may not list, and Python
-    # lists a folder again once its modification time changed (a bench writing its --out file there)
-    import agents.base  # noqa: F401
     import app.backends.kinds  # noqa: F401
     import app.backends.python_runner  # noqa: F401
     try:
         import app.backends.clips.driver  # noqa: F401
     except Exception:  # noqa: BLE001  (no clipspy, or a bridge this OS cannot load: a CLIPS agent says why when
         pass  # chosen; a Python agent's process must not end for it)
+
+
+def _load_agents_package() -> None:
+    """Load the shipped agents' package by path, as the registry loads agents, so that an agent's ``from
+    agents.base import Agent`` finds it loaded: its parent is the app's root, which the confined process may not
+    list, and Python lists a folder again once its modification time changed (a bench writing its --out file
+    there: the agent's import then failed with "No module named 'agents'")."""
+    import importlib.util
+
+    from app.core.paths import SHIPPED_AGENTS
+
+    spec = importlib.util.spec_from_file_location("agents", SHIPPED_AGENTS / "__init__.py",
+                                                  submodule_search_locations=[str(SHIPPED_AGENTS)])
+    if spec is None or spec.loader is None or "agents" in sys.modules:
+        return
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["agents"] = package
+    try:
+        spec.loader.exec_module(package)
+    except Exception:  # noqa: BLE001  (no shipped agents here: an agent that needs them says so when it loads)
+        del sys.modules["agents"]
 
 
 def _die_with(parent: int) -> None:
