@@ -29,10 +29,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.backends.ab import Design, VersusBench, run_decisions, shuffled  # noqa: E402
-from app.backends.bench import Bench, BenchConfig, expand_maps  # noqa: E402
 from app.cli import run_command  # noqa: E402
 from app.core import BattleshipError  # noqa: E402
+from app.tournament.ab import Design, VersusBench, run_decisions, shuffled  # noqa: E402
+from app.tournament.bench import Bench, BenchConfig, expand_maps  # noqa: E402
 
 CACHE = ROOT / "benchmarks" / "data" / "ab_deltas.csv"
 OLD, NEW = "incrocio", "probabilistico"

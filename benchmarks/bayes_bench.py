@@ -47,7 +47,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agents.bayes_agent import BayesAgent  # noqa: E402
-from app.backends.bench import expand_maps, split_agents  # noqa: E402
 from app.backends.games import play  # noqa: E402
 from app.backends.params import parse_agent_params  # noqa: E402
 from app.backends.python_runner import PythonDriver  # noqa: E402
@@ -56,6 +55,7 @@ from app.backends.runner import Match  # noqa: E402
 from app.cli import run_command  # noqa: E402
 from app.core import PROFILES, AgentError, BattleshipError, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
+from app.tournament.bench import expand_maps, split_agents  # noqa: E402
 
 TARGETS = {0: 80.0, 2: 90.0, 4: 95.0}
 #: bands of "layouts at start" in the ``--redraw`` breakdown (21: the most ``--optimum`` can search)

@@ -1,7 +1,7 @@
 """The BDI CLIPS agent per parameter setting, next to seed report 001's own figures.
 
 Plays ``bdi`` on every map of a folder (default ``maps/bench``) once per
-setting, through the bench's worker pool (``app.backends.bench``, as
+setting, through the bench's worker pool (``app.tournament.bench``, as
 ``python main.py bench`` does), and prints:
 
 - one table, a row per setting: games, mean score with its 95% confidence
@@ -35,10 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.backends.bench import Bench, BenchConfig, GameRow, expand_maps  # noqa: E402
 from app.cli import run_command  # noqa: E402
 from app.core.errors import BattleshipError  # noqa: E402
 from app.core.fileio import atomic_write_text  # noqa: E402
+from app.tournament.bench import Bench, BenchConfig, GameRow, expand_maps  # noqa: E402
 
 #: The agent's defaults: seed report 001's rules.
 DEFAULTS = {"max-age": "5", "fire-strategy": "median", "median": "report", "aging": "report", "give-up": "report"}

@@ -27,12 +27,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.backends.bench import expand_maps, split_agents  # noqa: E402
-from app.backends.games import load_game_map, play  # noqa: E402
+from app.backends.games import play  # noqa: E402
 from app.cli import run_command  # noqa: E402
 from app.core import PROFILES, BattleshipError  # noqa: E402
 from app.solver.coach import coach_game  # noqa: E402
 from app.solver.coach.review import clear_cache  # noqa: E402
+from app.solver.playable import load_game_map  # noqa: E402
+from app.tournament.bench import expand_maps, split_agents  # noqa: E402
 
 TARGET_SECONDS = 5.0
 

@@ -129,7 +129,7 @@ def report(title: str, rows: list[tuple[str, float, float]], rounds: int) -> Non
 def bench_seconds(agents: list[str], maps: list[str], jobs: int, sandbox: bool) -> tuple[float, int, dict]:
     """Wall time of one bench (agent processes on or off), the number of scored games and each agent's median
     game time."""
-    from app.backends.bench import Bench
+    from app.tournament.bench import Bench
 
     host.set_enabled(sandbox)  # the bench's worker processes read it from the environment
     try:

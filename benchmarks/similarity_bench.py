@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.backends.similarity.pairs import FLAG_AT, rank_pairs  # noqa: E402
-from app.backends.similarity.submissions import find_submissions, read_base  # noqa: E402
+from app.similarity.pairs import FLAG_AT, rank_pairs  # noqa: E402
+from app.similarity.sources import find_submissions, read_base  # noqa: E402
 from benchmarks.similarity_corpus import write_corpus  # noqa: E402
 
 
@@ -98,7 +98,7 @@ def timing(folder: Path, manifest: dict, count: int) -> None:
 
 def behaviour_cost(folder: Path, manifest: dict) -> None:
     """Print the time to play the originals on the default maps (the behaviour score's cost)."""
-    from app.backends.similarity.behaviour import default_maps, play_all
+    from app.similarity.behaviour import default_maps, play_all
 
     originals = [s for s in find_submissions(folder) if s.name.endswith("-original")]
     started = time.perf_counter()

@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 from app.backends.clips.source import tokens  # noqa: E402
 from app.backends.registry import resolve  # noqa: E402
-from app.backends.similarity.clips_units import defined_names, read_clips  # noqa: E402
 from app.core.agent import Agent  # noqa: E402
+from app.similarity.clips_units import defined_names, read_clips  # noqa: E402
 
 OWN_AGENTS = ROOT / "tests" / "data" / "similarity" / "agents"
 BASE_FILES = (ROOT / "agents" / "clips" / "lib" / "knowledge.clp", ROOT / "agents" / "templates" / "my_agent.clp")

@@ -12,7 +12,7 @@ the Facts tab shows); through the standby, the game in hand is closed after that
 - ``standby``: what the GUI does: a second game kept at the start of the step before (``rewind.Standby``,
   brought there between steps, not timed) is played on to the position: one step untraced, the turn traced;
 - ``untraced``: the game played again from its start, the steps before the position untraced (their traces were
-  recorded on the way forward), the trace begun at the position's step (``app.backends.rewind.replay``; what the
+  recorded on the way forward), the trace begun at the position's step (``app.analysis.rewind.replay``; what the
   GUI does when the standby is not ready, e.g. right after a step back);
 - ``traced``: the whole game played again with the trace on from its start (no optimisation).
 
@@ -39,12 +39,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from app.analysis.rewind import Position, Standby, replay  # noqa: E402
 from app.backends.base import PauseRequest  # noqa: E402
-from app.backends.checks import CheckedDriver  # noqa: E402
 from app.backends.drivers import create_driver  # noqa: E402
 from app.backends.registry import resolve  # noqa: E402
-from app.backends.rewind import Position, Standby, replay  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
+from app.backends.step_checks import CheckedDriver  # noqa: E402
 from app.core import PROFILES, Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402
 

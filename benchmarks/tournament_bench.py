@@ -26,10 +26,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from app.backends.bench import Bench, BenchConfig, expand_maps  # noqa: E402
-from app.backends.bench.cluster import ClusterBench  # noqa: E402
-from app.backends.bench.plan import plan  # noqa: E402
 from app.backends.registry import discover  # noqa: E402
+from app.tournament.bench import Bench, BenchConfig, expand_maps  # noqa: E402
+from app.tournament.bench.cluster import ClusterBench  # noqa: E402
+from app.tournament.bench.plan import plan  # noqa: E402
 
 CLASS = (200, 500, 2)  # agents, maps, rules profiles
 

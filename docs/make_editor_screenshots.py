@@ -17,13 +17,14 @@ from pathlib import Path
 from make_screenshots import ROOT, scratch_settings, settle, show_window  # first: the repo on sys.path, Qt offscreen
 from PyQt5.QtCore import QSettings
 
-from app.backends.games import load_game_map, play
+from app.backends.games import play
 from app.core import PROFILES, Cell
 from app.core.draft import line_between
 from app.core.gamelog import save
 from app.gui.app import save_screenshot
 from app.gui.editor.window import MapEditor
 from app.gui.replay_view import ReplayWindow
+from app.solver.playable import load_game_map
 
 
 def main(out_dir: str = "docs") -> None:

@@ -18,11 +18,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PyQt5.QtCore import QSettings  # noqa: E402
 
-from app.backends.games import load_game_map, play  # noqa: E402
+from app.backends.games import play  # noqa: E402
 from app.core import PROFILES  # noqa: E402
 from app.core.gamelog import save  # noqa: E402
 from app.gui.app import make_application, save_screenshot  # noqa: E402
 from app.gui.main_window import MainWindow  # noqa: E402
+from app.solver.playable import load_game_map  # noqa: E402
 
 SIZE = (1366, 768)
 

@@ -1,4 +1,4 @@
-"""The bench: batch layer (app.backends.bench) and the ``bench`` subcommand."""
+"""The bench: batch layer (app.tournament.bench) and the ``bench`` subcommand."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from app.backends.bench import (
+from app.cli import main
+from app.core import BattleshipError
+from app.tournament.bench import (
     Bench,
     BenchConfig,
     BenchTask,
@@ -28,8 +30,6 @@ from app.backends.bench import (
     split_agents,
     summarize,
 )
-from app.cli import main
-from app.core import BattleshipError
 from tests.paths import COURSE_MAPS, MAPS_DIR, ROOT
 
 THREE_MAPS = [str(MAPS_DIR / "four-known.map"), str(COURSE_MAPS / "mappa1.clp"), str(MAPS_DIR / "open-sea.map")]

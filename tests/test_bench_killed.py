@@ -7,7 +7,7 @@ import signal
 import subprocess
 import time
 
-from app.backends.bench import load_results
+from app.tournament.bench import load_results
 from tests.test_bench import bench_at_first_checkpoint
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.backends.bench import summarize
-from app.backends.bench_plots import draw, new_figure, save_plot
 from app.core import BattleshipError
+from app.tournament.bench import summarize
+from app.tournament.plots import draw, new_figure, save_plot
 from tests.test_bench import make_row
 
 MAGIC = {"png": b"\x89PNG", "svg": b"<?xml", "pdf": b"%PDF"}
@@ -45,7 +45,7 @@ def test_bad_extension_is_a_clear_error(tmp_path, summaries):
 def test_bars_use_the_colour_blind_safe_palette_and_a_pattern_below_zero(summaries):
     from matplotlib.colors import to_hex
 
-    from app.backends.bench_plots import ABOVE_ZERO, BELOW_ZERO
+    from app.tournament.plots import ABOVE_ZERO, BELOW_ZERO
 
     figure = new_figure()
     draw(figure, summaries)

@@ -78,7 +78,7 @@ class PauseRequest:
 
 @dataclass(frozen=True, slots=True)
 class TurnSummary:
-    """What the agent's last turn did, for the protocol checks (``app.backends.checks``).
+    """What the agent's last turn did, for the protocol checks (``app.backends.step_checks``).
 
     ``counts`` (rule firings per ``MODULE::rule``), ``exec_rule`` (the rule that asserted the step's exec)
     and ``after_exec`` (the agent's rules that fired after it, its focus not returned) are known only when

@@ -3,27 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 
-from app.backends.checks import CheckedDriver, Finding
 from app.backends.drivers import create_driver
 from app.backends.params import params_for
 from app.backends.registry import resolve
 from app.backends.runner import Match
+from app.backends.step_checks import CheckedDriver, Finding
 from app.core import Game, GameMap, RulesProfile, StepEvent
-from app.core.formats import load_map
-
-
-def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
-    """A playable map from any supported file (Bimaru puzzles are solved first); a shipped map by name
-    (``four-known``) when ``path`` is no file."""
-    from app.core.paths import shipped_map
-    from app.solver.playable import puzzle_to_map
-
-    def solve(puzzle, source):
-        return puzzle_to_map(puzzle, source, pick_first=pick_first)
-
-    return load_map(shipped_map(str(path)) or path, solve)
 
 
 def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,
@@ -34,7 +20,7 @@ def play(agent_text: str, game_map: GameMap, profile: RulesProfile, seed: int = 
     """Play one game of an agent (name or path) on a map; returns the finished ``Game``.
 
     With ``on_trace``, a driver that can trace (CLIPS) records each step's trace: in the game (for the log)
-    and handed to ``on_trace``. With ``on_finding``, the step's protocol checks (``app.backends.checks``)
+    and handed to ``on_trace``. With ``on_finding``, the step's protocol checks (``app.backends.step_checks``)
     run as the game goes and hand each finding to it (live warnings). With ``markers``, what the agent draws is
     read after each step and kept in the game (for a log that shows it; ``Match``). A traced game always asks for
     them: it is played as the window plays it, so its firings and fact indices are the ones the Rules tab shows.

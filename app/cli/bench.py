@@ -9,13 +9,13 @@ import sys
 import threading
 import time
 
-from app.backends.bench.results import BenchResults, is_tournament_file
-from app.backends.bench.store import STORE_SUFFIX, ResultStore
 from app.backends.params import parse_agent_params
 from app.cli import Subcommand
 from app.cli.common import add_agent_options, add_rules_options, step_timeout
 from app.cli.report import add_report_options, make_report
 from app.cli.versus import add_versus_arguments, refuse_versus_options, versus_command
+from app.tournament.bench.results import BenchResults, is_tournament_file
+from app.tournament.bench.store import STORE_SUFFIX, ResultStore
 
 CHECKPOINT_SECONDS = 1.0
 
@@ -166,8 +166,8 @@ def _sigterm_as_interrupt():
 
 def bench_command(args: argparse.Namespace) -> int:
     """Handle ``bench``: exit 0 when every game was played (failures are counted, not fatal), 130 on Ctrl-C."""
-    from app.backends import bench
     from app.cli.common import profile_from_args
+    from app.tournament import bench
 
     if args.versus is not None:  # an A/B comparison: its own run (app/cli/versus.py)
         return versus_command(args)
@@ -208,9 +208,9 @@ def _agents(text: str) -> list[str]:
     """The agents asked for, each resolved now: an unknown agent is a one-line error before any game starts.
     A submission of a folder of submissions that cannot be played is a one-line note and is left out: one
     student's broken load order does not stop the class."""
-    from app.backends import bench
     from app.backends.registry import resolve
     from app.core import BattleshipError
+    from app.tournament import bench
 
     refused: list = []
     agents = bench.expand_agents(text, refused)
@@ -229,8 +229,8 @@ def _is_tournament(args: argparse.Namespace) -> bool:
 
 def check_options(args: argparse.Namespace) -> None:
     """BattleshipError for options that are out of range or do not go together (before any game starts)."""
-    from app.backends import bench
     from app.core import BattleshipError
+    from app.tournament import bench
 
     if args.workers < 0 or args.chunk_games < 0:
         raise BattleshipError("--workers and --chunk-games must be 0 (automatic) or more")
@@ -250,10 +250,10 @@ def check_options(args: argparse.Namespace) -> None:
     if args.out and not tournament:
         bench.results_format(args.out)
     if args.plot:
-        from app.backends import bench_plots
+        from app.tournament import plots
 
-        bench_plots.new_figure()  # matplotlib present, else a one-line error now rather than after the run
-        if args.plot.lower().rsplit(".", 1)[-1] not in bench_plots.PLOT_FORMATS:
+        plots.new_figure()  # matplotlib present, else a one-line error now rather than after the run
+        if args.plot.lower().rsplit(".", 1)[-1] not in plots.PLOT_FORMATS:
             raise BattleshipError(f"{args.plot}: the plot file must end in .png, .svg or .pdf")
 
 
@@ -272,7 +272,7 @@ def open_results(args: argparse.Namespace, agents: list[str], maps: list[str], c
 def play_batch(player, results: BenchResults, args: argparse.Namespace) -> tuple[float, bool]:
     """Play the games with a progress line, a note for each failure and a checkpoint every second; returns the
     seconds taken and whether Ctrl-C (or SIGTERM) stopped it."""
-    from app.backends import bench
+    from app.tournament import bench
 
     progress = (RateProgress if args.cluster else Progress)(len(results.games.tasks) - len(results.skip),
                                                             enabled=not args.no_progress)
@@ -304,7 +304,7 @@ def play_batch(player, results: BenchResults, args: argparse.Namespace) -> tuple
 def print_summary(args: argparse.Namespace, rows: list, results: BenchResults, elapsed: float, rules: str,
                   interrupted: bool) -> None:
     """The table (and the plot and the report asked for) of the finished games."""
-    from app.backends import bench
+    from app.tournament import bench
 
     summaries = bench.summarize(rows, results.agents)
     total = len(results.games.tasks)
@@ -312,9 +312,9 @@ def print_summary(args: argparse.Namespace, rows: list, results: BenchResults, e
           f"seed {args.seed})")
     print(bench.format_table(summaries, markdown=args.markdown))
     if args.plot and rows:
-        from app.backends import bench_plots
+        from app.tournament import plots
 
-        bench_plots.save_plot(args.plot, summaries, f"{len(results.meta['maps'])} maps, rules {rules}")
+        plots.save_plot(args.plot, summaries, f"{len(results.meta['maps'])} maps, rules {rules}")
     if args.out:
         print(f"results: {args.out}", file=sys.stderr)
     if args.report and rows and not interrupted:

@@ -79,11 +79,11 @@ def _count(number: int, word: str) -> str:
 
 def check_command(args: argparse.Namespace) -> int:
     """Handle ``check-agent``: 0 when nothing is wrong, 1 when something is."""
-    from app.backends.agent_check import check_agent
-    from app.backends.games import load_game_map
+    from app.analysis.mistakes import check_agent
     from app.backends.registry import resolve
     from app.core import BattleshipError
     from app.core.rules import PROFILES
+    from app.solver.playable import load_game_map
 
     if args.step_timeout is not None and args.step_timeout <= 0:
         raise BattleshipError("--step-timeout must be more than 0 seconds")

@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """Handle ``crosscheck``."""
-    from app.backends.crosscheck import crosscheck
+    from app.analysis.crosscheck import crosscheck
     from app.core import BattleshipError
 
     profile = profile_from_args(args)

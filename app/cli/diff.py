@@ -24,10 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def diff_command(args: argparse.Namespace) -> int:
     """Handle ``diff``: exit 0 whatever the games did (a difference is the answer, not a failure)."""
-    from app.backends.diff import diff_agents
-    from app.backends.games import load_game_map
+    from app.analysis.diff import diff_agents
     from app.backends.params import parse_agent_params
     from app.backends.registry import resolve
+    from app.solver.playable import load_game_map
 
     profile = profile_from_args(args)
     step_seconds = step_timeout(args)

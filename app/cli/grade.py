@@ -63,11 +63,11 @@ def _say(text: str) -> None:
 
 def grade_command(args: argparse.Namespace) -> int:
     """Handle ``grade``: 0 when everything was written, 130 when Ctrl-C stopped the games (run again to resume)."""
-    from app.backends import submissions as found_in
-    from app.backends.bench.inputs import expand_maps
     from app.backends.registry import resolve
     from app.core import BattleshipError
     from app.report.gradebook import read_scheme
+    from app.tournament import submissions as found_in
+    from app.tournament.bench.inputs import expand_maps
 
     started = time.perf_counter()
     out = Path(args.out)
@@ -127,11 +127,11 @@ def grade_command(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Path):
     """The tournament (bench's store and --resume): the games of this run as records, the planned games, whether
     Ctrl-C stopped it, and the seconds the games took."""
-    from app.backends import bench
-    from app.backends.bench.store import game_key
     from app.backends.params import parse_agent_params
     from app.cli.bench import check_options, open_results, play_batch
     from app.cli.common import profile_from_args, step_timeout
+    from app.tournament import bench
+    from app.tournament.bench.store import game_key
 
     results_file = out / "results.jsonl"
     bench_args = argparse.Namespace(**{**vars(args), "out": str(results_file), "resume": results_file.exists(),
@@ -164,11 +164,11 @@ def _checks(args: argparse.Namespace, playable: list, maps: list[str], out: Path
     """check-agent's findings per submission (on the first map, twice), remembered in checks.json by agent hash."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from app.backends.agent_check import FindingKind, check_agent
-    from app.backends.bench.store import agent_files, digest_files
-    from app.backends.games import load_game_map
+    from app.analysis.mistakes import FindingKind, check_agent
     from app.backends.registry import resolve
     from app.cli.common import profile_from_args, step_timeout
+    from app.solver.playable import load_game_map
+    from app.tournament.bench.store import agent_files, digest_files
 
     cache = out / "checks.json"
     known = json.loads(cache.read_text(encoding="utf-8")) if cache.is_file() else {}
@@ -225,13 +225,13 @@ def _pages(args, report, playable: list, students: dict, not_played: dict, coach
 
 def _similarity(args: argparse.Namespace, records: list[dict], out: Path) -> None:
     """similarity.html and pairs.csv: code (without the --base files) and the decisions of the tournament's games."""
-    from app.backends.similarity.behaviour import game_decisions
-    from app.backends.similarity.compare import compare_class
-    from app.backends.similarity.page import write_page
-    from app.backends.similarity.pairs import FLAG_AT, pairs_csv
-    from app.backends.similarity.units import SimilarityError
     from app.core import gamelog
     from app.core.fileio import atomic_write_text
+    from app.similarity.behaviour import game_decisions
+    from app.similarity.compare import compare_class
+    from app.similarity.page import write_page
+    from app.similarity.pairs import FLAG_AT, pairs_csv
+    from app.similarity.units import SimilarityError
 
     played: dict[str, dict] = {}
     for record in records:
@@ -293,9 +293,9 @@ def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dic
     """manifest.json: what was run (build, versions, files' hashes, maps' hashes, rules, seeds, scheme, times)."""
     import hashlib
 
-    from app.backends.bench.store import map_hash
-    from app.backends.bench.version import app_build, versions
     from app.core.fileio import atomic_write_text
+    from app.tournament.bench.store import map_hash
+    from app.tournament.bench.version import app_build, versions
 
     def sha(path: Path) -> str:
         return hashlib.sha256(path.read_bytes()).hexdigest()

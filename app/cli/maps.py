@@ -89,9 +89,9 @@ def check_maps_command(args: argparse.Namespace) -> int:
 
 def convert_command(args: argparse.Namespace) -> int:
     """Handle ``maps convert``."""
-    from app.backends.games import load_game_map
     from app.core import BattleshipError
     from app.core.formats import Puzzle, format_for_path, read, save
+    from app.solver.playable import load_game_map
 
     fmt = args.to or format_for_path(args.target)
     if fmt is None:

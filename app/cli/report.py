@@ -27,8 +27,8 @@ def add_report_options(parser: argparse.ArgumentParser, required: bool = False) 
 
 def make_report(results: str, out_dir: str, baseline: str | None, worst: int) -> None:
     """Read the results file and write the report, saying where it went."""
-    from app.backends.bench.store import ResultStore
     from app.report import write_report
+    from app.tournament.bench.store import ResultStore
 
     page = write_report(ResultStore(results).records(), out_dir, results, baseline, worst)
     print(f"report: {page}", file=sys.stderr)

@@ -64,10 +64,11 @@ def print_result(result, as_json: bool, out=None) -> None:
 def run_game_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
     from app.backends import host
-    from app.backends.games import load_game_map, play
+    from app.backends.games import play
     from app.backends.kinds import Capability, registered
     from app.backends.registry import resolve
     from app.core import gamelog
+    from app.solver.playable import load_game_map
 
     profile = profile_from_args(args)
     step_seconds = step_timeout(args)

@@ -32,11 +32,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def similar_command(args: argparse.Namespace) -> int:
     """Handle ``similar``."""
-    from app.backends.bench.inputs import expand_maps
-    from app.backends.similarity.behaviour import default_maps
-    from app.backends.similarity.compare import compare_class
-    from app.backends.similarity.page import write_page
-    from app.backends.similarity.pairs import FLAG_AT, pairs_csv
+    from app.similarity.behaviour import default_maps
+    from app.similarity.compare import compare_class
+    from app.similarity.page import write_page
+    from app.similarity.pairs import FLAG_AT, pairs_csv
+    from app.tournament.bench.inputs import expand_maps
 
     threshold = FLAG_AT if args.threshold is None else args.threshold
     maps = None if args.no_behaviour else expand_maps([args.maps]) if args.maps else [str(p) for p in default_maps()]

@@ -42,13 +42,13 @@ def refuse_versus_options(args: argparse.Namespace) -> None:
 
 def versus_command(args: argparse.Namespace) -> int:
     """Handle ``bench --versus``: 0 when a verdict (or ``undecided``, maps run out) was printed, 130 on Ctrl-C."""
-    from app.backends import bench
-    from app.backends.ab import Design, VersusBench, shuffled, stored_games
     from app.backends.params import parse_agent_params
     from app.backends.registry import resolve
     from app.cli.bench import Progress
     from app.cli.common import profile_from_args, step_timeout
     from app.core import BattleshipError
+    from app.tournament import bench
+    from app.tournament.ab import Design, VersusBench, shuffled, stored_games
 
     for name in UNUSED_OPTIONS:
         if getattr(args, name, None):

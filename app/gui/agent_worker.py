@@ -13,11 +13,11 @@ from enum import StrEnum
 
 from PyQt5.QtCore import QObject, QThread, pyqtSignal, pyqtSlot
 
+from app.analysis.rewind import Position, Standby, replay
 from app.backends.base import Driver, PauseRequest
-from app.backends.checks import CheckedDriver, Finding
 from app.backends.human import HumanDriver
-from app.backends.rewind import Position, Standby, replay
 from app.backends.runner import Match
+from app.backends.step_checks import CheckedDriver, Finding
 from app.core import BattleshipError, Game, GameMap, GameResult, Outcome, RulesProfile, StepEvent
 from app.gui.board_state import BoardState
 from app.gui.engine_text import engine_text
@@ -31,7 +31,7 @@ class LineKind(StrEnum):
     REJECTED = "rejected"  # a step whose action was rejected
     STOP = "stop"  # the engine stopped the game for the agent
     PROBLEM = "problem"  # the agent's belief, facts or parameters could not be read
-    WARNING = "warning"  # a protocol check found a mistake of the agent's (app.backends.checks)
+    WARNING = "warning"  # a protocol check found a mistake of the agent's (app.backends.step_checks)
 
 
 class ReportKind(StrEnum):
@@ -235,7 +235,7 @@ class AgentWorker(QObject):
     @pyqtSlot(object)
     def rewind(self, target: Position) -> None:
         """Play the game again to ``target``, an earlier position: the standby played on there when it can, else
-        a fresh driver from the game's start (app.backends.rewind); the report carries the whole game."""
+        a fresh driver from the game's start (app.analysis.rewind); the report carries the whole game."""
         if self.retired:
             return
         started = time.perf_counter()
@@ -299,7 +299,7 @@ class AgentWorker(QObject):
 
     @pyqtSlot()
     def follow(self) -> None:
-        """Between steps: the standby (app.backends.rewind.Standby) to the start of the step before this one."""
+        """Between steps: the standby (app.analysis.rewind.Standby) to the start of the step before this one."""
         if self.retired or self.match is None or isinstance(self.driver, HumanDriver):
             return
         self.standby.follow(self.match.game.events)

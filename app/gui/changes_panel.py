@@ -1,7 +1,7 @@
 """The main window's Changes tab: after a reload, where the new code first plays the map differently from the old.
 
 The reload (app/gui/main_reload.py) hands over the game played before it (``keep``). Once the new game has
-played (paused, or over), the tab compares the two with ``app.backends.diff.diff_games`` (the same comparison as
+played (paused, or over), the tab compares the two with ``app.analysis.diff.diff_games`` (the same comparison as
 ``python main.py diff``, steps numbered as the log numbers them): the first differing step with both actions, for
 CLIPS agents the first differing rule firing with its rule name, both scores and the delta. **Side by side** opens
 both games on two boards at that step (``TwoBoards``). Another map, rules or agent drops the kept game.
@@ -14,7 +14,7 @@ from html import escape
 from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
 from PyQt5.QtWidgets import QFrame, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-from app.backends.diff import FiringAt, GameDiff, diff_games
+from app.analysis.diff import FiringAt, GameDiff, diff_games
 from app.core import Game
 from app.gui.i18n import translate
 from app.gui.main_tabs import PanelContext, SidePanel

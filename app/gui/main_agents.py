@@ -9,8 +9,8 @@ from pathlib import Path
 from PyQt5.QtCore import Qt
 from PyQt5.QtWidgets import QComboBox
 
+from app.analysis.mistakes import load_errors
 from app.backends import registry
-from app.backends.agent_check import load_errors
 from app.backends.human import HUMAN_SPEC
 from app.core import BattleshipError
 from app.core.game import load_note

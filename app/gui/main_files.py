@@ -65,7 +65,7 @@ class FileCommands:
 
     def load_map(self, path: str) -> bool:
         """Load a map file; on a bad file the message shows and the current map stays."""
-        from app.backends.games import load_game_map
+        from app.solver.playable import load_game_map
 
         try:
             game_map = load_game_map(path)

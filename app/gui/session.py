@@ -22,12 +22,12 @@ from dataclasses import replace
 
 from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, Qt, QThread, QTimer, pyqtSignal
 
+from app.analysis.rewind import Position
 from app.backends.base import Driver, PauseRequest
 from app.backends.drivers import create_driver
 from app.backends.games import params_for
 from app.backends.human import HumanDriver
 from app.backends.kinds import AgentSpec, Capability
-from app.backends.rewind import Position
 from app.core import Action, Game, GameMap, GameResult, RulesProfile, StepEvent
 from app.gui.agent_kind import can_show, is_human
 from app.gui.agent_worker import AgentWorker, Collector, LineKind, ReportKind, StepReport, StepView, WhyReport

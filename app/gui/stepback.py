@@ -1,7 +1,7 @@
 """Step back in the game being played: back one step, back one rule firing of a CLIPS agent's turn, back to just
 before a firing picked in the Rules tab.
 
-``StepBack`` works out the position (``app.backends.rewind.Position``) from what the session has recorded — the
+``StepBack`` works out the position (``app.analysis.rewind.Position``) from what the session has recorded — the
 steps played, the turn paused mid-way, each step's trace — and asks the session to ``rewind`` there: the game is
 played again from its start with a fresh driver (same map, rules, seed and parameters), so the board, the score,
 the Facts and Rules tabs, breakpoints and "Why not?" are those of that position, and playing on from it gives the
@@ -10,8 +10,8 @@ game a straight run would (for an agent that plays the same game again: one that
 
 from __future__ import annotations
 
+from app.analysis.rewind import Position, back_one_firing, back_one_step, before_firing
 from app.backends.kinds import Capability
-from app.backends.rewind import Position, back_one_firing, back_one_step, before_firing
 from app.gui.agent_kind import can_show
 from app.gui.session import GameSession
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PyQt5.QtCore import Qt
 from PyQt5.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QPushButton, QSlider, QVBoxLayout, QWidget
 
-from app.backends.diff import GameDiff, action_text, diff_games
+from app.analysis.diff import GameDiff, action_text, diff_games
 from app.core import Game
 from app.core.gamelog import rerun
 from app.gui.board import BoardWidget

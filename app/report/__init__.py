@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from app.backends.bench.rows import ROW_FIELDS
-from app.backends.bench.store import EXTRA_FIELDS, digest_files
 from app.core import BattleshipError
 from app.core.fileio import atomic_write_text
-from app.report import stats
+from app.report import standings as stats  # the module's functions; `standings` is also a field below
 from app.report.agents import NOTES_SHOWN, AgentNotes, agent_notes, missing_baseline
+from app.tournament.bench.rows import ROW_FIELDS
+from app.tournament.bench.store import EXTRA_FIELDS, digest_files
 
 TEMPLATE = "index.html.j2"
 FAILURES_SHOWN = 100
@@ -82,7 +82,7 @@ def analyse(records: Sequence[dict], baseline: str | None = None, worst: int = 3
 
 def manifest(records: Sequence[dict], results: str | Path) -> dict:
     """Where the figures come from: agents and maps by hash, versions, rules, seeds, times and machines."""
-    from app.backends.bench.version import app_build, versions
+    from app.tournament.bench.version import app_build, versions
 
     current, superseded = stats.current_records(records)
     agents = {r["agent"]: r["agent_hash"] for r in current}

@@ -69,7 +69,7 @@ def missing_baseline(baseline: str, agents: Sequence[str], records: Sequence[dic
 def add_agent_command(agent: str, records: Sequence[dict], results: str | Path) -> str:
     """``bench --resume`` playing ``agent`` on the maps, rules and seed of ``records`` into ``results``."""
     from app.core.paths import ROOT
-    from app.report.stats import absolute_path, rules_options, shell_command
+    from app.report.standings import absolute_path, rules_options, shell_command
 
     record = records[0]
     maps = sorted({absolute_path(r.get("map_path", "")) for r in records})
@@ -84,7 +84,7 @@ def add_agent_command(agent: str, records: Sequence[dict], results: str | Path) 
 
 
 def _all_of_folder(maps: list[str], folder: Path) -> bool:
-    from app.backends.bench.inputs import expand_maps
+    from app.tournament.bench.inputs import expand_maps
 
     try:
         return sorted(expand_maps([str(folder)])) == maps

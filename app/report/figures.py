@@ -7,8 +7,8 @@ import io
 
 import numpy as np
 
-from app.backends.bench_plots import new_figure
-from app.report.stats import Friedman, ScoreTable, Standing
+from app.report.standings import Friedman, ScoreTable, Standing
+from app.tournament.plots import new_figure
 
 DPI = 96
 

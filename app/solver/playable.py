@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.core.errors import MapError
+from app.core.formats import load_map
 from app.core.gamemap import GameMap
 from app.core.grid import SIZE
+from app.core.paths import shipped_map
 from app.solver.fast import Constraints, iter_solutions, solve
 
 
@@ -53,3 +55,12 @@ def puzzle_to_map(puzzle, source_path: str | Path, pick_first: bool = False) -> 
         raise MapError("the puzzle has several solutions, so the hidden map is not determined "
                        "(use --pick-first to play the solver's first one)", source_path)
     return first_two[0].to_map(c, name=puzzle.name or Path(source_path).stem)
+
+
+def load_game_map(path: str | Path, pick_first: bool = False) -> GameMap:
+    """A playable map from any supported file (Bimaru puzzles are solved first); a shipped map by name
+    (``four-known``) when ``path`` is no file."""
+    def solved(puzzle, source):
+        return puzzle_to_map(puzzle, source, pick_first=pick_first)
+
+    return load_map(shipped_map(str(path)) or path, solved)

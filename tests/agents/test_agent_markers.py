@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from app.backends.drivers import create_driver
-from app.backends.games import load_game_map
 from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Game
 from app.core.markers import markers_at
+from app.solver.playable import load_game_map
 from tests.paths import MAPS_DIR
 
 

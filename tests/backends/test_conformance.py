@@ -1,14 +1,14 @@
 """Every registered agent on every example map: terminates, plays by the rules, is deterministic.
 
 Agents added to ``agents/`` (Python or CLIPS) are picked up automatically. The
-checks are ``check-agent``'s (``app.backends.agent_check``): none may find anything.
+checks are ``check-agent``'s (``app.analysis.mistakes``): none may find anything.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from app.backends.agent_check import FindingKind, play_checked, run_difference, source_findings
+from app.analysis.mistakes import FindingKind, play_checked, run_difference, source_findings
 from app.backends.registry import discover
 from app.core import PROFILES, Outcome
 from app.core.formats import load_map

@@ -48,7 +48,7 @@ class TestTheTable:
             assert name in vars(HostedDriver), f"HostedDriver has no method {name} of its own"
 
     def test_the_protocol_checks_wrapper_passes_every_call_on(self):
-        from app.backends.checks import CheckedDriver
+        from app.backends.step_checks import CheckedDriver
 
         assert _methods(Driver) <= _methods(CheckedDriver)
 

@@ -5,10 +5,10 @@ import threading
 import pytest
 
 from app.backends.base import AgentFailure
-from app.backends.games import load_game_map
 from app.backends.human import HumanDriver
 from app.backends.runner import Match
 from app.core import PROFILES, Action, Game
+from app.solver.playable import load_game_map
 from tests.paths import MAPS_DIR
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.backends.agent_check import load_errors
+from app.analysis.mistakes import load_errors
 from app.backends.games import play
 from app.backends.registry import ROOT, resolve
 from app.core import PROFILES, AgentError
@@ -63,7 +63,7 @@ def test_a_clean_result_is_not_marked():
 
 
 def test_bench_marks_the_rows_and_the_summary():
-    from app.backends.bench import BenchConfig, BenchTask, FailureKind, GameRow, play_row, summarize
+    from app.tournament.bench import BenchConfig, BenchTask, FailureKind, GameRow, play_row, summarize
 
     row = play_row(BenchTask(str(BROKEN / "misspelt.clp"), str(MAPS_DIR / "four-known.map")), BenchConfig())
     assert row.failure is FailureKind.LOAD_ERRORS and row.load_errors == 1 and row.scored

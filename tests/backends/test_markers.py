@@ -8,13 +8,13 @@ import json
 import pytest
 
 from app.backends.drivers import create_driver
-from app.backends.games import load_game_map
 from app.backends.host.calls import CALLS
 from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import PROFILES, Cell, Game
 from app.core.gamelog import replay_file, save
 from app.core.markers import MAX_LABEL, MAX_MARKERS, Marker, markers_at
+from app.solver.playable import load_game_map
 from tests.paths import DATA, MAPS_DIR, ROOT
 
 AGENTS = DATA / "markers"
@@ -105,7 +105,7 @@ COURSE_ENV = ROOT.parent / "shared" / "course-env"
                                    [ROOT / "agents/clips/lib/knowledge.clp", ROOT / "agents/clips/incrocio/strategy.clp"]],
                          ids=["marker_agent", "incrocio"])
 def test_an_agent_that_draws_plays_the_same_in_the_courses_own_environment(agent):
-    from app.backends.crosscheck import crosscheck
+    from app.analysis.crosscheck import crosscheck
 
     comparison = crosscheck(COURSE_ENV / "unito-2019" / "main.clp", COURSE_ENV / "unito-2019" / "env.clp", agent,
                             DATA / "course-maps" / "mappa1.clp", PROFILES["unito-2019"])

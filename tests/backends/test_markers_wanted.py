@@ -11,11 +11,12 @@ import pytest
 
 from app.backends import games
 from app.backends.drivers import create_driver
-from app.backends.games import load_game_map, play
+from app.backends.games import play
 from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.cli import main as cli_main
 from app.core import PROFILES, Game
+from app.solver.playable import load_game_map
 from tests.paths import DATA, MAPS_DIR
 
 DRAWING = ["incrocio", "probabilistico", "bdi"]  # the shipped agents that draw
@@ -76,7 +77,7 @@ def markers_read(monkeypatch) -> list[str]:
 
 
 def test_bench_grade_and_the_coach_never_ask_for_markers(markers_read):
-    from app.backends.bench.rows import BenchConfig, BenchTask, play_row
+    from app.tournament.bench.rows import BenchConfig, BenchTask, play_row
 
     for config in (BenchConfig(), BenchConfig(coach=True, keep_log=True)):  # bench; grade keeps logs, coaches
         row = play_row(BenchTask(MARKER_AGENT, str(MAPS_DIR / "four-known.map")), config)
@@ -88,7 +89,7 @@ def test_bench_grade_and_the_coach_never_ask_for_markers(markers_read):
 def test_a_traced_game_asks_as_the_window_does(markers_read):
     """diff and run --trace trace their games: they are played as the window plays them, so the firings they name
     are the ones the Rules and Changes tabs show (a drawing agent's drawing rules included)."""
-    from app.backends.diff import play_both
+    from app.analysis.diff import play_both
 
     old, new = play_both(MARKER_AGENT, MARKER_AGENT, load_game_map(MAPS_DIR / "four-known.map"),
                          PROFILES["unito-2019"])

@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from app.backends import host
-from app.backends.games import load_game_map, play
+from app.backends.games import play
+from app.solver.playable import load_game_map
 from tests.paths import MAPS_DIR, ROOT
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the agent host confines agents on Linux")

@@ -237,9 +237,10 @@ def test_the_whole_corpus_through_run(tmp_path, listener):
 
 @needs_linux
 def test_bench_keeps_the_good_agents_results(tmp_path, listener):
-    from app.backends.bench import Bench
-    from app.backends.games import load_game_map, play
+    from app.backends.games import play
     from app.core.rules import PROFILES
+    from app.solver.playable import load_game_map
+    from app.tournament.bench import Bench
 
     settings = corpus(tmp_path, listener)
     maps = [str(settings["cheat.py"].secret)]

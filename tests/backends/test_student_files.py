@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from app.backends.agent_check import load_errors
+from app.analysis.mistakes import load_errors
 from app.backends.clips.loading import clips_readable
 from app.backends.games import play
 from app.backends.registry import ROOT, resolve
-from app.backends.submissions import Student, find, read_roster
 from app.core import PROFILES, AgentError, BattleshipError
 from app.core.formats import load_map
-from app.report.stats import shell_command
+from app.report.standings import shell_command
 from app.report.student import check_distinct_files
+from app.tournament.submissions import Student, find, read_roster
 from tests.paths import MAPS_DIR
 
 TEMPLATE = ROOT / "agents" / "templates" / "my_agent.clp"

@@ -8,14 +8,14 @@ import json
 import pytest
 
 from app.backends import host, kinds
-from app.backends.bench import load_results
 from app.backends.drivers import create_driver
-from app.backends.games import load_game_map
 from app.backends.host.driver import HostedDriver
 from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.cli import main
 from app.core import PROFILES, AgentError, Game
+from app.solver.playable import load_game_map
+from app.tournament.bench import load_results
 from tests.backends.fake_kind import MOVES
 from tests.paths import MAPS_DIR
 

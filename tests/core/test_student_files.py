@@ -9,11 +9,11 @@ import sys
 
 import pytest
 
-from app.backends.bench.results import save_results
 from app.core import BattleshipError, MapError, fileio
 from app.core.errors import FileWriteError
 from app.core.fileio import atomic_write_text, read_text
 from app.core.formats import dumps, load_map, save
+from app.tournament.bench.results import save_results
 from tests.paths import MAPS_DIR
 
 FOUR_KNOWN = MAPS_DIR / "four-known.map"

@@ -7,10 +7,10 @@ import threading
 import pytest
 
 from app.backends.base import Driver, FactRow
-from app.backends.games import load_game_map
 from app.core import PROFILES, Action
 from app.core.oracle import oracle_score
 from app.gui.main_tabs import FactsTab
+from app.solver.playable import load_game_map
 from tests.gui.conftest import wait_over
 from tests.paths import MAPS_DIR
 

@@ -2,11 +2,11 @@
 
 from PyQt5.QtGui import QPixmap
 
-from app.backends.games import load_game_map
 from app.core import Action, Cell, Game, Piece
 from app.gui.board import BoardWidget
 from app.gui.board_state import BoardState
 from app.gui.cell_paint import Fill, FlagMark, PieceStyle
+from app.solver.playable import load_game_map
 from tests.paths import MAPS_DIR
 
 

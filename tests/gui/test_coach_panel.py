@@ -6,12 +6,13 @@ import threading
 
 from PyQt5.QtCore import Qt, QTimer
 
-from app.backends.games import load_game_map, play
+from app.backends.games import play
 from app.core import PROFILES
 from app.gui import coach_panel
 from app.gui.coach_panel import CoachPanel
 from app.gui.main_tabs import CoachTab
 from app.solver.coach.review import coach_game
+from app.solver.playable import load_game_map
 from tests.gui.test_replay_view import FOUR_KNOWN, _open_game
 
 

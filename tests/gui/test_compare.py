@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from app.backends import bench
-from app.backends.bench import load_results
-from app.backends.bench.cluster import ClusterBench
-from app.backends.games import load_game_map, play
+from app.backends.games import play
 from app.core import PROFILES
 from app.gui.app import make_application
 from app.gui.compare.window import CompareWindow
 from app.gui.interaction import ScriptedInteraction
+from app.solver.playable import load_game_map
+from app.tournament import bench
+from app.tournament.bench import load_results
+from app.tournament.bench.cluster import ClusterBench
 from tests.paths import COURSE_MAPS, MAPS_DIR
 
 FOUR_KNOWN = str(MAPS_DIR / "four-known.map")

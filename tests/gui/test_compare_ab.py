@@ -1,6 +1,6 @@
 """Compare ▸ A/B: two agents whose true difference is known by construction (a copy of cross that gives up on the
 maps with no cell known at start), played off the GUI thread until the sequential test decides; the verdict, the
-interval and the maps that got worse are those of ``VersusBench`` (app/backends/ab), shown as they come."""
+interval and the maps that got worse are those of ``VersusBench`` (app/tournament/ab), shown as they come."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from PyQt5.QtCore import QTimer
 
 from app.gui.compare.window import CompareWindow
 from app.gui.interaction import ScriptedInteraction
-from tests.backends.test_ab import MAP_NAMES, lab  # noqa: F401 (lab: the maps and the give-up copy of cross)
+from tests.tournament.test_ab import MAP_NAMES, lab  # noqa: F401 (lab: the maps and the give-up copy of cross)
 
 
 @pytest.fixture

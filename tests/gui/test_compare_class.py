@@ -5,9 +5,10 @@ from pathlib import Path
 import pytest
 from PyQt5.QtCore import Qt
 
-from app.backends import registry, submissions
+from app.backends import registry
 from app.gui.compare.controls import AgentPicker
 from app.gui.interaction import ScriptedInteraction
+from app.tournament import submissions
 
 CLASS = Path(__file__).resolve().parents[1] / "data" / "grade-class"
 

@@ -9,11 +9,11 @@ import shutil
 import pytest
 from PyQt5.QtCore import QSettings
 
-from app.backends.bench.store import ResultStore
 from app.cli import main
 from app.gui.app import make_application
 from app.gui.compare.window import CompareWindow
 from app.gui.interaction import ScriptedInteraction
+from app.tournament.bench.store import ResultStore
 from tests.paths import MAPS_DIR
 
 BENCH_MAPS = sorted((MAPS_DIR / "bench").glob("k0-000[1-3].map"))  # 3 small maps

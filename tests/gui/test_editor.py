@@ -7,12 +7,12 @@ from PyQt5.QtCore import QEvent, QPoint, QPointF, Qt
 from PyQt5.QtGui import QMouseEvent
 from PyQt5.QtWidgets import QApplication
 
-from app.backends.games import load_game_map
 from app.core import Cell
 from app.core.draft import line_between
 from app.core.formats import read
 from app.gui.editor.window import MapEditor
 from app.solver.fast import Constraints, count_solutions
+from app.solver.playable import load_game_map
 from tests.gui.conftest import show_window
 from tests.paths import BIMARU_DIR, COURSE_MAPS, MAPS_DIR
 

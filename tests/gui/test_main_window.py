@@ -8,9 +8,10 @@ import pytest
 from PyQt5.QtCore import QPoint, Qt
 
 from app.backends.base import Driver, FactRow
-from app.backends.games import load_game_map, play
+from app.backends.games import play
 from app.core import PROFILES, Action, Cell, Game
 from app.gui.main_tabs import FactsTab
+from app.solver.playable import load_game_map
 from tests.gui.agents_for_tests import BROKEN_SYNTAX_AGENT, CRASHING_AGENT, SLOW_AGENT
 from tests.gui.conftest import wait_over
 from tests.paths import COURSE_MAPS, MAPS_DIR

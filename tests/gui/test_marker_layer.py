@@ -66,9 +66,10 @@ def test_a_saved_game_keeps_them_and_the_replay_viewer_shows_them_at_each_step(q
 
 
 def test_a_log_from_before_markers_replays_with_none(qtbot, window, tmp_path):
-    from app.backends.games import load_game_map, play
+    from app.backends.games import play
     from app.core import PROFILES
     from app.core.gamelog import save
+    from app.solver.playable import load_game_map
 
     game = play("cross", load_game_map(FOUR_KNOWN), PROFILES["unito-2019"])
     save(game, tmp_path / "old.jsonl")

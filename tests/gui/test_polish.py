@@ -33,9 +33,10 @@ def test_every_visible_control_has_a_tooltip(qtbot, window, tmp_path):
     editor = window.companions.open_editor()
     qtbot.addWidget(editor)
     assert _untipped(editor) == []
-    from app.backends.games import load_game_map, play
+    from app.backends.games import play
     from app.core import PROFILES
     from app.core.gamelog import save
+    from app.solver.playable import load_game_map
 
     log = tmp_path / "g.jsonl"
     save(play("cross", load_game_map(MAPS_DIR / "four-known.map"), PROFILES["unito-2019"]), log)

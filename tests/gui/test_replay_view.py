@@ -5,10 +5,11 @@ from __future__ import annotations
 from PyQt5.QtCore import Qt
 from PyQt5.QtWidgets import QApplication
 
-from app.backends.games import load_game_map, play
+from app.backends.games import play
 from app.core import PROFILES, Game
 from app.core.gamelog import replay_file, rerun
 from app.core.gamelog import save as save_log
+from app.solver.playable import load_game_map
 from tests.gui.conftest import wait_over
 from tests.paths import MAPS_DIR
 

@@ -7,10 +7,11 @@ import re
 from PyQt5.QtCore import Qt
 
 from app.backends.clips.steptrace import StepTrace
-from app.backends.games import load_game_map, play
+from app.backends.games import play
 from app.core import PROFILES, Cell
 from app.core.gamelog import save
 from app.gui.main_tabs import FactsTab, RulesTab
+from app.solver.playable import load_game_map
 from tests.backends.test_clips_trace import ORDERED_AGENT
 from tests.paths import MAPS_DIR
 

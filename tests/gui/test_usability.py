@@ -10,13 +10,14 @@ from PyQt5.QtCore import QRect, QSettings, Qt
 from PyQt5.QtGui import QColor, QImage
 from PyQt5.QtWidgets import QComboBox, QToolBar, QToolButton
 
-from app.backends.games import load_game_map, play
+from app.backends.games import play
 from app.core import PROFILES
 from app.gui.app import make_application
 from app.gui.compare.window import CompareWindow
 from app.gui.main_tabs import FactsTab
 from app.gui.main_window import MainWindow
 from app.gui.theme import TITLE_BAR, fit_to_screen
+from app.solver.playable import load_game_map
 from tests.paths import MAPS_DIR, ROOT
 
 
@@ -235,8 +236,8 @@ def test_an_agent_files_entry_names_the_agent_and_its_folder(window, tmp_path):
 def test_batch_export_starts_in_the_home_folder_then_the_last_one(qtbot, tmp_path, monkeypatch):
     from pathlib import Path
 
-    from app.backends import bench
     from app.gui.interaction import ScriptedInteraction
+    from app.tournament import bench
 
     make_application()
     interaction = ScriptedInteraction()

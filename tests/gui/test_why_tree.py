@@ -6,10 +6,11 @@ from __future__ import annotations
 from PyQt5.QtCore import QPoint, Qt
 from PyQt5.QtTest import QTest
 
-from app.backends.games import load_game_map, play
+from app.backends.games import play
 from app.core import PROFILES, Cell
 from app.core.gamelog import save
 from app.gui.main_tabs import FactsTab, RulesTab
+from app.solver.playable import load_game_map
 from tests.backends.test_provenance import CHAIN_AGENT
 from tests.paths import MAPS_DIR
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.backends.games import load_game_map
 from app.core import MapError
 from app.core.formats import bimaru
 from app.core.grid import STANDARD_FLEET, Cell, Piece
 from app.solver.fast import Constraints
-from app.solver.playable import contradiction, puzzle_to_map
+from app.solver.playable import contradiction, load_game_map, puzzle_to_map
 from tests.paths import BIMARU_DIR
 
 EXAMPLE = BIMARU_DIR / "T01.txt"

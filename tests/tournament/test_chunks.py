@@ -6,12 +6,12 @@ from collections import deque
 
 import pytest
 
-from app.backends.bench.chunks import CHUNKS_PER_WORKER, ChunkSizer
-from app.backends.bench.cluster import scheduler_address
-from app.backends.bench.plan import PlannedGame
-from app.backends.bench.rows import BenchTask
-from app.backends.bench.store import GameKey
 from app.core import BattleshipError
+from app.tournament.bench.chunks import CHUNKS_PER_WORKER, ChunkSizer
+from app.tournament.bench.cluster import scheduler_address
+from app.tournament.bench.plan import PlannedGame
+from app.tournament.bench.rows import BenchTask
+from app.tournament.bench.store import GameKey
 
 
 def queue(agents: list[str], maps: int) -> deque[PlannedGame]:
@@ -118,7 +118,7 @@ class TestSchedulerAddress:
 
 
 def test_a_chunks_game_process_is_kept_for_the_next_chunk():
-    from app.backends.bench import Bench, BenchConfig, pool
+    from app.tournament.bench import Bench, BenchConfig, workers
     from tests.paths import MAPS_DIR
 
     config = BenchConfig(seed=424242)  # a configuration of its own: no other test's kept process
@@ -131,15 +131,15 @@ def test_a_chunks_game_process_is_kept_for_the_next_chunk():
 
     try:
         first = chunk()
-        kept = list(pool._KEPT[config])
+        kept = list(workers._KEPT[config])
         assert len(kept) == 1 and kept[0].process.is_alive()
         assert chunk() == first  # played by the same process, with the same results
-        assert pool._KEPT[config] == kept
+        assert workers._KEPT[config] == kept
         kept[0].process.kill()
         kept[0].process.join()
         assert chunk() == first  # a kept process that died is replaced
-        assert pool._KEPT[config] != kept and pool._KEPT[config][0].process.is_alive()
+        assert workers._KEPT[config] != kept and workers._KEPT[config][0].process.is_alive()
     finally:
-        while (worker := pool._kept_worker(config)) is not None:
-            pool._kill(worker)
+        while (worker := workers._kept_worker(config)) is not None:
+            workers._kill(worker)
     assert first == {i: row.score for i, row in Bench.for_tasks(tasks, config, jobs=1).run()}

@@ -8,11 +8,11 @@ import signal
 
 import pytest
 
-from app.backends.bench import Bench, BenchConfig, RowStatus
-from app.backends.bench.cluster import ALLOWED_FAILURES, ClusterBench
-from app.backends.bench.plan import plan
 from app.cli import main
 from app.core import BattleshipError
+from app.tournament.bench import Bench, BenchConfig, RowStatus
+from app.tournament.bench.cluster import ALLOWED_FAILURES, ClusterBench
+from app.tournament.bench.plan import plan
 from tests.paths import MAPS_DIR
 from tests.test_bench import write_agent
 

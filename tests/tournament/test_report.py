@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
-from app.backends.bench import GameRow
-from app.backends.bench.store import GameKey, make_record
 from app.cli import main
 from app.core import BattleshipError
 from app.report import analyse, write_report
+from app.tournament.bench import GameRow
+from app.tournament.bench.store import GameKey, make_record
 from tests.paths import MAPS_DIR, ROOT
 
 AGENTS = ("base", "good", "tied", "flaky")

@@ -16,10 +16,10 @@ import subprocess
 import markupsafe
 import pytest
 
-from app.backends.bench.store import ResultStore
 from app.cli import main
 from app.core import BattleshipError
 from app.report import analyse, figures, write_report
+from app.tournament.bench.store import ResultStore
 from tests.paths import MAPS_DIR, ROOT
 
 BROKEN = ROOT / "tests" / "backends" / "broken_agents" / "misspelt.clp"  # a rule that does not load

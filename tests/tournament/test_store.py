@@ -7,11 +7,11 @@ import shutil
 
 import pytest
 
-from app.backends.bench import BenchConfig, GameRow, expand_agents
-from app.backends.bench.plan import plan
-from app.backends.bench.store import GameKey, ResultStore, game_key, make_record, rules_key
 from app.cli import main
 from app.core import BattleshipError
+from app.tournament.bench import BenchConfig, GameRow, expand_agents
+from app.tournament.bench.plan import plan
+from app.tournament.bench.store import GameKey, ResultStore, game_key, make_record, rules_key
 from tests.paths import MAPS_DIR
 
 FOUR_MAPS = [str(MAPS_DIR / "bench" / f"k{k}-0001.map") for k in (0, 2, 4)] + [str(MAPS_DIR / "four-known.map")]

@@ -50,7 +50,7 @@ class TurnInParts:
     @property
     def tracing(self) -> bool:
         """Whether each step's ``StepTrace`` is recorded (``trace``; a turn can then be paused mid-way). Set before
-        ``start``, or between two steps: a game played again to a position (``app.backends.rewind``) traces from
+        ``start``, or between two steps: a game played again to a position (``app.analysis.rewind``) traces from
         there on only, its first trace holding the facts changed since then (and the rule list only if no step was
         played before: ``rule_names`` has it)."""
         return self._tracing

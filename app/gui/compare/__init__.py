@@ -7,7 +7,7 @@ boards always show the same step. When every game is over a results table
 compares them.
 
 Batch: every chosen agent on every map of a folder, through the batch layer
-(``app.backends.bench.Bench``, the same process pool as ``main.py bench``, or
+(``app.tournament.bench.Bench``, the same process pool as ``main.py bench``, or
 ``ClusterBench`` on a Dask cluster, as ``bench --cluster``) on a worker thread; a progress bar, then sortable tables (per agent, per
 game), the bench plots, and CSV export.
 

@@ -1,7 +1,7 @@
 """The A/B tab: is the new version of an agent better than the old one? Both play the maps of a folder, paired by
 map, until the sequential test decides, as ``python main.py bench --agents NEW --versus OLD`` does.
 
-The games run on a worker thread (``VersusBench`` from app/backends/ab, the bench's process pool); each map's
+The games run on a worker thread (``VersusBench`` from app/tournament/ab, the bench's process pool); each map's
 delta shows as the test takes it; at the end the verdict in plain words, the mean delta with its 95% interval,
 wins/ties/losses and the maps that got better and worse, each of which opens as a two-board replay (both agents
 played again on that map, traced, off the GUI thread).
@@ -29,8 +29,7 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
-from app.backends import bench, registry
-from app.backends.ab import Comparison, Design, PairedMap, Verdict, VersusBench, shuffled
+from app.backends import registry
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, BattleshipError
 from app.gui.agent_kind import listed_name
@@ -39,6 +38,8 @@ from app.gui.compare.tables import append_rows, make_table
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
 from app.gui.two_boards import TwoBoards
+from app.tournament import bench
+from app.tournament.ab import Comparison, Design, PairedMap, Verdict, VersusBench, shuffled
 
 MAP_HEADS = ("map", "new", "old", "delta")
 
@@ -374,8 +375,8 @@ class ABPanel(QWidget):
         old, new, rules, seed = runner.old, runner.new, runner.config.rules, runner.config.seed
 
         def play(send) -> None:
-            from app.backends.diff import play_both
-            from app.backends.games import load_game_map
+            from app.analysis.diff import play_both
+            from app.solver.playable import load_game_map
 
             send(play_both(old, new, load_game_map(map_path), PROFILES[rules], seed=seed))
 

@@ -33,10 +33,7 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
-from app.backends import bench
-from app.backends.agent_check import load_errors
-from app.backends.bench.cluster import LOCAL, ClusterBench, scheduler_address
-from app.backends.bench.player import ClusterChoice, batch_player
+from app.analysis.mistakes import load_errors
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, BattleshipError
 from app.gui.compare.batch_file import ResultsFileField, default_results_path, setup_from
@@ -52,12 +49,15 @@ from app.gui.compare.tables import (
 )
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
+from app.tournament import bench
+from app.tournament.bench.cluster import LOCAL, ClusterBench, scheduler_address
+from app.tournament.bench.player import ClusterChoice, batch_player
 
 SHOW_EVERY_MS = 250  # finished games are added to the games table at most this often
 SAVE_EVERY_SECONDS = 1.0  # finished games are appended to the results file at most this often (and at the end)
 
 
-# the plots' titles (app/backends/bench_plots.py draws them, the panel translates them), for pylupdate5
+# the plots' titles (app/tournament/plots.py draws them, the panel translates them), for pylupdate5
 PLOT_WORDS = (QT_TRANSLATE_NOOP("BatchPanel", "score per game (box: quartiles, triangle: mean)"),
               QT_TRANSLATE_NOOP("BatchPanel", "score"), QT_TRANSLATE_NOOP("BatchPanel", "mean score as % of oracle"),
               QT_TRANSLATE_NOOP("BatchPanel", "% of oracle"))
@@ -280,9 +280,9 @@ class BatchPanel(QWidget):
         try:
             from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 
-            from app.backends import bench_plots
+            from app.tournament import plots
 
-            self.figure = bench_plots.new_figure()
+            self.figure = plots.new_figure()
             return FigureCanvasQTAgg(self.figure)
         except (ImportError, BattleshipError) as error:
             self.figure = None
@@ -542,9 +542,9 @@ class BatchPanel(QWidget):
                                + table.horizontalScrollBar().sizeHint().height() + 6)
         fill_table(self.games_table, [game_cells(r) for r in rows])
         if self.figure is not None:
-            from app.backends import bench_plots
+            from app.tournament import plots
 
-            bench_plots.draw(self.figure, summaries, self.tr("{0} maps").format(len({r.map_path for r in rows})),
+            plots.draw(self.figure, summaries, self.tr("{0} maps").format(len({r.map_path for r in rows})),
                              say=self.tr)
             self.canvas.draw_idle()
 

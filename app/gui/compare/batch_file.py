@@ -1,5 +1,5 @@
 """The batch's results file: the tournament file ``main.py bench --out F.jsonl`` writes and ``bench --resume``
-continues (one format, one implementation: ``app.backends.bench.BenchResults``).
+continues (one format, one implementation: ``app.tournament.bench.BenchResults``).
 
 The user picks it (an existing file, to continue it, or a new name), or a batch started without one writes a new
 file in the user's data folder (``batches/``). Picking a file that holds games sets the batch up as it was
@@ -14,10 +14,10 @@ from pathlib import Path
 from PyQt5.QtCore import pyqtSignal
 from PyQt5.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWidget
 
-from app.backends import bench
 from app.core.paths import user_data
 from app.gui.i18n import translate
 from app.gui.interaction import Interaction
+from app.tournament import bench
 
 
 def default_results_path() -> Path:

@@ -22,13 +22,14 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
-from app.backends import registry, submissions
+from app.backends import registry
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
 from app.gui.agent_kind import listed_name
 from app.gui.i18n import translate
 from app.gui.interaction import Interaction
 from app.gui.theme import card
+from app.tournament import submissions
 
 
 def panel_card() -> tuple[QFrame, QVBoxLayout]:
@@ -140,7 +141,7 @@ class AgentPicker(QWidget):
             self.add_submissions(folder)
 
     def add_submissions(self, folder: str | Path) -> list[str]:
-        """List one agent per submission in ``folder`` (as ``app.backends.submissions`` finds them), ticked, named
+        """List one agent per submission in ``folder`` (as ``app.tournament.submissions`` finds them), ticked, named
         by its folder or file name; one that cannot be played is listed unticked with a red mark, its reason in
         the tooltip and through ``failed``. The keys of the agents listed."""
         try:

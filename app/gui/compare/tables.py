@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
 from PyQt5.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
-from app.backends import bench
 from app.gui.i18n import translate
+from app.tournament import bench
 
 # The column headers of every Compare table (bench's own table heads among them: the engine has no Qt), marked
 # for the catalogue in the "CompareTables" context; the game's terms (fok, fko, gok, gko, safe, sink) stay as the

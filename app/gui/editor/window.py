@@ -396,8 +396,8 @@ class MapEditor(SideWindow):
 
     def open_map(self, path: str) -> bool:
         """Open a native map, a course map or a Bimaru puzzle (solved: its first solution if several)."""
-        from app.backends.games import load_game_map
         from app.core.formats import Puzzle, format_for_path, read
+        from app.solver.playable import load_game_map
 
         note = ""
         try:

@@ -21,7 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from app.backends.games import load_game_map, play  # noqa: E402
+from app.backends.games import play  # noqa: E402
+
+from app.solver.playable import load_game_map  # noqa: E402
 from app.core import PROFILES  # noqa: E402
 from app.core.gamelog import dumps  # noqa: E402
 from app.solver.coach import coach_game  # noqa: E402
