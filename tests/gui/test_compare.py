@@ -231,3 +231,18 @@ def test_a_results_table_lists_its_rows_in_ascending_order_of_its_first_column(q
     fill_table(table, [[("k0-0002", None), (5, 0)], [("k0-0010", None), (-5, 0)]])
     append_rows(table, [[("k0-0001", None), (0, 0)]])
     assert [table.item(row, 0).text() for row in range(3)] == ["k0-0001", "k0-0002", "k0-0010"]
+
+
+def test_a_batch_started_in_the_same_second_as_another_gets_a_file_of_its_own(monkeypatch, tmp_path):
+    """The default results file is resumed from: a second batch must not take the first one's games as its own."""
+    from app.gui.compare import batch_file
+
+    monkeypatch.setattr(batch_file, "user_data", lambda: tmp_path)
+    monkeypatch.setattr(batch_file.time, "strftime", lambda pattern: "batch-20261128-170000")
+    first = batch_file.default_results_path()
+    first.parent.mkdir(parents=True)
+    first.write_text("{}\n")
+    second = batch_file.default_results_path()
+    second.write_text("{}\n")
+    assert (first.name, second.name, batch_file.default_results_path().name) == (
+        "batch-20261128-170000.jsonl", "batch-20261128-170000-2.jsonl", "batch-20261128-170000-3.jsonl")

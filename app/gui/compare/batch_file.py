@@ -21,8 +21,18 @@ from app.tournament import bench
 
 
 def default_results_path() -> Path:
-    """A new results file in the user's data folder, named by the time (``batches/batch-YYYYmmdd-HHMMSS.jsonl``)."""
-    return user_data() / "batches" / time.strftime("batch-%Y%m%d-%H%M%S.jsonl")
+    """A new results file in the user's data folder, named by the time (``batches/batch-YYYYmmdd-HHMMSS.jsonl``).
+
+    New means no file of that name yet (``-2``, ``-3``... when batches start in the same second): a batch is resumed
+    from its file, so a second batch started within a second of another would otherwise take that one's games as its
+    own."""
+    folder = user_data() / "batches"
+    stem = time.strftime("batch-%Y%m%d-%H%M%S")
+    path, number = folder / f"{stem}.jsonl", 1
+    while path.exists():
+        number += 1
+        path = folder / f"{stem}-{number}.jsonl"
+    return path
 
 
 class ResultsFileField(QWidget):
