@@ -3,7 +3,8 @@
 A submission's decisions on a map are its actions in order (``fire 3 4``, ``guess 0 1``, ..., the engine's
 automatic solve left out). Two submissions' behaviour score is the mean, over the maps both played, of
 ``difflib.SequenceMatcher``'s ratio of their decision lists (1: the same decisions in the same order). A game
-that could not be played (the agent does not load, crashes) gives no decisions for that map.
+that could not be played gives no decisions for that map; an agent that played with load errors (a rule that
+did not load, the rest played) is compared on what it decided, unless it decided nothing at all.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ def decisions(agent: str, map_paths: Sequence[str | Path], rules: str = DEFAULT_
         except BattleshipError:
             continue
         result = game.result()
-        if result.load_errors:
-            continue
-        found[str(path)] = game_decisions(result.events)
+        taken = game_decisions(result.events)
+        if taken or not result.load_errors:
+            found[str(path)] = taken
     return found
 
 
