@@ -184,8 +184,9 @@ def page_data(who: Identity, report: ProfileReport, students: Mapping[str, str],
               coach: Sequence[CostlyDecision] = (), not_played: str = "",
               scrubber: PathScrubber | None = None) -> StudentPage:
     """The page of ``who`` from the class's report. ``students``: agent -> the name to show for each
-    submission (the others are shown as "a classmate" unless ``names``; agents not in it are baselines,
-    always named). ``scrubber``: what cuts the grading machine's folders off the paths the page quotes."""
+    submission (the others are shown as "a classmate" unless ``names``; agents not in it are the shipped
+    agents played beside the class, baselines and the grading scheme's references, always named).
+    ``scrubber``: what cuts the grading machine's folders off the paths the page quotes."""
     scrub = scrubber.data if scrubber is not None else (lambda value: value)
     table = report.table
     notes = report.notes.get(who.agent) or AgentNotes(who.agent, not_played=not_played)
@@ -194,7 +195,7 @@ def page_data(who: Identity, report: ProfileReport, students: Mapping[str, str],
     own = next((s for s in report.standings if s.agent == who.agent), None)
     standings = []
     for s in report.standings:
-        label = students.get(s.agent, f"{s.agent} (baseline)") if s.agent not in students or names \
+        label = students.get(s.agent, f"{s.agent} (shipped agent)") if s.agent not in students or names \
             or s.agent == who.agent else "a classmate"
         standings.append({"rank": s.rank, "label": label, "mean": s.mean, "percent": s.percent_of_oracle,
                           "own": s.agent == who.agent})

@@ -43,7 +43,7 @@ def test_a_page_per_student_and_none_needs_the_network(graded):
         assert "<link" not in page and "src=" not in page  # nothing loaded from anywhere: style, script inline
     assert "Rank <b>" in pages["alice"] and "Alice Rossi" in pages["alice"]
     assert "a classmate" in pages["alice"] and "Bob Bianchi" not in pages["alice"]  # anonymised
-    assert "random (baseline)" in pages["alice"]
+    assert "random (shipped agent)" in pages["alice"] and "incrocio (shipped agent)" in pages["alice"]
     for page in pages.values():  # the scheme that gave the grade, on every page
         assert "Grades (reference scheme) come from the lower end of the 95% interval" in page
         assert re.search(r"probabilistico&#39;s \(-?\d+\.\d\)", page)

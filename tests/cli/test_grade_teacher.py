@@ -93,6 +93,14 @@ def test_a_renamed_copy_s_row_names_its_partner_by_the_roster(graded):
     assert "Mario Bros (mario)" in (out / "similarity" / "similarity.html").read_text(encoding="utf-8")
 
 
+def test_an_agent_that_played_despite_load_errors_has_a_behaviour_score(graded):
+    _, out, rows = graded
+    assert "games played with load errors" in rows["dave"]["feedback"]
+    pairs = [r for r in csv.DictReader((out / "similarity" / "pairs.csv").open(encoding="utf-8"))
+             if "dave" in (r["left_submission"], r["right_submission"])]
+    assert pairs and all(r["behaviour_score"] for r in pairs)
+
+
 def test_the_per_map_table_says_the_agent_looped(graded):
     _, out, _ = graded
     page = (out / "students" / "looper.clp.html").read_text(encoding="utf-8")
