@@ -359,7 +359,7 @@ def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dic
         "timeout_per_game": args.timeout_per_game, "maps": {m: map_hash(m) for m in maps},
         "agents": agents, "games": len(records), "games_planned": len(planned),
         "scheme": {"name": scheme.name, "by": scheme.by, "explained": scheme.explain(steps),
-                   "thresholds": [{"grade": t.grade, "from": None if t.anchor is None else t.anchor.describe(),
+                   "thresholds": [{"grade": t.grade, "from": None if t.anchor is None else t.anchor.describe(scheme.by),
                                    "value": t.value} for t in steps],
                    "text": scheme.text},
         "seconds": {k: round(v, 2) for k, v in seconds.items()},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from app.cli import Subcommand, add_sandbox_option
 from app.similarity.behaviour import default_maps
@@ -71,8 +72,8 @@ def similar_command(args: argparse.Namespace) -> int:
             out.write(pairs_csv(pairs, names))
         print(f"pairs: {args.csv}", file=sys.stderr)
     if args.html:
-        summary = (f"{len(submissions)} submissions in {args.submissions}; base files: "
-                   f"{', '.join(args.base) or 'none'}"
+        summary = (f"{len(submissions)} submissions in {Path(args.submissions).resolve().name}; base files: "
+                   f"{', '.join(Path(b).name for b in args.base) or 'none'}"
                    + ("" if args.count_shipped else " and the shipped ones (MAIN/ENV, CLIPS library, templates)")
                    + f"; flagged at code score {threshold:g}."
                    + (f" Unchanged starters: {', '.join(f'{names.get(n, n)} ({s})' for n, s in starters.items())}."

@@ -35,6 +35,7 @@ from app.core import BattleshipError
 BY = ("lower", "mean", "percent", "rank")
 FIGURES = {"lower": "the lower end of the 95% interval of the mean score", "mean": "the mean score",
            "percent": "the mean % of the oracle", "rank": "the rank in the class"}
+SHORT = {"lower": "lower end", "mean": "mean score", "percent": "mean % of the oracle", "rank": "rank"}
 REFERENCE_SCHEME = """\
 # Battleship Lab's default grading scheme (docs/tournament.md, "Grades"): copy it, edit it, pass --scheme FILE.
 # Anchored in shipped agents played on the same maps: a grade says which of them the submission matched.
@@ -122,10 +123,10 @@ class Anchor:
     agent: str = ""
     percentile: float | None = None
 
-    def describe(self) -> str:
-        """How a teacher says it: ``50``, ``incrocio's``, ``the class's 80th percentile``."""
+    def describe(self, by: str) -> str:
+        """How a teacher says it: ``50``, ``incrocio's lower end``, ``the class's 80th percentile``."""
         if self.agent:
-            return f"{self.agent}'s"
+            return f"{self.agent}'s {SHORT[by]}"
         if self.percentile is not None:
             return f"the class's {self.percentile:g}th percentile"
         return f"{self.number:g}"
@@ -203,7 +204,7 @@ class Scheme:
                 continue
             at = "" if step.anchor.number is not None or step.value is None else f" ({step.value:.1f})"
             verb = "rank" if self.by == "rank" else "from"
-            parts.append(f"{step.grade} {verb} {step.anchor.describe()}{at}")
+            parts.append(f"{step.grade} {verb} {step.anchor.describe(self.by)}{at}")
         played = (" (played on the same maps)" if self.references else "")
         return (f"Grades ({self.name} scheme) come from {FIGURES[self.by]} over the maps"
                 + (", so a few lucky maps cannot decide a grade" if self.by == "lower" else "")

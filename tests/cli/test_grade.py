@@ -46,7 +46,7 @@ def test_a_page_per_student_and_none_needs_the_network(graded):
     assert "random (shipped agent)" in pages["alice"] and "incrocio (shipped agent)" in pages["alice"]
     for page in pages.values():  # the scheme that gave the grade, on every page
         assert "Grades (reference scheme) come from the lower end of the 95% interval" in page
-        assert re.search(r"probabilistico&#39;s \(-?\d+\.\d\)", page)
+        assert re.search(r"probabilistico&#39;s lower end \(-?\d+\.\d\)", page)
     assert "Your grade: <b" in pages["eve"] and "misspelt" not in pages["dave"] and "Missing function declaration for" in pages["dave"]
     assert "not played" in pages["eve"] and "outside the agent&#39;s folder" in pages["eve"]
     games = json.loads(re.search(r'<script id="games" type="application/json">(.*?)</script>', pages["alice"],
@@ -86,7 +86,8 @@ def test_the_manifest_says_what_was_run(graded):
     assert manifest["agents"]["eve"]["error"] and manifest["agents"]["random"]["baseline"]
     scheme = manifest["scheme"]
     assert scheme["name"] == "reference" and scheme["by"] == "lower" and 'by = "lower"' in scheme["text"]
-    assert [t["from"] for t in scheme["thresholds"]] == ["probabilistico's", "incrocio's", "bdi's", "cross's", None]
+    assert [t["from"] for t in scheme["thresholds"]] == ["probabilistico's lower end", "incrocio's lower end",
+                                                    "bdi's lower end", "cross's lower end", None]
     assert all(isinstance(t["value"], float) for t in scheme["thresholds"][:4])
     assert all(manifest["agents"][a]["reference"] for a in ("probabilistico", "incrocio", "bdi", "cross"))
     assert (out / "report" / "index.html").is_file() and (out / "similarity" / "pairs.csv").is_file()
@@ -135,7 +136,7 @@ class TestScheme:
         # lower end: a C by its figure, lifted to "level"'s B, never below a lower mean's grade
         assert grades == {"strong": "A", "level": "B", "lucky": "B", "weak": "F", "absent": "F"}
         assert [s.value for s in steps] == [90, 70, -70, -150, None]
-        assert "A from probabilistico's (90.0)" in scheme.explain(steps)
+        assert "A from probabilistico's lower end (90.0)" in scheme.explain(steps)
 
     def test_a_steady_classmate_with_a_lower_mean_lifts_an_uneven_one(self):
         grades, _ = read_scheme().grade_class({"uneven": figures(100, -100), "steady": figures(90, 80)},
