@@ -21,7 +21,7 @@ from app.core.errors import BattleshipError
 COMMAND_MODULES = ("app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.solve", "app.cli.gui",
                    "app.cli.check_agent", "app.cli.coach", "app.cli.report", "app.cli.crosscheck",
                    "app.cli.desktop_entry", "app.cli.similar", "app.cli.diff",
-                   "app.cli.grade")
+                   "app.cli.grade", "app.cli.new_agent")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -4,19 +4,46 @@ One command for the teacher's loop (docs/tournament.md, "Grading a class"). Unde
 ``results.jsonl`` (the tournament, resumable: a second run plays only what is missing), ``report/`` (the
 tournament report), ``students/ID.html`` (a page per submission), ``similarity/`` (``similarity.html`` and
 ``pairs.csv``), ``gradebook.csv``, ``manifest.json``, and the caches ``checks.json`` and ``coach.json``.
+What students see (their pages, the gradebook's feedback, the copy report) names files relative to their
+submission, never by the grading machine's paths (``app.report.paths``).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from app.analysis.mistakes import FindingKind, check_agent
 from app.backends.host import status as host_status
+from app.backends.params import parse_agent_params
+from app.backends.registry import resolve
 from app.cli import Subcommand
-from app.cli.common import add_agent_options, add_rules_options
+from app.cli.bench import check_options, open_results, play_batch
+from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.core import BattleshipError, gamelog
+from app.core.fileio import atomic_write_text
+from app.report import analyse, write_report
+from app.report.coaching import coach_games, example_games, game_id, summarise
+from app.report.gradebook import SCHEMES, Figures, GradeRow, Scheme, Threshold, gradebook_csv, read_scheme
+from app.report.paths import PathScrubber, path_scrubber
+from app.report.student import Identity, class_rank, file_name, page_data, write_pages
+from app.similarity.behaviour import game_decisions
+from app.similarity.compare import compare_class
+from app.similarity.page import write_page
+from app.similarity.pairs import FLAG_AT, Pair, pairs_csv, strongest_pairs
+from app.similarity.sources import unchanged_starters
+from app.similarity.units import SimilarityError
+from app.solver.playable import load_game_map
+from app.tournament import bench
+from app.tournament import submissions as found_in
+from app.tournament.bench.inputs import expand_maps
+from app.tournament.bench.store import agent_files, digest_files, game_key, map_hash
+from app.tournament.bench.version import app_build, versions
 
 CHECK_MAPS = 1  # maps check-agent plays each submission on (twice each)
 
@@ -32,12 +59,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--roster", metavar="CSV", help="students: id,name,email (a submission is matched by its "
                         "folder or file name to the id or the e-mail's user)")
     parser.add_argument("--base", action="append", default=[], metavar="FILE",
-                        help="a starter file you handed out: the similarity report does not count it (repeatable)")
+                        help="a starter file you handed out: the similarity report does not count it (repeatable; "
+                        "the game's MAIN/ENV, the shipped CLIPS library and the templates are never counted)")
+    parser.add_argument("--count-shipped", action="store_true", help="count the game's MAIN/ENV, the shipped CLIPS "
+                        "library and the templates in the similarity score too")
     parser.add_argument("--baseline", action="append", default=[], metavar="AGENT",
                         help="a shipped agent played too and compared with (repeatable; the first is the report's "
                         "baseline)")
-    parser.add_argument("--thresholds", metavar="FILE", help="the grading scheme (TOML; default: mean %% of the "
-                        "oracle, A from 50, B 35, C 20, D 5; see docs/tournament.md)")
+    parser.add_argument("--scheme", "--thresholds", dest="scheme", metavar="NAME|FILE",
+                        help=f"the grading scheme: {', '.join(SCHEMES)} (default: reference: the lower end of the "
+                        "95%% interval of the mean score against shipped agents played on the same maps) or a TOML "
+                        "file (--thresholds FILE is the same option; see docs/tournament.md)")
     parser.add_argument("--names", action="store_true", help="students' pages name their classmates (default: "
                         "anonymised)")
     add_rules_options(parser)
@@ -63,30 +95,30 @@ def _say(text: str) -> None:
 
 def grade_command(args: argparse.Namespace) -> int:
     """Handle ``grade``: 0 when everything was written, 130 when Ctrl-C stopped the games (run again to resume)."""
-    from app.backends.registry import resolve
-    from app.core import BattleshipError
-    from app.report.gradebook import read_scheme
-    from app.tournament import submissions as found_in
-    from app.tournament.bench.inputs import expand_maps
-
     started = time.perf_counter()
     out = Path(args.out)
-    scheme = read_scheme(args.thresholds)  # a bad scheme is a one-line error before any game
+    scheme = read_scheme(args.scheme)  # a bad scheme is a one-line error before any game
     roster = found_in.read_roster(args.roster) if args.roster else None
     entries = found_in.find(args.submissions)
     students = found_in.identify(entries, roster)
     maps = expand_maps(args.maps)
-    for baseline in args.baseline:
-        resolve(baseline)  # an unknown baseline: a one-line error now
+    others = list(dict.fromkeys([*args.baseline, *scheme.references]))  # played beside the class, not graded
+    for agent in others:
+        resolve(agent)  # an unknown baseline or reference: a one-line error now
+        if agent in students:
+            raise BattleshipError(f"{args.submissions}: submission {agent} has the name of the shipped agent "
+                                  f"{agent} the grades are compared with: rename its folder or file")
     not_played = {e.name: e.error for e in entries if not e.ok}
+    scrubber = path_scrubber([e.path for e in entries], Path(args.submissions),
+                             [out, *{Path(m).parent for m in maps}])
     for name, why in not_played.items():
         _say(f"not played: {name}: {why}")
     playable = [e for e in entries if e.ok]
     if not playable:
         raise BattleshipError(f"{args.submissions}: no submission can be played")
     names = {e.agent: e.name for e in playable}
-    for baseline in args.baseline:
-        names.setdefault(baseline, baseline)
+    for agent in others:
+        names.setdefault(agent, agent)
     out.mkdir(parents=True, exist_ok=True)
     records, planned, interrupted, played_seconds = _play(args, list(names), maps, out)
     if interrupted:
@@ -98,27 +130,31 @@ def grade_command(args: argparse.Namespace) -> int:
     findings = _checks(args, playable, maps, out)
     checks_seconds = time.perf_counter() - checks_started
     _say("writing the report")
-    from app.report import analyse, write_report
-
     results = out / "results.jsonl"
     baseline = args.baseline[0] if args.baseline else None
     reports = analyse(records, baseline, results=results, log_dir=out / "report" / "replays", findings=findings,
                       not_played=not_played)
     _say(f"report: {write_report(records, out / 'report', results, baseline, reports=reports)}")
     report = reports[0]  # one rules profile and seed per grade
+    shown = {name: student.name for name, student in students.items()}
+    copies = _similarity(args, records, shown, scrubber, out)
+    grades, steps = _grades(report, entries, scheme)
     coach_started = time.perf_counter()
     coach = {} if args.no_coach else _coach(args, report, playable, out)
     coach_seconds = time.perf_counter() - coach_started
     pages_started = time.perf_counter()
-    written = _pages(args, report, playable, students, not_played, coach, out)
+    written = _pages(args, report, playable, students, not_played, coach, (grades, scheme.explain(steps)),
+                     scrubber, out)
     pages_seconds = time.perf_counter() - pages_started
     _say(f"{len(written)} students' pages in {pages_seconds:.1f} s ({pages_seconds / max(1, len(written)):.2f} s "
          f"a page): {out / 'students'}")
-    _similarity(args, records, out)
-    rows = _gradebook(report, entries, students, not_played, scheme, out)
-    _manifest(args, out, entries, maps, records, scheme, planned, {
+    rows = _gradebook(report, entries, students, not_played, grades, copies, scrubber, out)
+    _manifest(args, out, entries, maps, records, scheme, steps, planned, {
         "games_played_now": played_seconds, "check_agent": checks_seconds, "coach": coach_seconds,
         "students_pages": pages_seconds, "total": time.perf_counter() - started})
+    spread = ", ".join(f"{grade} {sum(r.grade == grade for r in rows)}" for grade in dict.fromkeys(
+        [*(step.grade for step in steps), scheme.not_played]))
+    _say(f"grades ({scheme.name} scheme): {spread}")
     _say(f"gradebook: {out / 'gradebook.csv'} ({len(rows)} students); manifest: {out / 'manifest.json'}; "
          f"{time.perf_counter() - started:.1f} s in all")
     return 0
@@ -127,12 +163,6 @@ def grade_command(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Path):
     """The tournament (bench's store and --resume): the games of this run as records, the planned games, whether
     Ctrl-C stopped it, and the seconds the games took."""
-    from app.backends.params import parse_agent_params
-    from app.cli.bench import check_options, open_results, play_batch
-    from app.cli.common import profile_from_args, step_timeout
-    from app.tournament import bench
-    from app.tournament.bench.store import game_key
-
     results_file = out / "results.jsonl"
     bench_args = argparse.Namespace(**{**vars(args), "out": str(results_file), "resume": results_file.exists(),
                                        "report": None, "plot": None, "chunk_games": 0, "chunk_seconds": 60.0,
@@ -162,14 +192,6 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
 
 def _checks(args: argparse.Namespace, playable: list, maps: list[str], out: Path) -> dict[str, list[str]]:
     """check-agent's findings per submission (on the first map, twice), remembered in checks.json by agent hash."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from app.analysis.mistakes import FindingKind, check_agent
-    from app.backends.registry import resolve
-    from app.cli.common import profile_from_args, step_timeout
-    from app.solver.playable import load_game_map
-    from app.tournament.bench.store import agent_files, digest_files
-
     cache = out / "checks.json"
     known = json.loads(cache.read_text(encoding="utf-8")) if cache.is_file() else {}
     hashes = {e.name: digest_files(agent_files(e.agent)) for e in playable}
@@ -187,16 +209,12 @@ def _checks(args: argparse.Namespace, playable: list, maps: list[str], out: Path
         with ThreadPoolExecutor(max_workers=max(1, args.jobs or 2)) as pool:
             for entry, found in zip(todo, pool.map(check, todo)):
                 known[hashes[entry.name]] = found
-        from app.core.fileio import atomic_write_text
-
         atomic_write_text(cache, json.dumps(known, indent=1))
     return {e.name: known[hashes[e.name]] for e in playable}
 
 
 def _coach(args: argparse.Namespace, report, playable: list, out: Path) -> dict[str, list[tuple[dict, dict]]]:
     """Per submission, a few of its games with the coach's report of each (coach.json keeps the graded ones)."""
-    from app.report.coaching import coach_games, example_games, game_id
-
     examples = {e.name: example_games([report.table.records[m, e.name] for m in report.table.maps
                                        if (m, e.name) in report.table.records]) for e in playable}
     every = [r for games in examples.values() for r in games]
@@ -205,98 +223,122 @@ def _coach(args: argparse.Namespace, report, playable: list, out: Path) -> dict[
     return {name: [(r, graded[game_id(r)]) for r in games] for name, games in examples.items()}
 
 
-def _pages(args, report, playable: list, students: dict, not_played: dict, coach: dict, out: Path) -> list[Path]:
-    """Write a page per submission (those not played too: their page says why)."""
-    from app.report.coaching import summarise
-    from app.report.student import Identity, page_data, write_pages
+def _figures(line) -> Figures:
+    """A standings line's figures (the lower end of the interval is the mean itself with a single map)."""
+    return Figures(line.mean, line.mean if line.ci_low is None else line.ci_low, line.percent_of_oracle)
 
+
+def _grades(report, entries: list, scheme: Scheme) -> tuple[dict[str, str], list[Threshold]]:
+    """Each submission's grade by the scheme, and the scheme's thresholds on this class's maps."""
+    standings = {s.agent: s for s in report.standings}
+    class_means = [standings[e.name].mean for e in entries if e.name in standings]
+    figures = {}
+    for entry in entries:
+        line = standings.get(entry.name)
+        figures[entry.name] = None if line is None else Figures(
+            line.mean, _figures(line).lower, line.percent_of_oracle, class_rank(line.mean, class_means))
+    references = {agent: _figures(standings[agent]) for agent in scheme.references}
+    return scheme.grade_class(figures, references)
+
+
+def _pages(args, report, playable: list, students: dict, not_played: dict, coach: dict,
+           graded: tuple[dict[str, str], str], scrubber: PathScrubber, out: Path) -> list[Path]:
+    """Write a page per submission (those not played too: their page says why), each with its grade and the
+    scheme that gave it."""
     shown = {e.name: students[e.name].name for e in playable}
+    grades, scheme = graded
     pages = []
     for name, student in students.items():
         who = Identity(student.id, student.name, name)
-        page = page_data(who, report, shown, args.names, not_played=not_played.get(name, ""))
+        page = page_data(who, report, shown, args.names, not_played=not_played.get(name, ""), scrubber=scrubber)
+        page.grade, page.scheme = grades[name], scheme
         if name in coach:
             games_by_map = {m["name"]: m["game"] for m in page.maps}
-            graded = [(games_by_map.get(r.get("map")), c) for r, c in coach[name]]
-            page.coach = summarise([(g, c) for g, c in graded if g is not None and "error" not in c])
+            graded_games = [(games_by_map.get(r.get("map")), c) for r, c in coach[name]]
+            page.coach = summarise([(g, c) for g, c in graded_games if g is not None and "error" not in c])
         pages.append(page)
     return write_pages(pages, out / "students")
 
 
-def _similarity(args: argparse.Namespace, records: list[dict], out: Path) -> None:
-    """similarity.html and pairs.csv: code (without the --base files) and the decisions of the tournament's games."""
-    from app.core import gamelog
-    from app.core.fileio import atomic_write_text
-    from app.similarity.behaviour import game_decisions
-    from app.similarity.compare import compare_class
-    from app.similarity.page import write_page
-    from app.similarity.pairs import FLAG_AT, pairs_csv
-    from app.similarity.units import SimilarityError
-
+def _similarity(args: argparse.Namespace, records: list[dict], shown: dict[str, str], scrubber: PathScrubber,
+                out: Path) -> tuple[dict[str, Pair], dict[str, str]]:
+    """similarity.html and pairs.csv (students by their roster names): code (without the shipped files nor the
+    --base files) and the decisions of the tournament's games. Each submission's strongest pair, and the
+    submissions that are a starter unchanged."""
     played: dict[str, dict] = {}
     for record in records:
-        if record.get("log") and not record.get("load_errors"):
+        if record.get("log"):
             try:
                 events = gamelog.replay_text(record["log"]).game.events
             except Exception:  # a log the engine cannot replay adds no decisions
                 continue
-            played.setdefault(record["agent"], {})[record["map_hash"]] = game_decisions(events)
+            taken = game_decisions(events)
+            if taken or not record.get("load_errors"):  # played despite load errors: compared on what it did
+                played.setdefault(record["agent"], {})[record["map_hash"]] = taken
     skipped: list[tuple[str, str]] = []
     try:
-        submissions, pairs = compare_class(args.submissions, args.base, played=played, skipped=skipped)
+        submissions, pairs = compare_class(args.submissions, args.base, played=played, skipped=skipped,
+                                           shipped=not args.count_shipped)
     except SimilarityError as error:
-        _say(f"similarity: not written: {error}")
-        return
+        _say(f"similarity: not written: {scrubber.text(str(error))}")
+        return {}, {}
+    starters = unchanged_starters(submissions)
     for name, why in skipped:
         _say(f"similarity: {name} left out: {why}")
     flagged = sum(p.flagged for p in pairs)
-    summary = (f"{len(submissions)} submissions in {args.submissions}; base files: {', '.join(args.base) or 'none'}; "
-               f"flagged at code score {FLAG_AT:g}; behaviour from the tournament's {len(records)} games."
+    base = ", ".join(Path(b).name for b in args.base)
+    summary = (f"{len(submissions)} submissions; not counted: "
+               + ("nothing shipped" if args.count_shipped else "the game's MAIN/ENV, the shipped CLIPS library and "
+                  "the templates") + (f", and {base}" if base else "")
+               + f"; flagged at code score {FLAG_AT:g}; behaviour from the tournament's {len(records)} games."
+               + (f" Unchanged starters: {', '.join(f'{shown.get(n, n)} ({s})' for n, s in starters.items())}."
+                  if starters else "")
                + (f" Left out: {', '.join(f'{n} ({w})' for n, w in skipped)}." if skipped else ""))
-    page = write_page(pairs, out / "similarity", summary)
-    atomic_write_text(out / "similarity" / "pairs.csv", pairs_csv(pairs))
+    page = write_page(pairs, out / "similarity", scrubber.text(summary), shown)
+    atomic_write_text(out / "similarity" / "pairs.csv", pairs_csv(pairs, shown))
     _say(f"similarity: {page} ({len(pairs)} pairs, {flagged} flagged)")
+    return strongest_pairs(pairs), starters
 
 
-def _gradebook(report, entries: list, students: dict, not_played: dict, scheme, out: Path) -> list:
-    """gradebook.csv: a row per submission, graded by the scheme."""
-    from app.core.fileio import atomic_write_text
-    from app.report.gradebook import GradeRow, gradebook_csv
-    from app.report.student import class_rank, file_name
-
+def _gradebook(report, entries: list, students: dict, not_played: dict, grades: dict[str, str],
+               copies: tuple[dict[str, Pair], dict[str, str]], scrubber: PathScrubber, out: Path) -> list:
+    """gradebook.csv: a row per submission, graded by the scheme, with its strongest pair by roster name."""
     standings = {s.agent: s for s in report.standings}
     class_means = [standings[e.name].mean for e in entries if e.name in standings]
+    strongest, starters = copies
     rows = []
     for entry in entries:
         student, line = students[entry.name], standings.get(entry.name)
         notes = report.notes.get(entry.name)
-        rank, mean, percent = ((class_rank(line.mean, class_means), line.mean, line.percent_of_oracle) if line
-                               else (None, None, None))
-        grade = scheme.grade(rank, mean, percent)
+        rank = class_rank(line.mean, class_means) if line else None
         if line:
-            comment = (f"rank {rank} of {len(class_means)}, mean score {mean:.1f}"
-                       + (f" ({percent:.0f}% of the oracle)" if percent is not None else ""))
+            comment = (f"rank {rank} of {len(class_means)}, mean score {line.mean:.1f}"
+                       + (f" ({line.percent_of_oracle:.0f}% of the oracle)" if line.percent_of_oracle is not None
+                          else ""))
         else:
             comment = f"not played: {not_played.get(entry.name, 'no games')}"
         if notes and notes.games_with_load_errors:
             comment += f"; {notes.games_with_load_errors} games played with load errors"
         if notes and notes.findings:
             comment += f"; {len(notes.findings)} check-agent findings"
-        rows.append(GradeRow(student.id, student.name, student.email, grade, rank, mean, percent, comment + ".",
+        if entry.name in starters:
+            comment += f"; unchanged starter: {starters[entry.name]}"
+        pair = strongest.get(entry.name)
+        partner = "" if pair is None else pair.right if pair.left == entry.name else pair.left
+        closest = "" if pair is None else (f"{students[partner].name} ({pair.code:.2f}"
+                                           + (", flagged)" if pair.flagged else ")"))
+        rows.append(GradeRow(student.id, student.name, student.email, grades[entry.name], rank,
+                             line.mean if line else None, _figures(line).lower if line else None,
+                             line.percent_of_oracle if line else None, closest, scrubber.text(comment + "."),
                              f"students/{file_name(student.id)}"))
     atomic_write_text(out / "gradebook.csv", gradebook_csv(rows))
     return rows
 
 
-def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dict], scheme,
-              planned: list, seconds: dict) -> None:
-    """manifest.json: what was run (build, versions, files' hashes, maps' hashes, rules, seeds, scheme, times)."""
-    import hashlib
-
-    from app.core.fileio import atomic_write_text
-    from app.tournament.bench.store import map_hash
-    from app.tournament.bench.version import app_build, versions
-
+def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dict], scheme: Scheme,
+              steps: list[Threshold], planned: list, seconds: dict) -> None:
+    """manifest.json: what was run (build, versions, files' hashes, maps' hashes, rules, seeds, scheme and its
+    thresholds on these maps, times)."""
     def sha(path: Path) -> str:
         return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -308,13 +350,18 @@ def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dic
                               "error": entry.error or None}
     for baseline in args.baseline:
         agents[baseline] = {"baseline": True, "agent_hash": keys[baseline].agent_hash}
+    for reference in scheme.references:
+        agents.setdefault(reference, {"agent_hash": keys[reference].agent_hash})["reference"] = True
     manifest = {
         "command": sys.argv,
         "app_build": app_build(), "versions": versions(),
         "rules": sorted({g.key.rules_key for g in planned}), "seeds": sorted({g.key.seed for g in planned}),
         "timeout_per_game": args.timeout_per_game, "maps": {m: map_hash(m) for m in maps},
         "agents": agents, "games": len(records), "games_planned": len(planned),
-        "thresholds": {"file": args.thresholds, "scheme": scheme.text},
+        "scheme": {"name": scheme.name, "by": scheme.by, "explained": scheme.explain(steps),
+                   "thresholds": [{"grade": t.grade, "from": None if t.anchor is None else t.anchor.describe(scheme.by),
+                                   "value": t.value} for t in steps],
+                   "text": scheme.text},
         "seconds": {k: round(v, 2) for k, v in seconds.items()},
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
@@ -323,7 +370,8 @@ def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dic
 
 COMMAND = Subcommand("grade", "a class's submissions -> tournament, report, a page per student, copies, gradebook",
                      "Play every submission on the maps (resumable), then write under --out the tournament report, "
-                     "a self-contained page per student (standing, results per map, load errors, check-agent "
-                     "findings, the coach's advice, an in-page replay of every game), the similarity report, the "
-                     "gradebook CSV and a manifest of what was run. See docs/tournament.md.",
+                     "a self-contained page per student (standing, grade and the scheme that gave it, results per "
+                     "map, load errors, check-agent findings, the coach's advice, an in-page replay of every game), "
+                     "the similarity report, the gradebook CSV and a manifest of what was run. See "
+                     "docs/tournament.md.",
                      add_arguments, grade_command)

@@ -18,17 +18,23 @@ from pathlib import Path
 
 import numpy as np
 
-from app.core import BattleshipError
+from app.core import BattleshipError, gamelog
 from app.core.fileio import atomic_write_text
 from app.core.grid import SIZE, Cell
 from app.report import ProfileReport
 from app.report.agents import AgentNotes
 from app.report.coaching import CostlyDecision
+from app.report.paths import PathScrubber
 
 TEMPLATES = Path(__file__).parent / "templates"
 NOTE_CHARS = 160  # an agent's note (its printout) is cut to this in the embedded log
 NOTES_PER_STEP = 3
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+#: what an engine's stop reason says about why an agent's game ended early (``ending``)
+_LOOPED = re.compile(r"fired (\d+) rules without ending its turn")
+_OVER_TIME = re.compile(r"ran over the time limit of ([\d.]+) s \((\d+) rule firings\)|took more than ([\d.]+) s")
+#: characters that must not appear raw in JSON inside a <script> element (``<!--<script>``, ``</script>``)
+_SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +57,13 @@ class StudentPage:
     percent: float | None
     standings: list[dict]  # the class, anonymised unless named: rank, label, mean, percent, own
     histogram: str  # inline SVG
-    maps: list[dict]  # per map: name, score, oracle, percent, class median, failure, game index (replay)
+    maps: list[dict]  # per map: name, score, oracle, percent, class median, why it ended, its detail, game index (replay)
     notes: AgentNotes
     coach: list[CostlyDecision] = field(default_factory=list)
     games: list[dict] = field(default_factory=list)  # embedded logs, by game index
     rules: str = ""
+    grade: str = ""  # the grade given, when the teacher's scheme was applied
+    scheme: str = ""  # the scheme in words, with this class's thresholds
 
 
 def file_name(identifier: str) -> str:
@@ -79,8 +87,6 @@ def embedded_log(log: str) -> dict:
     """A game log (JSON Lines text) as the page's script reads it: the header's map as a grid of pieces (the
     truth, shown when the game ends) and cells known at start, the steps, the agent's notes (cut) and the
     result. BattleshipError for a log the engine cannot replay."""
-    from app.core import gamelog
-
     replay = gamelog.replay_text(log)
     game_map = replay.game.map
     truth = [[game_map.piece_at(Cell(x, y)).value for y in range(SIZE)] for x in range(SIZE)]
@@ -141,17 +147,55 @@ def class_rank(mean: float, class_means: Sequence[float]) -> int:
     return 1 + sum(other > mean for other in class_means)
 
 
+def ending(record: Mapping) -> str:
+    """Why a game ended, in the words of the per-map table: "" for a game the agent played to its end, else
+    timed out, could not be played, looped (N firings in one step), crashed or stalled; load errors and
+    rejected actions of a game that ended normally are said too."""
+    if record.get("status") == "timeout":
+        return "timed out: the whole game ran over the per-game time limit"
+    if record.get("status") == "error":
+        return "could not be played"
+    failure, reason = record.get("failure") or "", record.get("stop_reason") or ""
+    if failure == "agent":
+        looped, over = _LOOPED.search(reason), _OVER_TIME.search(reason)
+        if looped:
+            return f"looped: {looped.group(1)} rule firings in one step"
+        if over and over.group(2):
+            return f"timed out: one step ran over {over.group(1)} s ({over.group(2)} rule firings)"
+        if over:
+            return f"timed out: one step ran over {over.group(3)} s"
+        if "stalled" in reason:
+            return "stalled: no action the game could carry out"
+        return "crashed"
+    return {"load-errors": "played with load errors", "illegal": "some actions rejected"}.get(failure, "")
+
+
+def script_json(value) -> str:
+    """``value`` as JSON that is safe inside a ``<script>`` element whatever its strings hold: ``<``, ``>``
+    and ``&`` written as ``\\u`` escapes, so an agent's printout of ``<!--<script>`` or ``</script>`` can
+    neither end the element nor make the browser read the rest of the page as script."""
+    text = json.dumps(value, separators=(",", ":"))
+    for raw, escaped in _SCRIPT_UNSAFE.items():
+        text = text.replace(raw, escaped)
+    return text
+
+
 def page_data(who: Identity, report: ProfileReport, students: Mapping[str, str], names: bool = False,
-              coach: Sequence[CostlyDecision] = (), not_played: str = "") -> StudentPage:
+              coach: Sequence[CostlyDecision] = (), not_played: str = "",
+              scrubber: PathScrubber | None = None) -> StudentPage:
     """The page of ``who`` from the class's report. ``students``: agent -> the name to show for each
-    submission (the others are shown as "a classmate" unless ``names``; agents not in it are baselines,
-    always named)."""
+    submission (the others are shown as "a classmate" unless ``names``; agents not in it are the shipped
+    agents played beside the class, baselines and the grading scheme's references, always named).
+    ``scrubber``: what cuts the grading machine's folders off the paths the page quotes."""
+    scrub = scrubber.data if scrubber is not None else (lambda value: value)
     table = report.table
     notes = report.notes.get(who.agent) or AgentNotes(who.agent, not_played=not_played)
+    notes = AgentNotes(notes.agent, scrub(list(notes.load_errors)), notes.games_with_load_errors,
+                       scrub(list(notes.findings)), scrub(list(notes.refusals)), scrub(notes.not_played))
     own = next((s for s in report.standings if s.agent == who.agent), None)
     standings = []
     for s in report.standings:
-        label = students.get(s.agent, f"{s.agent} (baseline)") if s.agent not in students or names \
+        label = students.get(s.agent, f"{s.agent} (shipped agent)") if s.agent not in students or names \
             or s.agent == who.agent else "a classmate"
         standings.append({"rank": s.rank, "label": label, "mean": s.mean, "percent": s.percent_of_oracle,
                           "own": s.agent == who.agent})
@@ -165,7 +209,7 @@ def page_data(who: Identity, report: ProfileReport, students: Mapping[str, str],
             index = None
             if record.get("log"):
                 try:
-                    games.append(embedded_log(record["log"]))
+                    games.append(scrub(embedded_log(record["log"])))
                     index = len(games) - 1
                 except BattleshipError:
                     index = None
@@ -174,7 +218,9 @@ def page_data(who: Identity, report: ProfileReport, students: Mapping[str, str],
             maps.append({"name": record.get("map", ""), "score": record.get("score"), "counted": table.scores[i, a],
                          "oracle": oracle, "percent": 100.0 * table.scores[i, a] / oracle if oracle > 0 else None,
                          "median": float(np.median(others)) if others else None,
-                         "failure": record.get("failure") or "", "error": record.get("error") or "", "game": index})
+                         "ending": ending(record), "game": index,
+                         "detail": scrub(record.get("error") or (record.get("stop_reason") or ""
+                                                                 if record.get("failure") == "agent" else ""))})
     return StudentPage(who, rank, len(class_means), own.mean if own else None,
                        own.percent_of_oracle if own else None, standings,
                        histogram_svg(class_means, own.mean if own else None), maps, notes, list(coach), games,
@@ -185,13 +231,12 @@ def render(page: StudentPage, environment=None) -> str:
     """The page's HTML (``environment``: a jinja2 Environment to reuse across pages)."""
     environment = environment or make_environment()
     script = (TEMPLATES / "replay.js").read_text(encoding="utf-8")
-    games = json.dumps(page.games, separators=(",", ":")).replace("</", "<\\/")  # safe inside <script>
-    return environment.get_template("student.html.j2").render(page=page, script=script, games=games)
+    return environment.get_template("student.html.j2").render(page=page, script=script, games=script_json(page.games))
 
 
 def make_environment():
     """The jinja2 environment of the pages (autoescaped)."""
-    import jinja2
+    import jinja2  # an optional dependency (requirements-tournament.txt): write_report says so in one line
 
     return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True,
                               lstrip_blocks=True)

@@ -3,7 +3,8 @@
 A submission's decisions on a map are its actions in order (``fire 3 4``, ``guess 0 1``, ..., the engine's
 automatic solve left out). Two submissions' behaviour score is the mean, over the maps both played, of
 ``difflib.SequenceMatcher``'s ratio of their decision lists (1: the same decisions in the same order). A game
-that could not be played (the agent does not load, crashes) gives no decisions for that map.
+that could not be played gives no decisions for that map; an agent that played with load errors (a rule that
+did not load, the rest played) is compared on what it decided, unless it decided nothing at all.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from app.backends.games import play
 from app.core import BattleshipError, get_profile
 from app.core.paths import SHIPPED_MAPS
 from app.core.rules import DEFAULT_PROFILE
 from app.similarity.sources import Submission
+from app.solver.playable import load_game_map
 
 #: maps/bench maps played when the teacher names none (``similar --maps``): three, with 0, 2 and 4 cells known
 DEFAULT_MAPS = ("k0-0001.map", "k2-0001.map", "k4-0001.map")
@@ -32,9 +35,6 @@ def default_maps() -> list[Path]:
 def decisions(agent: str, map_paths: Sequence[str | Path], rules: str = DEFAULT_PROFILE,
               step_seconds: float | None = None) -> Decisions:
     """The decisions ``agent`` (registry text) takes on each map (a map it could not play is left out)."""
-    from app.backends.games import play
-    from app.solver.playable import load_game_map
-
     profile = get_profile(rules)
     found: Decisions = {}
     for path in map_paths:
@@ -43,9 +43,9 @@ def decisions(agent: str, map_paths: Sequence[str | Path], rules: str = DEFAULT_
         except BattleshipError:
             continue
         result = game.result()
-        if result.load_errors:
-            continue
-        found[str(path)] = game_decisions(result.events)
+        taken = game_decisions(result.events)
+        if taken or not result.load_errors:
+            found[str(path)] = taken
     return found
 
 

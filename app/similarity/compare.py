@@ -10,23 +10,24 @@ from pathlib import Path
 
 from app.similarity.behaviour import Decisions, behaviour_score, play_all
 from app.similarity.pairs import FLAG_AT, Pair, rank_pairs
-from app.similarity.sources import Submission, find_submissions, read_base
+from app.similarity.sources import Submission, find_submissions, read_base, shipped_base
 from app.similarity.units import SimilarityError
 
 
 def compare_class(folder: str | Path, base: Sequence[str | Path] = (), maps: Sequence[str | Path] | None = None,
                   flag_at: float = FLAG_AT, jobs: int = 2,
                   on_playing: Callable[[int, int], None] | None = None, played: dict[str, Decisions] | None = None,
-                  skipped: list[tuple[str, str]] | None = None) -> tuple[list[Submission], list[Pair]]:
+                  skipped: list[tuple[str, str]] | None = None, shipped: bool = True,
+                  ) -> tuple[list[Submission], list[Pair]]:
     """The submissions of ``folder`` and every pair of them ranked (see ``rank_pairs``), code in ``base`` not
-    counted. With ``maps``, each submission plays them (``jobs`` games at once; ``on_playing(submissions, maps)``
+    counted, nor (``shipped``) that of the files every student has (``shipped_base``). With ``maps``, each submission plays them (``jobs`` games at once; ``on_playing(submissions, maps)``
     is told first) and each pair gets its behaviour score; ``played``: each submission's decisions already
     known, by name (a tournament's games: nothing is played). ``skipped``: see ``find_submissions``.
     SimilarityError for bad input."""
     if not 0 < flag_at <= 1:
         raise SimilarityError("the threshold must be more than 0 and at most 1")
     submissions = find_submissions(folder, skipped)
-    base_files = read_base(list(base), submissions)
+    base_files = read_base([*(shipped_base() if shipped else ()), *base], submissions)
     score = None
     if played is None and maps:
         if on_playing is not None:

@@ -18,7 +18,7 @@ import csv
 import io
 import zlib
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.similarity.sources import Submission
@@ -147,15 +147,27 @@ def rank_pairs(submissions: Sequence[Submission], base: Sequence[Submission] = (
     return pairs
 
 
-CSV_FIELDS = ("left", "right", "code_score", "behaviour_score", "flagged")
+def strongest_pairs(pairs: Sequence[Pair]) -> dict[str, Pair]:
+    """Each submission's pair of the highest code score (then behaviour score), by submission name."""
+    strongest: dict[str, Pair] = {}
+    for pair in pairs:  # ranked: the first pair a submission is in is its strongest
+        for name in (pair.left, pair.right):
+            strongest.setdefault(name, pair)
+    return strongest
 
 
-def pairs_csv(pairs: Sequence[Pair]) -> str:
-    """One row per pair: the two submissions' names, the code and behaviour scores (0..1, blank: not played), flagged."""
+CSV_FIELDS = ("left", "right", "code_score", "behaviour_score", "flagged", "left_submission", "right_submission")
+
+
+def pairs_csv(pairs: Sequence[Pair], names: Mapping[str, str] | None = None) -> str:
+    """One row per pair: the two students (``names``: submission -> the roster's name; else the submission's),
+    the code and behaviour scores (0..1, blank: not played), flagged, and the two submissions' names."""
+    names = names or {}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
     for pair in pairs:
         behaviour = "" if pair.behaviour is None else f"{pair.behaviour:.4f}"
-        writer.writerow((pair.left, pair.right, f"{pair.code:.4f}", behaviour, "yes" if pair.flagged else "no"))
+        writer.writerow((names.get(pair.left, pair.left), names.get(pair.right, pair.right), f"{pair.code:.4f}",
+                         behaviour, "yes" if pair.flagged else "no", pair.left, pair.right))
     return out.getvalue()

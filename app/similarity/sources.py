@@ -6,17 +6,21 @@ Which entries are submissions and their files in load order: ``app.tournament.su
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.backends.kinds import CLIPS, PYTHON, AgentKind
+from app.backends.registry import AGENTS_DIR, discover
 from app.core import BattleshipError
+from app.core.paths import RESOURCES
 from app.similarity.clips_units import clips_units
 from app.similarity.python_units import python_units
 from app.similarity.units import SimilarityError, Unit
 from app.tournament.submissions import find
 
 SUFFIXES = {".clp": CLIPS, ".py": PYTHON}  # the kinds whose code the normalisers read
+TEMPLATES = (AGENTS_DIR / "templates" / "my_agent.clp", AGENTS_DIR / "templates" / "my_agent.py")
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,7 @@ def find_submissions(folder: str | Path, skipped: list[tuple[str, str]] | None =
         try:
             if not entry.paths:
                 raise SimilarityError(entry.error)
-            found.append(read_submission(entry.name, entry.paths))
+            found.append(read_submission(entry.name, entry.paths, root=entry.path))
         except SimilarityError as error:
             if skipped is None:
                 raise
@@ -60,15 +64,17 @@ def find_submissions(folder: str | Path, skipped: list[tuple[str, str]] | None =
 
 
 def read_submission(name: str, paths: tuple[Path, ...] | list[Path],
-                    also_defined: dict[str, str] | None = None) -> Submission:
+                    also_defined: dict[str, str] | None = None, root: Path | None = None) -> Submission:
     """A submission of ``paths`` (all .clp or all .py), its units read; SimilarityError if one cannot be read.
-    ``also_defined``: names to take as defined by it too (for a base file: those the submissions define)."""
+    ``also_defined``: names to take as defined by it too (for a base file: those the submissions define);
+    ``root``: the submission's folder (or file): its units and errors name files from there (``alice/rules.clp``),
+    never by the grading machine's paths."""
     paths = tuple(Path(p) for p in paths)
     kinds = {SUFFIXES.get(p.suffix) for p in paths}
     if None in kinds or len(kinds) != 1:
         raise SimilarityError(f"{name}: a submission is .clp files or .py files, not {', '.join(p.name for p in paths)}")
     kind = kinds.pop()
-    files = [(path, _text(path)) for path in paths]
+    files = [(_shown(path, root), _text(path)) for path in paths]
     units, names = (clips_units if kind is CLIPS else python_units)(files, also_defined)
     return Submission(name, kind, paths, tuple(units), names)
 
@@ -82,8 +88,45 @@ def read_base(paths: list[str | Path], submissions: list[Submission] = ()) -> li
     for path in map(Path, paths):
         if not path.is_file():
             raise SimilarityError(f"{path}: no such base file")
-        base.append(read_submission(path.name, (path,), defined))
+        base.append(read_submission(path.name, (path,), defined, root=path))
     return base
+
+
+def shipped_base() -> list[Path]:
+    """The files every student may hold without copying anyone: the game's MAIN and ENV modules, the shipped
+    agents' shared CLIPS library and the templates (``similar`` and ``grade`` discount them by default)."""
+    return [*sorted((RESOURCES / "clips").glob("*.clp")), *sorted((AGENTS_DIR / "clips" / "lib").glob("*.clp")),
+            *TEMPLATES]
+
+
+def starters() -> list[Submission]:
+    """What a student may hand in unchanged: each shipped agent (as ``new-agent --from NAME`` copies it) and
+    each template, read as submissions named so."""
+    found = [read_submission(f"the template {path.name}", (path,), root=path) for path in TEMPLATES]
+    for name, spec in discover().items():
+        if all(AGENTS_DIR in path.resolve().parents and path.suffix in SUFFIXES for path in spec.paths):
+            found.append(read_submission(f"the shipped agent {name}", spec.paths, root=spec.paths[0].parent))
+    return found
+
+
+def unchanged_starters(submissions: list[Submission]) -> dict[str, str]:
+    """The submissions that are a starter with nothing changed but names, comments and layout (the same
+    canonical units), by name: which starter."""
+    def units(sub: Submission) -> Counter:
+        return Counter(unit.tokens for unit in sub.units)
+
+    known = [(starter.name, units(starter)) for starter in starters()]
+    return {sub.name: name for sub in submissions for name, made in known if units(sub) == made}
+
+
+def _shown(path: Path, root: Path | None) -> Path:
+    """How a file of a submission is named in what the similarity check shows: from the submission's folder
+    (its name first), or the file's own name (no root: the file and its folder's name)."""
+    if root is None:
+        return Path(path.parent.name) / path.name
+    if path == root or not path.is_relative_to(root):
+        return Path(path.name)
+    return Path(root.name) / path.relative_to(root)
 
 
 def _text(path: Path) -> str:

@@ -25,6 +25,24 @@ def test_ranks_pairs_and_writes_csv_and_html(tmp_path):
     assert (html / "similarity.html").read_text(encoding="utf-8").count('<section class="pair"') == 51
 
 
+def test_the_roster_names_the_students_and_an_unchanged_starter_is_said(tmp_path):
+    for name in ("counter.clp", "edges.clp"):
+        (tmp_path / name).write_text((AGENTS / name).read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "copy.clp").write_text((CLASS / "counter-rename.clp").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "lazy.clp").write_text((ROOT / "agents/templates/my_agent.clp").read_text(encoding="utf-8"))
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name,email\ncounter,Anna Rossi,\ncopy,Bruno Verdi,\nlazy,Carla Neri,\n")
+    done = main("similar", str(tmp_path), "--no-behaviour", "--roster", str(roster), "--csv", str(tmp_path / "p.csv"),
+                "--html", str(tmp_path / "html"))
+    assert done.returncode == 0, done.stderr
+    assert "Anna Rossi — Bruno Verdi" in done.stdout or "Bruno Verdi — Anna Rossi" in done.stdout
+    assert "unchanged starter: Carla Neri is the template my_agent.clp" in done.stdout
+    first = next(csv.DictReader((tmp_path / "p.csv").open(encoding="utf-8")))
+    assert {first["left"], first["right"]} == {"Anna Rossi", "Bruno Verdi"}
+    page = (tmp_path / "html" / "similarity.html").read_text(encoding="utf-8")
+    assert "Anna Rossi (counter.clp)" in page and "Carla Neri (lazy.clp)" in page
+
+
 def test_behaviour_score_from_the_maps_given(tmp_path):
     for name in ("counter.clp", "edges.clp"):
         (tmp_path / name).write_text((AGENTS / name).read_text(encoding="utf-8"), encoding="utf-8")

@@ -13,12 +13,14 @@ import io
 
 import pytest
 
-from app.similarity.behaviour import behaviour_score, play_all
+from app.cli.new_agent import make_agent
+from app.similarity.behaviour import behaviour_score, decisions, play_all
 from app.similarity.clips_units import clips_units
+from app.similarity.compare import compare_class
 from app.similarity.page import write_page
-from app.similarity.pairs import FLAG_AT, fingerprints, pairs_csv, rank_pairs
+from app.similarity.pairs import CSV_FIELDS, FLAG_AT, fingerprints, pairs_csv, rank_pairs, strongest_pairs
 from app.similarity.python_units import python_units
-from app.similarity.sources import find_submissions, read_base, read_submission
+from app.similarity.sources import find_submissions, read_base, read_submission, unchanged_starters
 from app.similarity.units import SimilarityError
 from tests.paths import DATA, MAPS_DIR, ROOT
 
@@ -139,6 +141,38 @@ class TestBase:
         assert rank_pairs(submissions, read_base([TEMPLATE], submissions))[0].code == 0.0
 
 
+class TestShippedFiles:
+    @pytest.fixture
+    def library_class(self, tmp_path):
+        """Two students who both load the shipped CLIPS library, each with a strategy of their own."""
+        for name, strategy in (("anna", "edges"), ("bruno", "sweeper")):
+            folder = make_agent(name, "incrocio", tmp_path)
+            own = (SIMILARITY / "agents" / f"{strategy}.clp").read_text(encoding="utf-8")
+            (folder / "strategy.clp").write_text(own.split("\n", 1)[1] if own.startswith("(defmodule") else own,
+                                                 encoding="utf-8")
+        return tmp_path
+
+    def test_the_shipped_library_is_not_counted_by_default(self, library_class):
+        counted = compare_class(library_class, shipped=False)[1][0]
+        assert counted.flagged and counted.code > 0.9, counted  # the library alone made them copies
+        pair = compare_class(library_class)[1][0]
+        assert not pair.flagged and pair.code < 0.3, pair
+
+    def test_an_unchanged_starter_is_named(self, tmp_path):
+        make_agent("anna", "incrocio", tmp_path)
+        make_agent("bruno", "template", tmp_path)
+        changed = make_agent("carla", "probabilistico", tmp_path)
+        (changed / "strategy.clp").write_text((changed / "strategy.clp").read_text(encoding="utf-8")
+                                              .replace("(> ", "(>= "), encoding="utf-8")
+        commented = make_agent("dario", "cross", tmp_path)
+        (commented / "cross_agent.py").write_text("# mine now\n" + (commented / "cross_agent.py").read_text(
+            encoding="utf-8").replace("class CrossAgent", "class MyAgent").replace("AGENT = CrossAgent",
+                                                                                  "AGENT = MyAgent"))
+        assert unchanged_starters(find_submissions(tmp_path)) == {
+            "anna": "the shipped agent incrocio", "bruno": "the template my_agent.clp",
+            "dario": "the shipped agent cross"}  # renamed and recommented only: still the starter
+
+
 class TestBadInput:
     def test_no_such_folder(self, tmp_path):
         with pytest.raises(SimilarityError, match="no such folder of submissions"):
@@ -180,7 +214,8 @@ class TestOutputs:
         pairs = rank_pairs(find_submissions(CLASS))
         rows = list(csv.DictReader(io.StringIO(pairs_csv(pairs))))
         assert len(rows) == len(pairs)
-        assert set(rows[0]) == {"left", "right", "code_score", "behaviour_score", "flagged"}
+        assert tuple(rows[0]) == CSV_FIELDS
+        assert (rows[0]["left"], rows[0]["right"]) == (rows[0]["left_submission"], rows[0]["right_submission"])
         assert rows[0]["flagged"] == "yes" and float(rows[0]["code_score"]) >= FLAG_AT
         assert rows[0]["behaviour_score"] == ""  # not played
         assert rows[-1]["flagged"] == "no"
@@ -194,6 +229,19 @@ class TestOutputs:
         assert page.count('<section class="pair"') == 1
         assert "(defrule fire-at-crossing" in page  # the original's rule, as written
         assert "http" not in page and "<script" not in page  # self-contained
+        assert "counter/counter.clp:" in page and "counter-rename.clp:" in page  # from the submission, not
+        assert str(ROOT) not in page  # the grading machine's path
+
+    def test_the_roster_s_names_in_the_csv_and_the_page(self, tmp_path):
+        pairs = rank_pairs([read_submission("counter", [CLASS / "counter" / "counter.clp"]),
+                            read_submission("copy", [CLASS / "counter-rename.clp"])])
+        names = {"counter": "Anna Rossi", "copy": "Bruno Verdi"}
+        row = next(csv.DictReader(io.StringIO(pairs_csv(pairs, names))))
+        assert {row["left"], row["right"]} == {"Anna Rossi", "Bruno Verdi"}
+        assert {row["left_submission"], row["right_submission"]} == {"counter", "copy"}
+        page = write_page(pairs, tmp_path, "two", names).read_text(encoding="utf-8")
+        assert "Anna Rossi (counter)" in page and "Bruno Verdi (copy)" in page
+        assert strongest_pairs(pairs)["copy"] is pairs[0]
 
 
 class TestBehaviour:
@@ -206,6 +254,11 @@ class TestBehaviour:
         assert behaviour_score(played["counter"], played["copy"]) == 1.0
         assert behaviour_score(played["counter"], played["edges"]) < 1.0
         assert behaviour_score(played["counter"], {}) is None
+
+    def test_an_agent_that_played_despite_a_load_error_has_decisions(self):
+        misspelt = ROOT / "tests" / "backends" / "broken_agents" / "misspelt.clp"
+        played = decisions(str(misspelt), [MAPS_DIR / "four-known.map"])
+        assert list(played.values()) == [("solve",)]  # its rule that loaded decided
 
 
 def test_a_student_folder_unpacked_one_level_deeper_is_read(tmp_path):
