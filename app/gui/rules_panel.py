@@ -1,7 +1,7 @@
 """The Rules tab: why a CLIPS agent acted. Per step, every rule firing in order (module, rule, salience, the facts
 it matched); the agenda and focus stack after the step; how often each rule fired in the game so far.
 
-The panel shows ``StepTrace`` data only (``app.backends.clips.steptrace``): it never calls CLIPS. Picking a firing
+The panel shows ``StepTrace`` data only (``app.backends.tracing``): it never calls CLIPS. Picking a firing
 emits ``firing_selected`` so the window can ring on the board the cells its facts name (x/y slots) and select
 those facts in the Facts tab. In a game being played (``live``) it also shows a turn paused mid-way
 (``show_pause``: the firings so far, the agenda waiting) and has the breakpoints list and "why didn't it fire?"
@@ -32,8 +32,7 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
-from app.backends.clips.provenance import FiringRef
-from app.backends.clips.steptrace import BasisFact, Firing, StepTrace
+from app.backends.tracing import BasisFact, Firing, FiringRef, StepTrace
 from app.core import Cell
 from app.gui import theme
 from app.gui.board import BoardOverlay, BoardWidget
