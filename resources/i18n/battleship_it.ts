@@ -266,29 +266,9 @@ No: ogni file è un agente a sé.</translation>
         <translation>Avvia la serie</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="200"/>
-        <source>Export CSV…</source>
-        <translation>Esporta CSV…</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/compare/batch.py" line="204"/>
         <source>no batch run yet</source>
         <translation>nessuna serie ancora</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="224"/>
-        <source>Plots</source>
-        <translation>Grafici</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="226"/>
-        <source>Games</source>
-        <translation>Partite</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="243"/>
-        <source>Plots need matplotlib: {0}</source>
-        <translation>I grafici richiedono matplotlib: {0}</translation>
     </message>
     <message>
         <location filename="../../app/gui/compare/batch.py" line="293"/>
@@ -421,31 +401,6 @@ No: ogni file è un agente a sé.</translation>
         <translation>Indirizzo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
-        <source>score per game (box: quartiles, triangle: mean)</source>
-        <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
-        <source>score</source>
-        <translation>punteggio</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
-        <source>mean score as % of oracle</source>
-        <translation>punteggio medio in % dell'oracolo</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
-        <source>% of oracle</source>
-        <translation>% dell'oracolo</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="501"/>
-        <source>{0} maps</source>
-        <translation>{0} mappe</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/compare/batch.py" line="297"/>
         <source>No ticked agent loads.</source>
         <translation>Nessun agente spuntato si carica.</translation>
@@ -499,6 +454,54 @@ No: ogni file è un agente a sé.</translation>
         <location filename="../../app/gui/compare/batch_file.py" line="93"/>
         <source>Played with options the batch does not set ({0}): its games are played again</source>
         <translation>Giocato con opzioni che la serie non imposta ({0}): le sue partite vengono rigiocate</translation>
+    </message>
+</context>
+<context>
+    <name>BatchResults</name>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>score per game (box: quartiles, triangle: mean)</source>
+        <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>score</source>
+        <translation>punteggio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>mean score as % of oracle</source>
+        <translation>punteggio medio in % dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>% of oracle</source>
+        <translation>% dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="46"/>
+        <source>Plots</source>
+        <translation>Grafici</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="48"/>
+        <source>Games</source>
+        <translation>Partite</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="49"/>
+        <source>Export CSV…</source>
+        <translation>Esporta CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="68"/>
+        <source>Plots need matplotlib: {0}</source>
+        <translation>I grafici richiedono matplotlib: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="87"/>
+        <source>{0} maps</source>
+        <translation>{0} mappe</translation>
     </message>
 </context>
 <context>

@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QThread, QTimer, pyqtSignal
+from PyQt5.QtCore import QSettings, Qt, QThread, QTimer, pyqtSignal
 from PyQt5.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,11 +24,8 @@ from PyQt5.QtWidgets import (
     QLabel,
     QLineEdit,
     QProgressBar,
-    QPushButton,
     QSizePolicy,
     QSpinBox,
-    QSplitter,
-    QTabWidget,
     QWidget,
 )
 
@@ -36,31 +33,17 @@ from app.analysis.mistakes import load_errors
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, BattleshipError
 from app.gui.compare.batch_file import ResultsFileField, default_results_path, setup_from
+from app.gui.compare.batch_results import BatchResults
 from app.gui.compare.batch_worker import BenchWorker
 from app.gui.compare.controls import AgentPicker, game_fields, panel_card, run_stop_row
 from app.gui.compare.status_lines import StatusLines
-from app.gui.compare.tables import (
-    GAME_COLUMNS,
-    SUMMARY_HEADS,
-    append_rows,
-    fill_table,
-    game_cells,
-    make_table,
-    summary_cells,
-)
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
-from app.tournament import bench, plots
+from app.tournament import bench
 from app.tournament.bench.player import Player, RunOn, cluster_address, on_cluster
 
 SHOW_EVERY_MS = 250  # finished games are added to the games table at most this often
 SAVE_EVERY_SECONDS = 1.0  # finished games are appended to the results file at most this often (and at the end)
-
-
-# the plots' titles (app/tournament/plots.py draws them, the panel translates them), for pylupdate5
-PLOT_WORDS = (QT_TRANSLATE_NOOP("BatchPanel", "score per game (box: quartiles, triangle: mean)"),
-              QT_TRANSLATE_NOOP("BatchPanel", "score"), QT_TRANSLATE_NOOP("BatchPanel", "mean score as % of oracle"),
-              QT_TRANSLATE_NOOP("BatchPanel", "% of oracle"))
 
 
 class BatchPanel(QWidget):
@@ -94,7 +77,9 @@ class BatchPanel(QWidget):
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(10)
         outer.addWidget(self._build_side())
-        outer.addWidget(self._build_results(), 1)
+        self.results_view = BatchResults()
+        self.results_view.export_button.clicked.connect(self.export_csv)
+        outer.addWidget(self.results_view, 1)
         self._run_on_changed()
         self._update_controls()
 
@@ -169,46 +154,6 @@ class BatchPanel(QWidget):
         self.status = StatusLines()
         layout.addWidget(self.status.area)
 
-    def _build_results(self) -> QWidget:
-        """The right side: the per-agent summary on top, the plots and the games table in tabs below."""
-        main = QSplitter(Qt.Vertical)
-        main.setChildrenCollapsible(False)
-        top, top_layout = panel_card()
-        self.summary_table = make_table(SUMMARY_HEADS)
-        self.summary_table.setMinimumHeight(150)
-        self.summary_table.setStyleSheet("QHeaderView::section { padding: 4px 3px; }")
-        top_layout.addWidget(self.summary_table)
-        main.addWidget(top)
-        self.tabs = QTabWidget()
-        self.canvas = self._make_canvas()
-        self.tabs.addTab(self.canvas, self.tr("Plots"))
-        self.games_table = make_table([h for h, _, _ in GAME_COLUMNS])
-        self.tabs.addTab(self.games_table, self.tr("Games"))
-        self.export_button = QPushButton(self.tr("Export CSV…"))  # by the results, not in the side column: the
-        self.export_button.clicked.connect(self.export_csv)  # agents' list there gets the height
-        corner = QWidget()
-        corner_layout = QHBoxLayout(corner)
-        corner_layout.setContentsMargins(0, 0, 4, 4)
-        corner_layout.addWidget(self.export_button)
-        self.tabs.setCornerWidget(corner, Qt.TopRightCorner)
-        main.addWidget(self.tabs)
-        main.setStretchFactor(0, 1)
-        main.setStretchFactor(1, 3)
-        main.setSizes([220, 10_000])
-        return main
-
-    def _make_canvas(self) -> QWidget:
-        try:
-            from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg  # optional, and slow to import
-
-            self.figure = plots.new_figure()
-            return FigureCanvasQTAgg(self.figure)
-        except (ImportError, BattleshipError) as error:
-            self.figure = None
-            label = QLabel(self.tr("Plots need matplotlib: {0}").format(error))
-            label.setAlignment(Qt.AlignCenter)
-            return label
-
     # ----- running -------------------------------------------------------------------
     @property
     def running(self) -> bool:
@@ -282,7 +227,7 @@ class BatchPanel(QWidget):
         self.failures = 0
         self._unshown = []
         self._saved = time.perf_counter()
-        self.games_table.setRowCount(0)  # this batch's games appear as they end
+        self.results_view.games_table.setRowCount(0)  # this batch's games appear as they end
         self.progress.setRange(0, len(self.runner.tasks))
         self.progress.setFormat(self.tr("%v / %m games"))
         self.progress.setValue(len(results.skip))
@@ -356,7 +301,7 @@ class BatchPanel(QWidget):
     def _show_games(self) -> None:
         """Add the games ended since the last look to the games table (it is redone at the end)."""
         rows, self._unshown = self._unshown, []
-        append_rows(self.games_table, [game_cells(r) for r in self.named(rows)])
+        self.results_view.append_games(self.named(rows))
         if rows and self.running:
             self._show_timer.start()  # games ending in the next moment go in together
 
@@ -445,21 +390,9 @@ class BatchPanel(QWidget):
         return [dataclasses.replace(r, agent=self.agent_picker.label(r.agent)) for r in rows]
 
     def show_rows(self, rows: Sequence[bench.GameRow]) -> None:
-        """Fill both tables and the plots from results rows."""
+        """Fill both tables and the plots from results rows, each agent under the name the agent list gives it."""
         agents = [self.agent_picker.label(a) for a in self.runner.agents] if self.runner else None
-        rows = self.named(rows)
-        summaries = bench.summarize(rows, agents)
-        fill_table(self.summary_table, [summary_cells(s) for s in summaries])
-        self.summary_table.sortItems(2, Qt.DescendingOrder)
-        table = self.summary_table
-        table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
-                               + max(2, len(summaries)) * table.verticalHeader().defaultSectionSize()
-                               + table.horizontalScrollBar().sizeHint().height() + 6)
-        fill_table(self.games_table, [game_cells(r) for r in rows])
-        if self.figure is not None:
-            plots.draw(self.figure, summaries, self.tr("{0} maps").format(len({r.map_path for r in rows})),
-                       say=self.tr)
-            self.canvas.draw_idle()
+        self.results_view.show_rows(self.named(rows), agents)
 
     def export_csv(self) -> None:
         """Save the finished games as CSV (one row per agent and map)."""
@@ -484,7 +417,7 @@ class BatchPanel(QWidget):
     def _update_controls(self) -> None:
         self.run_button.setEnabled(not self.running)
         self.stop_button.setEnabled(self.running)
-        self.export_button.setEnabled(not self.running and (bool(self.finished_rows) or self.results is not None))
+        self.results_view.export_button.setEnabled(not self.running and (bool(self.finished_rows) or self.results is not None))
 
     def shutdown(self, wait_ms: int = 5000) -> None:
         """Stop a running batch and wait for its thread (window closing; a local cluster takes a while to close)."""
