@@ -266,29 +266,9 @@ No: ogni file è un agente a sé.</translation>
         <translation>Avvia la serie</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="200"/>
-        <source>Export CSV…</source>
-        <translation>Esporta CSV…</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/compare/batch.py" line="204"/>
         <source>no batch run yet</source>
         <translation>nessuna serie ancora</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="224"/>
-        <source>Plots</source>
-        <translation>Grafici</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="226"/>
-        <source>Games</source>
-        <translation>Partite</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="243"/>
-        <source>Plots need matplotlib: {0}</source>
-        <translation>I grafici richiedono matplotlib: {0}</translation>
     </message>
     <message>
         <location filename="../../app/gui/compare/batch.py" line="293"/>
@@ -421,31 +401,6 @@ No: ogni file è un agente a sé.</translation>
         <translation>Indirizzo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
-        <source>score per game (box: quartiles, triangle: mean)</source>
-        <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
-        <source>score</source>
-        <translation>punteggio</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
-        <source>mean score as % of oracle</source>
-        <translation>punteggio medio in % dell'oracolo</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
-        <source>% of oracle</source>
-        <translation>% dell'oracolo</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="501"/>
-        <source>{0} maps</source>
-        <translation>{0} mappe</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/compare/batch.py" line="297"/>
         <source>No ticked agent loads.</source>
         <translation>Nessun agente spuntato si carica.</translation>
@@ -499,6 +454,54 @@ No: ogni file è un agente a sé.</translation>
         <location filename="../../app/gui/compare/batch_file.py" line="93"/>
         <source>Played with options the batch does not set ({0}): its games are played again</source>
         <translation>Giocato con opzioni che la serie non imposta ({0}): le sue partite vengono rigiocate</translation>
+    </message>
+</context>
+<context>
+    <name>BatchResults</name>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>score per game (box: quartiles, triangle: mean)</source>
+        <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>score</source>
+        <translation>punteggio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>mean score as % of oracle</source>
+        <translation>punteggio medio in % dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>% of oracle</source>
+        <translation>% dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="46"/>
+        <source>Plots</source>
+        <translation>Grafici</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="48"/>
+        <source>Games</source>
+        <translation>Partite</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="49"/>
+        <source>Export CSV…</source>
+        <translation>Esporta CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="68"/>
+        <source>Plots need matplotlib: {0}</source>
+        <translation>I grafici richiedono matplotlib: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="87"/>
+        <source>{0} maps</source>
+        <translation>{0} mappe</translation>
     </message>
 </context>
 <context>
@@ -595,6 +598,89 @@ No: ogni file è un agente a sé.</translation>
         <location filename="../../app/gui/rule_debug.py" line="64"/>
         <source>Remove all</source>
         <translation>Togli tutti</translation>
+    </message>
+</context>
+<context>
+    <name>CheckPanel</name>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="26"/>
+        <source>Check</source>
+        <translation>Verifica</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="30"/>
+        <source>What the engine says about the map: overlap, touching ships, the fleet, the cells known at start, and how many solutions the puzzle has</source>
+        <translation>Che cosa dice il motore della mappa: sovrapposizioni, navi che si toccano, la flotta, le celle note all'inizio e quante soluzioni ha il puzzle</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="33"/>
+        <source>Standard fleet only</source>
+        <translation>Solo flotta standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="35"/>
+        <source>Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; off: any fleet (agents are told the map&apos;s fleet)</source>
+        <translation>Rifiuta le navi per cui la flotta standard (1x4, 2x3, 3x2, 4x1) non ha posto; spento: qualunque flotta (agli agenti viene detta la flotta della mappa)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="40"/>
+        <source>Clear known cells</source>
+        <translation>Cancella le celle note</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="41"/>
+        <source>Unmark every cell known at start</source>
+        <translation>Togli il segno a ogni cella nota all'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="63"/>
+        <source>… and {0} more</source>
+        <translation>… e altri {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="65"/>
+        <source>Empty board: draw a ship, or press Random map.</source>
+        <translation>Griglia vuota: disegna una nave, o premi Mappa casuale.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="70"/>
+        <source>Counts and known cells: {0}</source>
+        <translation>Conteggi e celle note: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="76"/>
+        <source>standard fleet</source>
+        <translation>flotta standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="76"/>
+        <source>{0} ships still to place</source>
+        <translation>{0} navi ancora da piazzare</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="76"/>
+        <source>non-standard fleet</source>
+        <translation>flotta non standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="80"/>
+        <source>No ships overlap or touch</source>
+        <translation>Nessuna nave si sovrappone o ne tocca un'altra</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="84"/>
+        <source>the puzzle has no solution</source>
+        <translation>il puzzle non ha soluzioni</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="86"/>
+        <source>the puzzle has exactly one solution</source>
+        <translation>il puzzle ha una sola soluzione</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="87"/>
+        <source>the puzzle has {0} solutions</source>
+        <translation>il puzzle ha {0} soluzioni</translation>
     </message>
 </context>
 <context>
@@ -2442,36 +2528,6 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>&lt;b&gt;Disegna la flotta.&lt;/b&gt; Trascina sulle celle per disegnare una nave · clic su una nave per toglierla · clic destro (o K) segna una cella nota all'inizio · tastiera: frecce, Spazio/Invio per iniziare e finire una nave, Canc toglie.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="135"/>
-        <source>Check</source>
-        <translation>Verifica</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="140"/>
-        <source>What the engine says about the map: overlap, touching ships, the fleet, the cells known at start, and how many solutions the puzzle has</source>
-        <translation>Che cosa dice il motore della mappa: sovrapposizioni, navi che si toccano, la flotta, le celle note all'inizio e quante soluzioni ha il puzzle</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="143"/>
-        <source>Standard fleet only</source>
-        <translation>Solo flotta standard</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="145"/>
-        <source>Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; off: any fleet (agents are told the map&apos;s fleet)</source>
-        <translation>Rifiuta le navi per cui la flotta standard (1x4, 2x3, 3x2, 4x1) non ha posto; spento: qualunque flotta (agli agenti viene detta la flotta della mappa)</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="150"/>
-        <source>Clear known cells</source>
-        <translation>Cancella le celle note</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="151"/>
-        <source>Unmark every cell known at start</source>
-        <translation>Togli il segno a ogni cella nota all'inizio</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/editor/window.py" line="160"/>
         <source>Map</source>
         <translation>Mappa</translation>
@@ -2655,56 +2711,6 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/editor/window.py" line="525"/>
         <source>{0} known at start ({1} ship, {2} water)</source>
         <translation>{0} note all'inizio ({1} nave, {2} acqua)</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="531"/>
-        <source>… and {0} more</source>
-        <translation>… e altri {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="533"/>
-        <source>Empty board: draw a ship, or press Random map.</source>
-        <translation>Griglia vuota: disegna una nave, o premi Mappa casuale.</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="536"/>
-        <source>standard fleet</source>
-        <translation>flotta standard</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="536"/>
-        <source>{0} ships still to place</source>
-        <translation>{0} navi ancora da piazzare</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="536"/>
-        <source>non-standard fleet</source>
-        <translation>flotta non standard</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="540"/>
-        <source>No ships overlap or touch</source>
-        <translation>Nessuna nave si sovrappone o ne tocca un'altra</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="546"/>
-        <source>the puzzle has no solution</source>
-        <translation>il puzzle non ha soluzioni</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="548"/>
-        <source>the puzzle has exactly one solution</source>
-        <translation>il puzzle ha una sola soluzione</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="550"/>
-        <source>the puzzle has {0} solutions</source>
-        <translation>il puzzle ha {0} soluzioni</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="551"/>
-        <source>Counts and known cells: {0}</source>
-        <translation>Conteggi e celle note: {0}</translation>
     </message>
     <message>
         <location filename="../../app/gui/editor/window.py" line="77"/>
