@@ -53,6 +53,8 @@ AGENTS = {"bayes": ("bayes", ()), "random": ("random", ()), "cross": ("cross", (
 PAIRS = (("probabilistico", "incrocio"), ("bdi-max-max", "bdi"), ("bayes", "probabilistico"), ("incrocio", "cross"))
 CRASH_SHARE = 0.02
 CRASH_SCORE = -999
+BEST_SCORE = 350  # no map of maps/bench gives more (the oracle's best)
+BETTING_RANGE = (CRASH_SCORE - BEST_SCORE, BEST_SCORE - CRASH_SCORE)  # a delta can be no further out
 CHUNK = 500  # runs simulated at once (memory: CHUNK x horizon floats)
 SEED = 20
 
@@ -77,11 +79,12 @@ def record(path: Path = SCORES) -> None:
 
 
 def load_scores(path: Path = SCORES) -> dict[str, np.ndarray]:
-    """Each recorded agent's scores, maps in the file's order."""
+    """Each recorded agent's scores, maps in the file's order, and the maps' names under ``map``."""
     try:
         with path.open(encoding="utf-8") as source:
             rows = list(csv.DictReader(source))
-        return {name: np.array([int(r[name]) for r in rows], dtype=float) for name in AGENTS}
+        scores = {name: np.array([int(r[name]) for r in rows], dtype=float) for name in AGENTS}
+        return {"map": np.array([r["map"] for r in rows]), **scores}
     except (OSError, KeyError, ValueError) as exc:
         raise BattleshipError(f"{path}: cannot read the recorded scores ({exc}); make it with --record") from None
 
@@ -199,6 +202,36 @@ def sign_then_t(design: Design, deltas: np.ndarray) -> tuple[np.ndarray, np.ndar
     return first_decision(np.where(signs != 0, signs, codes))
 
 
+def betting(design: Design, deltas: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Waudby-Smith and Ramdas' hedged betting confidence sequence for a bounded mean (predictable plug-in bets,
+    half the capital on each side): valid for any deltas within ``BETTING_RANGE``, whatever their shape. Its
+    sets are intervals, so the verdicts need only three means tested: 0 (at alpha), -D and +D (at beta)."""
+    low, high = BETTING_RANGE
+    scaled = (deltas - low) / (high - low)
+    count = np.arange(1, deltas.shape[1] + 1, dtype=float)
+    means = (0.5 + np.cumsum(scaled, axis=1)) / (count + 1)
+    spread = (0.25 + np.cumsum((scaled - means) ** 2, axis=1)) / (count + 1)
+    before = np.concatenate([np.full((deltas.shape[0], 1), 0.25), spread[:, :-1]], axis=1)
+
+    def rejected(mean: float, level: float) -> tuple[np.ndarray, np.ndarray]:
+        """Whether ``mean`` is out of the sequence by now, and whether the deltas lie above it (else below)."""
+        target = (mean - low) / (high - low)
+        bet = np.sqrt(2 * math.log(2 / level) / (before * count * np.log(count + 1)))
+        up = np.cumsum(np.log1p(np.minimum(bet, 0.5 / target) * (scaled - target)), axis=1)
+        down = np.cumsum(np.log1p(-np.minimum(bet, 0.5 / (1 - target)) * (scaled - target)), axis=1)
+        out = np.logaddexp(up, down) - math.log(2) >= math.log(1 / level)
+        return np.maximum.accumulate(out, axis=1), up > down
+
+    zero, above = rejected(0.0, design.alpha)
+    minus, _ = rejected(-design.delta, design.beta)
+    plus, _ = rejected(design.delta, design.beta)
+    codes = np.zeros(deltas.shape, dtype=np.int8)
+    codes[minus & plus] = 3
+    codes[zero & ~above] = 2
+    codes[zero & above] = 1
+    return first_decision(codes)
+
+
 def chosen(design: Design, deltas: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The engine's test (app/tournament/ab/sequential.py): Lai's mixture t confidence sequence, prior spread."""
     return run_decisions(design, deltas)
@@ -209,6 +242,7 @@ CANDIDATES: dict[str, Callable] = {
     "GSPRT (the SPRT, no floor)": gsprt,
     "mixture SPRT, variance plugged in": normal_mixture,
     "sign test first, then the t mixture": sign_then_t,
+    "betting confidence sequence (bounded deltas)": betting,
     "t-mixture confidence sequence (chosen)": chosen,
 }
 
@@ -258,6 +292,27 @@ def candidates_table(design: Design, pops: list[Population], runs: int, horizon:
     print()
 
 
+def checks_table(design: Design, scores: dict[str, np.ndarray]) -> None:
+    """Every candidate on the issue's checks, replayed from the recorded scores in the order ``bench --versus``
+    takes the maps: an exact copy (every delta 0), bayes against random and back, probabilistico against incrocio."""
+    names = list(scores["map"])
+    order = np.array([names.index(Path(m).stem) for m in shuffled([str(MAPS / f"{name}.map") for name in names])])
+    cases = {"copy (all 0)": np.zeros(len(order)), "bayes - random": scores["bayes"] - scores["random"],
+             "random - bayes": scores["random"] - scores["bayes"],
+             "probabilistico - incrocio": scores["probabilistico"] - scores["incrocio"]}
+    verdicts = {1: "better", 2: "worse", 3: "the same", 0: "undecided"}
+    print(f"The issue's checks on the {len(order)} maps of maps/bench (recorded, seed 0): verdict after maps used")
+    print("| test | " + " | ".join(cases) + " |")
+    print("|" + "---|" * (len(cases) + 1))
+    for name, test in CANDIDATES.items():
+        cells = [name]
+        for deltas in cases.values():
+            verdict, used = test(design, deltas[order][None, :])
+            cells.append(f"{verdicts[int(verdict[0])]} after {int(used[0])}")
+        print("| " + " | ".join(cells) + " |", flush=True)
+    print()
+
+
 def issue_table(design: Design, pops: list[Population], runs: int, horizon: int) -> None:
     """The chosen test against today's, every pair and effect size."""
     print("The chosen test (new) against today's (old): maps used, wrong and right verdicts, undecided")
@@ -281,12 +336,14 @@ def issue_table(design: Design, pops: list[Population], runs: int, horizon: int)
 
 def simulation(design: Design, runs: int, horizon: int) -> None:
     """Print the pairs, then both tables."""
-    pops = populations(load_scores())
+    scores = load_scores()
+    pops = populations(scores)
     print(f"design: alpha {design.alpha:g}, beta {design.beta:g}, D {design.delta:g} points; {runs} runs per case, "
           f"each up to {horizon} maps")
     for population in pops:
         print(f"deltas {population.name}: mean {population.mean:+.1f}, sd {population.sd:.1f}")
     print()
+    checks_table(design, scores)
     candidates_table(design, pops, runs, horizon)
     issue_table(design, pops, runs, horizon)
 
