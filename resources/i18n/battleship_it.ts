@@ -4,189 +4,189 @@
 <context>
     <name>ABPanel</name>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="116"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="118"/>
         <source>A/B: did the change help?</source>
         <translation>A/B: la modifica ha aiutato?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="122"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="124"/>
         <source>The new version (its score minus the old one&apos;s is each map&apos;s delta)</source>
         <translation>La versione nuova (il suo punteggio meno quello della vecchia è la differenza di ogni mappa)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="123"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="125"/>
         <source>The old version, or any agent to compare with</source>
         <translation>La versione vecchia, o qualsiasi agente con cui confrontare</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="128"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="130"/>
         <source>New</source>
         <translation>Nuovo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="129"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="131"/>
         <source>Old</source>
         <translation>Vecchio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="130"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="132"/>
         <source>Add agent file…</source>
         <translation>Aggiungi file di agente…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="131"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="133"/>
         <source>Your own agent: one .py file, or the .clp file(s) of a CLIPS agent (loaded in the order picked); it becomes the new version</source>
         <translation>Il tuo agente: un file .py, o i file .clp di un agente CLIPS (caricati nell'ordine scelto); diventa la versione nuova</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="137"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="139"/>
         <source>How often it may say better or worse when the two are equally good</source>
         <translation>Quanto spesso può dire meglio o peggio quando i due sono ugualmente bravi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="139"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="141"/>
         <source>Alpha</source>
         <translation>Alfa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="140"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="142"/>
         <source>Beta</source>
         <translation>Beta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="144"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="146"/>
         <source> points</source>
         <translation> punti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="146"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="148"/>
         <source>Difference</source>
         <translation>Differenza</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="150"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="152"/>
         <source>Processes</source>
         <translation>Processi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="152"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="154"/>
         <source>Run A/B</source>
         <translation>Avvia A/B</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="172"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="174"/>
         <source>No A/B run yet.</source>
         <translation>Nessun A/B ancora.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="181"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="183"/>
         <source>Each map as the test took it: both scores and the delta (new − old); double-click: both games side by side</source>
         <translation>Ogni mappa nell'ordine in cui il test l'ha presa: i due punteggi e la differenza (nuovo − vecchio); doppio clic: le due partite affiancate</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="188"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="190"/>
         <source>Maps better (double-click: both games side by side)</source>
         <translation>Mappe meglio (doppio clic: le due partite affiancate)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="188"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="190"/>
         <source>Maps worse (double-click: both games side by side)</source>
         <translation>Mappe peggio (doppio clic: le due partite affiancate)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="209"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="211"/>
         <source>Cannot use agent {0}: {1}</source>
         <translation>Impossibile usare l'agente {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="260"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="262"/>
         <source>Pick two different agents (the new and the old version).</source>
         <translation>Scegli due agenti diversi (la versione nuova e la vecchia).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="273"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="276"/>
         <source>Playing: {0} against {1} on up to {2} maps…</source>
         <translation>In gioco: {0} contro {1} su al massimo {2} mappe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="290"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="293"/>
         <source>Stopping…</source>
         <translation>Arresto in corso…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="302"/>
-        <source>{0} maps so far: mean delta {1} points a game; wins/ties/losses {2}/{3}/{4}</source>
-        <translation>{0} mappe finora: differenza media {1} punti a partita; vittorie/pareggi/sconfitte {2}/{3}/{4}</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="331"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="339"/>
         <source>The A/B stopped: {0}</source>
         <translation>L'A/B si è fermato: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="333"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="341"/>
         <source>Stopped: the figures are those of the maps finished.</source>
         <translation>Fermato: i numeri sono quelli delle mappe finite.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="346"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="354"/>
         <source>{0} maps better, {1} worse, {2} the same ({3} of {4} maps)</source>
         <translation>{0} mappe meglio, {1} peggio, {2} uguali ({3} mappe su {4})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="368"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="376"/>
         <source>Playing both agents on {0}…</source>
         <translation>Gioco dei due agenti su {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="138"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="140"/>
         <source>How often it may call a difference of the size below the same</source>
         <translation>Quanto spesso può dire uguali due agenti che differiscono della misura qui sotto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="145"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="147"/>
         <source>Two agents within this many points a game are the same</source>
         <translation>Due agenti entro questi punti a partita sono uguali</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="317"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="325"/>
         <source>(unbounded: too few maps)</source>
         <translation>(illimitato: troppo poche mappe)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="318"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="326"/>
         <source>Mean delta (new − old): {0} points a game, {1} interval {2} (valid after any map)&lt;br&gt;wins/ties/losses {3}/{4}/{5} · {6} of {7} maps used, {8} games in {9} s</source>
         <translation>Differenza media (nuovo − vecchio): {0} punti a partita, intervallo al {1} {2} (valido dopo ogni mappa)&lt;br&gt;vittorie/pareggi/sconfitte {3}/{4}/{5} · {6} mappe usate su {7}, {8} partite in {9} s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="344"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="352"/>
         <source>between {0} and {1}</source>
         <translation>tra {0} e {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="345"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="353"/>
         <source>the interval still unbounded</source>
         <translation>l'intervallo ancora illimitato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="350"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="358"/>
         <source>Better by {0} points a game ({1}); {2}</source>
         <translation>Meglio di {0} punti a partita ({1}); {2}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="352"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="360"/>
         <source>Worse by {0} points a game ({1}); {2}</source>
         <translation>Peggio di {0} punti a partita ({1}); {2}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="354"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="362"/>
         <source>The same within ±{0} points a game (mean delta {1}, {2}); {3}</source>
         <translation>Uguali entro ±{0} punti a partita (differenza media {1}, {2}); {3}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="356"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="364"/>
         <source>Undecided: mean delta {0} points a game ({1}); {2}; about {3} more maps like these are likely needed</source>
         <translation>Indeciso: differenza media {0} punti a partita ({1}); {2}; probabilmente servono circa altre {3} mappe come queste</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="309"/>
+        <source>{0} maps so far: mean delta {1} points a game, {2} interval {3}; wins/ties/losses {4}/{5}/{6}</source>
+        <translation>{0} mappe finora: differenza media {1} punti a partita, intervallo al {2} {3}; vittorie/pareggi/sconfitte {4}/{5}/{6}</translation>
     </message>
 </context>
 <context>

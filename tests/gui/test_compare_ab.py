@@ -32,13 +32,15 @@ def test_a_copy_that_gives_up_on_known_maps_is_worse_and_opens_side_by_side(qtbo
     panel.jobs.setValue(2)
     ticks = []
     timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(panel.map_table.rowCount()))
+    timer.timeout.connect(lambda: ticks.append((panel.map_table.rowCount(), panel.figures.text())))
     timer.start(20)
     panel.start()
     assert panel.running and not panel.run_button.isEnabled()
     qtbot.waitUntil(lambda: not panel.running, timeout=120_000)
     timer.stop()
-    assert len(set(ticks)) > 2  # the GUI kept running and the maps came in one by one
+    assert len({rows for rows, _ in ticks}) > 2  # the GUI kept running and the maps came in one by one
+    running = [text for rows, text in ticks if rows >= 10 and " maps so far: " in text]
+    assert running and all("95% interval [" in text for text in running)  # bounded by then, shown as it comes
     result = panel.result
     assert result is not None and result.verdict.value == "worse"
     assert result.maps_used < len(MAP_NAMES)  # stopped early

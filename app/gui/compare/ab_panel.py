@@ -1,10 +1,11 @@
 """The A/B tab: is the new version of an agent better than the old one? Both play the maps of a folder, paired by
-map, until the sequential test decides, as ``python main.py bench --agents NEW --versus OLD`` does.
+map, until the anytime-valid test decides, as ``python main.py bench --agents NEW --versus OLD`` does.
 
 The games run on a worker thread (``VersusBench`` from app/tournament/ab, the bench's process pool); each map's
-delta shows as the test takes it; at the end the verdict in plain words, the mean delta with the anytime-valid
-interval the verdict rests on, wins/ties/losses and the maps that got better and worse, each of which opens as a two-board replay (both agents
-played again on that map, traced, off the GUI thread).
+delta shows as the test takes it, with the interval so far (valid after any map); at the end the verdict in plain
+words, the mean delta with the interval the verdict rests on, wins/ties/losses and the maps that got better and
+worse, each of which opens as a two-board replay (both agents played again on that map, traced, off the GUI
+thread).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from app.gui.interaction import Interaction
 from app.gui.theme import card_title
 from app.gui.two_boards import TwoBoards
 from app.tournament import bench
-from app.tournament.ab import Comparison, Design, PairedMap, Verdict, VersusBench, shuffled
+from app.tournament.ab import Comparison, Design, PairedMap, SequentialTest, Verdict, VersusBench, shuffled
 
 MAP_HEADS = ("map", "new", "old", "delta")
 
@@ -85,7 +86,7 @@ def start_job(work, on_item, on_finished, on_thread_end=None) -> tuple[QThread, 
 
 
 class ABPanel(QWidget):
-    """Two agents (new and old) over a folder of maps, paired by map, until the sequential test decides."""
+    """Two agents (new and old) over a folder of maps, paired by map, until the anytime-valid test decides."""
 
     finished = pyqtSignal()
 
@@ -94,6 +95,7 @@ class ABPanel(QWidget):
         self.interaction = interaction
         self.specs: dict[str, AgentSpec] = dict(agents)
         self.runner: VersusBench | None = None
+        self.live: SequentialTest | None = None  # the test fed as the maps come (the worker's own runs there)
         self.result: Comparison | None = None
         self.pairs: list[PairedMap] = []
         self._map_paths: dict[str, str] = {}  # map name -> its file, for the maps taken
@@ -265,6 +267,7 @@ class ABPanel(QWidget):
         design = Design(self.alpha.value(), self.beta.value(), self.delta.value())
         config = bench.BenchConfig(rules=self.rules.currentData(), seed=self.seed.value())
         self.runner = VersusBench(new, old, maps, design, config, jobs=self.jobs.value())
+        self.live = SequentialTest(design)
         self.result = None
         self.pairs = []
         self.map_table.setRowCount(0)
@@ -295,13 +298,18 @@ class ABPanel(QWidget):
         append_rows(self.map_table, [[(pair.map_name, None), (pair.new.score, 0), (pair.old.score, 0),
                                       (pair.delta if pair.scored else None, 0)]])
         self.map_table.scrollToBottom()
+        if pair.scored:
+            self.live.add(pair.delta)
         scored = [p.delta for p in self.pairs if p.scored]
         if scored:
             wins = sum(d > 0 for d in scored)
             losses = sum(d < 0 for d in scored)
-            self.figures.setText(self.tr("{0} maps so far: mean delta {1} points a game; wins/ties/losses "
-                                         "{2}/{3}/{4}").format(len(scored), f"{sum(scored) / len(scored):+.1f}",
-                                                               wins, len(scored) - wins - losses, losses))
+            judgement = self.live.judgement()  # valid after every map: worth showing as it comes
+            interval = judgement.interval_text(1) if judgement.bounded else self.tr("(unbounded: too few maps)")
+            self.figures.setText(self.tr("{0} maps so far: mean delta {1} points a game, {2} interval {3}; "
+                                         "wins/ties/losses {4}/{5}/{6}").format(
+                len(scored), f"{judgement.mean:+.1f}", f"{judgement.confidence:.0%}", interval, wins,
+                len(scored) - wins - losses, losses))
 
     def _on_finished(self, error: str) -> None:
         thread = self._thread
