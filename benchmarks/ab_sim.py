@@ -6,16 +6,19 @@ today's test (the mixture SPRT with a 30-map floor it replaced) and the other ca
     python benchmarks/ab_sim.py --real        # also the A/Bs of the issue's checks, played as bench --versus does
 
 The deltas are resampled from real pairs of agents: every shipped agent played once on every map of ``maps/bench``
-(rules unito-2019, seed 0; ``benchmarks/data/ab_scores.csv``, rewritten by ``--record``), and from a heavy-tailed
-pair: probabilistico against incrocio where the new agent crashes on 2% of the maps (a crash scores -999). Each
-case centres the pair's deltas and adds the true difference (0, D/2, D, 5D, 50D), draws ``--runs`` sequences of
-maps with replacement and runs each test on them, up to ``--horizon`` maps (then it is undecided). Printed:
+(rules unito-2019, seed 0; ``benchmarks/data/ab_scores.csv``, rewritten by ``--record``); from two versions that
+play alike on 9 maps in 10 (the ties stay ties, the difference is on the other maps); and from a heavy-tailed pair:
+probabilistico against incrocio where the new agent crashes on 2% of the maps (a crash scores -999). Each case
+centres the pair's deltas and adds the true difference (0, D/2, D, 5D, 50D), draws ``--runs`` sequences of maps
+with replacement and runs each test on them, up to ``--horizon`` maps (then it is undecided). Printed:
 
-- the candidates on two pairs at 0 and D: wrong verdicts, right verdicts and maps used, how the test was chosen;
+- the candidates on the issue's checks (the recorded scores replayed), then at 0 and D on three pairs: wrong
+  verdicts, right verdicts and maps used, how the test was chosen;
 - the table of the issue, the chosen test against today's for every pair and effect size: the maps used (mean and
   95th percentile), the wrong verdicts (at 0: better or worse; at D/2: worse; at D and more: worse or the same,
   nominal at most alpha or beta), the right ones (at 0: the same; at D/2: better or the same; at D and more: better,
-  the power, nominal at least 1 - beta) and the runs left undecided at the horizon.
+  the power, nominal at least 1 - beta) and the runs left undecided at the horizon;
+- with crashes, how many of the chosen test's wrong verdicts came before the run's first crash.
 
 Figures only: nothing is asserted (tests/tournament/test_ab.py checks the rates on normal deltas).
 """
@@ -51,6 +54,7 @@ AGENTS = {"bayes": ("bayes", ()), "random": ("random", ()), "cross": ("cross", (
           "probabilistico": ("probabilistico", ()), "bdi": (BDI, ()),
           "bdi-max-max": ("bdi", (("bdi:fire-strategy", "max-max"),))}
 PAIRS = (("probabilistico", "incrocio"), ("bdi-max-max", "bdi"), ("bayes", "probabilistico"), ("incrocio", "cross"))
+SPARSE_SHARE = 0.1
 CRASH_SHARE = 0.02
 CRASH_SCORE = -999
 BEST_SCORE = 350  # no map of maps/bench gives more (the oracle's best)
@@ -90,22 +94,39 @@ def load_scores(path: Path = SCORES) -> dict[str, np.ndarray]:
 
 
 class Population:
-    """Deltas to draw maps from: ``values`` with probabilities ``weights`` (None: equally likely)."""
+    """Deltas to draw maps from: ``values`` with probabilities ``weights`` (None: equally likely).
 
-    def __init__(self, name: str, values: np.ndarray, weights: np.ndarray | None = None):
-        self.name, self.values, self.weights = name, values, weights
+    ``keep_ties``: the zeros stay zeros whatever the true difference (two versions that play alike on most maps):
+    only the other deltas are centred and shifted, by ``shift`` over their share."""
+
+    def __init__(self, name: str, values: np.ndarray, weights: np.ndarray | None = None, keep_ties: bool = False):
+        self.name, self.values, self.weights, self.keep_ties = name, values, weights, keep_ties
         self.mean = float(np.average(values, weights=weights))
         self.sd = math.sqrt(float(np.average((values - self.mean) ** 2, weights=weights)))
 
     def draw(self, shift: float, shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
         """Maps drawn with replacement, the deltas centred then shifted by the true difference ``shift``."""
-        return rng.choice(self.values - self.mean + shift, size=shape, p=self.weights)
+        if not self.keep_ties:
+            return rng.choice(self.values - self.mean + shift, size=shape, p=self.weights)
+        weights = np.full(len(self.values), 1 / len(self.values)) if self.weights is None else self.weights
+        moved = self.values != 0
+        share = float(weights[moved].sum())
+        inner = float(np.average(self.values[moved], weights=weights[moved]))
+        values = np.where(moved, self.values - inner + shift / share, 0.0)
+        return rng.choice(values, size=shape, p=weights)
 
 
 def populations(scores: dict[str, np.ndarray]) -> list[Population]:
-    """The real pairs, then probabilistico against incrocio with the new agent crashing on CRASH_SHARE of the maps."""
+    """The real pairs; two versions that differ on one map in SPARSE_SHARE (probabilistico against incrocio on
+    those, ties on the others, kept whatever the difference); then probabilistico against incrocio with the new
+    agent crashing on CRASH_SHARE of the maps (last)."""
     found = [Population(f"{new} - {old}", scores[new] - scores[old]) for new, old in PAIRS]
     new, old = scores["probabilistico"], scores["incrocio"]
+    differ = (new - old)[new != old]
+    found.append(Population(f"probabilistico - incrocio on {SPARSE_SHARE:.0%} of the maps, ties elsewhere",
+                            np.concatenate([differ, [0.0]]),
+                            np.concatenate([np.full(len(differ), SPARSE_SHARE / len(differ)), [1 - SPARSE_SHARE]]),
+                            keep_ties=True))
     count = len(new)
     weights = np.concatenate([np.full(count, (1 - CRASH_SHARE) / count), np.full(count, CRASH_SHARE / count)])
     found.append(Population(f"probabilistico - incrocio, {CRASH_SHARE:.0%} crashes",
@@ -232,6 +253,13 @@ def betting(design: Design, deltas: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return first_decision(codes)
 
 
+def no_prior_spread(design: Design, deltas: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The chosen test with its squared deviations starting at 0 (``PRIOR_SPREAD`` left out)."""
+    count, mean, squares = running(deltas)
+    widths = [half_width(level, count, squares) for level in (design.alpha, design.beta)]
+    return first_decision(interval_codes(design, mean, *widths))
+
+
 def chosen(design: Design, deltas: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The engine's test (app/tournament/ab/sequential.py): Lai's mixture t confidence sequence, prior spread."""
     return run_decisions(design, deltas)
@@ -243,6 +271,7 @@ CANDIDATES: dict[str, Callable] = {
     "mixture SPRT, variance plugged in": normal_mixture,
     "sign test first, then the t mixture": sign_then_t,
     "betting confidence sequence (bounded deltas)": betting,
+    "t-mixture confidence sequence, no prior spread": no_prior_spread,
     "t-mixture confidence sequence (chosen)": chosen,
 }
 
@@ -275,15 +304,16 @@ def effects(design: Design) -> list[tuple[str, float]]:
 
 
 def candidates_table(design: Design, pops: list[Population], runs: int, horizon: int) -> None:
-    """Every candidate at 0 and D on the first pair and on the heavy-tailed one."""
+    """Every candidate at 0 and D on the first pair, the sparse one and the heavy-tailed one."""
+    shown = (pops[0], pops[-2], pops[-1])
     print("Candidates, at no difference and at D: wrong verdicts / right verdicts / mean maps")
-    heads = ["test", *(f"{p.name}: {label}" for p in (pops[0], pops[-1]) for label in ("0", "D"))]
+    heads = ["test", *(f"{p.name}: {label}" for p in shown for label in ("0", "D"))]
     print("| " + " | ".join(heads) + " |")
     print("|" + "---|" * len(heads))
     for name, test in CANDIDATES.items():
         rng = np.random.default_rng(SEED)
         cells = [name]
-        for population in (pops[0], pops[-1]):
+        for population in shown:
             for shift in (0.0, design.delta):
                 codes, used = simulate(test, design, population, shift, runs, horizon, rng)
                 wrong, right, _ = rates(design, shift, codes)
