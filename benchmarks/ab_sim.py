@@ -13,7 +13,7 @@ centres the pair's deltas and adds the true difference (0, D/2, D, 5D, 50D), dra
 with replacement and runs each test on them, up to ``--horizon`` maps (then it is undecided). Printed:
 
 - the candidates on the issue's checks (the recorded scores replayed), then at 0 and D on three pairs: wrong
-  verdicts, right verdicts and maps used, how the test was chosen;
+  verdicts, right verdicts and maps used, how the test was chosen; then the chosen test's prior spread, scanned;
 - the table of the issue, the chosen test against today's for every pair and effect size: the maps used (mean and
   95th percentile), the wrong verdicts (at 0: better or worse; at D/2: worse; at D and more: worse or the same,
   nominal at most alpha or beta), the right ones (at 0: the same; at D/2: better or the same; at D and more: better,
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import math
 import shutil
 import sys
@@ -42,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 from app.cli import run_command  # noqa: E402
 from app.core import BattleshipError  # noqa: E402
 from app.tournament.ab import Design, VersusBench, run_decisions, shuffled  # noqa: E402
-from app.tournament.ab.sequential import half_width  # noqa: E402
+from app.tournament.ab.sequential import PRIOR_SPREAD, half_width  # noqa: E402
 from app.tournament.bench import Bench, BenchConfig, expand_maps  # noqa: E402
 
 SCORES = ROOT / "benchmarks" / "data" / "ab_scores.csv"
@@ -253,9 +254,10 @@ def betting(design: Design, deltas: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return first_decision(codes)
 
 
-def no_prior_spread(design: Design, deltas: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The chosen test with its squared deviations starting at 0 (``PRIOR_SPREAD`` left out)."""
+def t_mixture(design: Design, deltas: np.ndarray, prior_spread: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """The chosen test with its squared deviations starting at ``prior_spread ** 2`` (the engine's: PRIOR_SPREAD)."""
     count, mean, squares = running(deltas)
+    squares = squares + prior_spread ** 2
     widths = [half_width(level, count, squares) for level in (design.alpha, design.beta)]
     return first_decision(interval_codes(design, mean, *widths))
 
@@ -271,7 +273,7 @@ CANDIDATES: dict[str, Callable] = {
     "mixture SPRT, variance plugged in": normal_mixture,
     "sign test first, then the t mixture": sign_then_t,
     "betting confidence sequence (bounded deltas)": betting,
-    "t-mixture confidence sequence, no prior spread": no_prior_spread,
+    "t-mixture confidence sequence, no prior spread": t_mixture,
     "t-mixture confidence sequence (chosen)": chosen,
 }
 
@@ -385,6 +387,24 @@ def unseen_crashes(design: Design, population: Population, runs: int, horizon: i
     print()
 
 
+def prior_spread_table(design: Design, pops: list[Population], runs: int, horizon: int) -> None:
+    """The chosen test's prior spread, scanned: the maps an exact copy needs to be "the same", and what each costs
+    or saves on the pair that differs on one map in ten (at D) and on the first pair (at 0 and D)."""
+    print("The prior spread, scanned: an exact copy's maps; wrong verdicts and mean maps")
+    cases = ((pops[-2], design.delta), (pops[0], 0.0), (pops[0], design.delta))
+    print("| prior spread | copy (all 0) | " + " | ".join(f"{p.name}: {shift:g}" for p, shift in cases) + " |")
+    print("|" + "---|" * (len(cases) + 2))
+    for spread in (0.0, 100.0, 150.0, PRIOR_SPREAD, 250.0):
+        test = functools.partial(t_mixture, prior_spread=spread)
+        _verdict, copy_maps = test(design, np.zeros((1, horizon)))
+        cells = [f"{spread:g}" + (" (chosen)" if spread == PRIOR_SPREAD else ""), f"{int(copy_maps[0])} maps"]
+        for population, shift in cases:
+            codes, used = simulate(test, design, population, shift, runs, horizon, np.random.default_rng(SEED))
+            cells.append(f"{rates(design, shift, codes)[0]:.1%} / {used.mean():.0f}")
+        print("| " + " | ".join(cells) + " |", flush=True)
+    print()
+
+
 def simulation(design: Design, runs: int, horizon: int) -> None:
     """Print the pairs, then both tables."""
     scores = load_scores()
@@ -396,6 +416,7 @@ def simulation(design: Design, runs: int, horizon: int) -> None:
     print()
     checks_table(design, scores)
     candidates_table(design, pops, runs, horizon)
+    prior_spread_table(design, pops, runs, horizon)
     issue_table(design, pops, runs, horizon)
     unseen_crashes(design, pops[-1], runs, horizon)
 

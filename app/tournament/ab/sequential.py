@@ -19,7 +19,8 @@ most ``alpha``; the means it has not rejected form the interval, ``mean +- sqrt(
 - ``PRIOR_SPREAD``: ``SS`` starts at ``200^2``, as if one map had already been seen 200 points from the mean (a
   big swing on one map of this game). A run of equal scores (two versions that play alike, or the first maps of
   two that differ on few) then needs about 65 maps to say "the same within +-10", not 7 (16 within +-50). Adding
-  to ``SS`` only widens the interval, so the error rates stay within those asked for.
+  to ``SS`` only widens the interval, so the error rates stay within those asked for. 200 is the least of those
+  measured (100, 150, 200) that keeps two versions differing on one map in ten within ``beta`` at D.
 
 The verdict follows the interval, so the two never contradict: ``better`` when its ``1 - alpha`` interval is above
 0, ``worse`` below, ``the same`` when its ``1 - beta`` interval is inside (-D, +D) (so a true difference of D is
