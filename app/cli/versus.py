@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 
@@ -17,14 +16,14 @@ def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("A/B comparison (docs/ab.md)")
     group.add_argument("--versus", metavar="OLD",
                        help="compare the one agent of --agents (the new version) with OLD, paired by map, stopping "
-                            "as soon as a sequential test says better, worse or no difference larger than --delta")
+                            "as soon as an anytime-valid test says better, worse or the same within --delta")
     group.add_argument("--alpha", type=float, default=VERSUS_DEFAULTS["alpha"],
                        help="with --versus: the rate of wrong 'better'/'worse' verdicts when there is no difference "
                             "(default 0.05)")
     group.add_argument("--beta", type=float, default=VERSUS_DEFAULTS["beta"],
-                       help="with --versus: the rate of missing a difference of --delta points (default 0.05)")
+                       help="with --versus: the rate of calling a difference of --delta points 'the same' (default 0.05)")
     group.add_argument("--delta", type=float, default=VERSUS_DEFAULTS["delta"], metavar="POINTS",
-                       help="with --versus: the smallest difference in points a game worth finding (default 10)")
+                       help="with --versus: two agents within this many points a game are 'the same' (default 10)")
     group.add_argument("--results", metavar="RESULTS.jsonl|.csv|.json",
                        help="with --versus: read the games already in this results file (a tournament's .jsonl, or "
                             "a bench --out file) instead of playing them")
@@ -66,9 +65,6 @@ def versus_command(args: argparse.Namespace) -> int:
                               f"give --agent-param {new}:KEY=VALUE)")
     for agent in (new, old):
         resolve(agent)  # an unknown agent is one line before any game is played
-    if importlib.util.find_spec("scipy") is None:
-        raise BattleshipError("--versus needs scipy for its interval and Wilcoxon test: "
-                              "pip install -r requirements-tournament.txt")
     if args.jobs < 0:
         raise BattleshipError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
     if args.timeout_per_game <= 0:
@@ -81,8 +77,6 @@ def versus_command(args: argparse.Namespace) -> int:
                                pick_first=args.pick_first, step_seconds=step_timeout(args))
     stored = stored_games(args.results, new, old, maps, config) if args.results else {}
     notes = [f"{len(stored)} games read from {args.results}"] if args.results else []
-    if len(maps) < design.min_maps:
-        notes.append(f"the test gives no verdict before {design.min_maps} maps; {len(maps)} were given")
     progress = Progress(2 * len(maps) - len(stored), enabled=not args.no_progress)
     runner = VersusBench(new, old, maps, design, config, jobs=args.jobs, timeout=args.timeout_per_game,
                          stored=stored, on_game=lambda row: progress.update(bool(row.failure)))

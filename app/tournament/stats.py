@@ -1,6 +1,6 @@
-"""Statistics of paired game scores, shared by the tournament report (``app.report``) and the A/B comparison
-(``app.tournament.ab``): a bootstrap interval of the mean and Wilcoxon's signed-rank test. scipy is imported where used
-(it is an optional dependency: requirements-tournament.txt)."""
+"""Statistics of paired game scores for the tournament report (``app.report``): a bootstrap interval of the mean and
+Wilcoxon's signed-rank test. scipy is imported where used (it is an optional dependency:
+requirements-tournament.txt). The A/B comparison has its own anytime-valid interval (``app.tournament.ab``)."""
 
 from __future__ import annotations
 

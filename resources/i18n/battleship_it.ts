@@ -44,11 +44,6 @@
         <translation>Quanto spesso può dire meglio o peggio quando i due sono ugualmente bravi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="138"/>
-        <source>How often it may miss a difference of the size below</source>
-        <translation>Quanto spesso può non accorgersi di una differenza della misura qui sotto</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/compare/ab_panel.py" line="139"/>
         <source>Alpha</source>
         <translation>Alfa</translation>
@@ -62,11 +57,6 @@
         <location filename="../../app/gui/compare/ab_panel.py" line="144"/>
         <source> points</source>
         <translation> punti</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="145"/>
-        <source>The smallest difference a game worth finding</source>
-        <translation>La più piccola differenza a partita che vale la pena trovare</translation>
     </message>
     <message>
         <location filename="../../app/gui/compare/ab_panel.py" line="146"/>
@@ -114,11 +104,6 @@
         <translation>Scegli due agenti diversi (la versione nuova e la vecchia).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="262"/>
-        <source>A/B needs scipy: pip install -r requirements-tournament.txt</source>
-        <translation>A/B richiede scipy: pip install -r requirements-tournament.txt</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/compare/ab_panel.py" line="275"/>
         <source>Playing: {0} against {1} on up to {2} maps…</source>
         <translation>In gioco: {0} contro {1} su al massimo {2} mappe…</translation>
@@ -127,21 +112,6 @@
         <location filename="../../app/gui/compare/ab_panel.py" line="292"/>
         <source>Stopping…</source>
         <translation>Arresto in corso…</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="304"/>
-        <source>{0} maps so far: mean delta {1} points a game; wins/ties/losses {2}/{3}/{4}</source>
-        <translation>{0} mappe finora: differenza media {1} punti a partita; vittorie/pareggi/sconfitte {2}/{3}/{4}</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="319"/>
-        <source>(too few maps)</source>
-        <translation>(troppo poche mappe)</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="323"/>
-        <source>Mean delta (new − old): {0} points a game, 95% interval {1}&lt;br&gt;wins/ties/losses {2}/{3}/{4} · Wilcoxon {5} · {6} of {7} maps used, {8} games in {9} s</source>
-        <translation>Differenza media (nuovo − vecchio): {0} punti a partita, intervallo al 95% {1}&lt;br&gt;vittorie/pareggi/sconfitte {2}/{3}/{4} · Wilcoxon {5} · {6} mappe usate su {7}, {8} partite in {9} s</translation>
     </message>
     <message>
         <location filename="../../app/gui/compare/ab_panel.py" line="336"/>
@@ -159,29 +129,64 @@
         <translation>{0} mappe meglio, {1} peggio, {2} uguali ({3} mappe su {4})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="354"/>
-        <source>Better by {0} points a game; {1}</source>
-        <translation>Meglio di {0} punti a partita; {1}</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="356"/>
-        <source>Worse by {0} points a game; {1}</source>
-        <translation>Peggio di {0} punti a partita; {1}</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="358"/>
-        <source>No difference larger than {0} points a game (mean delta {1}); {2}</source>
-        <translation>Nessuna differenza superiore a {0} punti a partita (differenza media {1}); {2}</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="360"/>
-        <source>Undecided: mean delta {0} points a game; {1}; more maps are needed to tell a difference of {2} points at these error rates</source>
-        <translation>Indeciso: differenza media {0} punti a partita; {1}; servono più mappe per riconoscere una differenza di {2} punti con questi tassi di errore</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/compare/ab_panel.py" line="373"/>
         <source>Playing both agents on {0}…</source>
         <translation>Gioco dei due agenti su {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="140"/>
+        <source>How often it may call a difference of the size below the same</source>
+        <translation>Quanto spesso può dire uguali due agenti che differiscono della misura qui sotto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="147"/>
+        <source>Two agents within this many points a game are the same</source>
+        <translation>Due agenti entro questi punti a partita sono uguali</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="325"/>
+        <source>(unbounded: too few maps)</source>
+        <translation>(illimitato: troppo poche mappe)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="326"/>
+        <source>Mean delta (new − old): {0} points a game, {1} interval {2} (valid after any map)&lt;br&gt;wins/ties/losses {3}/{4}/{5} · {6} of {7} maps used, {8} games in {9} s</source>
+        <translation>Differenza media (nuovo − vecchio): {0} punti a partita, intervallo al {1} {2} (valido dopo ogni mappa)&lt;br&gt;vittorie/pareggi/sconfitte {3}/{4}/{5} · {6} mappe usate su {7}, {8} partite in {9} s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="352"/>
+        <source>between {0} and {1}</source>
+        <translation>tra {0} e {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="353"/>
+        <source>the interval still unbounded</source>
+        <translation>l'intervallo ancora illimitato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="358"/>
+        <source>Better by {0} points a game ({1}); {2}</source>
+        <translation>Meglio di {0} punti a partita ({1}); {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="360"/>
+        <source>Worse by {0} points a game ({1}); {2}</source>
+        <translation>Peggio di {0} punti a partita ({1}); {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="362"/>
+        <source>The same within ±{0} points a game (mean delta {1}, {2}); {3}</source>
+        <translation>Uguali entro ±{0} punti a partita (differenza media {1}, {2}); {3}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="364"/>
+        <source>Undecided: mean delta {0} points a game ({1}); {2}; about {3} more maps like these are likely needed</source>
+        <translation>Indeciso: differenza media {0} punti a partita ({1}); {2}; probabilmente servono circa altre {3} mappe come queste</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/ab_panel.py" line="309"/>
+        <source>{0} maps so far: mean delta {1} points a game, {2} interval {3}; wins/ties/losses {4}/{5}/{6}</source>
+        <translation>{0} mappe finora: differenza media {1} punti a partita, intervallo al {2} {3}; vittorie/pareggi/sconfitte {4}/{5}/{6}</translation>
     </message>
 </context>
 <context>

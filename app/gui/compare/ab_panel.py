@@ -1,15 +1,15 @@
 """The A/B tab: is the new version of an agent better than the old one? Both play the maps of a folder, paired by
-map, until the sequential test decides, as ``python main.py bench --agents NEW --versus OLD`` does.
+map, until the anytime-valid test decides, as ``python main.py bench --agents NEW --versus OLD`` does.
 
 The games run on a worker thread (``VersusBench`` from app/tournament/ab, the bench's process pool); each map's
-delta shows as the test takes it; at the end the verdict in plain words, the mean delta with its 95% interval,
-wins/ties/losses and the maps that got better and worse, each of which opens as a two-board replay (both agents
-played again on that map, traced, off the GUI thread).
+delta shows as the test takes it, with the interval so far (valid after any map); at the end the verdict in plain
+words, the mean delta with the interval the verdict rests on, wins/ties/losses and the maps that got better and
+worse, each of which opens as a two-board replay (both agents played again on that map, traced, off the GUI
+thread).
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 
@@ -39,7 +39,7 @@ from app.gui.interaction import Interaction
 from app.gui.theme import card_title
 from app.gui.two_boards import TwoBoards
 from app.tournament import bench
-from app.tournament.ab import Comparison, Design, PairedMap, Verdict, VersusBench, shuffled
+from app.tournament.ab import Comparison, Design, PairedMap, SequentialTest, Verdict, VersusBench, shuffled
 
 MAP_HEADS = ("map", "new", "old", "delta")
 
@@ -86,7 +86,7 @@ def start_job(work, on_item, on_finished, on_thread_end=None) -> tuple[QThread, 
 
 
 class ABPanel(QWidget):
-    """Two agents (new and old) over a folder of maps, paired by map, until the sequential test decides."""
+    """Two agents (new and old) over a folder of maps, paired by map, until the anytime-valid test decides."""
 
     finished = pyqtSignal()
 
@@ -95,6 +95,7 @@ class ABPanel(QWidget):
         self.interaction = interaction
         self.specs: dict[str, AgentSpec] = dict(agents)
         self.runner: VersusBench | None = None
+        self.live: SequentialTest | None = None  # the test fed as the maps come (the worker's own runs there)
         self.result: Comparison | None = None
         self.pairs: list[PairedMap] = []
         self._map_paths: dict[str, str] = {}  # map name -> its file, for the maps taken
@@ -136,14 +137,14 @@ class ABPanel(QWidget):
         self.folder, self.rules, self.seed = game_fields(form, self.choose_folder)
         self.alpha, self.beta = self._rate(0.05), self._rate(0.05)
         self.alpha.setToolTip(self.tr("How often it may say better or worse when the two are equally good"))
-        self.beta.setToolTip(self.tr("How often it may miss a difference of the size below"))
+        self.beta.setToolTip(self.tr("How often it may call a difference of the size below the same"))
         form.addRow(self.tr("Alpha"), self.alpha)
         form.addRow(self.tr("Beta"), self.beta)
         self.delta = QDoubleSpinBox()
         self.delta.setRange(0.5, 1000)
         self.delta.setValue(10)
         self.delta.setSuffix(self.tr(" points"))
-        self.delta.setToolTip(self.tr("The smallest difference a game worth finding"))
+        self.delta.setToolTip(self.tr("Two agents within this many points a game are the same"))
         form.addRow(self.tr("Difference"), self.delta)
         self.jobs = QSpinBox()
         self.jobs.setRange(1, 64)
@@ -259,8 +260,6 @@ class ABPanel(QWidget):
         try:
             if new == old:
                 raise BattleshipError(self.tr("Pick two different agents (the new and the old version)."))
-            if importlib.util.find_spec("scipy") is None:
-                raise BattleshipError(self.tr("A/B needs scipy: pip install -r requirements-tournament.txt"))
             maps = shuffled(bench.expand_maps([self.folder.text().strip()]))
         except BattleshipError as error:
             self.status.setText(str(error))
@@ -268,6 +267,7 @@ class ABPanel(QWidget):
         design = Design(self.alpha.value(), self.beta.value(), self.delta.value())
         config = bench.BenchConfig(rules=self.rules.currentData(), seed=self.seed.value())
         self.runner = VersusBench(new, old, maps, design, config, jobs=self.jobs.value())
+        self.live = SequentialTest(design)
         self.result = None
         self.pairs = []
         self.map_table.setRowCount(0)
@@ -298,13 +298,18 @@ class ABPanel(QWidget):
         append_rows(self.map_table, [[(pair.map_name, None), (pair.new.score, 0), (pair.old.score, 0),
                                       (pair.delta if pair.scored else None, 0)]])
         self.map_table.scrollToBottom()
+        if pair.scored:
+            self.live.add(pair.delta)
         scored = [p.delta for p in self.pairs if p.scored]
         if scored:
             wins = sum(d > 0 for d in scored)
             losses = sum(d < 0 for d in scored)
-            self.figures.setText(self.tr("{0} maps so far: mean delta {1} points a game; wins/ties/losses "
-                                         "{2}/{3}/{4}").format(len(scored), f"{sum(scored) / len(scored):+.1f}",
-                                                               wins, len(scored) - wins - losses, losses))
+            judgement = self.live.judgement()  # valid after every map: worth showing as it comes
+            interval = judgement.interval_text(1) if judgement.bounded else self.tr("(unbounded: too few maps)")
+            self.figures.setText(self.tr("{0} maps so far: mean delta {1} points a game, {2} interval {3}; "
+                                         "wins/ties/losses {4}/{5}/{6}").format(
+                len(scored), f"{judgement.mean:+.1f}", f"{judgement.confidence:.0%}", interval, wins,
+                len(scored) - wins - losses, losses))
 
     def _on_finished(self, error: str) -> None:
         thread = self._thread
@@ -316,16 +321,13 @@ class ABPanel(QWidget):
         if runner is not None and not error:
             result = self.result = runner.comparison()
             self.verdict_label.setText(self.verdict_words(result))
-            low, high = result.interval
-            interval = f"[{low:+.1f}, {high:+.1f}]" if low is not None and high is not None else self.tr(
-                "(too few maps)")
-            test = (f"W = {result.wilcoxon_statistic:g}, p = {result.wilcoxon_p:.3g}"
-                    if result.wilcoxon_p is not None else "—")
+            judgement = result.judgement
+            interval = judgement.interval_text(1) if judgement.bounded else self.tr("(unbounded: too few maps)")
             self.figures.setText(self.tr(
-                "Mean delta (new − old): {0} points a game, 95% interval {1}<br>wins/ties/losses {2}/{3}/{4} · "
-                "Wilcoxon {5} · {6} of {7} maps used, {8} games in {9} s").format(
-                f"{result.mean_delta:+.1f}", interval, result.wins, result.ties, result.losses, test,
-                result.maps_used, result.maps_total, result.games_played, f"{result.seconds:.1f}"))
+                "Mean delta (new − old): {0} points a game, {1} interval {2} (valid after any map)<br>"
+                "wins/ties/losses {3}/{4}/{5} · {6} of {7} maps used, {8} games in {9} s").format(
+                f"{result.mean_delta:+.1f}", f"{judgement.confidence:.0%}", interval, result.wins, result.ties,
+                result.losses, result.maps_used, result.maps_total, result.games_played, f"{result.seconds:.1f}"))
             paths = {p.map_name: p.map_path for p in result.pairs}
             deltas = {p.map_name: p.delta for p in result.pairs}
             for names, listing in ((result.better_maps, self.better_list), (result.worse_maps, self.worse_list)):
@@ -346,21 +348,21 @@ class ABPanel(QWidget):
 
     def verdict_words(self, result: Comparison) -> str:
         """The verdict in plain words, translated (``Comparison.summary`` is the command line's English)."""
-        low, high = result.interval
-        spread = f" ± {(high - low) / 2:.0f}" if low is not None and high is not None else ""
+        judgement = result.judgement
+        between = self.tr("between {0} and {1}").format(f"{judgement.low:+.0f}", f"{judgement.high:+.0f}") \
+            if judgement.bounded else self.tr("the interval still unbounded")
         counts = self.tr("{0} maps better, {1} worse, {2} the same ({3} of {4} maps)").format(
             result.wins, result.losses, result.ties, result.maps_used, result.maps_total)
-        size = f"{abs(result.mean_delta):.0f}{spread}"
+        size = f"{abs(result.mean_delta):.0f}"
         if result.verdict is Verdict.BETTER:
-            return self.tr("Better by {0} points a game; {1}").format(size, counts)
+            return self.tr("Better by {0} points a game ({1}); {2}").format(size, between, counts)
         if result.verdict is Verdict.WORSE:
-            return self.tr("Worse by {0} points a game; {1}").format(size, counts)
-        if result.verdict is Verdict.NO_DIFFERENCE:
-            return self.tr("No difference larger than {0} points a game (mean delta {1}); {2}").format(
-                f"{result.design.delta:g}", f"{result.mean_delta:+.0f}{spread}", counts)
-        return self.tr("Undecided: mean delta {0} points a game; {1}; more maps are needed to tell a difference of {2} "
-                  "points at these error rates").format(f"{result.mean_delta:+.0f}{spread}", counts,
-                                                        f"{result.design.delta:g}")
+            return self.tr("Worse by {0} points a game ({1}); {2}").format(size, between, counts)
+        if result.verdict is Verdict.SAME:
+            return self.tr("The same within ±{0} points a game (mean delta {1}, {2}); {3}").format(
+                f"{result.design.delta:g}", f"{result.mean_delta:+.0f}", between, counts)
+        return self.tr("Undecided: mean delta {0} points a game ({1}); {2}; about {3} more maps like these are likely "
+                       "needed").format(f"{result.mean_delta:+.0f}", between, counts, judgement.more_maps)
 
     # ----- two-board replays -------------------------------------------------------------
     def _open_item(self, item: QListWidgetItem) -> None:

@@ -1,5 +1,5 @@
 """Playing an A/B comparison: both agents map by map in the bench's worker pool, each map's pair fed to the
-sequential test in a fixed shuffled order, stopping as soon as the test decides.
+anytime-valid sequential test in a fixed shuffled order, stopping as soon as the test decides.
 
 Used by ``python main.py bench --agents NEW --versus OLD`` and meant for the GUI's Compare window (no Qt here):
 ``VersusBench.run()`` yields each map's pair as the test takes it, ``stop()`` ends it from another thread,
@@ -137,5 +137,5 @@ class VersusBench(Stoppable):
 
     def comparison(self, notes: Sequence[str] = ()) -> Comparison:
         """The figures over the maps taken so far."""
-        return compare(self.new, self.old, self.design, self.verdict, self.pairs, len(self.maps),
-                       seconds=self.seconds, games_played=self.games_played, notes=notes)
+        return compare(self.new, self.old, self.design, self.pairs, len(self.maps), seconds=self.seconds,
+                       games_played=self.games_played, notes=notes)
