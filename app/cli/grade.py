@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from app.backends.host import status as host_status
+from app.backends.host.layers import status as host_status
 from app.cli import Subcommand
 from app.cli.common import add_agent_options, add_rules_options
 

@@ -63,8 +63,8 @@ def print_result(result, as_json: bool, out=None) -> None:
 
 def run_game_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
-    from app.backends import host
     from app.backends.games import play
+    from app.backends.host import layers as host_layers
     from app.backends.kinds import Capability, registered
     from app.backends.registry import resolve
     from app.core import gamelog
@@ -120,7 +120,7 @@ def run_game_command(args: argparse.Namespace) -> int:
     if not quiet:
         kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"
         print(f"map {game_map.name}: {kind}, {len(game_map.known)} cells known at start; rules {profile.name}; "
-              f"agent {args.agent}; {host.status()}")
+              f"agent {args.agent}; {host_layers.status()}")
     for warning in game_map.warnings:
         print(f"warning: {args.map}: {warning} (the course plays it as it is; so does the app)", file=sys.stderr)
     game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,

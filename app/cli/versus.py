@@ -44,8 +44,8 @@ def versus_command(args: argparse.Namespace) -> int:
     """Handle ``bench --versus``: 0 when a verdict (or ``undecided``, maps run out) was printed, 130 on Ctrl-C."""
     from app.backends.params import parse_agent_params
     from app.backends.registry import resolve
-    from app.cli.bench import Progress
     from app.cli.common import profile_from_args, step_timeout
+    from app.cli.progress import Progress
     from app.core import BattleshipError
     from app.tournament import bench
     from app.tournament.ab import Design, VersusBench, shuffled, stored_games

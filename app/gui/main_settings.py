@@ -12,6 +12,7 @@ from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer
 from PyQt5.QtWidgets import QAction, QActionGroup, QComboBox, QLabel, QMainWindow, QMenuBar
 
 from app.backends import host
+from app.backends.host import layers as host_layers
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
@@ -226,7 +227,7 @@ class GameSettings:
     def _show_confinement(self) -> None:
         """The status bar says what the agent's process reports it enforces (asked again shortly while a
         starting process has not said yet: the window does not wait for it)."""
-        text = host.status(wait=False)
+        text = host_layers.status(wait=False)
         if text is None:
             self._confinement_timer.start(100)
             return

@@ -19,27 +19,9 @@ import struct
 import sys
 import sysconfig
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
-GIB = 1 << 30
-DEFAULT_MEMORY = GIB  # address space of the agent process
-CPU_SECONDS = 600  # CPU time of the whole agent process: a backstop behind the per-step time caps
-FILE_SIZE = 16 << 20  # the largest file the agent may write
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """What the child is confined to (sent to it by the parent)."""
-
-    memory: int = DEFAULT_MEMORY
-    cpu_seconds: int = CPU_SECONDS
-    file_size: int = FILE_SIZE
-
-
-def memory_text(limit: int) -> str:
-    """``1 GiB``, ``512 MiB``."""
-    return f"{limit / GIB:g} GiB" if limit >= GIB else f"{limit / (1 << 20):g} MiB"
+from app.backends.host.limits import Limits
 
 
 def apply_rlimits(limits: Limits) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from app.backends.base import AgentFailure, Driver, runner_param
 from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing, asked
-from app.backends.host.confine import Limits, memory_text
+from app.backends.host.limits import Limits, memory_text
 from app.backends.host.process import (
     ROOT,
     Child,
