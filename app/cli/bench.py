@@ -10,11 +10,14 @@ import threading
 import time
 
 from app.backends.params import parse_agent_params
-from app.cli import Subcommand
-from app.cli.common import add_agent_options, add_rules_options, step_timeout
+from app.backends.registry import resolve
+from app.cli import SUMMARIES, Subcommand
+from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
 from app.cli.progress import Progress, RateProgress
 from app.cli.report import add_report_options, make_report
 from app.cli.versus import add_versus_arguments, refuse_versus_options, versus_command
+from app.core import BattleshipError
+from app.tournament import bench, plots
 from app.tournament.bench.results import BenchResults, is_tournament_file
 from app.tournament.bench.store import STORE_SUFFIX, ResultStore
 
@@ -82,9 +85,6 @@ def _sigterm_as_interrupt():
 
 def bench_command(args: argparse.Namespace) -> int:
     """Handle ``bench``: exit 0 when every game was played (failures are counted, not fatal), 130 on Ctrl-C."""
-    from app.cli.common import profile_from_args
-    from app.tournament import bench
-
     if args.versus is not None:  # an A/B comparison: its own run (app/cli/versus.py)
         return versus_command(args)
     refuse_versus_options(args)
@@ -124,10 +124,6 @@ def _agents(text: str) -> list[str]:
     """The agents asked for, each resolved now: an unknown agent is a one-line error before any game starts.
     A submission of a folder of submissions that cannot be played is a one-line note and is left out: one
     student's broken load order does not stop the class."""
-    from app.backends.registry import resolve
-    from app.core import BattleshipError
-    from app.tournament import bench
-
     refused: list = []
     agents = bench.expand_agents(text, refused)
     for submission in refused:
@@ -145,9 +141,6 @@ def _is_tournament(args: argparse.Namespace) -> bool:
 
 def check_options(args: argparse.Namespace) -> None:
     """BattleshipError for options that are out of range or do not go together (before any game starts)."""
-    from app.core import BattleshipError
-    from app.tournament import bench
-
     if args.workers < 0 or args.chunk_games < 0:
         raise BattleshipError("--workers and --chunk-games must be 0 (automatic) or more")
     if args.chunk_seconds <= 0:
@@ -166,8 +159,6 @@ def check_options(args: argparse.Namespace) -> None:
     if args.out and not tournament:
         bench.results_format(args.out)
     if args.plot:
-        from app.tournament import plots
-
         plots.new_figure()  # matplotlib present, else a one-line error now rather than after the run
         if args.plot.lower().rsplit(".", 1)[-1] not in plots.PLOT_FORMATS:
             raise BattleshipError(f"{args.plot}: the plot file must end in .png, .svg or .pdf")
@@ -176,8 +167,6 @@ def check_options(args: argparse.Namespace) -> None:
 def open_results(args: argparse.Namespace, agents: list[str], maps: list[str], config) -> BenchResults:
     """Where this run's games go (``--out``; ``--resume`` continues a tournament file): a one-line error for a
     tournament file that holds results already without ``--resume``."""
-    from app.core import BattleshipError
-
     if _is_tournament(args) and ResultStore(args.out).exists() and not args.resume:
         raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
                               "games, or choose another file")
@@ -188,8 +177,6 @@ def open_results(args: argparse.Namespace, agents: list[str], maps: list[str], c
 def play_batch(player, results: BenchResults, args: argparse.Namespace) -> tuple[float, bool]:
     """Play the games with a progress line, a note for each failure and a checkpoint every second; returns the
     seconds taken and whether Ctrl-C (or SIGTERM) stopped it."""
-    from app.tournament import bench
-
     progress = (RateProgress if args.cluster else Progress)(len(results.games.tasks) - len(results.skip),
                                                             enabled=not args.no_progress)
     started = last_save = time.perf_counter()
@@ -220,16 +207,12 @@ def play_batch(player, results: BenchResults, args: argparse.Namespace) -> tuple
 def print_summary(args: argparse.Namespace, rows: list, results: BenchResults, elapsed: float, rules: str,
                   interrupted: bool) -> None:
     """The table (and the plot and the report asked for) of the finished games."""
-    from app.tournament import bench
-
     summaries = bench.summarize(rows, results.agents)
     total = len(results.games.tasks)
     print(f"{len(rows)} of {total} games ({len(results.finished)} played in {elapsed:.1f} s; rules {rules}, "
           f"seed {args.seed})")
     print(bench.format_table(summaries, markdown=args.markdown))
     if args.plot and rows:
-        from app.tournament import plots
-
         plots.save_plot(args.plot, summaries, f"{len(results.meta['maps'])} maps, rules {rules}")
     if args.out:
         print(f"results: {args.out}", file=sys.stderr)
@@ -237,7 +220,7 @@ def print_summary(args: argparse.Namespace, rows: list, results: BenchResults, e
         make_report(args.out, args.report, args.baseline, args.worst)
 
 
-COMMAND = Subcommand("bench", "compare agents on many maps (process pool, table, results file, plot)",
+COMMAND = Subcommand("bench", SUMMARIES["bench"],
                      "Play every agent on every map in a pool of worker processes and print one line per agent: "
                      "games, mean/median/min/max score, mean % of oracle, fires and flags ok/ko, ships sunk, "
                      "precision, recall, seconds per game and failures. Ctrl-C stops and keeps the finished "

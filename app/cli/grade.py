@@ -9,14 +9,37 @@ tournament report), ``students/ID.html`` (a page per submission), ``similarity/`
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from app.analysis.mistakes import FindingKind, check_agent
 from app.backends.host.layers import status as host_status
-from app.cli import Subcommand
-from app.cli.common import add_agent_options, add_rules_options
+from app.backends.params import parse_agent_params
+from app.backends.registry import resolve
+from app.cli import SUMMARIES, Subcommand
+from app.cli.bench import check_options, open_results, play_batch
+from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.core import BattleshipError, gamelog
+from app.core.fileio import atomic_write_text
+from app.report import analyse, write_report
+from app.report.coaching import coach_games, example_games, game_id, summarise
+from app.report.gradebook import GradeRow, gradebook_csv, read_scheme
+from app.report.student import Identity, class_rank, file_name, page_data, write_pages
+from app.similarity.behaviour import game_decisions
+from app.similarity.compare import compare_class
+from app.similarity.page import write_page
+from app.similarity.pairs import FLAG_AT, pairs_csv
+from app.similarity.units import SimilarityError
+from app.solver.playable import load_game_map
+from app.tournament import bench
+from app.tournament import submissions as found_in
+from app.tournament.bench.inputs import expand_maps
+from app.tournament.bench.store import agent_files, digest_files, game_key, map_hash
+from app.tournament.bench.version import app_build, versions
 
 CHECK_MAPS = 1  # maps check-agent plays each submission on (twice each)
 
@@ -63,12 +86,6 @@ def _say(text: str) -> None:
 
 def grade_command(args: argparse.Namespace) -> int:
     """Handle ``grade``: 0 when everything was written, 130 when Ctrl-C stopped the games (run again to resume)."""
-    from app.backends.registry import resolve
-    from app.core import BattleshipError
-    from app.report.gradebook import read_scheme
-    from app.tournament import submissions as found_in
-    from app.tournament.bench.inputs import expand_maps
-
     started = time.perf_counter()
     out = Path(args.out)
     scheme = read_scheme(args.thresholds)  # a bad scheme is a one-line error before any game
@@ -98,7 +115,6 @@ def grade_command(args: argparse.Namespace) -> int:
     findings = _checks(args, playable, maps, out)
     checks_seconds = time.perf_counter() - checks_started
     _say("writing the report")
-    from app.report import analyse, write_report
 
     results = out / "results.jsonl"
     baseline = args.baseline[0] if args.baseline else None
@@ -127,12 +143,6 @@ def grade_command(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Path):
     """The tournament (bench's store and --resume): the games of this run as records, the planned games, whether
     Ctrl-C stopped it, and the seconds the games took."""
-    from app.backends.params import parse_agent_params
-    from app.cli.bench import check_options, open_results, play_batch
-    from app.cli.common import profile_from_args, step_timeout
-    from app.tournament import bench
-    from app.tournament.bench.store import game_key
-
     results_file = out / "results.jsonl"
     bench_args = argparse.Namespace(**{**vars(args), "out": str(results_file), "resume": results_file.exists(),
                                        "report": None, "plot": None, "chunk_games": 0, "chunk_seconds": 60.0,
@@ -162,14 +172,6 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
 
 def _checks(args: argparse.Namespace, playable: list, maps: list[str], out: Path) -> dict[str, list[str]]:
     """check-agent's findings per submission (on the first map, twice), remembered in checks.json by agent hash."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from app.analysis.mistakes import FindingKind, check_agent
-    from app.backends.registry import resolve
-    from app.cli.common import profile_from_args, step_timeout
-    from app.solver.playable import load_game_map
-    from app.tournament.bench.store import agent_files, digest_files
-
     cache = out / "checks.json"
     known = json.loads(cache.read_text(encoding="utf-8")) if cache.is_file() else {}
     hashes = {e.name: digest_files(agent_files(e.agent)) for e in playable}
@@ -187,16 +189,12 @@ def _checks(args: argparse.Namespace, playable: list, maps: list[str], out: Path
         with ThreadPoolExecutor(max_workers=max(1, args.jobs or 2)) as pool:
             for entry, found in zip(todo, pool.map(check, todo)):
                 known[hashes[entry.name]] = found
-        from app.core.fileio import atomic_write_text
-
         atomic_write_text(cache, json.dumps(known, indent=1))
     return {e.name: known[hashes[e.name]] for e in playable}
 
 
 def _coach(args: argparse.Namespace, report, playable: list, out: Path) -> dict[str, list[tuple[dict, dict]]]:
     """Per submission, a few of its games with the coach's report of each (coach.json keeps the graded ones)."""
-    from app.report.coaching import coach_games, example_games, game_id
-
     examples = {e.name: example_games([report.table.records[m, e.name] for m in report.table.maps
                                        if (m, e.name) in report.table.records]) for e in playable}
     every = [r for games in examples.values() for r in games]
@@ -207,9 +205,6 @@ def _coach(args: argparse.Namespace, report, playable: list, out: Path) -> dict[
 
 def _pages(args, report, playable: list, students: dict, not_played: dict, coach: dict, out: Path) -> list[Path]:
     """Write a page per submission (those not played too: their page says why)."""
-    from app.report.coaching import summarise
-    from app.report.student import Identity, page_data, write_pages
-
     shown = {e.name: students[e.name].name for e in playable}
     pages = []
     for name, student in students.items():
@@ -225,14 +220,6 @@ def _pages(args, report, playable: list, students: dict, not_played: dict, coach
 
 def _similarity(args: argparse.Namespace, records: list[dict], out: Path) -> None:
     """similarity.html and pairs.csv: code (without the --base files) and the decisions of the tournament's games."""
-    from app.core import gamelog
-    from app.core.fileio import atomic_write_text
-    from app.similarity.behaviour import game_decisions
-    from app.similarity.compare import compare_class
-    from app.similarity.page import write_page
-    from app.similarity.pairs import FLAG_AT, pairs_csv
-    from app.similarity.units import SimilarityError
-
     played: dict[str, dict] = {}
     for record in records:
         if record.get("log") and not record.get("load_errors"):
@@ -260,10 +247,6 @@ def _similarity(args: argparse.Namespace, records: list[dict], out: Path) -> Non
 
 def _gradebook(report, entries: list, students: dict, not_played: dict, scheme, out: Path) -> list:
     """gradebook.csv: a row per submission, graded by the scheme."""
-    from app.core.fileio import atomic_write_text
-    from app.report.gradebook import GradeRow, gradebook_csv
-    from app.report.student import class_rank, file_name
-
     standings = {s.agent: s for s in report.standings}
     class_means = [standings[e.name].mean for e in entries if e.name in standings]
     rows = []
@@ -291,12 +274,6 @@ def _gradebook(report, entries: list, students: dict, not_played: dict, scheme, 
 def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dict], scheme,
               planned: list, seconds: dict) -> None:
     """manifest.json: what was run (build, versions, files' hashes, maps' hashes, rules, seeds, scheme, times)."""
-    import hashlib
-
-    from app.core.fileio import atomic_write_text
-    from app.tournament.bench.store import map_hash
-    from app.tournament.bench.version import app_build, versions
-
     def sha(path: Path) -> str:
         return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -321,7 +298,7 @@ def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dic
     atomic_write_text(out / "manifest.json", json.dumps(manifest, indent=1) + "\n")
 
 
-COMMAND = Subcommand("grade", "a class's submissions -> tournament, report, a page per student, copies, gradebook",
+COMMAND = Subcommand("grade", SUMMARIES["grade"],
                      "Play every submission on the maps (resumable), then write under --out the tournament report, "
                      "a self-contained page per student (standing, results per map, load errors, check-agent "
                      "findings, the coach's advice, an in-page replay of every game), the similarity report, the "

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
+from app.backends.games import play
+from app.backends.host import layers as host_layers
+from app.backends.kinds import Capability, registered
 from app.backends.params import parse_agent_params
-from app.cli import Subcommand
+from app.backends.registry import resolve
+from app.cli import SUMMARIES, Subcommand
 from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.cli.result import print_result
+from app.core import gamelog
+from app.solver.playable import load_game_map
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,39 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "as the course's CLIPS does); without it such a game ends in exit code 1")
 
 
-def score_table(result) -> str:
-    """The score table of a result."""
-    s = result.statistics
-    percent = f"{result.percent_of_oracle:.1f}%" if result.percent_of_oracle is not None else "-"
-    heads = ["fok", "fko", "gok", "gko", "safe", "sink", "fires left", "flags left", "score", "oracle", "% of oracle"]
-    values = [s.fok, s.fko, s.gok, s.gko, s.safe, s.sink, s.fires_left, s.guesses_left, result.score,
-              result.oracle, percent]
-    widths = [max(len(h), len(str(v))) for h, v in zip(heads, values)]
-    line1 = "  ".join(h.rjust(w) for h, w in zip(heads, widths))
-    line2 = "  ".join(str(v).rjust(w) for v, w in zip(values, widths))
-    return f"{line1}\n{line2}"
-
-
-def print_result(result, as_json: bool, out=None) -> None:
-    """The summary lines, the table and (with --json) the JSON line (to ``out``, default stdout)."""
-    out = out if out is not None else sys.stdout  # looked up per call: callers may redirect stdout
-    print(f"result: {result.agent} on {result.map_name} under {result.rules}: score {result.score} "
-          f"(oracle {result.oracle}) after {result.steps} steps; {result.stop_reason}"
-          + (f"; {result.load_note}" if result.load_errors else ""), file=out)
-    print(score_table(result), file=out)
-    if as_json:
-        print(json.dumps(result.to_dict()), file=out)
-
-
 def run_game_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
-    from app.backends.games import play
-    from app.backends.host import layers as host_layers
-    from app.backends.kinds import Capability, registered
-    from app.backends.registry import resolve
-    from app.core import gamelog
-    from app.solver.playable import load_game_map
-
     profile = profile_from_args(args)
     step_seconds = step_timeout(args)
     quiet = args.quiet
@@ -83,7 +58,7 @@ def run_game_command(args: argparse.Namespace) -> int:
             print(line)
 
     on_trace = None
-    if args.trace is not None:
+    if args.trace is not None:  # lazy: start-up time (the trace's modules import clipspy, --trace only)
         from app.backends.clips.provenance import Provenance, render
         from app.backends.clips.steptrace import Aspect, parse_aspects
         try:
@@ -141,6 +116,6 @@ def run_game_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Subcommand("run", "play one game headless and print it",
+COMMAND = Subcommand("run", SUMMARIES["run"],
                      "Play one game of an agent on a map, headless.",
                      add_arguments, run_game_command)

@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.cli import Subcommand, add_sandbox_option
+from app.cli import SUMMARIES, Subcommand, add_sandbox_option
+from app.similarity.behaviour import default_maps
+from app.similarity.compare import compare_class
+from app.similarity.page import write_page
+from app.similarity.pairs import FLAG_AT, pairs_csv
+from app.tournament.bench.inputs import expand_maps
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,12 +37,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def similar_command(args: argparse.Namespace) -> int:
     """Handle ``similar``."""
-    from app.similarity.behaviour import default_maps
-    from app.similarity.compare import compare_class
-    from app.similarity.page import write_page
-    from app.similarity.pairs import FLAG_AT, pairs_csv
-    from app.tournament.bench.inputs import expand_maps
-
     threshold = FLAG_AT if args.threshold is None else args.threshold
     maps = None if args.no_behaviour else expand_maps([args.maps]) if args.maps else [str(p) for p in default_maps()]
 
@@ -64,7 +63,7 @@ def similar_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Subcommand("similar", "find copied submissions: pairs ranked by code and behaviour similarity",
+COMMAND = Subcommand("similar", SUMMARIES["similar"],
                      "Compare every pair of submissions: CLIPS and Python code normalised so that renaming, "
                      "reordering rules or patterns, saliences, comments, splitting files and dead rules do not hide "
                      "a copy (code from --base files not counted), and the decisions each takes on the same maps. "
