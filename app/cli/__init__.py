@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = argv or ["gui"]
     args = _parser_for(argv).parse_args(argv)
     if getattr(args, "no_sandbox", False):
-        from app.backends import host
+        from app.backends import host  # lazy: start-up time (solve and maps start without the backends)
 
         host.set_enabled(False)
     return run_command(lambda: _checked(args))
@@ -99,7 +99,7 @@ def _checked(args: argparse.Namespace) -> int | None:
     """``args.func(args)``, after the settings a command that plays agents (each has ``--no-sandbox``) depends on
     are checked (one line if one is bad); the others (``solve``, ``maps``) start without the backends."""
     if hasattr(args, "no_sandbox"):
-        from app.backends import host
+        from app.backends import host  # lazy: start-up time (solve and maps start without the backends)
 
         host.kind()
     return args.func(args)
