@@ -13,6 +13,7 @@ from PyQt5.QtWidgets import QAction, QActionGroup, QComboBox, QLabel, QMainWindo
 
 from app.backends import host
 from app.backends.host import layers as host_layers
+from app.backends.host.process import prestart
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
@@ -219,8 +220,6 @@ class GameSettings:
         host.set_enabled(not unconfined)
         self.settings.setValue(SANDBOX_KEY, "true" if unconfined else "false")
         if not unconfined:
-            from app.backends.host.process import prestart
-
             QTimer.singleShot(0, prestart)  # a warm agent process once the window runs: the first game does not wait
         self._show_confinement()
 

@@ -18,10 +18,12 @@ from pathlib import Path
 
 from app.core import BattleshipError
 from app.core.fileio import atomic_write_text
+from app.report import figures
 from app.report import standings as stats  # the module's functions; `standings` is also a field below
 from app.report.agents import NOTES_SHOWN, AgentNotes, agent_notes, missing_baseline
 from app.tournament.bench.rows import ROW_FIELDS
 from app.tournament.bench.store import EXTRA_FIELDS, digest_files
+from app.tournament.bench.version import app_build, versions
 
 TEMPLATE = "index.html.j2"
 FAILURES_SHOWN = 100
@@ -50,8 +52,6 @@ def analyse(records: Sequence[dict], baseline: str | None = None, worst: int = 3
             ) -> list[ProfileReport]:
     """The figures of every rules profile in the records (and the plots when ``draw``); the worst maps' replay
     commands save their logs into ``log_dir``; ``findings`` and ``not_played`` go into the agents' notes."""
-    from app.report import figures
-
     reports = []
     for table in stats.score_tables(records):
         if baseline is not None and baseline not in table.agents:
@@ -82,8 +82,6 @@ def analyse(records: Sequence[dict], baseline: str | None = None, worst: int = 3
 
 def manifest(records: Sequence[dict], results: str | Path) -> dict:
     """Where the figures come from: agents and maps by hash, versions, rules, seeds, times and machines."""
-    from app.tournament.bench.version import app_build, versions
-
     current, superseded = stats.current_records(records)
     agents = {r["agent"]: r["agent_hash"] for r in current}
     map_hashes = sorted({r["map_hash"] for r in current})

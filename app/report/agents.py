@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core import BattleshipError
+from app.core.paths import ROOT
+from app.report.standings import absolute_path, rules_options, shell_command
+from app.tournament.bench.inputs import expand_maps
 
 NOTES_SHOWN = 8  # per kind, per agent: more are counted, not listed
 
@@ -68,9 +71,6 @@ def missing_baseline(baseline: str, agents: Sequence[str], records: Sequence[dic
 
 def add_agent_command(agent: str, records: Sequence[dict], results: str | Path) -> str:
     """``bench --resume`` playing ``agent`` on the maps, rules and seed of ``records`` into ``results``."""
-    from app.core.paths import ROOT
-    from app.report.standings import absolute_path, rules_options, shell_command
-
     record = records[0]
     maps = sorted({absolute_path(r.get("map_path", "")) for r in records})
     folders = {str(Path(m).parent) for m in maps}
@@ -84,8 +84,6 @@ def add_agent_command(agent: str, records: Sequence[dict], results: str | Path) 
 
 
 def _all_of_folder(maps: list[str], folder: Path) -> bool:
-    from app.tournament.bench.inputs import expand_maps
-
     try:
         return sorted(expand_maps([str(folder)])) == maps
     except BattleshipError:

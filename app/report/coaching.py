@@ -15,8 +15,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core import BattleshipError
+from app.core import BattleshipError, gamelog
 from app.core.fileio import atomic_write_text
+from app.solver.coach import coach_game
 
 EXAMPLES = 3  # games graded per submission
 COSTLY = 5.0  # a decision losing at least this many expected points is costly
@@ -36,9 +37,6 @@ def game_id(record: dict) -> str:
 
 
 def _coach_log(log: str) -> dict:
-    from app.core import gamelog
-    from app.solver.coach import coach_game
-
     try:
         return coach_game(gamelog.replay_text(log).game).to_dict()
     except Exception as error:  # one game the coach cannot grade does not stop the others

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from app.core.paths import ROOT
 from app.tournament.stats import CONFIDENCE, RESAMPLES, bootstrap_ci, paired_wilcoxon  # noqa: F401  (the report's)
 
 
@@ -224,8 +225,6 @@ def replay_command(record: dict, log_dir: str | Path = ".") -> str:
     ``log_dir``: absolute paths (this Python, main.py, the agent's and the map's files, the log), so it runs
     from any folder;
     ``--allow-load-errors`` for a game played with load errors (as the bench played it)."""
-    from app.core.paths import ROOT
-
     agent = record.get("agent_text") or record["agent"]
     agent = ",".join(absolute_path(part) for part in agent.split(","))
     parts = [sys.executable, str(ROOT / "main.py"),

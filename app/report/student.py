@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from app.core import BattleshipError
+from app.core import BattleshipError, gamelog
 from app.core.fileio import atomic_write_text
 from app.core.grid import SIZE, Cell
 from app.report import ProfileReport
@@ -79,8 +79,6 @@ def embedded_log(log: str) -> dict:
     """A game log (JSON Lines text) as the page's script reads it: the header's map as a grid of pieces (the
     truth, shown when the game ends) and cells known at start, the steps, the agent's notes (cut) and the
     result. BattleshipError for a log the engine cannot replay."""
-    from app.core import gamelog
-
     replay = gamelog.replay_text(log)
     game_map = replay.game.map
     truth = [[game_map.piece_at(Cell(x, y)).value for y in range(SIZE)] for x in range(SIZE)]

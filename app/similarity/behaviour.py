@@ -13,10 +13,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from app.backends.games import play
 from app.core import BattleshipError, get_profile
 from app.core.paths import SHIPPED_MAPS
 from app.core.rules import DEFAULT_PROFILE
 from app.similarity.sources import Submission
+from app.solver.playable import load_game_map
 
 #: maps/bench maps played when the teacher names none (``similar --maps``): three, with 0, 2 and 4 cells known
 DEFAULT_MAPS = ("k0-0001.map", "k2-0001.map", "k4-0001.map")
@@ -32,9 +34,6 @@ def default_maps() -> list[Path]:
 def decisions(agent: str, map_paths: Sequence[str | Path], rules: str = DEFAULT_PROFILE,
               step_seconds: float | None = None) -> Decisions:
     """The decisions ``agent`` (registry text) takes on each map (a map it could not play is left out)."""
-    from app.backends.games import play
-    from app.solver.playable import load_game_map
-
     profile = get_profile(rules)
     found: Decisions = {}
     for path in map_paths:

@@ -10,6 +10,7 @@ import numpy as np
 
 from app.tournament.ab.sequential import Design, Verdict
 from app.tournament.bench.rows import GameRow
+from app.tournament.stats import bootstrap_ci, paired_wilcoxon
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +141,6 @@ def compare(new_agent: str, old_agent: str, design: Design, verdict: Verdict | N
             maps_total: int, seconds: float = 0.0, games_played: int = 0,
             notes: Sequence[str] = ()) -> Comparison:
     """The figures over ``pairs`` (the maps fed to the sequential test, in order; unscored pairs are left out)."""
-    from app.tournament.stats import bootstrap_ci, paired_wilcoxon
-
     used = tuple(p for p in pairs if p.scored)
     deltas = np.array([p.delta for p in used], dtype=float)
     statistic, p_value = paired_wilcoxon(deltas)

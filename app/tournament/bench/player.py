@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from app.tournament.bench.chunks import CHUNK_SECONDS
+from app.tournament.bench.cluster import ClusterBench  # dask itself is imported when a cluster is asked for
 from app.tournament.bench.plan import PlannedGame, plan
 from app.tournament.bench.rows import BenchConfig
 from app.tournament.bench.workers import DEFAULT_TIMEOUT, Bench, default_jobs
-
-if TYPE_CHECKING:
-    from app.tournament.bench.cluster import ClusterBench
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +35,6 @@ def batch_player(runner: Bench, cluster: ClusterChoice | None = None,
     keys when the caller has them already, else planned here)."""
     if cluster is None:
         return runner
-    from app.tournament.bench.cluster import ClusterBench  # Dask: only when asked for
-
     games = list(planned) or plan(runner.agents, runner.maps, runner.config)
     return ClusterBench(cluster.address, games, runner.config, workers=cluster.workers, timeout=runner.timeout,
                         chunk_games=cluster.chunk_games, skip=runner.skip, chunk_seconds=cluster.chunk_seconds)
