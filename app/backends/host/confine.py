@@ -21,6 +21,7 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
+from app.backends.host import landlock
 from app.backends.host.limits import Limits
 
 
@@ -209,8 +210,6 @@ def apply_landlock(agent_paths: tuple[Path, ...], root: Path, scratch: Path) -> 
     """Reads only where ``readable_paths`` says, writes only under ``scratch``; '' or why not."""
     if sys.platform != "linux":
         return "landlock (not Linux)"
-    from app.backends.host import landlock
-
     if landlock.abi_version() < 1:
         return "landlock (this kernel has none)"
     try:
@@ -273,8 +272,6 @@ def available(isolated: str) -> tuple[list[str], list[str]]:
             applied.append("seccomp")
         else:
             missing.append("seccomp (pip install pyseccomp)")
-        from app.backends.host import landlock
-
         (applied if landlock.abi_version() >= 1 else missing).append(
             "landlock" if landlock.abi_version() >= 1 else "landlock (this kernel has none)")
     try:
@@ -292,11 +289,11 @@ def os_layer() -> tuple[list[str], list[str]]:
     Object the app put it in (``windows.py``); macOS: ``sandbox-exec`` (``macos.py``); Linux: none (the measures
     above)."""
     if sys.platform == "win32":
-        from app.backends.host.windows import child_layers
+        from app.backends.host.windows import child_layers  # lazy: Windows' module, importable there only
 
         return child_layers()
     if sys.platform == "darwin":
-        from app.backends.host.macos import child_layers
+        from app.backends.host.macos import child_layers  # lazy: macOS's module, imported there only
 
         return child_layers(Path.cwd())
     return [], []

@@ -42,11 +42,11 @@ def layer() -> Layer:
     if LAYER_FAILED:
         return ProcessGroup() if os.name == "posix" else Layer()
     if sys.platform == "win32":
-        from app.backends.host.windows import JobObject
+        from app.backends.host.windows import JobObject  # lazy: Windows' module, importable there only
 
         return JobObject()
     if sys.platform == "darwin":
-        from app.backends.host.macos import MacLayer
+        from app.backends.host.macos import MacLayer  # lazy: macOS's module, imported there only
 
         return MacLayer()
     return ProcessGroup()
