@@ -38,9 +38,9 @@ def _warm_up() -> None:
     tempfile.gettempdir()
     _load_agents_package()
 
-    import app.backends.host.server  # noqa: F401
+    import app.backends.host.server  # noqa: F401  (lazy: the child's import order)
     try:
-        import app.backends.clips.driver  # noqa: F401
+        import app.backends.clips.driver  # noqa: F401  (lazy: the child's import order)
     except Exception:  # noqa: BLE001  (no clipspy, or a bridge this OS cannot load: a CLIPS agent says why when
         pass  # chosen; a Python agent's process must not end for it)
 

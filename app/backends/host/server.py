@@ -117,9 +117,8 @@ class _Host:
         self.recorder = Recorder(readable_paths(spec.paths, Path(root)), [Path.cwd(), Path(os.devnull)])
         self.recorder.install()  # before the agent's code loads: its imports are watched too
         run_on_main_thread()  # the parent keeps the caps and ends the process on cancel
-        # lazy: the child's import order (no clipspy: CLIPS agents report it when chosen)
-        with contextlib.suppress(ImportError):
-            from app.backends.clips.loading import exit_ends_only_the_agent
+        with contextlib.suppress(ImportError):  # no clipspy: CLIPS agents report it when chosen
+            from app.backends.clips.loading import exit_ends_only_the_agent  # lazy: the child's import order
 
             exit_ends_only_the_agent()  # this process is the agent's: the parent reports its end
         self.driver = create_local_driver(spec, seed=seed, step_seconds=step_seconds)
