@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.backends import host  # noqa: E402
 from app.backends.drivers import create_driver  # noqa: E402
+from app.backends.host import layers as host_layers  # noqa: E402
 from app.backends.registry import discover, resolve  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
 from app.cli import run_command  # noqa: E402
@@ -178,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     profile = PROFILES[args.rules]
     maps = sorted((ROOT / "maps").glob("*.map"))
     real_maps = maps + sorted((ROOT / "maps/bench").glob("*.map"))[:10 - len(maps)]
-    print(f"{host.status()}; load average {os.getloadavg()[0]:.2f}")
+    print(f"{host_layers.status()}; load average {os.getloadavg()[0]:.2f}")
     for work in (0.0, 0.0003):
         trips = round_trip_floor(work)
         print(f"0. the floor: a socket pair round trip to another process, {work * 1e6:.0f} us of work each side "

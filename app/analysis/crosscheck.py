@@ -27,7 +27,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.backends.base import FactRow
-from app.core import BattleshipError, RulesProfile
+from app.backends.clips.driver import CHUNK, DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
+from app.backends.clips.loading import describe, marker_templates, refuse_exit
+from app.backends.clips.messages import CaptureRouter
+from app.backends.clips.pool import destroy_quietly
+from app.backends.drivers import create_driver
+from app.backends.registry import AgentSpec
+from app.backends.runner import Match
+from app.core import BattleshipError, Game, RulesProfile
+from app.solver.playable import load_game_map
 
 STAT_NAMES = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
               "num_safe": "safe", "num_sink": "sink"}
@@ -155,11 +163,6 @@ def play_course(main_file: Path, env_file: Path, map_file: Path, agent_files: Se
     """Play the map in a plain CLIPS environment with the course's MAIN and ENV files (capped per step)."""
     import clips
 
-    from app.backends.clips.driver import CHUNK
-    from app.backends.clips.loading import describe, marker_templates, refuse_exit
-    from app.backends.clips.messages import CaptureRouter
-    from app.backends.clips.pool import destroy_quietly
-
     refuse_exit(agent_files)  # it would end this process
     env = clips.Environment()
     router = CaptureRouter()
@@ -231,12 +234,6 @@ def play_app(agent_files: Sequence[Path], map_file: Path, profile: RulesProfile,
              time_limit: float) -> GameRecord:
     """Play the map through the app (engine + CLIPS bridge, in the agent host unless it is off); the record read
     from the agent's facts at the end."""
-    from app.backends.drivers import create_driver
-    from app.backends.registry import AgentSpec
-    from app.backends.runner import Match
-    from app.core import Game
-    from app.solver.playable import load_game_map
-
     game_map = load_game_map(map_file)
     spec = AgentSpec(agent_files[0].stem, "clips", tuple(path.resolve() for path in agent_files))
     driver = create_driver(spec, step_seconds=time_limit)
@@ -292,8 +289,6 @@ class Comparison:
 def crosscheck(main_file: Path, env_file: Path, agent_files: Sequence[Path], map_file: Path,
                profile: RulesProfile, max_firings: int | None = None, time_limit: float | None = None) -> Comparison:
     """Play ``map_file`` both ways under ``profile`` (the course's files must be of that edition)."""
-    from app.backends.clips.driver import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
-
     max_firings = max_firings or DEFAULT_MAX_FIRINGS
     time_limit = time_limit or DEFAULT_TIME_LIMIT
     course = play_course(main_file, env_file, map_file, agent_files, max_firings, time_limit)

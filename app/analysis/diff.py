@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from app.backends.games import play
 from app.core import Game, GameMap, RulesProfile, StepEvent
 from app.core.game import load_note
 
@@ -175,8 +176,6 @@ def diff_games(old: Game, new: Game) -> GameDiff:
 def play_both(old_agent: str, new_agent: str, game_map: GameMap, profile: RulesProfile, seed: int = 0,
               params: Mapping[str, str] | None = None, step_seconds: float | None = None) -> tuple[Game, Game]:
     """Both agents (names or paths) played on ``game_map`` with the same rules and seed, traced: (old, new)."""
-    from app.backends.games import play
-
     def ignore(trace: object) -> None:
         """Tracing on: the traces are kept in the game."""
 

@@ -37,7 +37,7 @@ def shown_path(path: str | Path) -> str:
 
 def source_findings(paths: Iterable[Path]) -> list[Finding]:
     """What reading a CLIPS agent's files shows: unbalanced parentheses, exec without (pop-focus)."""
-    from app.backends.clips.source import read_file
+    from app.backends.clips.source import read_file  # lazy: start-up time (the CLIPS bridge imports clipspy)
 
     findings = []
     for path in paths:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from app.backends import host
 from app.backends.base import Driver
+from app.backends.host.driver import HostedDriver
 from app.backends.kinds import AgentSpec, create_local_driver
 from app.backends.registry import check_inside
 
@@ -24,7 +25,5 @@ def create_driver(spec: AgentSpec, seed: int | None = None, step_seconds: float 
     """
     check_inside(spec)
     if sandbox if sandbox is not None else host.enabled():
-        from app.backends.host.driver import HostedDriver
-
         return HostedDriver(spec, seed=seed, step_seconds=step_seconds)
     return create_local_driver(spec, seed=seed, step_seconds=step_seconds)

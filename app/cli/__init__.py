@@ -1,9 +1,10 @@
 """The command line: ``python main.py [SUBCOMMAND ...]`` (no subcommand opens the GUI).
 
 Each subcommand lives in its own module, which ends with ``COMMAND = Subcommand(...)``: its name, help texts,
-options and handler, all that ``add_subcommand`` needs; handlers import what they need lazily so start-up stays light.
-When the first argument names a subcommand (the module ``app.cli.<name>``),
-only that module is imported; ``--help`` and unknown names build the full parser.
+options and handler, all that ``add_subcommand`` needs; it imports at its top what its handler needs. So that
+start-up stays light, this package imports no subcommand's module at its top: when the first argument names a
+subcommand (``SUMMARIES``; its module is ``app.cli.<name>``), only that module is imported; ``--help`` and
+unknown names get the list of subcommands with their summaries, which imports none.
 Exit codes: 0 success, 1 a check found problems, 2 bad input (one line on stderr).
 """
 
@@ -12,16 +13,29 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
 from app.core.errors import BattleshipError
 
-COMMAND_MODULES = ("app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.solve", "app.cli.gui",
-                   "app.cli.check_agent", "app.cli.coach", "app.cli.report", "app.cli.crosscheck",
-                   "app.cli.desktop_entry", "app.cli.similar", "app.cli.diff",
-                   "app.cli.grade", "app.cli.new_agent")
+SUMMARIES = {  # every subcommand, in the order ``--help`` lists them, with the line it gives it
+    "run": "play one game headless and print it",
+    "maps": "check, convert (and generate) map files",
+    "replay": "re-play a game log and check its score",
+    "bench": "compare agents on many maps (process pool, table, results file, plot)",
+    "solve": "solve a Bimaru puzzle: python main.py solve < puzzle.txt",
+    "gui": "open the desktop app (default)",
+    "check-agent": "check an agent for common mistakes",
+    "coach": "grade a saved game's decisions (expected loss, luck-adjusted score)",
+    "report": "a tournament's results file -> index.html, CSVs and manifest.json",
+    "crosscheck": "check an agent's games against the course's own CLIPS environment",
+    "desktop-entry": "add the app to the system's launcher (menu, Start menu, Launchpad)",
+    "similar": "find copied submissions: pairs ranked by code and behaviour similarity",
+    "diff": "where two versions of an agent first act differently on a map, and both scores",
+    "grade": "a class's submissions -> tournament, report, a page per student, copies, gradebook",
+    "new-agent": "make your own agent's folder from a shipped agent or a template",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,21 +44,26 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser with every subcommand registered."""
-    return _build(COMMAND_MODULES)[0]
+    """The parser with every subcommand registered (each subcommand's module imported)."""
+    parser, subparsers = _parser()
+    for name in SUMMARIES:
+        add_subcommand(subparsers, _command(name))
+    return parser
 
 
-def _build(modules: Sequence[str]) -> tuple[argparse.ArgumentParser, set[str]]:
-    """The parser with the subcommands of ``modules`` registered, and the names they registered."""
+def _parser():
+    """The top-level parser and its (empty) subcommand list."""
     parser = _Parser(
         prog=program(),
         description="Battleship Lab: play and watch solitaire Battleship agents. "
         "With no subcommand the desktop app opens.",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in modules:
-        add_subcommand(subparsers, importlib.import_module(name).COMMAND)
-    return parser, set(subparsers.choices)
+    return parser, parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+
+def _command(name: str) -> Subcommand:
+    """The subcommand ``name`` of ``SUMMARIES``, its module imported (dispatched by name: start-up time)."""
+    return importlib.import_module(f"app.cli.{name.replace('-', '_')}").COMMAND
 
 
 def program() -> str:
@@ -53,14 +72,16 @@ def program() -> str:
 
 
 def _parser_for(argv: list[str]) -> argparse.ArgumentParser:
-    """A parser for ``argv``: only its subcommand's module when the first argument names one
-    (``solve`` is run once per puzzle: it should not import the GUI or the agents), else the full one."""
-    module = f"app.cli.{argv[0].replace('-', '_')}" if argv else ""
-    if module in COMMAND_MODULES:
-        parser, names = _build((module,))
-        if argv[0] in names:
-            return parser
-    return build_parser()
+    """A parser for ``argv``: only its subcommand's module when the first argument names one (``solve`` is run
+    once per puzzle: it should not import the GUI or the agents); else the subcommands' names and summaries,
+    for ``--help`` and the error naming them, with no module of theirs imported."""
+    parser, subparsers = _parser()
+    if argv and argv[0] in SUMMARIES:
+        add_subcommand(subparsers, _command(argv[0]))
+    else:
+        for name, summary in SUMMARIES.items():
+            subparsers.add_parser(name, help=summary)
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = argv or ["gui"]
     args = _parser_for(argv).parse_args(argv)
     if getattr(args, "no_sandbox", False):
-        from app.backends import host
+        from app.backends import host  # lazy: start-up time (solve and maps start without the backends)
 
         host.set_enabled(False)
     return run_command(lambda: _checked(args))
@@ -79,7 +100,7 @@ def _checked(args: argparse.Namespace) -> int | None:
     """``args.func(args)``, after the settings a command that plays agents (each has ``--no-sandbox``) depends on
     are checked (one line if one is bad); the others (``solve``, ``maps``) start without the backends."""
     if hasattr(args, "no_sandbox"):
-        from app.backends import host
+        from app.backends import host  # lazy: start-up time (solve and maps start without the backends)
 
         host.kind()
     return args.func(args)

@@ -10,10 +10,14 @@ import threading
 import time
 
 from app.backends.params import parse_agent_params
-from app.cli import Subcommand
-from app.cli.common import add_agent_options, add_rules_options, step_timeout
+from app.backends.registry import resolve
+from app.cli import SUMMARIES, Subcommand
+from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.cli.progress import Progress, RateProgress
 from app.cli.report import add_report_options, make_report
 from app.cli.versus import add_versus_arguments, refuse_versus_options, versus_command
+from app.core import BattleshipError
+from app.tournament import bench, plots
 from app.tournament.bench.results import BenchResults, is_tournament_file
 from app.tournament.bench.store import STORE_SUFFIX, ResultStore
 
@@ -62,91 +66,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_versus_arguments(parser)
 
 
-class Progress:
-    """A one-line progress bar on stderr (a line every few seconds when stderr is not a terminal)."""
-
-    def __init__(self, total: int, enabled: bool = True, stream=None):
-        self.total = total
-        self.done = 0
-        self.failures = 0
-        self.enabled = enabled
-        self.stream = stream or sys.stderr
-        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.started = time.perf_counter()
-        self.last_print = 0.0
-
-    def update(self, failed: bool) -> None:
-        """Count one finished game and redraw."""
-        self.done += 1
-        self.failures += failed
-        now = time.perf_counter()
-        if self.enabled and (self.tty or now - self.last_print >= 5.0 or self.done == self.total):
-            self.last_print = now
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        elapsed = now - self.started
-        fraction = self.done / self.total if self.total else 1.0
-        eta = elapsed / self.done * (self.total - self.done) if self.done else 0.0
-        bar = "#" * int(fraction * 30)
-        text = (f"[{bar:<30}] {self.done}/{self.total} games  {elapsed:.1f} s  eta {eta:.0f} s  "
-                f"failures {self.failures}")
-        if self.tty:
-            self.stream.write("\r" + text)
-        else:
-            self.stream.write(text + "\n")
-        self.stream.flush()
-
-    def note(self, text: str) -> None:
-        """A line of its own on the stream (the bar is redrawn below it)."""
-        self.stream.write(("\r\x1b[K" if self.tty else "") + text + "\n")
-        if self.tty and self.enabled and self.done:
-            self._draw(time.perf_counter())
-        self.stream.flush()
-
-    def close(self) -> None:
-        """End the bar's line."""
-        if self.enabled and self.tty and self.done:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-class RateProgress:
-    """A tqdm progress bar with games/s and ETA (a cluster's games come back a chunk at a time)."""
-
-    def __init__(self, total: int, enabled: bool = True, stream=None):
-        try:
-            from tqdm import tqdm
-        except ImportError:  # tqdm comes with dask's install; without it, the plain bar
-            self.bar = None
-            self.plain = Progress(total, enabled, stream)
-            return
-        self.bar = tqdm(total=total, disable=not enabled, file=stream or sys.stderr, unit="game",
-                        dynamic_ncols=True, mininterval=1.0, smoothing=0.1)
-        self.failures = 0
-
-    def update(self, failed: bool) -> None:
-        """Count one finished game."""
-        if self.bar is None:
-            return self.plain.update(failed)
-        self.failures += failed
-        if failed:
-            self.bar.set_postfix(failures=self.failures, refresh=False)
-        self.bar.update(1)
-
-    def note(self, text: str) -> None:
-        """A line above the bar."""
-        if self.bar is None:
-            return self.plain.note(text)
-        self.bar.write(text, file=sys.stderr)
-
-    def close(self) -> None:
-        """End the bar."""
-        if self.bar is None:
-            return self.plain.close()
-        self.bar.close()
-
-
 @contextlib.contextmanager
 def _sigterm_as_interrupt():
     """SIGTERM stops the bench like Ctrl-C does (finished games are kept)."""
@@ -166,9 +85,6 @@ def _sigterm_as_interrupt():
 
 def bench_command(args: argparse.Namespace) -> int:
     """Handle ``bench``: exit 0 when every game was played (failures are counted, not fatal), 130 on Ctrl-C."""
-    from app.cli.common import profile_from_args
-    from app.tournament import bench
-
     if args.versus is not None:  # an A/B comparison: its own run (app/cli/versus.py)
         return versus_command(args)
     refuse_versus_options(args)
@@ -208,10 +124,6 @@ def _agents(text: str) -> list[str]:
     """The agents asked for, each resolved now: an unknown agent is a one-line error before any game starts.
     A submission of a folder of submissions that cannot be played is a one-line note and is left out: one
     student's broken load order does not stop the class."""
-    from app.backends.registry import resolve
-    from app.core import BattleshipError
-    from app.tournament import bench
-
     refused: list = []
     agents = bench.expand_agents(text, refused)
     for submission in refused:
@@ -229,9 +141,6 @@ def _is_tournament(args: argparse.Namespace) -> bool:
 
 def check_options(args: argparse.Namespace) -> None:
     """BattleshipError for options that are out of range or do not go together (before any game starts)."""
-    from app.core import BattleshipError
-    from app.tournament import bench
-
     if args.workers < 0 or args.chunk_games < 0:
         raise BattleshipError("--workers and --chunk-games must be 0 (automatic) or more")
     if args.chunk_seconds <= 0:
@@ -250,8 +159,6 @@ def check_options(args: argparse.Namespace) -> None:
     if args.out and not tournament:
         bench.results_format(args.out)
     if args.plot:
-        from app.tournament import plots
-
         plots.new_figure()  # matplotlib present, else a one-line error now rather than after the run
         if args.plot.lower().rsplit(".", 1)[-1] not in plots.PLOT_FORMATS:
             raise BattleshipError(f"{args.plot}: the plot file must end in .png, .svg or .pdf")
@@ -260,8 +167,6 @@ def check_options(args: argparse.Namespace) -> None:
 def open_results(args: argparse.Namespace, agents: list[str], maps: list[str], config) -> BenchResults:
     """Where this run's games go (``--out``; ``--resume`` continues a tournament file): a one-line error for a
     tournament file that holds results already without ``--resume``."""
-    from app.core import BattleshipError
-
     if _is_tournament(args) and ResultStore(args.out).exists() and not args.resume:
         raise BattleshipError(f"{args.out}: already holds results: add --resume to play only the missing "
                               "games, or choose another file")
@@ -272,8 +177,6 @@ def open_results(args: argparse.Namespace, agents: list[str], maps: list[str], c
 def play_batch(player, results: BenchResults, args: argparse.Namespace) -> tuple[float, bool]:
     """Play the games with a progress line, a note for each failure and a checkpoint every second; returns the
     seconds taken and whether Ctrl-C (or SIGTERM) stopped it."""
-    from app.tournament import bench
-
     progress = (RateProgress if args.cluster else Progress)(len(results.games.tasks) - len(results.skip),
                                                             enabled=not args.no_progress)
     started = last_save = time.perf_counter()
@@ -304,16 +207,12 @@ def play_batch(player, results: BenchResults, args: argparse.Namespace) -> tuple
 def print_summary(args: argparse.Namespace, rows: list, results: BenchResults, elapsed: float, rules: str,
                   interrupted: bool) -> None:
     """The table (and the plot and the report asked for) of the finished games."""
-    from app.tournament import bench
-
     summaries = bench.summarize(rows, results.agents)
     total = len(results.games.tasks)
     print(f"{len(rows)} of {total} games ({len(results.finished)} played in {elapsed:.1f} s; rules {rules}, "
           f"seed {args.seed})")
     print(bench.format_table(summaries, markdown=args.markdown))
     if args.plot and rows:
-        from app.tournament import plots
-
         plots.save_plot(args.plot, summaries, f"{len(results.meta['maps'])} maps, rules {rules}")
     if args.out:
         print(f"results: {args.out}", file=sys.stderr)
@@ -321,7 +220,7 @@ def print_summary(args: argparse.Namespace, rows: list, results: BenchResults, e
         make_report(args.out, args.report, args.baseline, args.worst)
 
 
-COMMAND = Subcommand("bench", "compare agents on many maps (process pool, table, results file, plot)",
+COMMAND = Subcommand("bench", SUMMARIES["bench"],
                      "Play every agent on every map in a pool of worker processes and print one line per agent: "
                      "games, mean/median/min/max score, mean % of oracle, fires and flags ok/ko, ships sunk, "
                      "precision, recall, seconds per game and failures. Ctrl-C stops and keeps the finished "

@@ -6,8 +6,15 @@ import argparse
 from collections import defaultdict
 from pathlib import Path
 
+from app.analysis.mistakes import check_agent
 from app.backends.params import parse_agent_params
-from app.cli import Subcommand, add_sandbox_option
+from app.backends.registry import resolve
+from app.cli import SUMMARIES, Subcommand, add_sandbox_option
+from app.core import BattleshipError
+from app.core.formats import EXTENSIONS
+from app.core.paths import ROOT
+from app.core.rules import PROFILES
+from app.solver.playable import load_game_map
 
 DEFAULT_COUNT = 5  # maps taken from --maps
 SHOWN = 3  # findings of one kind printed in full; the rest are counted
@@ -32,10 +39,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def map_files(folder: str | None, count: int) -> list[Path]:
     """The map files to play: the first ``count`` of ``folder`` (or the file it names), else the shipped examples."""
-    from app.core import BattleshipError
-    from app.core.formats import EXTENSIONS
-    from app.core.paths import ROOT
-
     if count < 1:
         raise BattleshipError("--count must be at least 1")
     if folder is None:
@@ -79,12 +82,6 @@ def _count(number: int, word: str) -> str:
 
 def check_command(args: argparse.Namespace) -> int:
     """Handle ``check-agent``: 0 when nothing is wrong, 1 when something is."""
-    from app.analysis.mistakes import check_agent
-    from app.backends.registry import resolve
-    from app.core import BattleshipError
-    from app.core.rules import PROFILES
-    from app.solver.playable import load_game_map
-
     if args.step_timeout is not None and args.step_timeout <= 0:
         raise BattleshipError("--step-timeout must be more than 0 seconds")
     spec = resolve(args.agent)
@@ -97,7 +94,7 @@ def check_command(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-COMMAND = Subcommand("check-agent", "check an agent for common mistakes",
+COMMAND = Subcommand("check-agent", SUMMARIES["check-agent"],
                      "Load an agent, play it on a few maps under both rules profiles (twice each, one seed) and "
                      "report what course agents commonly get wrong. Exit 0: nothing found; 1: problems listed; "
                      "2: bad input.",

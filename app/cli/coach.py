@@ -6,7 +6,10 @@ import argparse
 import json
 import sys
 
-from app.cli import Subcommand
+from app.cli import SUMMARIES, Subcommand
+from app.core.gamelog import replay_file
+from app.solver.coach import coach_game
+from app.solver.coach.text import format_report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,10 +21,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def coach_command(args: argparse.Namespace) -> int:
     """Handle ``coach``."""
-    from app.core.gamelog import replay_file
-    from app.solver.coach import coach_game
-    from app.solver.coach.text import format_report
-
     replay = replay_file(args.log)
     for mismatch in replay.mismatches:
         print(f"{args.log}: warning: {mismatch} (the engine's replay is graded)", file=sys.stderr)
@@ -33,7 +32,7 @@ def coach_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Subcommand("coach", "grade a saved game's decisions (expected loss, luck-adjusted score)",
+COMMAND = Subcommand("coach", SUMMARIES["coach"],
                      "Replay a JSON Lines game log and grade each decision with the information the agent had: "
                      "each fire's expected loss against the best action, the flag set at solve, stopping, and "
                      "the luck-adjusted score. See docs/coach.md.",

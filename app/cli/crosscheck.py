@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.cli import Subcommand, add_sandbox_option
+from app.analysis.crosscheck import crosscheck
+from app.cli import SUMMARIES, Subcommand, add_sandbox_option
 from app.cli.common import add_rules_options, profile_from_args
+from app.core import BattleshipError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,9 +29,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """Handle ``crosscheck``."""
-    from app.analysis.crosscheck import crosscheck
-    from app.core import BattleshipError
-
     profile = profile_from_args(args)
     agents = [Path(part.strip()) for part in args.agent.split(",") if part.strip()]
     if not agents:
@@ -50,7 +49,7 @@ def run_command(args: argparse.Namespace) -> int:
     return 1 if different else 0
 
 
-COMMAND = Subcommand("crosscheck", "check an agent's games against the course's own CLIPS environment",
+COMMAND = Subcommand("crosscheck", SUMMARIES["crosscheck"],
                      "Play each map twice: in a plain CLIPS environment with the course's main.clp and env.clp "
                      "(load, reset, run, under the bridge's caps) and through the app (its agent host, as every "
                      "game); print SAME or the first difference for each game. Exit 0 when all are the same, 1 otherwise, "

@@ -28,7 +28,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.cli import Subcommand
+from app.cli import SUMMARIES, Subcommand
 from app.core.errors import BattleshipError
 from app.core.fileio import atomic_write_bytes
 from app.core.paths import APP_NAME, RESOURCES, ROOT
@@ -232,7 +232,7 @@ def desktop_entry_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Subcommand("desktop-entry", "add the app to the system's launcher (menu, Start menu, Launchpad)",
+COMMAND = Subcommand("desktop-entry", SUMMARIES["desktop-entry"],
                      "Add Battleship Lab where the system's launcher finds it: on Linux battleship-lab.desktop and "
                      "its icon under $XDG_DATA_HOME (~/.local/share); on Windows a Start-menu shortcut; on macOS "
                      "~/Applications/Battleship Lab.app.",

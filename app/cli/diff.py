@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from app.cli import Subcommand
+from app.analysis.diff import diff_agents
+from app.backends.params import parse_agent_params
+from app.backends.registry import resolve
+from app.cli import SUMMARIES, Subcommand
 from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.solver.playable import load_game_map
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,11 +28,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def diff_command(args: argparse.Namespace) -> int:
     """Handle ``diff``: exit 0 whatever the games did (a difference is the answer, not a failure)."""
-    from app.analysis.diff import diff_agents
-    from app.backends.params import parse_agent_params
-    from app.backends.registry import resolve
-    from app.solver.playable import load_game_map
-
     profile = profile_from_args(args)
     step_seconds = step_timeout(args)
     for agent in (args.old_agent, args.new_agent):
@@ -44,7 +43,7 @@ def diff_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Subcommand("diff", "where two versions of an agent first act differently on a map, and both scores",
+COMMAND = Subcommand("diff", SUMMARIES["diff"],
                      "Play OLD_AGENT and NEW_AGENT on the same map (same rules, same seed) and print the first "
                      "step where their actions differ (numbered as the game log numbers steps), both actions, for "
                      "CLIPS agents the first rule firing that differs (rule name and firing number), both final "

@@ -19,10 +19,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from app.analysis.mistakes import FindingKind, check_agent
-from app.backends.host import status as host_status
+from app.backends.host.layers import status as host_status
 from app.backends.params import parse_agent_params
 from app.backends.registry import resolve
-from app.cli import Subcommand
+from app.cli import SUMMARIES, Subcommand
 from app.cli.bench import check_options, open_results, play_batch
 from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
 from app.core import BattleshipError, gamelog
@@ -368,7 +368,7 @@ def _manifest(args, out: Path, entries: list, maps: list[str], records: list[dic
     atomic_write_text(out / "manifest.json", json.dumps(manifest, indent=1) + "\n")
 
 
-COMMAND = Subcommand("grade", "a class's submissions -> tournament, report, a page per student, copies, gradebook",
+COMMAND = Subcommand("grade", SUMMARIES["grade"],
                      "Play every submission on the maps (resumable), then write under --out the tournament report, "
                      "a self-contained page per student (standing, grade and the scheme that gave it, results per "
                      "map, load errors, check-agent findings, the coach's advice, an in-page replay of every game), "

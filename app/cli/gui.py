@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app.cli import Subcommand, add_sandbox_option, program
+from app.cli import SUMMARIES, Subcommand, add_sandbox_option, program
 
 HEADLESS_HINT = ("headless commands: run, replay, maps check, maps convert "
                  f"({'python main.py' if program() == 'main.py' else program()} --help)")
@@ -104,7 +104,7 @@ def gui_command(args: argparse.Namespace) -> int:
     if problem:
         print(f"error: {problem}; {HEADLESS_HINT}", file=sys.stderr)
         return 2
-    try:
+    try:  # lazy: start-up time (Qt), and its absence is a one-line error
         from app.gui.app import run_gui
     except ImportError as exc:
         print(f"error: the desktop app is not available ({exc}); {HEADLESS_HINT}", file=sys.stderr)
@@ -112,6 +112,6 @@ def gui_command(args: argparse.Namespace) -> int:
     return run_gui(args)
 
 
-COMMAND = Subcommand("gui", "open the desktop app (default)",
+COMMAND = Subcommand("gui", SUMMARIES["gui"],
                      "Open the desktop app.",
                      add_arguments, gui_command)

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import random
+import secrets
+import sys
 from pathlib import Path
 
-from app.cli import Subcommand, add_subcommand
+from app.cli import SUMMARIES, Subcommand, add_subcommand
+from app.core import BattleshipError
+from app.core.formats import Puzzle, format_for_path, read, save
+from app.solver.generator import generate_map, map_seed
+from app.solver.playable import load_game_map
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,8 +62,6 @@ def add_generate_arguments(generate: argparse.ArgumentParser) -> None:
 
 def describe(item) -> str:
     """A one-line summary of a loaded map or puzzle."""
-    from app.core.formats import Puzzle
-
     if isinstance(item, Puzzle):
         return f"Bimaru puzzle, {len(item.hints)} hints"
     fleet = "standard fleet" if item.is_standard else f"NON-STANDARD fleet ({item.fleet_description()})"
@@ -65,9 +70,6 @@ def describe(item) -> str:
 
 def check_maps_command(args: argparse.Namespace) -> int:
     """Handle ``maps check``: prints ``PATH: ok (...)`` or the error; exit 1 if any is bad."""
-    from app.core import BattleshipError
-    from app.core.formats import read
-
     bad = 0
     for path in args.paths:
         try:
@@ -89,10 +91,6 @@ def check_maps_command(args: argparse.Namespace) -> int:
 
 def convert_command(args: argparse.Namespace) -> int:
     """Handle ``maps convert``."""
-    from app.core import BattleshipError
-    from app.core.formats import Puzzle, format_for_path, read, save
-    from app.solver.playable import load_game_map
-
     fmt = args.to or format_for_path(args.target)
     if fmt is None:
         raise BattleshipError(f"{args.target}: cannot tell the format from the extension; add --to native|clp|bimaru")
@@ -106,14 +104,6 @@ def convert_command(args: argparse.Namespace) -> int:
 
 def generate_command(args: argparse.Namespace) -> int:
     """Handle ``maps generate``: one line per map written."""
-    import random
-    import secrets
-    import sys
-
-    from app.core import BattleshipError
-    from app.core.formats import save
-    from app.solver.generator import generate_map, map_seed
-
     if args.count < 0:
         raise BattleshipError(f"--count {args.count}: must be 0 or more")
     split = args.known_ships is not None or args.known_water is not None
@@ -154,6 +144,6 @@ GENERATE = Subcommand("generate", "write random standard-fleet maps",
                       "Write random maps: the fleet uniform over all legal placements (rejection sampling), "
                       "then the cells known at start (see README, 'Generating maps').",
                       add_generate_arguments, generate_command)
-COMMAND = Subcommand("maps", "check, convert (and generate) map files",
+COMMAND = Subcommand("maps", SUMMARIES["maps"],
                      "Work with map files.",
                      add_arguments, None)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.cli import Subcommand
+from app.cli import SUMMARIES, Subcommand
+from app.cli.result import print_result
+from app.core import StepEvent
+from app.core.gamelog import interleaved, replay_file
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,10 +20,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def replay_command(args: argparse.Namespace) -> int:
     """Handle ``replay``; exit 1 when the log disagrees with the engine."""
-    from app.cli.run import print_result
-    from app.core import StepEvent
-    from app.core.gamelog import interleaved, replay_file
-
     replay = replay_file(args.log)
     if not args.quiet:
         for item in interleaved(replay.game):
@@ -34,6 +33,6 @@ def replay_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Subcommand("replay", "re-play a game log and check its score",
+COMMAND = Subcommand("replay", SUMMARIES["replay"],
                      "Re-play a JSON Lines game log through the engine.",
                      add_arguments, replay_command)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.cli import Subcommand
+from app.cli import SUMMARIES, Subcommand
+from app.report import write_report
+from app.tournament.bench.store import ResultStore
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,9 +29,6 @@ def add_report_options(parser: argparse.ArgumentParser, required: bool = False) 
 
 def make_report(results: str, out_dir: str, baseline: str | None, worst: int) -> None:
     """Read the results file and write the report, saying where it went."""
-    from app.report import write_report
-    from app.tournament.bench.store import ResultStore
-
     page = write_report(ResultStore(results).records(), out_dir, results, baseline, worst)
     print(f"report: {page}", file=sys.stderr)
 
@@ -40,7 +39,7 @@ def report_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Subcommand("report", "a tournament's results file -> index.html, CSVs and manifest.json",
+COMMAND = Subcommand("report", SUMMARIES["report"],
                      "Standings with bootstrap intervals, tests against a baseline, Friedman test and "
                      "critical-difference diagram, results by difficulty, a maps x agents heat map and each "
                      "agent's worst maps, from a results file written by bench --out RESULTS.jsonl.",

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
+from app.backends.games import play
+from app.backends.host import layers as host_layers
+from app.backends.kinds import Capability, registered
 from app.backends.params import parse_agent_params
-from app.cli import Subcommand
+from app.backends.registry import resolve
+from app.backends.tracing import Aspect, Provenance, parse_aspects, render
+from app.cli import SUMMARIES, Subcommand
 from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.cli.result import print_result
+from app.core import gamelog
+from app.solver.playable import load_game_map
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,39 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "as the course's CLIPS does); without it such a game ends in exit code 1")
 
 
-def score_table(result) -> str:
-    """The score table of a result."""
-    s = result.statistics
-    percent = f"{result.percent_of_oracle:.1f}%" if result.percent_of_oracle is not None else "-"
-    heads = ["fok", "fko", "gok", "gko", "safe", "sink", "fires left", "flags left", "score", "oracle", "% of oracle"]
-    values = [s.fok, s.fko, s.gok, s.gko, s.safe, s.sink, s.fires_left, s.guesses_left, result.score,
-              result.oracle, percent]
-    widths = [max(len(h), len(str(v))) for h, v in zip(heads, values)]
-    line1 = "  ".join(h.rjust(w) for h, w in zip(heads, widths))
-    line2 = "  ".join(str(v).rjust(w) for v, w in zip(values, widths))
-    return f"{line1}\n{line2}"
-
-
-def print_result(result, as_json: bool, out=None) -> None:
-    """The summary lines, the table and (with --json) the JSON line (to ``out``, default stdout)."""
-    out = out if out is not None else sys.stdout  # looked up per call: callers may redirect stdout
-    print(f"result: {result.agent} on {result.map_name} under {result.rules}: score {result.score} "
-          f"(oracle {result.oracle}) after {result.steps} steps; {result.stop_reason}"
-          + (f"; {result.load_note}" if result.load_errors else ""), file=out)
-    print(score_table(result), file=out)
-    if as_json:
-        print(json.dumps(result.to_dict()), file=out)
-
-
 def run_game_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
-    from app.backends import host
-    from app.backends.games import play
-    from app.backends.kinds import Capability, registered
-    from app.backends.registry import resolve
-    from app.core import gamelog
-    from app.solver.playable import load_game_map
-
     profile = profile_from_args(args)
     step_seconds = step_timeout(args)
     quiet = args.quiet
@@ -84,7 +60,6 @@ def run_game_command(args: argparse.Namespace) -> int:
 
     on_trace = None
     if args.trace is not None:
-        from app.backends.tracing import Aspect, Provenance, parse_aspects, render
         try:
             aspects = parse_aspects(args.trace)
         except ValueError as error:
@@ -119,7 +94,7 @@ def run_game_command(args: argparse.Namespace) -> int:
     if not quiet:
         kind = "standard fleet" if game_map.is_standard else f"NON-STANDARD fleet {game_map.fleet_description()}"
         print(f"map {game_map.name}: {kind}, {len(game_map.known)} cells known at start; rules {profile.name}; "
-              f"agent {args.agent}; {host.status()}")
+              f"agent {args.agent}; {host_layers.status()}")
     for warning in game_map.warnings:
         print(f"warning: {args.map}: {warning} (the course plays it as it is; so does the app)", file=sys.stderr)
     game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
@@ -140,6 +115,6 @@ def run_game_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Subcommand("run", "play one game headless and print it",
+COMMAND = Subcommand("run", SUMMARIES["run"],
                      "Play one game of an agent on a map, headless.",
                      add_arguments, run_game_command)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.cli import Subcommand, add_sandbox_option
+from app.cli import SUMMARIES, Subcommand, add_sandbox_option
 from app.similarity.behaviour import default_maps
 from app.similarity.compare import compare_class
 from app.similarity.page import write_page
@@ -82,7 +82,7 @@ def similar_command(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Subcommand("similar", "find copied submissions: pairs ranked by code and behaviour similarity",
+COMMAND = Subcommand("similar", SUMMARIES["similar"],
                      "Compare every pair of submissions: CLIPS and Python code normalised so that renaming, "
                      "reordering rules or patterns, saliences, comments, splitting files and dead rules do not hide "
                      "a copy (code from --base files not counted), and the decisions each takes on the same maps. "

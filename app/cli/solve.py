@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
-from app.cli import Subcommand
+from app.cli import SUMMARIES, Subcommand
+from app.core.errors import BattleshipError, MapError
+from app.core.fileio import read_text
+from app.core.formats import bimaru
+from app.solver.fast import Constraints, count_solutions, solve
 
 ALGORITHM_NAMES = ("fast", "dfs", "bfs", "greedy", "astar")
 MAX_STDIN_BYTES = 1_000_000
@@ -30,12 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _read_puzzle(args: argparse.Namespace):
-    from app.core.errors import MapError
-    from app.core.formats import bimaru
-
     if args.path:
-        from app.core.fileio import read_text
-
         return bimaru.parse(read_text(args.path), args.path)
     raw = getattr(sys.stdin, "buffer", None)
     if raw is None:  # a text stream put in place of stdin (tests)
@@ -57,10 +57,6 @@ def _read_puzzle(args: argparse.Namespace):
 
 def solve_command(args: argparse.Namespace) -> int:
     """Handle ``solve``."""
-    import time
-
-    from app.core.errors import BattleshipError, MapError
-
     if args.count and args.algorithm != "fast":
         raise BattleshipError("--count uses the fast solver; leave out --algorithm")
     if args.timeout <= 0:
@@ -69,8 +65,6 @@ def solve_command(args: argparse.Namespace) -> int:
     puzzle = _read_puzzle(args)
     start = time.perf_counter()
     if args.algorithm == "fast":
-        from app.solver.fast import Constraints, count_solutions, solve
-
         constraints = Constraints.from_puzzle(puzzle)
         if args.count:
             count = count_solutions(constraints)
@@ -82,7 +76,7 @@ def solve_command(args: argparse.Namespace) -> int:
         solution = solve(constraints)
         elapsed = time.perf_counter() - start
         if solution is None:
-            from app.solver.playable import contradiction
+            from app.solver.playable import contradiction  # lazy: start-up time (the map model, for the error only)
 
             raise MapError(f"the puzzle has no solution: {contradiction(constraints)}", where)
         sys.stdout.write(solution.grid(constraints.known))
@@ -90,6 +84,7 @@ def solve_command(args: argparse.Namespace) -> int:
             print(f"algorithm: fast\ntime: {elapsed * 1000:.2f} ms", file=sys.stderr)
         return 0
 
+    # lazy: start-up time (the tree search, not the default)
     from app.solver.bimaru import Bimaru, Board
     from app.solver.search import run_search
 
@@ -103,15 +98,14 @@ def solve_command(args: argparse.Namespace) -> int:
                   f"({stats.generated} nodes generated; limits --timeout {args.timeout:g} s, "
                   f"{MAX_SEARCH_NODES} nodes); try --algorithm fast", file=sys.stderr)
             return 1
-        from app.solver.fast import Constraints
-        from app.solver.playable import contradiction
+        from app.solver.playable import contradiction  # lazy: start-up time (the map model, for the error only)
 
         raise MapError(f"the puzzle has no solution: {contradiction(Constraints.from_puzzle(puzzle))}", where)
     sys.stdout.write(goal.state.to_text())
     return 0
 
 
-COMMAND = Subcommand("solve", "solve a Bimaru puzzle: python main.py solve < puzzle.txt",
+COMMAND = Subcommand("solve", SUMMARIES["solve"],
                      "Solve a Bimaru puzzle (ROW/COLUMN/hint count/HINT lines) and print the solution grid on "
                      "stdout: hints upper case, other ship pieces lower case, water '.'. With several solutions "
                      "the first one (deterministic) is printed; with none, a one-line error (exit 2).",

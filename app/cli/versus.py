@@ -7,6 +7,14 @@ import argparse
 import json
 import sys
 
+from app.backends.params import parse_agent_params
+from app.backends.registry import resolve
+from app.cli.common import profile_from_args, step_timeout
+from app.cli.progress import Progress
+from app.core import BattleshipError
+from app.tournament import bench
+from app.tournament.ab import Design, VersusBench, shuffled, stored_games
+
 UNUSED_OPTIONS = ("cluster", "out", "resume", "report", "plot", "coach")
 VERSUS_DEFAULTS = {"alpha": 0.05, "beta": 0.05, "delta": 10.0, "results": None, "json": False}
 
@@ -32,8 +40,6 @@ def add_versus_arguments(parser: argparse.ArgumentParser) -> None:
 
 def refuse_versus_options(args: argparse.Namespace) -> None:
     """A one-line error for an A/B option given to a plain ``bench`` (without ``--versus``)."""
-    from app.core import BattleshipError
-
     for name, default in VERSUS_DEFAULTS.items():
         if getattr(args, name) != default:
             raise BattleshipError(f"--{name} is for an A/B comparison: add --versus OLD (docs/ab.md)")
@@ -41,14 +47,6 @@ def refuse_versus_options(args: argparse.Namespace) -> None:
 
 def versus_command(args: argparse.Namespace) -> int:
     """Handle ``bench --versus``: 0 when a verdict (or ``undecided``, maps run out) was printed, 130 on Ctrl-C."""
-    from app.backends.params import parse_agent_params
-    from app.backends.registry import resolve
-    from app.cli.bench import Progress
-    from app.cli.common import profile_from_args, step_timeout
-    from app.core import BattleshipError
-    from app.tournament import bench
-    from app.tournament.ab import Design, VersusBench, shuffled, stored_games
-
     for name in UNUSED_OPTIONS:
         if getattr(args, name, None):
             raise BattleshipError(f"--{name} is not available with --versus")

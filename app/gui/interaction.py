@@ -24,6 +24,7 @@ from PyQt5.QtWidgets import (
 
 from app.backends import kinds
 from app.gui.i18n import translate
+from app.gui.params_form import ParamsForm
 
 MAP_FILTER = "Maps (*.map *.clp *.txt);;All files (*)"
 AGENT_FILTER = f"Agents ({' '.join('*' + ending for ending in kinds.endings())});;All files (*)"
@@ -123,8 +124,6 @@ class Interaction:
     def ask_params(self, agent: str, values: dict[str, str], other: str) -> tuple[dict[str, str], str] | None:
         """The parameters of ``agent`` as the user sets them in a form (starting from ``values``, as text), and
         the line of other agents' ones (None: cancelled)."""
-        from app.gui.params_form import ParamsForm
-
         form = ParamsForm(agent, values, other, self.parent)
         if form.exec_() != QDialog.Accepted:
             return None

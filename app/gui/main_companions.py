@@ -51,7 +51,7 @@ class CompanionWindows:
 
     def open_compare(self) -> None:
         """Show the Compare window (app/gui/compare/), with this window's map and rules."""
-        from app.gui.compare.window import CompareWindow
+        from app.gui.compare.window import CompareWindow  # lazy: start-up time (the main window opens without it)
 
         if self.compare_window is None:
             self.compare_window = CompareWindow(self.interaction, settings=self.settings)
@@ -63,7 +63,7 @@ class CompanionWindows:
 
     def open_editor(self):
         """Show the map editor (one per main window), opened on the current map if there is one."""
-        from app.gui.editor.window import MapEditor
+        from app.gui.editor.window import MapEditor  # lazy: start-up time (the main window opens without it)
 
         if self._editor is None:
             self._editor = MapEditor(settings=self.settings, interaction=self.interaction)
@@ -90,7 +90,7 @@ class CompanionWindows:
 
     def open_replay(self, path: str):
         """Show the game log at ``path`` in a new replay window (None and a message if it cannot be read)."""
-        from app.gui.replay_view import ReplayWindow
+        from app.gui.replay_view import ReplayWindow  # lazy: start-up time (the main window opens without it)
 
         viewer = ReplayWindow(settings=self.settings, interaction=self.interaction)
         if not viewer.open_replay(path):

@@ -10,6 +10,7 @@ from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QMainWindow, QMenu, QToolButton
 
 from app.core import BattleshipError, GameMap
+from app.core.gamelog import save
 from app.core.paths import SHIPPED_MAPS, user_documents
 from app.gui.agent_kind import agent_files as dropped_agent_files
 from app.gui.i18n import translate
@@ -20,6 +21,7 @@ from app.gui.main_recent import RecentFiles
 from app.gui.main_setup import GameSetup
 from app.gui.session import GameSession
 from app.gui.theme import menu_action, native_keys
+from app.solver.playable import load_game_map
 
 
 class FileCommands:
@@ -65,8 +67,6 @@ class FileCommands:
 
     def load_map(self, path: str) -> bool:
         """Load a map file; on a bad file the message shows and the current map stays."""
-        from app.solver.playable import load_game_map
-
         try:
             game_map = load_game_map(path)
         except BattleshipError as error:
@@ -103,8 +103,6 @@ class FileCommands:
 
     def save_log(self, path: str | None = None) -> bool:
         """Save the current game's steps as a JSON Lines log (asks where unless ``path``)."""
-        from app.core.gamelog import save
-
         game = self.session.game_so_far()
         if game is None:
             self.messages.show_error(translate("MainWindow", "No game to save yet: play at least one step."))

@@ -12,6 +12,8 @@ from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer
 from PyQt5.QtWidgets import QAction, QActionGroup, QComboBox, QLabel, QMainWindow, QMenuBar
 
 from app.backends import host
+from app.backends.host import layers as host_layers
+from app.backends.host.warm import prestart
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
@@ -218,15 +220,13 @@ class GameSettings:
         host.set_enabled(not unconfined)
         self.settings.setValue(SANDBOX_KEY, "true" if unconfined else "false")
         if not unconfined:
-            from app.backends.host.warm import prestart
-
             QTimer.singleShot(0, prestart)  # a warm agent process once the window runs: the first game does not wait
         self._show_confinement()
 
     def _show_confinement(self) -> None:
         """The status bar says what the agent's process reports it enforces (asked again shortly while a
         starting process has not said yet: the window does not wait for it)."""
-        text = host.status(wait=False)
+        text = host_layers.status(wait=False)
         if text is None:
             self._confinement_timer.start(100)
             return

@@ -14,6 +14,7 @@ from app.backends import registry
 from app.backends.human import HUMAN_SPEC
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError, GameMap, RulesProfile
+from app.core.oracle import oracle_score
 from app.gui.session import GameSession
 
 HUMAN_KEY = "__human__"  # the agent key of the person playing
@@ -65,7 +66,6 @@ class GameSetup(QObject):
         """The map's oracle score under the rules in play ("—" without a map), computed once per map and rules."""
         if self.game_map is None or self.session.profile is None:
             return "—"
-        from app.core.oracle import oracle_score
 
         profile = self.session.profile
         if self._oracle_map is not self.game_map:  # not an id(): CPython reuses the ids of freed maps

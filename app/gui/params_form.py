@@ -19,6 +19,8 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
+from app.backends.base import RUNNER_PARAMS  # the step caps: their types are known
+
 BOOLEAN_WORDS = ("true", "false")
 LIMIT = 1_000_000_000
 
@@ -72,8 +74,6 @@ class ParamsForm(QDialog):
     """One field per parameter of ``agent`` (starting from ``values``), then ``other`` for anything else."""
 
     def __init__(self, agent: str, values: dict[str, str], other: str, parent: QWidget | None = None):
-        from app.backends.base import RUNNER_PARAMS  # the step caps: their types are known
-
         super().__init__(parent)
         self.setWindowTitle(self.tr("Agent parameters"))
         form = QFormLayout(self)

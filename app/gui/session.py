@@ -29,6 +29,7 @@ from app.backends.games import params_for
 from app.backends.human import HumanDriver
 from app.backends.kinds import AgentSpec, Capability
 from app.core import Action, Game, GameMap, GameResult, RulesProfile, StepEvent
+from app.core.gamelog import rerun
 from app.gui.agent_kind import can_show, is_human
 from app.gui.agent_worker import AgentWorker, Collector, LineKind, ReportKind, StepReport, StepView, WhyReport
 from app.gui.board_state import BoardState
@@ -244,7 +245,6 @@ class GameSession(QObject):
         """The current game rebuilt on this thread from its steps and notes (None before the first step)."""
         if self.game_map is None or self.profile is None or not self.events:
             return None
-        from app.core.gamelog import rerun
 
         game = Game(self.game_map, self.profile, agent=self.spec.name if self.spec else "")
         for _ in rerun(game, self.events):

@@ -21,7 +21,8 @@ import pytest
 
 from app.backends import host
 from app.backends.drivers import create_driver
-from app.backends.host import process, spawn, warm
+from app.backends.host import layers as host_layers
+from app.backends.host import oslayer, process, spawn, warm
 from app.backends.registry import resolve
 from app.backends.runner import MAX_BYTES, Match
 from app.core import Game
@@ -146,7 +147,7 @@ def test_spawned_children_play_as_the_zygotes(monkeypatch, bare_site, agent):
 # ----- what the status says -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("hosted", HOSTS, indirect=True)
 def test_the_status_is_what_the_childs_process_reports(hosted):
-    status = host.status()
+    status = host_layers.status()
     if hosted == "bare":  # the app's own platform is Linux: the words come from the child
         assert status.startswith("agent in its own process, not confined; missing: seccomp (not Linux)"), status
         assert "rlimits" in status and "sandbox-exec" in status
@@ -154,7 +155,7 @@ def test_the_status_is_what_the_childs_process_reports(hosted):
         assert status.startswith("agent confined (") and "rlimits" in status.split(";")[0], status
     result, _, match = play("random", BENCH_MAPS[0])
     assert result.stop_reason
-    assert status == host.status()
+    assert status == host_layers.status()
 
 
 # ----- the hostile agents that need no Linux layer --------------------------------------------------------------
@@ -294,7 +295,7 @@ def test_an_agent_process_that_cannot_start_is_one_line(tmp_path):
 
 
 # ----- an OS layer that cannot start a child ----------------------------------------------------------------------
-class _Refused(spawn.ProcessGroup):
+class _Refused(oslayer.ProcessGroup):
     """An OS layer under which no interpreter starts (as an untried Job Object or sandbox profile might)."""
 
     def command(self, scratch, port):
@@ -304,12 +305,12 @@ class _Refused(spawn.ProcessGroup):
 def test_children_start_without_an_os_layer_that_cannot_start_them_and_the_status_says_so(monkeypatch, bare_site):
     use_host(monkeypatch, "spawn", bare_site)
     monkeypatch.setattr(spawn, "LAYER_FAILED", "")
-    monkeypatch.setattr(spawn, "layer", lambda: spawn.ProcessGroup() if spawn.LAYER_FAILED else _Refused())
+    monkeypatch.setattr(spawn, "layer", lambda: oslayer.ProcessGroup() if spawn.LAYER_FAILED else _Refused())
     try:
         result, _, _ = play("random", BENCH_MAPS[0])
         assert result.stop_reason == "solved by the agent"
         assert spawn.LAYER_FAILED.startswith("_Refused: the agent process ended before it connected (exit code 7)")
-        assert host.status().endswith("(children start without it)")
+        assert host_layers.status().endswith("(children start without it)")
     finally:
         _drain()
 

@@ -18,6 +18,7 @@ import pytest
 from app.backends import host
 from app.backends.drivers import create_driver
 from app.backends.host import landlock
+from app.backends.host import layers as host_layers
 from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import Game
@@ -167,7 +168,7 @@ class TestHostileCorpus:
         try:
             expected = "agent confined (seccomp, landlock, rlimits" if HAS_LANDLOCK else "agent confined (seccomp,"
             assert driver.confinement().startswith(expected)
-            assert driver.confinement() == host.status()
+            assert driver.confinement() == host_layers.status()
         finally:
             driver.close()
 
@@ -227,7 +228,7 @@ def test_the_whole_corpus_through_run(tmp_path, listener):
         assert done.returncode == 0, (name, done.stderr)
         assert "Traceback" not in done.stdout + done.stderr, name
         lines = done.stdout.splitlines()
-        assert lines[0].endswith(f"; {host.status()}")
+        assert lines[0].endswith(f"; {host_layers.status()}")
         result = json.loads(lines[-1])
         ended_as_expected(name, setting, result["stop_reason"], result["score"], listener)
         assert log.is_file()

@@ -7,7 +7,9 @@
 - ``spawn``: the portable host, a new interpreter per game, with ``windows`` and ``macos`` as each OS's layer;
 - ``driver``: ``HostedDriver``, the parent's side of the driver interface;
 - ``child``: the child's side (``python -m app.backends.host.child``);
-- ``confine`` and ``landlock``: what the child does to itself before loading the agent.
+- ``confine`` and ``landlock``: what the child does to itself before loading the agent (``limits``: the limits);
+- ``layers``: ``status()``, what new agents run under, as an agent process of this app says;
+- ``oslayer``: what the OS adds around a spawned child (``windows``, ``macos``).
 
 ``enabled()`` says whether agents run in a host process (the default) or in
 the app's own process (``--no-sandbox``, the GUI preference, or the
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 import os
 import sys
+
+from app.core.errors import BattleshipError
 
 _enabled: bool | None = None
 _ENVIRONMENT = os.environ.get("BATTLESHIP_NO_SANDBOX")  # as the app was started
@@ -55,27 +59,7 @@ def kind() -> str:
     Raises BattleshipError (one line) for any other value."""
     value = os.environ.get(HOST_VARIABLE, "").strip().lower()
     if value and value not in KINDS:
-        from app.core.errors import BattleshipError
-
         raise BattleshipError(f"{HOST_VARIABLE}={os.environ[HOST_VARIABLE]!r}: expected one of {', '.join(KINDS)}")
     if sys.platform != "linux":
         return "spawn"  # the zygote forks and passes descriptors: Linux's
     return value or "zygote"
-
-
-def status(wait: bool = True) -> str | None:
-    """What new agents run under, for the run header and the GUI's status bar: what an agent process of this
-    app says it enforces (it is started for that if none is yet; the next game takes it). None while that is not
-    known yet and ``wait`` is False (the GUI asks again)."""
-    if not enabled():
-        return "agent in the app's own process, unconfined (--no-sandbox)"
-    from app.backends.host.confine import status_line
-    from app.backends.host.warm import reported_layers
-
-    layers = reported_layers(wait)
-    if layers is None:
-        return None
-    spawn = sys.modules.get("app.backends.host.spawn")  # imported where children are spawned
-    if spawn is not None and spawn.LAYER_FAILED:  # the OS's layer could not start a child: they run without it
-        layers = (layers[0], [*layers[1], f"{spawn.LAYER_FAILED} (children start without it)"])
-    return status_line(*layers)

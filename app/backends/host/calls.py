@@ -16,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.backends.base import ExecFact, FactRow
 from app.core import Action, Cell, Piece
+from app.core.markers import capped_markers
 
 #: driver attributes the app sets before ``start``; sent down whenever they changed
 ATTRIBUTES = ("tracing", "markers_wanted")
@@ -91,8 +93,6 @@ def _plain(value: object) -> object:
 
 
 def _execs_down(value) -> list:
-    from app.backends.base import ExecFact
-
     return [ExecFact(int(index), step, str(action), x, y) for index, step, action, x, y in value]
 
 
@@ -100,8 +100,6 @@ _last_markers: tuple = ([], ())  # the markers that came up last, raw and capped
 
 
 def _capped_markers(items: list) -> tuple:
-    from app.core.markers import capped_markers
-
     global _last_markers
     last = _last_markers  # one snapshot: another game's thread may replace it meanwhile
     if items == last[0]:
@@ -112,8 +110,6 @@ def _capped_markers(items: list) -> tuple:
 
 
 def _rows_down(value) -> list:
-    from app.backends.base import FactRow
-
     return [FactRow(str(m), int(i), str(t), str(x)) for m, i, t, x in value]
 
 

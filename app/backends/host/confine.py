@@ -19,27 +19,10 @@ import struct
 import sys
 import sysconfig
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
-GIB = 1 << 30
-DEFAULT_MEMORY = GIB  # address space of the agent process
-CPU_SECONDS = 600  # CPU time of the whole agent process: a backstop behind the per-step time caps
-FILE_SIZE = 16 << 20  # the largest file the agent may write
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """What the child is confined to (sent to it by the parent)."""
-
-    memory: int = DEFAULT_MEMORY
-    cpu_seconds: int = CPU_SECONDS
-    file_size: int = FILE_SIZE
-
-
-def memory_text(limit: int) -> str:
-    """``1 GiB``, ``512 MiB``."""
-    return f"{limit / GIB:g} GiB" if limit >= GIB else f"{limit / (1 << 20):g} MiB"
+from app.backends.host import landlock
+from app.backends.host.limits import Limits
 
 
 def apply_rlimits(limits: Limits) -> str:
@@ -227,8 +210,6 @@ def apply_landlock(agent_paths: tuple[Path, ...], root: Path, scratch: Path) -> 
     """Reads only where ``readable_paths`` says, writes only under ``scratch``; '' or why not."""
     if sys.platform != "linux":
         return "landlock (not Linux)"
-    from app.backends.host import landlock
-
     if landlock.abi_version() < 1:
         return "landlock (this kernel has none)"
     try:
@@ -291,8 +272,6 @@ def available(isolated: str) -> tuple[list[str], list[str]]:
             applied.append("seccomp")
         else:
             missing.append("seccomp (pip install pyseccomp)")
-        from app.backends.host import landlock
-
         (applied if landlock.abi_version() >= 1 else missing).append(
             "landlock" if landlock.abi_version() >= 1 else "landlock (this kernel has none)")
     try:
@@ -310,11 +289,11 @@ def os_layer() -> tuple[list[str], list[str]]:
     Object the app put it in (``windows.py``); macOS: ``sandbox-exec`` (``macos.py``); Linux: none (the measures
     above)."""
     if sys.platform == "win32":
-        from app.backends.host.windows import child_layers
+        from app.backends.host.windows import child_layers  # lazy: Windows' module, importable there only
 
         return child_layers()
     if sys.platform == "darwin":
-        from app.backends.host.macos import child_layers
+        from app.backends.host.macos import child_layers  # lazy: macOS's module, imported there only
 
         return child_layers(Path.cwd())
     return [], []

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from app.backends.base import AgentFailure, Driver, runner_param
 from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing, asked
-from app.backends.host.confine import Limits, memory_text
+from app.backends.host.limits import Limits, memory_text
 from app.backends.host.process import ROOT, Child, ChildDied, unwatch, watch
 from app.backends.host.protocol import SAME_OBSERVATION, ErrorKind, Request
 from app.backends.host.warm import agent_key, prepare, take_child, take_prepared
@@ -90,7 +90,7 @@ class HostedDriver(Driver):
         return self._absorb(reply, "load")["value"]
 
     def _prepare_next(self, profile) -> None:
-        """Have a fresh child made ready for this agent's next game while this one plays (``process.prepare``):
+        """Have a fresh child made ready for this agent's next game while this one plays (``warm.prepare``):
         it creates the agent and loads its files for ``profile``, and plays no game until one takes it."""
         prepare(self._key, [(str(Request.CREATE), (self._create, [], False)),
                             (str(Request.CALL), (("preload", (profile,), {}), [], False))], self.limits.memory)

@@ -1,6 +1,6 @@
 """macOS's layer of the portable agent host (imported on macOS only).
 
-- The process group: the child leads a session of its own and a kill ends the whole group (``spawn.ProcessGroup``).
+- The process group: the child leads a session of its own and a kill ends the whole group (``oslayer.ProcessGroup``).
 - The memory limit: macOS does not enforce ``RLIMIT_AS``; the app's watch of the child's resident memory does
   (``process.watch``, ``Spawned.sample``), as on every OS of the portable host.
 - ``sandbox-exec``, where ``/usr/bin/sandbox-exec`` exists (Apple marks it deprecated, and still ships it): the
@@ -19,7 +19,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from app.backends.host.spawn import ProcessGroup
+from app.backends.host.oslayer import ProcessGroup
 
 SANDBOX_EXEC = Path("/usr/bin/sandbox-exec")
 _PROBE = ".battleship-sandbox-probe"

@@ -25,7 +25,7 @@ from types import MappingProxyType
 import orjson
 
 from app.backends.base import PauseRequest, StartContext
-from app.backends.host.confine import Limits
+from app.backends.host.limits import Limits
 from app.core import Action, Cell, Observation, Piece, StepEvent
 from app.core.actions import ActionKind
 from app.core.game import Outcome

@@ -19,7 +19,6 @@ import contextlib
 import hmac
 import os
 import secrets
-import signal
 import socket
 import subprocess
 import sys
@@ -28,56 +27,12 @@ from pathlib import Path
 
 import psutil
 
+from app.backends.host.oslayer import KILL, Layer, ProcessGroup
+
 CONNECT_SECONDS = 60.0  # the child connects before its imports: a loaded machine's interpreter start-up
 KEY_BYTES = 32
 KEY_SECONDS = 5.0  # for the key, once connected
 DESCENDANTS_EVERY = 5  # memory samples between two looks for the processes a child started
-#: Windows has no SIGKILL: there psutil's and Popen's SIGTERM is TerminateProcess, which cannot be caught either
-KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
-
-
-class Layer:
-    """What the OS adds around a spawned child (this base: nothing but psutil's tree kill). One per child."""
-
-    def command(self, scratch: Path, port: int) -> list[str]:
-        """What goes before the interpreter on the child's command line."""
-        return []
-
-    def popen_options(self) -> dict:
-        """``subprocess.Popen``'s options for this OS."""
-        return {}
-
-    def interpreter(self, environment: dict[str, str]) -> str:
-        """The child's interpreter (``environment`` may be completed for it)."""
-        return sys.executable
-
-    def attach(self, pid: int) -> None:
-        """Right after the start: put the child under the layer's limits."""
-
-    def limit_memory(self, limit: int) -> None:
-        """The agent's memory limit, in bytes, once the app knows it."""
-
-    def kill(self, pid: int) -> None:
-        """End the child and everything it started (best effort: the tree kill follows anyway)."""
-
-    def release(self) -> None:
-        """The child was reaped: free what the layer holds."""
-
-
-class ProcessGroup(Layer):
-    """POSIX: the child leads a session and process group of its own, which a kill ends as a whole (a program the
-    agent started, even one whose parent already ended, is in it unless it left with ``setsid``)."""
-
-    def popen_options(self) -> dict:
-        return {"start_new_session": True}
-
-    def kill(self, pid: int) -> None:
-        killpg = getattr(os, "killpg", None)
-        if killpg is not None:
-            with contextlib.suppress(OSError):
-                killpg(pid, KILL)
-
-
 #: why the OS's layer could not start a child this session ('' while it could): children start without it then
 LAYER_FAILED = ""
 
@@ -87,11 +42,11 @@ def layer() -> Layer:
     if LAYER_FAILED:
         return ProcessGroup() if os.name == "posix" else Layer()
     if sys.platform == "win32":
-        from app.backends.host.windows import JobObject
+        from app.backends.host.windows import JobObject  # lazy: Windows' module, importable there only
 
         return JobObject()
     if sys.platform == "darwin":
-        from app.backends.host.macos import MacLayer
+        from app.backends.host.macos import MacLayer  # lazy: macOS's module, imported there only
 
         return MacLayer()
     return ProcessGroup()

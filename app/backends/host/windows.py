@@ -21,8 +21,8 @@ import ctypes
 import sys
 from ctypes import wintypes
 
-from app.backends.host.confine import DEFAULT_MEMORY, memory_text
-from app.backends.host.spawn import Layer
+from app.backends.host.limits import DEFAULT_MEMORY, memory_text
+from app.backends.host.oslayer import Layer
 
 _kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
 

@@ -23,10 +23,17 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import socket
 import sys
+from multiprocessing.connection import Connection
 
+import app.solver.bayes.decisions  # noqa: F401  (warmed up here: see main)
+from app.backends.host import child, landlock
+from app.backends.host.confine import compile_seccomp, readable_paths
+from app.core import PROFILES
 from app.core.paths import ROOT
+from app.solver.bayes.policy import one_blas_thread
 
 
 def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> int:
@@ -46,11 +53,7 @@ def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> in
         os.setsid()  # a session and process group of its own, as a process the app started
         os.chdir(scratch)
         _reseed()
-        from multiprocessing.connection import Connection
-
-        from app.backends.host.child import main
-
-        main(Connection(channel), zygote)
+        child.main(Connection(channel), zygote)
         code = 0
     finally:
         os._exit(code)  # never back into the zygote's loop; the agent's own threads must not keep it alive
@@ -59,8 +62,6 @@ def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> in
 def _reseed() -> None:
     """A fresh seed for the random generators the zygote imported (a fresh interpreter would draw its own):
     agents that do not seed theirs play differently each game, as before."""
-    import random
-
     random.seed()
     numpy_random = sys.modules.get("numpy.random")
     if numpy_random is not None:
@@ -96,30 +97,20 @@ def serve(control: socket.socket) -> None:
 
 def main(control_fd: int, parent: int) -> None:
     """Load what every agent needs, say so, then fork children on request."""
-    from app.backends.host.child import _die_with, _warm_up
-
-    _die_with(parent)
-    _warm_up()
+    child._die_with(parent)
+    child._warm_up()  # the drivers, the child's server and what it imports (calls, confine, refusals, the runner)
     # what a child would otherwise import or work out after the fork, once per game
     import resource  # noqa: F401
 
-    import app.backends.host.calls  # noqa: F401
-    import app.backends.host.landlock  # noqa: F401
-    import app.backends.host.refusals  # noqa: F401
-    import app.backends.runner  # noqa: F401
-    from app.backends.host.confine import compile_seccomp, readable_paths
     compile_seccomp()
     readable_paths((), ROOT)  # the app's root, as the app sends it
-    app.backends.host.landlock.abi_version()
-    # the app's own search (the bayes agent's) and its one-BLAS-thread switch, which inspects the loaded libraries:
-    # about 20 ms that each of that agent's games paid again in its process
-    import app.solver.bayes.decisions  # noqa: F401
-    from app.solver.bayes.policy import one_blas_thread
+    landlock.abi_version()
+    # the app's own search (the bayes agent's, imported above) and its one-BLAS-thread switch, which inspects the
+    # loaded libraries: about 20 ms that each of that agent's games paid again in its process
     with one_blas_thread():
         pass
     try:  # MAIN and ENV of each rules profile, loaded once here: a CLIPS agent's process loads only its agent
-        from app.backends.clips.loading import protocols_ahead
-        from app.core import PROFILES
+        from app.backends.clips.loading import protocols_ahead  # lazy: the child's import order (clipspy optional)
 
         protocols_ahead(PROFILES.values())
     except ImportError:  # no clipspy: CLIPS agents report it when chosen

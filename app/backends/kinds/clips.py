@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def build(spec: AgentSpec, seed: int | None, step_seconds: float | None) -> Driver:
     """A ``ClipsDriver`` for the spec's files (CLIPS agents take no seed)."""
-    try:
+    try:  # lazy: start-up time (the bridge imports clipspy), and without clipspy one line when a CLIPS agent is chosen
         from app.backends.clips import ClipsDriver
     except ImportError as exc:
         raise AgentError(f"CLIPS agents need clipspy (pip install -r requirements.txt): {exc}") from None

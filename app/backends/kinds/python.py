@@ -46,7 +46,7 @@ def _source(path: Path) -> str:
 
 
 def _load_class(path: Path):
-    from app.core.agent import Agent
+    from app.core.agent import Agent  # lazy: start-up time (naming an agent loads no game engine, numpy)
 
     module_name = f"_battleship_agent_{abs(hash(str(path)))}"
     module = sys.modules.get(module_name)
@@ -76,6 +76,7 @@ def _load_class(path: Path):
 
 def build(spec: AgentSpec, seed: int | None, step_seconds: float | None) -> Driver:
     """The agent's class imported from its file, an instance made with ``seed``, run by a ``PythonDriver``."""
+    # lazy: start-up time (naming an agent, as the registry does, loads no runner, numpy)
     from app.backends.python_runner import DEFAULT_STEP_SECONDS, PythonDriver
 
     cls = _load_class(spec.paths[0])

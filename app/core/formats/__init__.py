@@ -40,7 +40,7 @@ def __getattr__(name: str):
         from collections.abc import Callable
         from pathlib import Path
 
-        from app.core.gamemap import GameMap
+        from app.core.gamemap import GameMap  # lazy: start-up time (solve reads a puzzle without the map model)
 
         return Callable[[Puzzle, Path], GameMap]
     if name not in _LAZY:
@@ -79,13 +79,13 @@ def format_for_path(path: str | Path) -> str | None:
 
 def read(path: str | Path) -> GameMap | Puzzle:
     """A map or a puzzle from a file, whatever its format; MapError naming file and line."""
-    from app.core.fileio import read_text
+    from app.core.fileio import read_text  # lazy: start-up time (importing the package reads no file)
 
     text = read_text(path)
     kind = detect(text, path)
     if kind == "bimaru":
         return bimaru.parse(text, str(path))
-    from app.core.formats import clp, native
+    from app.core.formats import clp, native  # lazy: start-up time (solve reads Bimaru puzzles only)
 
     return (native.parse if kind == "native" else clp.parse)(text, str(path))
 
@@ -115,7 +115,7 @@ def dumps(item: GameMap | Puzzle, fmt: str) -> str:
         return bimaru.dump(item)
     if fmt == "bimaru":
         return bimaru.dump(bimaru.puzzle_of(item))
-    from app.core.formats import clp, native
+    from app.core.formats import clp, native  # lazy: start-up time (solve reads Bimaru puzzles only)
 
     return native.dump(item) if fmt == "native" else clp.dump(item)
 
@@ -123,7 +123,7 @@ def dumps(item: GameMap | Puzzle, fmt: str) -> str:
 def save(item: GameMap | Puzzle, path: str | Path, fmt: str | None = None) -> str:
     """Write ``item`` atomically to ``path``; returns the format used."""
     fmt = fmt or format_for_path(path) or ("bimaru" if isinstance(item, Puzzle) else "native")
-    from app.core.fileio import atomic_write_text
+    from app.core.fileio import atomic_write_text  # lazy: start-up time (importing the package writes no file)
 
     text = dumps(item, fmt)
     try:

@@ -29,6 +29,7 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
+from app.analysis.diff import play_both
 from app.backends import registry
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, BattleshipError
@@ -38,6 +39,7 @@ from app.gui.compare.tables import append_rows, make_table
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
 from app.gui.two_boards import TwoBoards
+from app.solver.playable import load_game_map
 from app.tournament import bench
 from app.tournament.ab import Comparison, Design, PairedMap, SequentialTest, Verdict, VersusBench, shuffled
 
@@ -377,9 +379,6 @@ class ABPanel(QWidget):
         old, new, rules, seed = runner.old, runner.new, runner.config.rules, runner.config.seed
 
         def play(send) -> None:
-            from app.analysis.diff import play_both
-            from app.solver.playable import load_game_map
-
             send(play_both(old, new, load_game_map(map_path), PROFILES[rules], seed=seed))
 
         thread, job = start_job(play, self._show_pair, lambda error: error and self.status.setText(error),

@@ -27,6 +27,7 @@ from app.gui.compare.tables import LANE_COLUMNS, fill_table, make_table
 from app.gui.interaction import Interaction
 from app.gui.speed import FASTEST_INDEX, SpeedControl
 from app.gui.theme import card_title
+from app.solver.playable import load_game_map
 from app.tournament import bench
 
 MIN_AGENTS, MAX_AGENTS = 2, 4
@@ -127,8 +128,6 @@ class SideBySide(QWidget):
 
     def load_map(self, path: str) -> bool:
         """Load the map the agents will play; on a bad file the message shows."""
-        from app.solver.playable import load_game_map
-
         try:
             self.game_map = load_game_map(path)
         except (BattleshipError, OSError) as error:

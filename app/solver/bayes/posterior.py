@@ -23,6 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.core.grid import SIZE, Cell, Piece, ship_pieces
+from app.solver.bitboard import placements
+from app.solver.fast import count_solutions, iter_solutions
 
 PIECES: tuple[Piece, ...] = tuple(Piece)  # code = index: WATER is 0
 WATER = 0
@@ -242,8 +244,6 @@ def build_posterior(constraints, cap: int, sample_budget: int | None = None,
     undercounted, their layouts come from one corner of the part). Measured
     by ``benchmarks/bayes_bench.py --sampling``. Deterministic.
     """
-    from app.solver.fast import iter_solutions
-
     first = []
     deadline = None if seconds is None else time.perf_counter() + seconds
     for solution in iter_solutions(constraints, limit=cap + 1):
@@ -270,8 +270,6 @@ _MIN_SHARE = 40
 
 def _stratify(constraints, seen: list, budget: int, depth: int, out: list, weights: list[float]) -> int:
     """Add a weighted sample of ``constraints``' layouts to ``out``; returns how many parts were cut short."""
-    from app.solver.fast import count_solutions, iter_solutions
-
     parts = _parts(constraints, seen, depth)
     feasible = []
     for part in parts:
@@ -301,8 +299,6 @@ def _stratify(constraints, seen: list, budget: int, depth: int, out: list, weigh
 
 def _parts(constraints, seen: list, depth: int) -> list:
     """Constraints that split ``constraints``' layouts into disjoint parts."""
-    from app.solver.bitboard import placements
-
     fleet = list(constraints.fleet)
     longest = max(fleet) if fleet else 0
     if depth == 0 and longest > 1 and fleet.count(longest) == 1:

@@ -45,6 +45,7 @@ from app.solver.bayes.policy import (
 )
 from app.solver.bayes.posterior import CELLS, Posterior, build_posterior, cell_index, piece_code
 from app.solver.coach.scoring import SolveState, expected_score
+from app.solver.fast import Constraints
 
 TIE = 1e-6
 
@@ -173,8 +174,6 @@ class _Tracker:
         self.exact = True
 
     def _build(self, observation: Observation) -> None:
-        from app.solver.fast import Constraints
-
         self.posterior, report = _cached_posterior(Constraints.from_observation(observation), self.settings.layout_cap)
         self.details.append(report.detail)
         self.exact &= report.exact

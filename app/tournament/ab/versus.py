@@ -20,8 +20,11 @@ from pathlib import Path
 from app.core import BattleshipError
 from app.tournament.ab.paired import Comparison, PairedMap, compare
 from app.tournament.ab.sequential import Design, SequentialTest, Verdict
+from app.tournament.bench.plan import plan
+from app.tournament.bench.results import load_results, results_format
 from app.tournament.bench.rows import BenchConfig, GameRow
 from app.tournament.bench.stopping import Stoppable
+from app.tournament.bench.store import STORE_SUFFIX, ResultStore, game_key
 from app.tournament.bench.workers import DEFAULT_TIMEOUT, Bench
 
 ORDER_SEED = 0  # the maps' shuffled order: the same for every run, so a verdict can be reproduced
@@ -39,16 +42,11 @@ def stored_games(path: str | Path, new: str, old: str, maps: Sequence[str], conf
     """The games of ``new`` and ``old`` on ``maps`` under ``config`` found in a results file, by their index in a
     ``Bench([new, old], maps)`` (maps outer, agents inner). A tournament file (``.jsonl``) is matched by the
     agents' and maps' contents, rules and seed; a bench ``.csv``/``.json`` by agent name, map file, rules and seed."""
-    from app.tournament.bench.results import load_results, results_format
-    from app.tournament.bench.store import STORE_SUFFIX, ResultStore, game_key
-
     if not Path(path).is_file():
         raise BattleshipError(f"{path}: no such results file")
     agents = (new, old)
     found: dict[int, GameRow] = {}
     if str(path).lower().endswith(STORE_SUFFIX):
-        from app.tournament.bench.plan import plan
-
         records = {game_key(r): r for r in ResultStore(path).records()}
         for game in plan(agents, maps, config):
             record = records.get(game.key)

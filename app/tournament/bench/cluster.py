@@ -35,7 +35,7 @@ from app.tournament.bench.rows import BenchConfig, BenchTask, FailureKind, GameR
 from app.tournament.bench.stopping import Stoppable
 from app.tournament.bench.store import agent_files, map_bytes
 from app.tournament.bench.version import app_build
-from app.tournament.bench.workers import Bench
+from app.tournament.bench.workers import Bench, default_jobs
 
 LOCAL = "local"
 ALLOWED_FAILURES = 2  # workers a chunk may lose before it is split (a game: before it is reported)
@@ -403,6 +403,4 @@ def _number(key: str) -> int:
 
 
 def _cores() -> int:
-    from app.tournament.bench.workers import default_jobs
-
     return default_jobs()

@@ -6,9 +6,11 @@ import glob
 from collections.abc import Iterable
 from pathlib import Path
 
+from app.backends.registry import load_order_file
 from app.core import BattleshipError
 from app.core.formats import EXTENSIONS
 from app.core.paths import shipped_map
+from app.tournament import submissions
 
 
 def expand_maps(specs: Iterable[str]) -> list[str]:
@@ -47,9 +49,6 @@ def expand_agents(text: str, refused: list | None = None) -> list[str]:
     submission that cannot be played is added to ``refused`` (its ``Found``, with the error) and left out;
     without ``refused`` it is a BattleshipError.
     """
-    from app.backends.registry import load_order_file
-    from app.tournament import submissions
-
     found: list[str] = []
     for part in split_agents(text):
         folder = Path(part)

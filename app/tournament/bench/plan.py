@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.core import BattleshipError
+from app.solver.playable import load_game_map
 from app.tournament.bench.rows import BenchConfig, BenchTask
 from app.tournament.bench.store import GameKey, agent_files, digest_files, map_hash, rules_key
 
@@ -21,9 +23,6 @@ class PlannedGame:
 
 def known_cells(path: str, pick_first: bool = False) -> int | None:
     """How many cells the map shows at start (None when it cannot be read: its game reports why)."""
-    from app.core import BattleshipError
-    from app.solver.playable import load_game_map
-
     try:
         return len(load_game_map(path, pick_first=pick_first).known)
     except BattleshipError:

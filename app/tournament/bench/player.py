@@ -16,7 +16,11 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from app.tournament.bench.chunks import CHUNK_SECONDS
-from app.tournament.bench.cluster import LOCAL, ClusterBench, scheduler_address
+from app.tournament.bench.cluster import (  # dask itself is imported when a cluster is asked for
+    LOCAL,
+    ClusterBench,
+    scheduler_address,
+)
 from app.tournament.bench.plan import PlannedGame, plan
 from app.tournament.bench.rows import BenchConfig
 from app.tournament.bench.workers import DEFAULT_TIMEOUT, Bench, default_jobs

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.core import BattleshipError
-from app.core.fileio import atomic_write_text
+from app.core.fileio import atomic_write_text, read_text
 from app.tournament.bench.plan import PlannedGame, plan
 from app.tournament.bench.rows import ROW_FIELDS, BenchConfig, GameRow
 from app.tournament.bench.store import STORE_SUFFIX, ResultStore, game_key, make_record
@@ -61,8 +61,6 @@ def save_results(path: str | Path, rows: Sequence[GameRow], meta: dict | None = 
 
 def load_results(path: str | Path) -> list[GameRow]:
     """Rows back from a results file written by ``save_results``."""
-    from app.core.fileio import read_text
-
     text = read_text(path, BattleshipError, max_bytes=100_000_000)
     try:
         if results_format(path) == "csv":

@@ -7,9 +7,13 @@ from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
 
+from app.backends.games import play
 from app.backends.kinds import declared_elsewhere, import_modules
-from app.core import BattleshipError, GameResult, Outcome
+from app.backends.params import params_for
+from app.core import BattleshipError, GameResult, Outcome, gamelog
 from app.core.rules import DEFAULT_PROFILE, RulesProfile, get_profile
+from app.solver.coach import coach_game
+from app.solver.playable import load_game_map
 
 
 class RowStatus(StrEnum):
@@ -167,10 +171,6 @@ def _parse_cell(text: str, kind: str):
 
 def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None) -> GameRow:
     """Play one game in this process and describe it; never raises for a bad map or agent."""
-    from app.backends.games import play
-    from app.backends.params import params_for
-    from app.solver.playable import load_game_map
-
     row = GameRow(task.asked, Path(task.map_path).stem, task.map_path, config.rules, config.seed)
     started = time.perf_counter()
     try:
@@ -194,8 +194,6 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
     fill_row(row, result)
     row.refusals = list(game.refusals)
     if config.keep_log:
-        from app.core import gamelog
-
         row.log = gamelog.dumps(game, config.seed)
     if config.coach:
         coach_row(row, game)
@@ -204,8 +202,6 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
 
 def coach_row(row: GameRow, game) -> GameRow:
     """Add the coach's luck-adjusted score of ``game`` (finished) to ``row``; a failure is noted, not raised."""
-    from app.solver.coach import coach_game
-
     started = time.perf_counter()
     try:
         report = coach_game(game)

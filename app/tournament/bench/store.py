@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from app.backends.registry import resolve
 from app.core import BattleshipError
 from app.tournament.bench.rows import BenchConfig, GameRow, RowStatus
 
@@ -49,8 +50,6 @@ def digest_files(files: Sequence[tuple[str, bytes]]) -> str:
 
 def agent_files(agent: str) -> list[tuple[str, bytes]]:
     """The agent's files as (name, contents), in load order (names relative to the first file's folder)."""
-    from app.backends.registry import resolve
-
     spec = resolve(agent)
     base = spec.paths[0].parent
     files = []

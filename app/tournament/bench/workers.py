@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
+import app.backends.python_runner  # noqa: F401  (a worker imports it at its start, not in its first game's time)
+from app.backends import host
+from app.backends.host.warm import prestart
 from app.tournament.bench.rows import BenchConfig, BenchTask, FailureKind, GameRow, failed_row, play_row
 from app.tournament.bench.stopping import Stoppable
 
@@ -27,13 +30,7 @@ def _worker_main(conn: Connection, config: BenchConfig) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     except ValueError:
         pass
-    import app.backends.games  # noqa: F401  (warm up now, not in the first game's time)
-    import app.backends.python_runner  # noqa: F401
-    from app.backends import host
-
     if host.enabled():
-        from app.backends.host.warm import prestart
-
         prestart()  # the first game's agent process starts now, not in its time
 
     cache: dict = {}
