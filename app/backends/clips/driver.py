@@ -85,6 +85,7 @@ class ClipsDriver(TurnInParts, Driver):
         self._fok_taken = 0  # the engine's count mirrored last (Observation.fok_taken)
         self._healthy = True
         self._taken = False  # ENV's take-exec rule stopped the last run: mirror-outcome is on ENV's agenda
+        self._several = False  # the agent left several execs for the step: take-exec is on ENV's agenda again
         self._tracer: Tracer | None = None
         self.tracing = False  # record a StepTrace per step (TurnInParts.tracing: before start, or from a step on)
         self._turn = 0  # the step of the agent's last turn
@@ -328,7 +329,8 @@ class ClipsDriver(TurnInParts, Driver):
             self._lines.append(f"the agent's turn ended after {firings} rule firings with no exec for step "
                                f"{self._step}")
             return None
-        if len(execs) == 1:
+        self._several = len(execs) > 1
+        if not self._several:
             return self._exec_action(execs[0])
         return tuple(self._exec_action(fact) for fact in sorted(execs, key=lib.FactIndex, reverse=True))
 
@@ -478,6 +480,9 @@ class ClipsDriver(TurnInParts, Driver):
             self._taken = False
             if not self._healthy:
                 clear_halt(loaded.cenv)
+            if self._several:
+                self._several = False
+                self._drop_takes()
             loaded.set_outcome(outcome)
             started = clock()
             fired = lib.Run(loaded.cenv, 1)
@@ -496,6 +501,24 @@ class ClipsDriver(TurnInParts, Driver):
         if outcome["statistics"] != "none":
             names = STAT_SLOTS if outcome["statistics"] == "all" else ("num_fire_ok", "num_fire_ko")
             self._touch("statistics", **{slot: outcome[STAT_SLOTS[slot]] for slot in names})
+
+    def _drop_takes(self) -> None:
+        """Take ENV's take-exec activations left for the step's other execs off its agenda, so that the one-rule
+        run fires mirror-outcome. The course's ENV carries one exec out and its other activations for the step go
+        with the step's status; these would halt the run first."""
+        loaded = self._loaded
+        cenv = loaded.cenv
+        current = lib.GetCurrentModule(cenv)
+        lib.SetCurrentModule(cenv, loaded.env_module)
+        try:
+            activation = lib.GetNextActivation(cenv, ffi.NULL)
+            while activation != NULL:
+                following = lib.GetNextActivation(cenv, activation)
+                if ffi.string(lib.ActivationRuleName(activation)) == b"take-exec":
+                    lib.DeleteActivation(activation)
+                activation = following
+        finally:
+            lib.SetCurrentModule(cenv, current)
 
     # ----- GUI and log ----------------------------------------------------
     def _flush_printout(self) -> None:
