@@ -26,8 +26,19 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import clips
+from clips._clips import lib
+
 from app.backends.base import FactRow
-from app.core import BattleshipError, RulesProfile
+from app.backends.clips.driver import CHUNK, DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
+from app.backends.clips.loading import compatibility_functions, describe, marker_templates, refuse_exit
+from app.backends.clips.messages import CaptureRouter
+from app.backends.clips.pool import destroy_quietly
+from app.backends.drivers import create_driver
+from app.backends.registry import AgentSpec
+from app.backends.runner import Match
+from app.core import BattleshipError, Game, RulesProfile
+from app.solver.playable import load_game_map
 
 STAT_NAMES = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
               "num_safe": "safe", "num_sink": "sink"}
@@ -152,25 +163,20 @@ def _plain(value: object) -> object:
 # ----- the course's side --------------------------------------------------
 def play_course(main_file: Path, env_file: Path, map_file: Path, agent_files: Sequence[Path],
                 max_firings: int, time_limit: float) -> GameRecord:
-    """Play the map in a plain CLIPS environment with the course's MAIN and ENV files (capped per step)."""
-    import clips
-
-    from app.backends.clips.driver import CHUNK
-    from app.backends.clips.loading import describe, marker_templates, refuse_exit
-    from app.backends.clips.messages import CaptureRouter
-    from app.backends.clips.pool import destroy_quietly
-
+    """Play the map in a plain CLIPS environment with the course's MAIN and ENV files, each of the agent's turns
+    under the bridge's caps (``_run_capped``). MAIN gets what ``run`` gives every agent besides the course's
+    constructs: CLIPS 6.3's functions that 6.4 dropped (``length``...) and the inert marker templates."""
     refuse_exit(agent_files)  # it would end this process
     env = clips.Environment()
     router = CaptureRouter()
     env.add_router(router)
     try:
         for index, path in enumerate((main_file, env_file, map_file, *agent_files)):
-            _load(env, router, path, describe, strict=index < 3)
-            for template in marker_templates() if index == 0 else ():  # the app's additions to MAIN, inert
-                env.build(template)  # there: agents that draw markers load
+            _load(env, router, path, strict=index < 3)
+            if index == 0:
+                _add_to_main(env)
         env.reset()
-        stop = _run_capped(env, router, max_firings, time_limit, CHUNK)
+        stop = _run_capped(env, router, max_firings, time_limit)
         output = router.take_output()
         scores = _SCORE.findall(output)
         return _facts_record(_env_facts(env), stop, int(scores[-1]) if scores else None, "statistics", "exec", "moves")
@@ -178,11 +184,18 @@ def play_course(main_file: Path, env_file: Path, map_file: Path, agent_files: Se
         destroy_quietly([env])
 
 
-def _load(env, router, path: Path, describe, strict: bool) -> None:
+def _add_to_main(env) -> None:
+    """The app's additions to MAIN that a course's MAIN does not define already (an edition may have its own)."""
+    defined = {construct.name for construct in (*env.functions(), *env.templates())}
+    for construct in marker_templates() + compatibility_functions():
+        name = construct.split()[1].removeprefix("MAIN::")
+        if name not in defined:
+            env.build(construct)
+
+
+def _load(env, router, path: Path, strict: bool) -> None:
     """Load one file like the CLIPS console; BattleshipError when it cannot be read, or (``strict``: the
     course's files and the map) when CLIPS reports an error in it. The agent's errors are the app's to report."""
-    import clips
-
     try:
         path.read_bytes()
     except OSError as exc:
@@ -203,27 +216,38 @@ def _status(env) -> tuple[int | None, str]:
     return None, "none"
 
 
-def _run_capped(env, router, max_firings: int, time_limit: float, chunk: int) -> str:
-    """``(run)`` in chunks, the caps checked between them; SOLVED, STALLED, CAPPED when a step passes the caps,
-    or "failed: ..." on an error."""
-    from clips._clips import lib
-
-    step, _ = _status(env)
-    fired = 0
-    started = time.perf_counter()
+def _run_capped(env, router, max_firings: int, time_limit: float) -> str:
+    """``(run)`` with the caps the app puts on a turn: the rule firings and seconds from the end of one environment
+    turn to the first rule of the next. A breakpoint on each of ENV's rules stops the run where the environment's
+    turn begins (CLIPS fires the first rule of a run past its breakpoint, so ENV's turn goes on one rule a run);
+    within a turn the caps are checked between chunks of firings, as the bridge does. SOLVED, STALLED, CAPPED, or
+    "failed: ..." on an error."""
+    cenv = env._env
+    env_module = lib.FindDefmodule(cenv, b"ENV")
+    current = lib.GetCurrentModule(cenv)
+    lib.SetCurrentModule(cenv, env_module)  # env.rules() lists the current module's
+    for rule in env.rules():
+        rule.add_breakpoint()
+    lib.SetCurrentModule(cenv, current)
+    fired, started = 0, time.perf_counter()
     while True:
-        count = lib.Run(env._env, chunk)
-        now_step, currently = _status(env)
-        if now_step != step:
-            step, fired, started = now_step, 0, time.perf_counter()
+        count = lib.Run(cenv, CHUNK)
         fired += count
-        if time.perf_counter() - started > time_limit or fired >= max_firings:
+        if time.perf_counter() - started > time_limit:
             return CAPPED
-        if count < chunk:
-            if router.errors and not currently == "stopped":
+        if count == CHUNK:
+            if fired >= max_firings:
+                return CAPPED
+            continue
+        if router.errors:
+            step, currently = _status(env)
+            if currently != "stopped":
                 text = " ".join(router.take_errors().split())
                 return f"failed: step {step}: CLIPS error: {text[:200]}"
-            return SOLVED if currently == "stopped" else STALLED
+        if count and lib.GetFocus(cenv) == env_module:  # at a breakpoint: the environment's turn
+            fired, started = 0, time.perf_counter()
+            continue
+        return SOLVED if _status(env)[1] == "stopped" else STALLED
 
 
 # ----- the app's side -----------------------------------------------------
@@ -231,12 +255,6 @@ def play_app(agent_files: Sequence[Path], map_file: Path, profile: RulesProfile,
              time_limit: float) -> GameRecord:
     """Play the map through the app (engine + CLIPS bridge, in the agent host unless it is off); the record read
     from the agent's facts at the end."""
-    from app.backends.drivers import create_driver
-    from app.backends.registry import AgentSpec
-    from app.backends.runner import Match
-    from app.core import Game
-    from app.solver.playable import load_game_map
-
     game_map = load_game_map(map_file)
     spec = AgentSpec(agent_files[0].stem, "clips", tuple(path.resolve() for path in agent_files))
     driver = create_driver(spec, step_seconds=time_limit)
@@ -292,8 +310,6 @@ class Comparison:
 def crosscheck(main_file: Path, env_file: Path, agent_files: Sequence[Path], map_file: Path,
                profile: RulesProfile, max_firings: int | None = None, time_limit: float | None = None) -> Comparison:
     """Play ``map_file`` both ways under ``profile`` (the course's files must be of that edition)."""
-    from app.backends.clips.driver import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
-
     max_firings = max_firings or DEFAULT_MAX_FIRINGS
     time_limit = time_limit or DEFAULT_TIME_LIMIT
     course = play_course(main_file, env_file, map_file, agent_files, max_firings, time_limit)

@@ -58,19 +58,28 @@ def marker_templates() -> list[str]:
     """MAIN's ``board-marker`` and ``board-markers-wanted`` deftemplates as main.clp declares them (what an agent
     draws on the board, and whether the app shows it): the crosscheck adds them to the course's own MAIN, so that
     an agent that draws runs there too (it asserts no board-markers-wanted: nothing there shows markers)."""
+    return [_main_construct("deftemplate", name) for name in ("board-marker", "board-markers-wanted")]
+
+
+COMPATIBILITY_FUNCTIONS = ("length", "member", "subset", "nth", "str-explode", "str-implode")
+
+
+def compatibility_functions() -> list[str]:
+    """MAIN's deffunctions for the CLIPS 6.3 functions 6.4 dropped (``length``...), as main.clp declares them: the
+    crosscheck adds them to the course's own MAIN, so that both sides run an old agent as ``run`` does."""
+    return [_main_construct("deffunction", name) for name in COMPATIBILITY_FUNCTIONS]
+
+
+def _main_construct(kind: str, name: str) -> str:
+    """The text of main.clp's ``(kind name ...)`` construct, its name qualified with MAIN::."""
     text = MAIN_FILE.read_text(encoding="utf-8")
-    found = []
-    for name in ("board-marker", "board-markers-wanted"):
-        start = re.search(rf"\(deftemplate {name}[\s)]", text).start()
-        depth = 0
-        for end in range(start, len(text)):
-            depth += {"(": 1, ")": -1}.get(text[end], 0)
-            if depth == 0:
-                found.append(text[start:end + 1].replace(f"(deftemplate {name}", f"(deftemplate MAIN::{name}", 1))
-                break
-        else:
-            raise ValueError(f"{MAIN_FILE}: the {name} deftemplate does not end")
-    return found
+    start = re.search(rf"\({kind} {re.escape(name)}[\s)]", text).start()
+    depth = 0
+    for end in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        if depth == 0:
+            return text[start:end + 1].replace(f"({kind} {name}", f"({kind} MAIN::{name}", 1)
+    raise ValueError(f"{MAIN_FILE}: the {name} {kind} does not end")
 
 
 def env_files(profile) -> tuple[Path, ...]:
