@@ -11,7 +11,7 @@ import time
 
 from app.backends.params import parse_agent_params
 from app.cli import Subcommand
-from app.cli.common import add_agent_options, add_rules_options, step_timeout
+from app.cli.common import APP_FAILED, add_agent_options, add_rules_options, step_timeout
 from app.cli.report import add_report_options, make_report
 from app.cli.versus import add_versus_arguments, refuse_versus_options, versus_command
 from app.tournament.bench.results import BenchResults, is_tournament_file
@@ -164,8 +164,22 @@ def _sigterm_as_interrupt():
         signal.signal(signal.SIGTERM, previous)
 
 
+def app_failed(rows) -> int:
+    """How many of ``rows`` (GameRows or their dicts) the app failed to play (played twice: ``rows.after_retry``);
+    said on stderr when there are some."""
+    from app.tournament import bench
+
+    failed = sum((row.get("failure") if isinstance(row, dict) else row.failure) == bench.FailureKind.APP
+                 for row in rows)
+    if failed:
+        print(f"error: {failed} game{'s' if failed != 1 else ''} could not be played for the app's reasons (tried "
+              f"twice; the agents are not charged with them): exit code {APP_FAILED}", file=sys.stderr)
+    return failed
+
+
 def bench_command(args: argparse.Namespace) -> int:
-    """Handle ``bench``: exit 0 when every game was played (failures are counted, not fatal), 130 on Ctrl-C."""
+    """Handle ``bench``: exit 0 when every game was played (the agents' failures are counted, not fatal),
+    ``APP_FAILED`` when some could not be played for the app's reasons, 130 on Ctrl-C."""
     from app.cli.common import profile_from_args
     from app.tournament import bench
 
@@ -201,7 +215,7 @@ def bench_command(args: argparse.Namespace) -> int:
     if interrupted:
         print(f"interrupted: kept the {len(rows)} finished games of {total}", file=sys.stderr)
         return 130
-    return 0
+    return APP_FAILED if app_failed(rows) else 0
 
 
 def _agents(text: str) -> list[str]:

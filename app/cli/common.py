@@ -8,6 +8,8 @@ from app.cli import add_sandbox_option
 from app.core import BattleshipError, RulesProfile, get_profile
 from app.core.rules import DEFAULT_PROFILE, PROFILES
 
+APP_FAILED = 3  # the exit code of bench, grade and run when a game could not be played for the app's reasons
+
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """--rules plus the limit overrides."""

@@ -121,7 +121,10 @@ def grade_command(args: argparse.Namespace) -> int:
         "students_pages": pages_seconds, "total": time.perf_counter() - started})
     _say(f"gradebook: {out / 'gradebook.csv'} ({len(rows)} students); manifest: {out / 'manifest.json'}; "
          f"{time.perf_counter() - started:.1f} s in all")
-    return 0
+    from app.cli.bench import app_failed
+    from app.cli.common import APP_FAILED
+
+    return APP_FAILED if app_failed(records) else 0
 
 
 def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Path):

@@ -8,7 +8,7 @@ import sys
 
 from app.backends.params import parse_agent_params
 from app.cli import Subcommand
-from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.cli.common import APP_FAILED, add_agent_options, add_rules_options, profile_from_args, step_timeout
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -123,9 +123,11 @@ def run_game_command(args: argparse.Namespace) -> int:
               f"agent {args.agent}; {host.status()}")
     for warning in game_map.warnings:
         print(f"warning: {args.map}: {warning} (the course plays it as it is; so does the app)", file=sys.stderr)
-    game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
-                step_seconds=step_seconds, on_trace=on_trace, on_finding=on_finding,
-                markers=bool(args.log))  # what the agent draws is kept only for the log, which shows it
+    game = _played(lambda: play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event,
+                                on_log=on_log, step_seconds=step_seconds, on_trace=on_trace, on_finding=on_finding,
+                                markers=bool(args.log)))  # what the agent draws is kept only for the log, which shows it
+    if game is None:
+        return APP_FAILED
     if args.log:
         files = gamelog.save(game, args.log, seed=args.seed)
         if files is not None and not quiet:
@@ -139,6 +141,27 @@ def run_game_command(args: argparse.Namespace) -> int:
             print(f"  {message}", file=sys.stderr)
         return 1
     return 0
+
+
+def _played(play_once):
+    """The game ``play_once()`` plays, played once more when the app failed to play it (an exception that is not
+    the user's ``BattleshipError``: the agent's own failures end its game, they do not raise); None, said on
+    stderr, when it failed twice."""
+    from app.core import BattleshipError
+
+    for attempt in (1, 2):
+        try:
+            return play_once()
+        except BattleshipError:
+            raise
+        except Exception as error:  # noqa: BLE001  (the app's failure: said in one line, never a traceback)
+            what = f"{type(error).__name__}: {error}"
+            if attempt == 1:
+                print(f"note: the app failed to play the game ({what}); playing it again", file=sys.stderr)
+            else:
+                print(f"error: the app could not play this game, twice: {what} (exit code {APP_FAILED})",
+                      file=sys.stderr)
+    return None
 
 
 COMMAND = Subcommand("run", "play one game headless and print it",

@@ -24,7 +24,8 @@ class FailureKind(StrEnum):
     """What went wrong in a game, most severe first; ``NONE`` ("", false) when nothing did."""
 
     TIMEOUT = "timeout"  # the game outlived its timeout: its worker was killed
-    ERROR = "error"  # the game could not be played (bad map, agent that cannot start, crash of the bench)
+    APP = "app"  # the app failed to play the game, twice (a crash of the bench, a worker that died): not the agent's
+    ERROR = "error"  # the game could not be played (bad map, agent that cannot start), the same twice
     AGENT = "agent"  # the agent crashed, timed out or stalled: the engine solved the game as it stood
     LOAD_ERRORS = "load-errors"  # some of the agent's files did not load: it played with what did
     ILLEGAL = "illegal"  # some of the agent's actions were rejected
@@ -190,7 +191,7 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
     except BattleshipError as error:
         return failed_row(row, FailureKind.ERROR, str(error), time.perf_counter() - started)
     except Exception as error:  # a bench of hundreds of games reports a crash and goes on
-        return failed_row(row, FailureKind.ERROR, f"{type(error).__name__}: {error}", time.perf_counter() - started)
+        return failed_row(row, FailureKind.APP, f"{type(error).__name__}: {error}", time.perf_counter() - started)
     fill_row(row, result)
     row.refusals = list(game.refusals)
     if config.keep_log:
@@ -250,6 +251,26 @@ def failed_row(row: GameRow, kind: FailureKind, message: str, seconds: float) ->
     row.error = message
     row.seconds = round(seconds, 4)
     return row
+
+
+def retried(first: GameRow) -> bool:
+    """True when a game that ended so is played once more: it could not be played (not a timeout, which a slow
+    agent earns), which may be for the app's reasons (a transient one: a worker lost, the agent's process unable to
+    import what it needs) as well as the agent's or the map's."""
+    return first.status == RowStatus.ERROR
+
+
+def after_retry(first: GameRow, second: GameRow) -> GameRow:
+    """The row of a game played twice (``retried``): the second when it was played; the same error twice, from a
+    map or an agent that cannot be loaded, stays an ``error``; anything else is the app's failure (``app``), never
+    counted as the agent's."""
+    if second.status != RowStatus.ERROR:
+        return second
+    if first.failure == second.failure == FailureKind.ERROR and first.error == second.error:
+        return second
+    second.failure = FailureKind.APP
+    second.error = f"the app could not play this game, twice: {first.error}; then: {second.error}"
+    return second
 
 
 def _rounded(value: float | None, digits: int = 2) -> float | None:
