@@ -126,6 +126,24 @@ class TestCommand:
         assert done.stdout.startswith("SAME  mappa1.clp  unito-2019  capped")
 
     @pytest.mark.skipif(not COURSE_ENV.is_dir(), reason=ABSENT)
+    def test_the_course_side_is_confined_like_every_game(self, tmp_path):
+        # an agent that writes a file where it runs: its writes land in its process's scratch folder on both sides
+        leaky = tmp_path / "leaky.clp"
+        leaky.write_text("(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))\n"
+                         "(defrule AGENT::go (status (step ?s) (currently running)) =>\n"
+                         '  (open "leak.txt" out "w") (printout out "x") (close out)\n'
+                         "  (assert (exec (step ?s) (action solve))) (pop-focus))\n")
+        main, env = _course("unito-2019")
+        work = tmp_path / "work"
+        work.mkdir()
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "crosscheck", "--course-main", str(main),
+                               "--course-env", str(env), "--agent", str(leaky), "--map",
+                               str(COURSE_MAPS / "mappa1.clp")], capture_output=True, text=True, timeout=300, cwd=work)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.stdout.startswith("SAME  mappa1.clp  unito-2019  score"), done.stdout
+        assert list(work.iterdir()) == []  # nothing written where the command ran
+
+    @pytest.mark.skipif(not COURSE_ENV.is_dir(), reason=ABSENT)
     def test_both_sides_cap_a_turn_alike(self):
         # long_turn's turns are 5,004 firings, the cap checked every 2,000 on both sides: 4,000 stops it, 4,001 not
         main, env = _course("unito-2019")

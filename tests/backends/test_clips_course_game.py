@@ -42,7 +42,7 @@ def record_of(line: dict) -> GameRecord:
 def course_line(case: str, map_name: str, rules: str) -> dict:
     """The course's own game of ``case`` (needs ../shared/course-env)."""
     record = play_course(COURSE_ENV / rules / "main.clp", COURSE_ENV / rules / "env.clp", COURSE_MAPS / map_name,
-                         [COURSE_CASES / f"{case}.clp"], DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT)
+                         [COURSE_CASES / f"{case}.clp"], PROFILES[rules], DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT)
     return {"case": case, "map": map_name, "rules": rules, **record.to_dict(),
             "k_cells": [list(fact) for fact in record.k_cells]}
 

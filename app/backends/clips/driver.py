@@ -29,7 +29,7 @@ from app.backends.clips.capi import (
     encoded,
     held,
 )
-from app.backends.clips.loading import describe, load_environment, map_facts, routers_off
+from app.backends.clips.loading import describe, fact_rows, load_environment, map_facts, routers_off
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
 from app.backends.clips.stepping import TurnInParts
@@ -562,16 +562,7 @@ class ClipsDriver(TurnInParts, Driver):
 
     def working_memory(self) -> list[FactRow]:
         """Every fact in the environment, MAIN's and ENV's too, with its module and index, in CLIPS's order."""
-        if self.env is None:
-            return []
-
-        rows = []
-        with routers_off(self.env):  # printing a fact queries every router per character: Python's cost the most
-            for fact in self.env.facts():
-                template = lib.FactDeftemplate(fact._fact)
-                rows.append(FactRow(module=ffi.string(lib.DeftemplateModule(template)).decode(), index=fact.index,
-                                    template=ffi.string(lib.DeftemplateName(template)).decode(), text=str(fact)))
-        return rows
+        return [] if self.env is None else fact_rows(self.env)
 
     def facts(self) -> list[tuple[str, str]]:
         """The facts of the agent's own modules (not MAIN's or ENV's) as (template, text) pairs."""

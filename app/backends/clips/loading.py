@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import clips
-from clips._clips import lib
+from clips._clips import ffi, lib
 
+from app.backends.base import FactRow
 from app.backends.clips.capi import STAT_SLOTS, LoadedEnv
 from app.backends.clips.messages import CaptureRouter, ClipsMessage, parse_messages
 from app.backends.clips.pool import destroy_quietly
@@ -37,6 +38,11 @@ def exit_ends_only_the_agent() -> None:
     host reports the child's end. In the app's own process (``--no-sandbox``, crosscheck) CLIPS's ``(exit)``
     would end the app (clipspy offers no way to take the function out): loading refuses an agent that calls it."""
     _EXIT["ends"] = "the agent"
+
+
+def exit_ends_the_app() -> bool:
+    """True in the app's own process, where an agent's ``(exit)`` would end the app (``exit_ends_only_the_agent``)."""
+    return _EXIT["ends"] == "the app"
 
 
 def exit_call(path: Path) -> int | None:
@@ -80,6 +86,17 @@ def _main_construct(kind: str, name: str) -> str:
         if depth == 0:
             return text[start:end + 1].replace(f"({kind} {name}", f"({kind} MAIN::{name}", 1)
     raise ValueError(f"{MAIN_FILE}: the {name} {kind} does not end")
+
+
+def fact_rows(env: clips.Environment) -> list[FactRow]:
+    """Every fact of ``env``, MAIN's and ENV's too, with its module and index, in CLIPS's order."""
+    rows = []
+    with routers_off(env):  # printing a fact queries every router per character: Python's cost the most
+        for fact in env.facts():
+            template = lib.FactDeftemplate(fact._fact)
+            rows.append(FactRow(module=ffi.string(lib.DeftemplateModule(template)).decode(), index=fact.index,
+                                template=ffi.string(lib.DeftemplateName(template)).decode(), text=str(fact)))
+    return rows
 
 
 def env_files(profile) -> tuple[Path, ...]:
@@ -244,7 +261,7 @@ def protocols_ahead(profiles) -> None:
 def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, time_limit: float) -> LoadedEnv:
     """A new environment with MAIN (the profile's limits), ENV and the agent's files; AgentError if unusable."""
     ahead = _AHEAD.pop(_protocol_key(profile), None) if _AHEAD else None
-    if _EXIT["ends"] == "the app":
+    if exit_ends_the_app():
         refuse_exit(paths)
     env, router = ahead if ahead is not None else _protocol(profile)
     loaded = LoadedEnv(env, router, key)
