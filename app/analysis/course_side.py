@@ -25,7 +25,6 @@ import clips
 from clips._clips import lib
 
 from app.backends.base import Driver, FactRow, StartContext, runner_param
-from app.backends.clips.driver import CHUNK, DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
 from app.backends.clips.loading import (
     compatibility_functions,
     describe,
@@ -36,6 +35,7 @@ from app.backends.clips.loading import (
 )
 from app.backends.clips.messages import CaptureRouter
 from app.backends.clips.pool import destroy_quietly
+from app.backends.clips.running import CHUNK, DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
 from app.backends.kinds import AgentKind, AgentSpec, register
 from app.core import BattleshipError, Observation
 

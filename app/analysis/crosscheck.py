@@ -26,7 +26,7 @@ from pathlib import Path
 
 from app.analysis.course_side import CAPPED, SOLVED, STALLED, course_spec
 from app.backends.base import AgentFailure, FactRow, StartContext
-from app.backends.clips.driver import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
+from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
 from app.backends.drivers import create_driver
 from app.backends.registry import AgentSpec
 from app.backends.runner import Match

@@ -19,7 +19,7 @@ import sys
 import pytest
 
 from app.analysis.crosscheck import GameRecord, first_difference, play_app, play_course
-from app.backends.clips.driver import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
+from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
 from app.core import PROFILES
 from tests.paths import COURSE_CASES, COURSE_ENV, COURSE_MAPS
 

@@ -1,7 +1,10 @@
 """``ClipsDriver``: runs a course CLIPS agent one step at a time against the Python engine (the step protocol).
 
-Loading lives in ``loading``, the pool of loaded environments in ``pool``, the
-direct C-API calls in ``capi``, the agent's parameters in ``params``.
+This module is the protocol: the map's facts and the reset, the agent's execs and k-cells read after its turn,
+the engine's outcome mirrored into MAIN's and ENV's facts in the course's order. Running the environment under
+the caps and reading it (printout, facts, parameters) is ``running``; a turn in parts is ``stepping``; loading
+lives in ``loading``, the pool of loaded environments in ``pool``, the direct C-API calls in ``capi``, the
+agent's parameters in ``params``.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pathlib import Path
 import clips
 from clips._clips import ffi, lib
 
-from app.backends.base import AgentFailure, Driver, ExecFact, FactRow, StartContext, runner_param
+from app.backends.base import AgentFailure, Driver, StartContext, runner_param
 from app.backends.clips import pool
 from app.backends.clips.capi import (
     KINDS,
@@ -29,29 +32,23 @@ from app.backends.clips.capi import (
     encoded,
     held,
 )
-from app.backends.clips.loading import describe, fact_rows, load_environment, map_facts, routers_off
-from app.backends.clips.messages import CaptureRouter, parse_messages
-from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
+from app.backends.clips.loading import load_environment, map_facts, routers_off
+from app.backends.clips.messages import CaptureRouter
+from app.backends.clips.params import BRIDGE_PARAMS, set_agent_params
+from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT, RunningEnvironment
 from app.backends.clips.stepping import TurnInParts
-from app.backends.clips.steptrace import StepTrace
 from app.backends.clips.trace import Tracer
 from app.backends.clips.watchdog import Deadline, clear_halt
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.markers import MAX_ITEMS_READ, Marker, capped_markers
 from app.core.rules import Statistics
 
-DEFAULT_MAX_FIRINGS = 200_000
-DEFAULT_TIME_LIMIT = 5.0
-# rule firings per Run call; the time cap, the firing cap and cancel are checked between chunks. A chunk of a
-# real agent's firings takes 20-40 ms (docs/benchmarks.md, "Portable CLIPS bridge"): a cap is noticed that soon
-CHUNK = 2_000
-
 # an outcome that changes neither moves, nor k-cells, nor statistics (ENV's mirror-outcome leaves them alone)
 _UNCHANGED = {"fires": "nil", "content": "nil", "statistics": "none"}
 _SLOTS = {"status": ("step", "currently"), "moves": ("fires", "guesses"), "statistics": tuple(STAT_SLOTS)}
 
 
-class ClipsDriver(TurnInParts, Driver):
+class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
     """One CLIPS environment per game: MAIN + ENV + the agent's files; see the package docstring."""
 
     def __init__(self, spec, max_firings: int = DEFAULT_MAX_FIRINGS, time_limit: float = DEFAULT_TIME_LIMIT):
@@ -183,31 +180,6 @@ class ClipsDriver(TurnInParts, Driver):
             # facts keep the indices the course's environment gives them
             env.find_template("MAIN::board-markers-wanted").assert_fact()
 
-    def _guarded(self, stage: str, work, *args) -> None:
-        """``work(*args)``, CLIPS work outside a run, under the step's time cap (``stage``: start or step).
-
-        Changing facts (the reset, the bridge's modifies) makes CLIPS match them
-        against the agent's rule conditions, which may call the agent's
-        functions: a slow ``test`` there is reported as over the time cap once
-        it returns. An endless one never returns: the agent host ends its child
-        at the host's cap; in the app's own process only ending the app stops it
-        (watchdog's docstring).
-        """
-        deadline = self.deadline
-        deadline.arm(self.time_limit)
-        try:
-            work(*args)
-        finally:
-            deadline.disarm()
-        if not (deadline.expired or self._cancel.is_set()):
-            return
-        self._healthy = False  # halted mid-match: not reused
-        what = "start, at the reset" if stage == "start" else f"step {self._step - 1}, after the action"
-        if self._cancel.is_set():
-            raise AgentFailure(f"{what}: stopped on request (cancel)")
-        raise AgentFailure(f"{what}: matching the changed facts against the agent's rule conditions ran over the time "
-                           f"limit of {self.time_limit:g} s: stopped (an endless test in a rule's conditions?)")
-
     @staticmethod
     def _restore_settings(loaded: LoadedEnv) -> None:
         """Undo engine settings an agent may have changed at run time (CLIPS defaults)."""
@@ -220,9 +192,6 @@ class ClipsDriver(TurnInParts, Driver):
             value = runner_param(params, key)
             if value is not None:
                 setattr(self, key, value)
-
-    def _note_errors(self, text: str, default_file: str | None) -> None:
-        self._lines += [f"CLIPS: {message}" for message in describe(text, default_file)]
 
     # ----- facts ---------------------------------------------------------
     def _fact(self, template: str) -> ffi.CData | None:
@@ -340,88 +309,6 @@ class ClipsDriver(TurnInParts, Driver):
         return loaded.action(fact) or self._action(loaded.slot(fact, b"action"), loaded.slot(fact, b"x"),
                                                    loaded.slot(fact, b"y"))
 
-    def _run(self, label: str, fired_before: int = 0, seconds_before: float = 0.0) -> tuple[int, list[str]]:
-        """Run until the agenda empties, or to a pause (``_paused_before`` says so); caps, cancel and errors raise
-        AgentFailure (``label``: what the run is; ``fired_before``, ``seconds_before``: of the same turn before a
-        pause, which the caps count too)."""
-        fired = fired_before
-        self._paused_before = ""
-        errors: list[str] = []
-        cenv = self._loaded.cenv
-        router = self.router
-        tracer = self._tracer
-        run = lib.Run if tracer is None else self._run_traced
-        if not self._healthy:  # a rule's error or a halt in an earlier run leaves CLIPS halted
-            clear_halt(self._loaded.cenv)
-        self._healthy = False  # until the run ends normally
-        started = time.perf_counter() - seconds_before
-        chunk_start = time.perf_counter()
-        try:
-            while True:
-                if self._cancel.is_set():
-                    raise AgentFailure(f"{self._what(label)}: stopped on request (cancel)")
-                count = run(cenv, CHUNK)  # env.run without clipspy's wrapper
-                chunk_end = time.perf_counter()
-                self.clips_seconds += chunk_end - chunk_start
-                fired += count
-                self.firings += count
-                text = router.take_errors() if router.errors else ""
-                if self._cancel.is_set():
-                    raise AgentFailure(f"{self._what(label)}: stopped on request (cancel)")
-                if chunk_end - started > self.time_limit:  # checked between chunks only (watchdog's docstring)
-                    raise AgentFailure(f"{self._what(label)}: the agent ran over the time limit of {self.time_limit:g} s "
-                                       f"({fired} rule firings): stopped (an endless rule chain?)")
-                if text and text.strip():
-                    messages = [m.describe() for m in parse_messages(text)] or [" ".join(text.split())]
-                    errors += messages
-                    self._lines += [f"CLIPS: {m}" for m in messages]
-                if self._paused_before:  # the turn waits, mid-way
-                    self._healthy = not errors
-                    return fired - fired_before, errors
-                if count < CHUNK:
-                    self._healthy = not errors
-                    self._taken = lib.GetFocus(cenv) == self._loaded.env_module
-                    return fired - fired_before, errors
-                if fired >= self.max_firings:
-                    raise AgentFailure(f"{self._what(label)}: the agent fired {fired} rules without ending its turn "
-                                       f"(limit {self.max_firings}): stopped (an endless rule chain?)")
-                chunk_start = time.perf_counter()
-        finally:
-            self._flush_printout()
-
-    def _run_traced(self, _cenv, limit: int) -> int:
-        """Up to ``limit`` rule firings one at a time, each recorded by the tracer before it fires (and paused
-        before, as ``advance`` asks)."""
-        tracer, pause = self._tracer, self._pause
-        fired = 0
-        while fired < limit and tracer.next_firing():
-            firing = tracer.firings[-1]
-            if pause is not None and not self._resume and self._pauses_before(firing):
-                tracer.firings.pop()  # it has not fired: it fires first when the turn resumes
-                break
-            self._resume = False
-            fired_one, halted = tracer.fire()
-            if not fired_one:  # an error left CLIPS halted: it did not fire
-                tracer.firings.pop()
-                break
-            fired += 1
-            if self._budget is not None:
-                self._budget -= 1
-            self._watch_exec(firing)
-            if halted:  # the rule called (halt): a whole run stops here too
-                break
-        return fired
-
-    def trace(self) -> StepTrace | None:
-        """The trace of the last step (rules fired in the agent's turn, facts changed since the step before,
-        the agenda and focus stack now), once; None when not tracing."""
-        if self._tracer is None or self.env is None:
-            return None
-        return self._tracer.finish(self._turn)
-
-    def _what(self, label: str) -> str:
-        return f"step {self._step}" if label == "step" else f"step {self._step} ({label})"
-
     @staticmethod
     def _action(kind, x, y) -> Action | str:
         if kind == "solve":
@@ -520,18 +407,7 @@ class ClipsDriver(TurnInParts, Driver):
         finally:
             lib.SetCurrentModule(cenv, current)
 
-    # ----- GUI and log ----------------------------------------------------
-    def _flush_printout(self) -> None:
-        if self.router is None or not self.router.output:
-            return
-        text = self.router.take_output()
-        if text:
-            self._lines += text.rstrip("\n").split("\n")
-
-    def load_errors(self) -> list[str]:
-        """What loading the agent's files reported (file:line: text), known once started."""
-        return list(self.load_messages)
-
+    # ----- the environment kept or dropped ---------------------------------
     def preload(self, profile) -> list[str]:
         """Load the agent's files for ``profile`` now and return what loading reported (AgentError when nothing
         could be used); a clean environment is kept for the first game."""
@@ -543,48 +419,6 @@ class ClipsDriver(TurnInParts, Driver):
         else:
             pool.give(loaded)
         return messages
-
-    def output(self) -> list[str]:
-        """What the agent printed (``printout t``) and the CLIPS messages, since the last call."""
-        if not self._lines and (self.router is None or not self.router.output):
-            return []
-        self._flush_printout()
-        lines, self._lines = self._lines, []
-        return lines
-
-    def parameters(self) -> dict[str, str]:
-        """The slots of the agent's ``agent-params`` fact (its defaults before one exists), then the bridge's caps."""
-        values = agent_param_values(self.env) if self.env is not None and self._healthy else {}
-        for key in BRIDGE_PARAMS:
-            value = getattr(self, key)
-            values[key] = f"{value:g}" if isinstance(value, float) else str(value)
-        return values
-
-    def working_memory(self) -> list[FactRow]:
-        """Every fact in the environment, MAIN's and ENV's too, with its module and index, in CLIPS's order."""
-        return [] if self.env is None else fact_rows(self.env)
-
-    def facts(self) -> list[tuple[str, str]]:
-        """The facts of the agent's own modules (not MAIN's or ENV's) as (template, text) pairs."""
-        return [(row.template, row.text) for row in self.working_memory() if row.module not in PROTOCOL_MODULES]
-
-    def exec_facts(self) -> list[ExecFact] | None:
-        """Every ``MAIN::exec`` fact now, with its index and slots (None before the agent is started)."""
-        if self.env is None:
-            return None
-        try:
-            template = self.env.find_template("MAIN::exec")
-        except LookupError:
-            return None
-        return [ExecFact(fact.index, fact["step"], str(fact["action"]), fact["x"], fact["y"]) for fact in template.facts()]
-
-    def protocol_facts(self) -> list[tuple[str, str]]:
-        """The facts of MAIN and ENV (status, moves, statistics, exec, k-cells...) as (template, text)."""
-        return [(row.template, row.text) for row in self.working_memory() if row.module in PROTOCOL_MODULES]
-
-    def request_cancel(self) -> None:
-        """Stop a running ``next_action`` soon (thread-safe); it raises AgentFailure."""
-        self._cancel.set()
 
     def close(self) -> None:
         """Keep a healthy environment for the next game of this agent, else destroy it."""
