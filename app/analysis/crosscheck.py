@@ -24,8 +24,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.analysis.course_side import CAPPED, SOLVED, STALLED, course_spec
+from app.analysis.course_side import course_spec
 from app.backends.base import AgentFailure, FactRow, StartContext
+from app.backends.clips.course_files import CAPPED, SOLVED, STALLED
 from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
 from app.backends.drivers import create_driver
 from app.backends.registry import AgentSpec

@@ -11,7 +11,14 @@ import time
 
 from app.backends.params import parse_agent_params
 from app.cli import Subcommand
-from app.cli.common import APP_FAILED, add_agent_options, add_rules_options, step_timeout
+from app.cli.common import (
+    APP_FAILED,
+    add_agent_options,
+    add_course_options,
+    add_rules_options,
+    course_from_args,
+    step_timeout,
+)
 from app.cli.report import add_report_options, make_report
 from app.cli.versus import add_versus_arguments, refuse_versus_options, versus_command
 from app.tournament.bench.results import BenchResults, is_tournament_file
@@ -28,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--maps", required=True, nargs="+", metavar="DIR|GLOB|FILE",
                         help="map folders (their map files), glob patterns (quote them) or files")
     add_rules_options(parser)
+    add_course_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed for agents that draw at random (default 0), "
                         "the same for every game, as in run")
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
@@ -193,7 +201,8 @@ def bench_command(args: argparse.Namespace) -> int:
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
                                max_steps=args.max_steps, seed=args.seed,
                                params=tuple(parse_agent_params(args.agent_param, agents).items()),
-                               pick_first=args.pick_first, step_seconds=step_timeout(args), coach=args.coach)
+                               pick_first=args.pick_first, step_seconds=step_timeout(args), coach=args.coach,
+                               **course_config(args))
     results = open_results(args, agents, maps, config)
     batch = bench.make_bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game,
                              skip=results.skip, cluster=args.cluster, planned=results.planned,
@@ -216,6 +225,12 @@ def bench_command(args: argparse.Namespace) -> int:
         print(f"interrupted: kept the {len(rows)} finished games of {total}", file=sys.stderr)
         return 130
     return APP_FAILED if app_failed(rows) else 0
+
+
+def course_config(args: argparse.Namespace) -> dict[str, str]:
+    """The BenchConfig fields for --course-main and --course-env (none without them)."""
+    course = course_from_args(args)
+    return {} if course is None else {"course_main": str(course.main), "course_env": str(course.env)}
 
 
 def _agents(text: str) -> list[str]:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+from app.backends.kinds.course_files import CourseFiles
 from app.cli import add_sandbox_option
 from app.core import BattleshipError, RulesProfile, get_profile
 from app.core.rules import DEFAULT_PROFILE, PROFILES
@@ -18,6 +20,27 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fires", type=int, help="fires allowed (default 5)")
     parser.add_argument("--guesses", type=int, help="flags allowed at once (default 20)")
     parser.add_argument("--max-steps", type=int, help="steps before the automatic solve (default 100)")
+
+
+def add_course_options(parser: argparse.ArgumentParser) -> None:
+    """--course-main and --course-env: CLIPS agents play against a course edition's own MAIN and ENV files."""
+    parser.add_argument("--course-main", type=Path, metavar="FILE",
+                        help="play CLIPS agents against this course's main.clp (with --course-env), for agents "
+                        "written for an edition whose MAIN or ENV differs; --rules still scores the game")
+    parser.add_argument("--course-env", type=Path, metavar="FILE", help="the course's env.clp (with --course-main)")
+
+
+def course_from_args(args: argparse.Namespace) -> CourseFiles | None:
+    """The course files the options name (None without them); BattleshipError for one without the other, or a
+    missing file."""
+    main, env = getattr(args, "course_main", None), getattr(args, "course_env", None)
+    if main is None and env is None:
+        return None
+    if main is None or env is None:
+        raise BattleshipError("--course-main and --course-env go together")
+    course = CourseFiles(main.resolve(), env.resolve())
+    course.check()
+    return course
 
 
 def profile_from_args(args: argparse.Namespace) -> RulesProfile:

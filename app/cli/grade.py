@@ -16,7 +16,7 @@ from pathlib import Path
 
 from app.backends.host import status as host_status
 from app.cli import Subcommand
-from app.cli.common import add_agent_options, add_rules_options
+from app.cli.common import add_agent_options, add_course_options, add_rules_options
 
 CHECK_MAPS = 1  # maps check-agent plays each submission on (twice each)
 
@@ -41,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--names", action="store_true", help="students' pages name their classmates (default: "
                         "anonymised)")
     add_rules_options(parser)
+    add_course_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed of every game (default 0)")
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
     parser.add_argument("--timeout-per-game", type=float, default=60.0, metavar="SEC",
@@ -131,7 +132,7 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
     """The tournament (bench's store and --resume): the games of this run as records, the planned games, whether
     Ctrl-C stopped it, and the seconds the games took."""
     from app.backends.params import parse_agent_params
-    from app.cli.bench import check_options, open_results, play_batch
+    from app.cli.bench import check_options, course_config, open_results, play_batch
     from app.cli.common import profile_from_args, step_timeout
     from app.tournament import bench
     from app.tournament.bench.store import game_key
@@ -144,7 +145,8 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
     profile = profile_from_args(args)
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses, max_steps=args.max_steps,
                                seed=args.seed, params=tuple(parse_agent_params(args.agent_param, agents).items()),
-                               pick_first=args.pick_first, step_seconds=step_timeout(args), keep_log=True)
+                               pick_first=args.pick_first, step_seconds=step_timeout(args), keep_log=True,
+                               **course_config(args))
     results = open_results(bench_args, agents, maps, config)
     batch = bench.make_bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game, skip=results.skip,
                              cluster=args.cluster, planned=results.planned, workers=args.workers)

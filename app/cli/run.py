@@ -8,7 +8,15 @@ import sys
 
 from app.backends.params import parse_agent_params
 from app.cli import Subcommand
-from app.cli.common import APP_FAILED, add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.cli.common import (
+    APP_FAILED,
+    add_agent_options,
+    add_course_options,
+    add_rules_options,
+    course_from_args,
+    profile_from_args,
+    step_timeout,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="agent name, a .py/.clp file, or several .clp files a.clp,b.clp loaded in order")
     parser.add_argument("--map", required=True, help="map file (native, course .clp, or Bimaru puzzle)")
     add_rules_options(parser)
+    add_course_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed for agents that draw at random (default 0)")
     parser.add_argument("--log", metavar="OUT.jsonl", help="save the game log (JSON Lines) for replay")
     parser.add_argument("--quiet", action="store_true", help="no per-step lines")
@@ -71,6 +80,7 @@ def run_game_command(args: argparse.Namespace) -> int:
     from app.solver.playable import load_game_map
 
     profile = profile_from_args(args)
+    course = course_from_args(args)
     step_seconds = step_timeout(args)
     quiet = args.quiet
 
@@ -125,7 +135,8 @@ def run_game_command(args: argparse.Namespace) -> int:
         print(f"warning: {args.map}: {warning} (the course plays it as it is; so does the app)", file=sys.stderr)
     game = _played(lambda: play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event,
                                 on_log=on_log, step_seconds=step_seconds, on_trace=on_trace, on_finding=on_finding,
-                                markers=bool(args.log)))  # what the agent draws is kept only for the log, which shows it
+                                markers=bool(args.log),  # what the agent draws is kept only for the log, which shows it
+                                course=course, map_file=args.map))
     if game is None:
         return APP_FAILED
     if args.log:

@@ -8,6 +8,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from app.backends.kinds import declared_elsewhere, import_modules
+from app.backends.kinds.course_files import CourseFiles
 from app.core import BattleshipError, GameResult, Outcome
 from app.core.rules import DEFAULT_PROFILE, RulesProfile, get_profile
 
@@ -49,8 +50,14 @@ class BenchConfig:
     step_seconds: float | None = None
     coach: bool = False  # grade each game with the coach too (luck-adjusted score; seconds more per game)
     keep_log: bool = False  # keep each game's log (``app.core.gamelog``) in its row: the students' pages replay it
+    course_main: str = ""  # with course_env: CLIPS agents play against this course's own MAIN and ENV files
+    course_env: str = ""
     #: modules declaring agent kinds outside ``app.backends.kinds``, registered here: each worker imports them
     kinds: tuple[str, ...] = field(default_factory=declared_elsewhere)
+
+    def course(self) -> CourseFiles | None:
+        """The course's own files the games are played with, if any."""
+        return CourseFiles(Path(self.course_main), Path(self.course_env)) if self.course_main else None
 
     def profile(self) -> RulesProfile:
         """The rules profile with the configured limits."""
@@ -185,7 +192,8 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
                 map_cache[key] = game_map
         row.map = game_map.name
         game = play(task.agent, game_map, profile, seed=config.seed,
-                    params=params_for(dict(config.params), task.asked), step_seconds=config.step_seconds)
+                    params=params_for(dict(config.params), task.asked), step_seconds=config.step_seconds,
+                    course=config.course(), map_file=task.map_path)
         row.seconds = time.perf_counter() - started
         result = game.result()
     except BattleshipError as error:

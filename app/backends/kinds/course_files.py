@@ -1,0 +1,71 @@
+"""The course-files kind: a CLIPS agent played against a course's own MAIN and ENV files (``--course-main``,
+``--course-env``; app/backends/clips/course_files.py). Its spec's files: the course's main.clp and env.clp, the
+map's course file, then the agent's files. No file is of this kind: ``course_files_spec`` makes its specs."""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from app.backends.kinds.base import AgentKind, AgentSpec, Capability
+from app.core import AgentError, BattleshipError, GameMap
+
+if TYPE_CHECKING:
+    from app.backends.base import Driver
+
+
+def build(spec: AgentSpec, _seed: int | None, step_seconds: float | None) -> Driver:
+    """A ``CourseFilesDriver`` for the spec's files."""
+    try:
+        from app.backends.clips.course_files import CourseFilesDriver
+    except ImportError as exc:
+        raise AgentError(f"CLIPS agents need clipspy (pip install -r requirements.txt): {exc}") from None
+    return CourseFilesDriver(spec) if step_seconds is None else CourseFilesDriver(spec, step_seconds)
+
+
+COURSE_FILES = AgentKind("course-files", "CLIPS, the course's own MAIN and ENV", __name__, build=build,
+                         shows=frozenset({Capability.DECLARED_K_CELLS}), is_agent_file=lambda _path: False)
+
+
+@dataclass(frozen=True, slots=True)
+class CourseFiles:
+    """A course edition's own MAIN and ENV files, the rules of the games played with them."""
+
+    main: Path
+    env: Path
+
+    def check(self) -> None:
+        """BattleshipError (one line) naming a file that is missing."""
+        for option, path in (("--course-main", self.main), ("--course-env", self.env)):
+            if not Path(path).is_file():
+                raise BattleshipError(f"{option} {path}: no such file")
+
+
+@contextlib.contextmanager
+def played_with(agent: AgentSpec, course: CourseFiles | None, game_map: GameMap,
+                map_file: str | Path | None) -> Iterator[AgentSpec]:
+    """The spec to play ``agent`` on ``game_map`` with: itself, or with ``course``'s files its course-files spec,
+    on the map's own course file (an edition's extra facts in it too), or on the map written as one for the game."""
+    if course is None:
+        yield agent
+    elif map_file is not None and Path(map_file).suffix.lower() == ".clp":
+        yield course_files_spec(agent, course.main, course.env, Path(map_file))
+    else:
+        from app.core.formats import dumps
+
+        with tempfile.TemporaryDirectory(prefix="battleship-course-map-") as folder:
+            written = Path(folder) / f"{game_map.name or 'map'}.clp"
+            written.write_text(dumps(game_map, "clp"), encoding="utf-8")
+            yield course_files_spec(agent, course.main, course.env, written)
+
+
+def course_files_spec(agent: AgentSpec, main: Path, env: Path, map_file: Path) -> AgentSpec:
+    """``agent`` (a CLIPS agent) played against the course's ``main`` and ``env`` on ``map_file`` (a course file)."""
+    if agent.kind != "clips":
+        raise AgentError(f"{agent.name}: --course-main and --course-env play CLIPS agents; this one is {agent.kind}")
+    paths = tuple(Path(path).resolve() for path in (main, env, map_file, *agent.paths))
+    return AgentSpec(agent.name, COURSE_FILES, paths, agent.description)
