@@ -85,3 +85,12 @@ def test_one_course_file_without_the_other_is_one_line(capsys):
                  str(OURS.main)])
     err = capsys.readouterr().err
     assert code == 2 and "--course-main and --course-env go together" in err and "Traceback" not in err
+
+
+def test_a_tournament_keeps_games_played_with_course_files_apart():
+    from app.tournament.bench import BenchConfig
+    from app.tournament.bench.store import rules_key
+
+    plain, course = BenchConfig(), BenchConfig(course_main=str(OURS.main), course_env=str(OURS.env))
+    assert rules_key(plain) == "unito-2019" and rules_key(course).startswith("unito-2019;course=")
+    assert course.course() == OURS and plain.course() is None
