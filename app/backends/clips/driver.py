@@ -71,6 +71,11 @@ class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
         self._exec_cursor = FactCursor()  # the newest exec seen
         self._k_cell_cursor = FactCursor()  # the newest k-cell seen
         self._declared: list[tuple[Cell, Piece]] = []  # k-cells the agent asserted, not yet asked for
+        # unito-2022: a k-cell (retained) at each cell fired on water; one the agent took away is revealed again at
+        # ENV's next turn, as the course's make-visible-water rule does (docs/rules.md, "Known cells...")
+        self._reveal_water = False
+        self._water: dict[Cell, ffi.CData] = {}
+        self._reveal_again: list[Cell] = []
         self._raw_markers: list[list] = []  # the board-marker facts read last, and their markers
         self._markers: tuple[Marker, ...] = ()
         self._cancel = threading.Event()
@@ -139,6 +144,7 @@ class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
         self._execs = []
         self._exec_cursor = FactCursor()
         self._fok_taken = observation.fok_taken
+        self._reveal_water = profile.reveal_water
         self._guarded("start", self._reset, observation, context, fresh)
         self._flush_printout()
         if self.tracing:
@@ -271,6 +277,47 @@ class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
                 found.append((Cell(x, y), Piece(str(loaded.slot(fact, b"content")))))
         return found
 
+    def _without_k_cell(self, water: list[Cell]) -> list[Cell]:
+        """The cells of ``water`` (fired on water) that have no k-cell now: the agent retracted it, and the
+        course's ENV reveals them (again). The k-cells kept for them are checked first; the whole list is read
+        only when one is gone."""
+        missing = [cell for cell in water if cell not in self._water or not FactExistp(self._water[cell])]
+        if not missing:
+            return []
+        loaded = self._loaded
+        fact = GetNextFactInTemplate(loaded.k_cell_template, NULL)
+        while fact != NULL:
+            cell = (loaded.slot(fact, b"x"), loaded.slot(fact, b"y"))
+            if cell in missing:
+                self._keep_water(Cell(*cell), fact)
+                missing.remove(cell)
+            fact = GetNextFactInTemplate(loaded.k_cell_template, fact)
+        return missing
+
+    def _water_again(self, event: StepEvent, observation: Observation, outcome: dict[str, object]) -> None:
+        """unito-2022: the water k-cells the course's ENV reveals this turn although the engine reveals none: at
+        cells fired before whose k-cell the agent took away (first, as ENV's reveal outranks the action), and at
+        the cell fired now when the agent took its k-cell away before the fire (in the new k-cell's place)."""
+        now = event.action.cell if event.outcome in (Outcome.HIT, Outcome.MISS) else None
+        before = [cell for cell, piece in observation.fired.items() if piece is Piece.WATER and cell != now]
+        self._reveal_again = self._without_k_cell(before)
+        if now is not None and observation.fired[now] is Piece.WATER and self._without_k_cell([now]):
+            outcome.update(content=Piece.WATER.value, x=now.x, y=now.y)
+
+    def _keep_water(self, cell: Cell, fact) -> None:
+        old = self._water.get(cell)
+        if old is not None:
+            lib.ReleaseFact(old)
+        self._water[cell] = held(fact)
+
+    def _bridge_k_cells(self) -> None:
+        """Read past the k-cells the bridge asserted in ENV's turn (not the agent's), keeping the water ones."""
+        loaded = self._loaded
+        for fact in self._k_cell_cursor.new_facts(loaded.k_cell_template):
+            x, y = loaded.slot(fact, b"x"), loaded.slot(fact, b"y")
+            if str(loaded.slot(fact, b"content")) == Piece.WATER.value and type(x) is int and type(y) is int:
+                self._keep_water(Cell(x, y), fact)
+
     def declared_k_cells(self) -> list[tuple[Cell, Piece]]:
         """The k-cells the agent asserted itself (in its deffacts, or in its last turn), oldest first."""
         declared, self._declared = self._declared, []
@@ -323,6 +370,9 @@ class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
             return
         self._step += 1
         if event.outcome is Outcome.SOLVED:
+            if self._reveal_water:  # ENV's reveals come before its solve too
+                self._reveal_again = self._without_k_cell(
+                    [cell for cell, piece in observation.fired.items() if piece is Piece.WATER])
             self._solved(observation)
             return
         outcome: dict[str, object] = {**_UNCHANGED, "step": self._step, "currently": "running"}
@@ -332,6 +382,8 @@ class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
             fired = action is not None and action.kind is ActionKind.FIRE
             if fired and event.revealed is not None:
                 outcome.update(content=event.revealed.value, x=action.x, y=action.y)
+            elif self._reveal_water:
+                self._water_again(event, observation, outcome)
             taken = observation.fok_taken != self._fok_taken
             if fired or taken:
                 water = sum(piece is Piece.WATER for piece in observation.fired.values())
@@ -339,8 +391,8 @@ class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
                 outcome.update(statistics="reset" if taken else "fire", fok=fok, fko=fko)
                 self._fok_taken = observation.fok_taken
         self._guarded("step", self._mirror_outcome, outcome)
-        if outcome["content"] != "nil":
-            self._new_k_cells()  # the bridge's own k-cell: not the agent's
+        if outcome["content"] != "nil" or self._reveal_water:
+            self._bridge_k_cells()
         if observation.over:
             # The step limit: MAIN asserts (exec (step N) (action solve)) itself, then ENV solves.
             self._run("step limit")
@@ -363,6 +415,9 @@ class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
         the step) the bridge modifies the facts itself. Run under ``_guarded``.
         """
         loaded = self._loaded
+        for cell in self._reveal_again:  # ENV reveals them first (its make-visible rule outranks the actions)
+            loaded.assert_k_cell(cell.x, cell.y, Piece.WATER.value)
+        self._reveal_again = []
         if self._taken:
             self._taken = False
             if not self._healthy:
@@ -433,12 +488,13 @@ class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
         self.router = None
         self.env = None
         held = [fact for fact in self._facts.values() if fact is not None]
-        held += [fact for _, fact in self._execs]
+        held += [fact for _, fact in self._execs] + list(self._water.values())
         for fact in held:
             lib.ReleaseFact(fact)
         self._exec_cursor.release()
         self._k_cell_cursor.release()
         self._declared = []
+        self._water, self._reveal_again = {}, []
         self._facts.clear()
         self._mirror.clear()
         self._execs = []
