@@ -95,3 +95,10 @@ def test_a_tournament_keeps_games_played_with_course_files_apart():
     plain, course = BenchConfig(), BenchConfig(course_main=str(OURS.main), course_env=str(OURS.env))
     assert rules_key(plain) == "unito-2019" and rules_key(course).startswith("unito-2019;course=")
     assert course.course() == OURS and plain.course() is None
+
+
+def test_a_python_agent_plays_the_apps_game_beside_them():
+    game = play("cross", load_game_map(COURSE_MAPS / "mappa1.clp"), RULES, course=OURS,
+                map_file=COURSE_MAPS / "mappa1.clp")
+    plain = play("cross", load_game_map(COURSE_MAPS / "mappa1.clp"), RULES)
+    assert _played(game) == _played(plain) and game.result().score == plain.result().score

@@ -48,9 +48,11 @@ class CourseFiles:
 @contextlib.contextmanager
 def played_with(agent: AgentSpec, course: CourseFiles | None, game_map: GameMap,
                 map_file: str | Path | None) -> Iterator[AgentSpec]:
-    """The spec to play ``agent`` on ``game_map`` with: itself, or with ``course``'s files its course-files spec,
-    on the map's own course file (an edition's extra facts in it too), or on the map written as one for the game."""
-    if course is None:
+    """The spec to play ``agent`` on ``game_map`` with: itself, or for a CLIPS agent with ``course``'s files its
+    course-files spec, on the map's own course file (an edition's extra facts in it too), or on the map written as
+    one for the game. Agents of other kinds never see MAIN or ENV: they play the app's game (a class's Python
+    baseline beside CLIPS students)."""
+    if course is None or agent.kind != "clips":
         yield agent
     elif map_file is not None and Path(map_file).suffix.lower() == ".clp":
         yield course_files_spec(agent, course.main, course.env, Path(map_file))
@@ -65,7 +67,5 @@ def played_with(agent: AgentSpec, course: CourseFiles | None, game_map: GameMap,
 
 def course_files_spec(agent: AgentSpec, main: Path, env: Path, map_file: Path) -> AgentSpec:
     """``agent`` (a CLIPS agent) played against the course's ``main`` and ``env`` on ``map_file`` (a course file)."""
-    if agent.kind != "clips":
-        raise AgentError(f"{agent.name}: --course-main and --course-env play CLIPS agents; this one is {agent.kind}")
     paths = tuple(Path(path).resolve() for path in (main, env, map_file, *agent.paths))
     return AgentSpec(agent.name, COURSE_FILES, paths, agent.description)
