@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.backends.kinds.course_files import CourseFiles
+from app.backends.kinds.course_files import CourseFiles, course_files
 from app.cli import add_sandbox_option
 from app.core import BattleshipError, RulesProfile, get_profile
 from app.core.rules import DEFAULT_PROFILE, PROFILES
@@ -33,14 +33,7 @@ def add_course_options(parser: argparse.ArgumentParser) -> None:
 def course_from_args(args: argparse.Namespace) -> CourseFiles | None:
     """The course files the options name (None without them); BattleshipError for one without the other, or a
     missing file."""
-    main, env = getattr(args, "course_main", None), getattr(args, "course_env", None)
-    if main is None and env is None:
-        return None
-    if main is None or env is None:
-        raise BattleshipError("--course-main and --course-env go together")
-    course = CourseFiles(main.resolve(), env.resolve())
-    course.check()
-    return course
+    return course_files(getattr(args, "course_main", None), getattr(args, "course_env", None))
 
 
 def profile_from_args(args: argparse.Namespace) -> RulesProfile:

@@ -85,7 +85,7 @@ def test_one_course_file_without_the_other_is_one_line(capsys):
     code = main(["run", "--agent", str(AGENT), "--map", str(COURSE_MAPS / "mappa1.clp"), "--course-main",
                  str(OURS.main)])
     err = capsys.readouterr().err
-    assert code == 2 and "--course-main and --course-env go together" in err and "Traceback" not in err
+    assert code == 2 and "(--course-main and --course-env)" in err and "go together" in err and "Traceback" not in err
 
 
 def test_a_tournament_keeps_games_played_with_course_files_apart():

@@ -45,6 +45,31 @@ class CourseFiles:
                 raise BattleshipError(f"{option} {path}: no such file")
 
 
+def course_files(main: str | Path | None, env: str | Path | None) -> CourseFiles | None:
+    """The course files named (None when neither is; an empty text names none); BattleshipError (one line) for
+    one without the other, or a missing file."""
+    main, env = (str(value).strip() if value is not None else "" for value in (main, env))
+    if not main and not env:
+        return None
+    if not main or not env:
+        raise BattleshipError("a course's main.clp and env.clp go together (--course-main and --course-env)")
+    course = CourseFiles(Path(main).resolve(), Path(env).resolve())
+    course.check()
+    return course
+
+
+def course_map_file(game_map: GameMap, map_file: str | Path | None, folder: Path) -> Path:
+    """The map as a course file for the course's ENV: ``map_file`` itself when it is one (an edition's extra facts
+    in it too), else ``game_map`` written as one into ``folder``."""
+    if map_file is not None and Path(map_file).suffix.lower() == ".clp":
+        return Path(map_file)
+    from app.core.formats import dumps
+
+    written = folder / f"{game_map.name or 'map'}.clp"
+    written.write_text(dumps(game_map, "clp"), encoding="utf-8")
+    return written
+
+
 @contextlib.contextmanager
 def played_with(agent: AgentSpec, course: CourseFiles | None, game_map: GameMap,
                 map_file: str | Path | None) -> Iterator[AgentSpec]:
@@ -54,15 +79,9 @@ def played_with(agent: AgentSpec, course: CourseFiles | None, game_map: GameMap,
     baseline beside CLIPS students)."""
     if course is None or agent.kind != "clips":
         yield agent
-    elif map_file is not None and Path(map_file).suffix.lower() == ".clp":
-        yield course_files_spec(agent, course.main, course.env, Path(map_file))
-    else:
-        from app.core.formats import dumps
-
-        with tempfile.TemporaryDirectory(prefix="battleship-course-map-") as folder:
-            written = Path(folder) / f"{game_map.name or 'map'}.clp"
-            written.write_text(dumps(game_map, "clp"), encoding="utf-8")
-            yield course_files_spec(agent, course.main, course.env, written)
+        return
+    with tempfile.TemporaryDirectory(prefix="battleship-course-map-") as folder:
+        yield course_files_spec(agent, course.main, course.env, course_map_file(game_map, map_file, Path(folder)))
 
 
 def course_files_spec(agent: AgentSpec, main: Path, env: Path, map_file: Path) -> AgentSpec:
