@@ -7,3 +7,5 @@ DATA = ROOT / "tests" / "data"
 COURSE_MAPS = DATA / "course-maps"
 BIMARU_DIR = DATA / "bimaru"
 MAPS_DIR = ROOT / "maps"
+COURSE_CASES = DATA / "course-cases"
+COURSE_ENV = ROOT.parent / "shared" / "course-env"  # the course's own MAIN/ENV files: not ours, not in the repo

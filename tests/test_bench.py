@@ -145,11 +145,11 @@ class TestFailures:
         assert rows[0].score is None and "timed out" in rows[0].error
         assert rows[1].status == "ok" and rows[1].failure == ""
 
-    def test_a_dead_worker_is_an_error_row_and_is_replaced(self, tmp_path, in_workers):
+    def test_a_dead_worker_is_the_apps_failure_and_is_replaced(self, tmp_path, in_workers):
         dying = write_agent(tmp_path, "dying", "import os\nos._exit(3)")
         rows = dict(Bench([dying, "cross"], THREE_MAPS[:2], jobs=1, timeout=30).run())
-        assert [rows[i].failure for i in range(4)] == ["error", "", "error", ""]
-        assert "exit code 3" in rows[0].error
+        assert [rows[i].failure for i in range(4)] == ["app", "", "app", ""]  # played twice, lost twice
+        assert "exit code 3" in rows[0].error and "twice" in rows[0].error
         assert rows[1].score is not None and rows[3].score is not None
 
     def test_a_dying_agent_in_its_own_process_leaves_the_worker_alone(self, tmp_path):

@@ -3,35 +3,32 @@
 The same agent files play the same map twice: once in a plain CLIPS
 environment with the course's ``main.clp`` and ``env.clp`` (the course's way:
 load MAIN, ENV, the map file and the agent, ``(reset)``, ``(run)``; MAIN gets
-the app's ``board-marker`` and ``board-markers-wanted`` templates, which
-nothing there reads or asserts, so that an agent that draws markers loads), once
+what ``run`` gives every agent besides: CLIPS 6.3's functions and the inert
+marker templates, so that an agent that draws markers loads), once
 through the app (the engine and the CLIPS bridge). Each side gives a
 ``GameRecord``: every exec fact the agent asserted, the statistics and the
 moves left as the agent's facts hold them, the score, and how the game ended
 (a course environment with no rule left to fire while the game runs hangs:
 ``agent-stalled``). ``first_difference`` says where two records part.
 
-The course's side runs in this process under the bridge's caps (rule firings
-and seconds per step, checked between chunks of firings), so a looping rule
-chain stops; a loop inside one rule's actions is not stopped (clipspy offers
-no way in: app/backends/clips/watchdog.py), and an agent that calls (exit) is
-refused, as it would end this process.
+Both sides run in the agent host like every game (``course_side``: the course's side is a driver of its
+own kind there), confined, under the same caps counted the same way (the rule firings and seconds of one agent
+turn); with the host off (``--no-sandbox``) both run in this process, where a loop inside one rule's actions is
+not stopped (app/backends/clips/watchdog.py) and an agent that calls (exit) is refused.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.backends.base import FactRow
-from app.backends.clips.driver import CHUNK, DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
-from app.backends.clips.loading import describe, marker_templates, refuse_exit
-from app.backends.clips.messages import CaptureRouter
-from app.backends.clips.pool import destroy_quietly
+from app.backends.base import AgentFailure, FactRow, StartContext
+from app.backends.clips.course_files import CAPPED, SOLVED, STALLED
+from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
 from app.backends.drivers import create_driver
+from app.backends.kinds.course_side import course_spec
 from app.backends.registry import AgentSpec
 from app.backends.runner import Match
 from app.core import BattleshipError, Game, RulesProfile
@@ -39,9 +36,6 @@ from app.solver.playable import load_game_map
 
 STAT_NAMES = {"num_fire_ok": "fok", "num_fire_ko": "fko", "num_guess_ok": "gok", "num_guess_ko": "gko",
               "num_safe": "safe", "num_sink": "sink"}
-SOLVED = "solved"
-STALLED = "agent-stalled"
-CAPPED = "capped"  # stopped at the caps (rule firings or seconds per step): the course's own would run on
 _CAP_WORDS = ("without ending its turn", "over the time limit")  # the bridge's reasons for its two caps
 _SCORE = re.compile(r"Your score is\s+(-?\d+)")
 
@@ -158,75 +152,27 @@ def _plain(value: object) -> object:
 
 
 # ----- the course's side --------------------------------------------------
-def play_course(main_file: Path, env_file: Path, map_file: Path, agent_files: Sequence[Path],
+def play_course(main_file: Path, env_file: Path, map_file: Path, agent_files: Sequence[Path], profile: RulesProfile,
                 max_firings: int, time_limit: float) -> GameRecord:
-    """Play the map in a plain CLIPS environment with the course's MAIN and ENV files (capped per step)."""
-    import clips
-
-    refuse_exit(agent_files)  # it would end this process
-    env = clips.Environment()
-    router = CaptureRouter()
-    env.add_router(router)
+    """Play the map with the course's MAIN and ENV files as an agent is played: in the agent host unless it is off
+    (``course_side.CourseSide``), each agent turn under the bridge's caps."""
+    driver = create_driver(course_spec(main_file, env_file, map_file, agent_files), step_seconds=time_limit)
+    observation = Game(load_game_map(map_file), profile).observation()
+    lines: list[str] = []
     try:
-        for index, path in enumerate((main_file, env_file, map_file, *agent_files)):
-            _load(env, router, path, describe, strict=index < 3)
-            for template in marker_templates() if index == 0 else ():  # the app's additions to MAIN, inert
-                env.build(template)  # there: agents that draw markers load
-        env.reset()
-        stop = _run_capped(env, router, max_firings, time_limit, CHUNK)
-        output = router.take_output()
-        scores = _SCORE.findall(output)
-        return _facts_record(_env_facts(env), stop, int(scores[-1]) if scores else None, "statistics", "exec", "moves")
+        driver.start(observation, StartContext(profile, params={"max_firings": str(max_firings)}))
+        stop = ""
+        while not stop:
+            try:
+                stop = driver.next_action(observation)
+            except AgentFailure as failure:  # the host ended the child at its cap (a loop inside one rule)
+                stop = CAPPED if any(words in str(failure) for words in _CAP_WORDS) else f"failed: {failure}"
+            lines += driver.output()
+        scores = _SCORE.findall("\n".join(lines))
+        return _facts_record(_row_facts(driver.working_memory() or []), stop, int(scores[-1]) if scores else None,
+                             "statistics", "exec", "moves")
     finally:
-        destroy_quietly([env])
-
-
-def _load(env, router, path: Path, describe, strict: bool) -> None:
-    """Load one file like the CLIPS console; BattleshipError when it cannot be read, or (``strict``: the
-    course's files and the map) when CLIPS reports an error in it. The agent's errors are the app's to report."""
-    import clips
-
-    try:
-        path.read_bytes()
-    except OSError as exc:
-        raise BattleshipError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    try:
-        env.load(str(path))
-    except clips.CLIPSError:
-        pass  # the errors are read below
-    errors = describe(router.take_errors(), str(path))
-    if errors and strict:
-        raise BattleshipError(f"{path}: does not load in CLIPS: {errors[0]}")
-
-
-def _status(env) -> tuple[int | None, str]:
-    for fact in env.facts():
-        if fact.template.name == "status":
-            return fact["step"], str(fact["currently"])
-    return None, "none"
-
-
-def _run_capped(env, router, max_firings: int, time_limit: float, chunk: int) -> str:
-    """``(run)`` in chunks, the caps checked between them; SOLVED, STALLED, CAPPED when a step passes the caps,
-    or "failed: ..." on an error."""
-    from clips._clips import lib
-
-    step, _ = _status(env)
-    fired = 0
-    started = time.perf_counter()
-    while True:
-        count = lib.Run(env._env, chunk)
-        now_step, currently = _status(env)
-        if now_step != step:
-            step, fired, started = now_step, 0, time.perf_counter()
-        fired += count
-        if time.perf_counter() - started > time_limit or fired >= max_firings:
-            return CAPPED
-        if count < chunk:
-            if router.errors and not currently == "stopped":
-                text = " ".join(router.take_errors().split())
-                return f"failed: step {step}: CLIPS error: {text[:200]}"
-            return SOLVED if currently == "stopped" else STALLED
+        driver.close()
 
 
 # ----- the app's side -----------------------------------------------------
@@ -291,6 +237,6 @@ def crosscheck(main_file: Path, env_file: Path, agent_files: Sequence[Path], map
     """Play ``map_file`` both ways under ``profile`` (the course's files must be of that edition)."""
     max_firings = max_firings or DEFAULT_MAX_FIRINGS
     time_limit = time_limit or DEFAULT_TIME_LIMIT
-    course = play_course(main_file, env_file, map_file, agent_files, max_firings, time_limit)
+    course = play_course(main_file, env_file, map_file, agent_files, profile, max_firings, time_limit)
     app = play_app(agent_files, map_file, profile, max_firings, time_limit)
     return Comparison(map_file, profile.name, course, app)

@@ -12,7 +12,15 @@ import time
 from app.backends.params import parse_agent_params
 from app.backends.registry import resolve
 from app.cli import SUMMARIES, Subcommand
-from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.cli.common import (
+    APP_FAILED,
+    add_agent_options,
+    add_course_options,
+    add_rules_options,
+    course_from_args,
+    profile_from_args,
+    step_timeout,
+)
 from app.cli.progress import Progress, RateProgress
 from app.cli.report import add_report_options, make_report
 from app.cli.versus import add_versus_arguments, refuse_versus_options, versus_command
@@ -32,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--maps", required=True, nargs="+", metavar="DIR|GLOB|FILE",
                         help="map folders (their map files), glob patterns (quote them) or files")
     add_rules_options(parser)
+    add_course_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed for agents that draw at random (default 0), "
                         "the same for every game, as in run")
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
@@ -83,8 +92,22 @@ def _sigterm_as_interrupt():
         signal.signal(signal.SIGTERM, previous)
 
 
+def app_failed(rows) -> int:
+    """How many of ``rows`` (GameRows or their dicts) the app failed to play (played twice: ``rows.after_retry``);
+    said on stderr when there are some."""
+    from app.tournament import bench
+
+    failed = sum((row.get("failure") if isinstance(row, dict) else row.failure) == bench.FailureKind.APP
+                 for row in rows)
+    if failed:
+        print(f"error: {failed} game{'s' if failed != 1 else ''} could not be played for the app's reasons (tried "
+              f"twice; the agents are not charged with them): exit code {APP_FAILED}", file=sys.stderr)
+    return failed
+
+
 def bench_command(args: argparse.Namespace) -> int:
-    """Handle ``bench``: exit 0 when every game was played (failures are counted, not fatal), 130 on Ctrl-C."""
+    """Handle ``bench``: exit 0 when every game was played (the agents' failures are counted, not fatal),
+    ``APP_FAILED`` when some could not be played for the app's reasons, 130 on Ctrl-C."""
     if args.versus is not None:  # an A/B comparison: its own run (app/cli/versus.py)
         return versus_command(args)
     refuse_versus_options(args)
@@ -95,7 +118,8 @@ def bench_command(args: argparse.Namespace) -> int:
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses,
                                max_steps=args.max_steps, seed=args.seed,
                                params=tuple(parse_agent_params(args.agent_param, agents).items()),
-                               pick_first=args.pick_first, step_seconds=step_timeout(args), coach=args.coach)
+                               pick_first=args.pick_first, step_seconds=step_timeout(args), coach=args.coach,
+                               **course_config(args))
     results = open_results(args, agents, maps, config)
     batch = bench.make_bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game,
                              skip=results.skip, cluster=args.cluster, planned=results.planned,
@@ -117,7 +141,13 @@ def bench_command(args: argparse.Namespace) -> int:
     if interrupted:
         print(f"interrupted: kept the {len(rows)} finished games of {total}", file=sys.stderr)
         return 130
-    return 0
+    return APP_FAILED if app_failed(rows) else 0
+
+
+def course_config(args: argparse.Namespace) -> dict[str, str]:
+    """The BenchConfig fields for --course-main and --course-env (none without them)."""
+    course = course_from_args(args)
+    return {} if course is None else {"course_main": str(course.main), "course_env": str(course.env)}
 
 
 def _agents(text: str) -> list[str]:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+from app.backends.kinds.course_files import CourseFiles, course_files
 from app.cli import add_sandbox_option
 from app.core import BattleshipError, RulesProfile, get_profile
 from app.core.rules import DEFAULT_PROFILE, PROFILES
+
+APP_FAILED = 3  # the exit code of bench, grade and run when a game could not be played for the app's reasons
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -16,6 +20,20 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fires", type=int, help="fires allowed (default 5)")
     parser.add_argument("--guesses", type=int, help="flags allowed at once (default 20)")
     parser.add_argument("--max-steps", type=int, help="steps before the automatic solve (default 100)")
+
+
+def add_course_options(parser: argparse.ArgumentParser) -> None:
+    """--course-main and --course-env: CLIPS agents play against a course edition's own MAIN and ENV files."""
+    parser.add_argument("--course-main", type=Path, metavar="FILE",
+                        help="play CLIPS agents against this course's main.clp (with --course-env), for agents "
+                        "written for an edition whose MAIN or ENV differs; --rules still scores the game")
+    parser.add_argument("--course-env", type=Path, metavar="FILE", help="the course's env.clp (with --course-main)")
+
+
+def course_from_args(args: argparse.Namespace) -> CourseFiles | None:
+    """The course files the options name (None without them); BattleshipError for one without the other, or a
+    missing file."""
+    return course_files(getattr(args, "course_main", None), getattr(args, "course_env", None))
 
 
 def profile_from_args(args: argparse.Namespace) -> RulesProfile:

@@ -23,8 +23,14 @@ from app.backends.host.layers import status as host_status
 from app.backends.params import parse_agent_params
 from app.backends.registry import resolve
 from app.cli import SUMMARIES, Subcommand
-from app.cli.bench import check_options, open_results, play_batch
-from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.cli.bench import check_options, course_config, open_results, play_batch
+from app.cli.common import (
+    add_agent_options,
+    add_course_options,
+    add_rules_options,
+    profile_from_args,
+    step_timeout,
+)
 from app.core import BattleshipError, gamelog
 from app.core.fileio import atomic_write_text
 from app.report import analyse, write_report
@@ -73,6 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--names", action="store_true", help="students' pages name their classmates (default: "
                         "anonymised)")
     add_rules_options(parser)
+    add_course_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed of every game (default 0)")
     parser.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
     parser.add_argument("--timeout-per-game", type=float, default=60.0, metavar="SEC",
@@ -157,7 +164,10 @@ def grade_command(args: argparse.Namespace) -> int:
     _say(f"grades ({scheme.name} scheme): {spread}")
     _say(f"gradebook: {out / 'gradebook.csv'} ({len(rows)} students); manifest: {out / 'manifest.json'}; "
          f"{time.perf_counter() - started:.1f} s in all")
-    return 0
+    from app.cli.bench import app_failed
+    from app.cli.common import APP_FAILED
+
+    return APP_FAILED if app_failed(records) else 0
 
 
 def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Path):
@@ -171,7 +181,8 @@ def _play(args: argparse.Namespace, agents: list[str], maps: list[str], out: Pat
     profile = profile_from_args(args)
     config = bench.BenchConfig(rules=profile.name, fires=args.fires, guesses=args.guesses, max_steps=args.max_steps,
                                seed=args.seed, params=tuple(parse_agent_params(args.agent_param, agents).items()),
-                               pick_first=args.pick_first, step_seconds=step_timeout(args), keep_log=True)
+                               pick_first=args.pick_first, step_seconds=step_timeout(args), keep_log=True,
+                               **course_config(args))
     results = open_results(bench_args, agents, maps, config)
     batch = bench.make_bench(agents, maps, config, jobs=args.jobs, timeout=args.timeout_per_game, skip=results.skip,
                              cluster=args.cluster, planned=results.planned, workers=args.workers)

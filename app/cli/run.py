@@ -12,9 +12,17 @@ from app.backends.params import parse_agent_params
 from app.backends.registry import resolve
 from app.backends.tracing import Aspect, Provenance, parse_aspects, render
 from app.cli import SUMMARIES, Subcommand
-from app.cli.common import add_agent_options, add_rules_options, profile_from_args, step_timeout
+from app.cli.common import (
+    APP_FAILED,
+    add_agent_options,
+    add_course_options,
+    add_rules_options,
+    course_from_args,
+    profile_from_args,
+    step_timeout,
+)
 from app.cli.result import print_result
-from app.core import gamelog
+from app.core import BattleshipError, gamelog
 from app.solver.playable import load_game_map
 
 
@@ -24,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="agent name, a .py/.clp file, or several .clp files a.clp,b.clp loaded in order")
     parser.add_argument("--map", required=True, help="map file (native, course .clp, or Bimaru puzzle)")
     add_rules_options(parser)
+    add_course_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed for agents that draw at random (default 0)")
     parser.add_argument("--log", metavar="OUT.jsonl", help="save the game log (JSON Lines) for replay")
     parser.add_argument("--quiet", action="store_true", help="no per-step lines")
@@ -47,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_game_command(args: argparse.Namespace) -> int:
     """Handle ``run``."""
     profile = profile_from_args(args)
+    course = course_from_args(args)
     step_seconds = step_timeout(args)
     quiet = args.quiet
 
@@ -97,9 +107,12 @@ def run_game_command(args: argparse.Namespace) -> int:
               f"agent {args.agent}; {host_layers.status()}")
     for warning in game_map.warnings:
         print(f"warning: {args.map}: {warning} (the course plays it as it is; so does the app)", file=sys.stderr)
-    game = play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event, on_log=on_log,
-                step_seconds=step_seconds, on_trace=on_trace, on_finding=on_finding,
-                markers=bool(args.log))  # what the agent draws is kept only for the log, which shows it
+    game = _played(lambda: play(args.agent, game_map, profile, seed=args.seed, params=params, on_event=on_event,
+                                on_log=on_log, step_seconds=step_seconds, on_trace=on_trace, on_finding=on_finding,
+                                markers=bool(args.log),  # what the agent draws is kept only for the log, which shows it
+                                course=course, map_file=args.map))
+    if game is None:
+        return APP_FAILED
     if args.log:
         files = gamelog.save(game, args.log, seed=args.seed)
         if files is not None and not quiet:
@@ -113,6 +126,25 @@ def run_game_command(args: argparse.Namespace) -> int:
             print(f"  {message}", file=sys.stderr)
         return 1
     return 0
+
+
+def _played(play_once):
+    """The game ``play_once()`` plays, played once more when the app failed to play it (an exception that is not
+    the user's ``BattleshipError``: the agent's own failures end its game, they do not raise); None, said on
+    stderr, when it failed twice."""
+    for attempt in (1, 2):
+        try:
+            return play_once()
+        except BattleshipError:
+            raise
+        except Exception as error:  # noqa: BLE001  (the app's failure: said in one line, never a traceback)
+            what = f"{type(error).__name__}: {error}"
+            if attempt == 1:
+                print(f"note: the app failed to play the game ({what}); playing it again", file=sys.stderr)
+            else:
+                print(f"error: the app could not play this game, twice: {what} (exit code {APP_FAILED})",
+                      file=sys.stderr)
+    return None
 
 
 COMMAND = Subcommand("run", SUMMARIES["run"],

@@ -129,8 +129,10 @@ class Interaction:
             return None
         return form.values(), form.other.text().strip()
 
-    def ask_limits(self, limits: Limits) -> Limits | None:
-        """The game's limits (fires, flags, steps) as the user sets them, starting from ``limits`` (None: cancelled)."""
+    def ask_limits(self, limits: Limits, course: tuple[str, str] = ("", "")) -> tuple | None:
+        """The game's limits (fires, flags, steps), then the course's main.clp and env.clp CLIPS agents play
+        against ("": the app's own), as the user sets them, starting from ``limits`` and ``course`` (None:
+        cancelled)."""
         dialog = QDialog(self.parent)
         dialog.setWindowTitle(translate("Interaction", "Game limits"))
         form = QFormLayout(dialog)
@@ -143,13 +145,20 @@ class Interaction:
             box.setValue(value)
             form.addRow(label, box)
             boxes.append(box)
+        files = []
+        for label, value in ((translate("Interaction", "Course's main.clp"), course[0]),
+                             (translate("Interaction", "Course's env.clp"), course[1])):
+            field = QLineEdit(value)
+            field.setPlaceholderText(translate("Interaction", "none: the app's own MAIN and ENV"))
+            form.addRow(label, field)
+            files.append(field)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(dialog.accept)
         buttons.rejected.connect(dialog.reject)
         form.addRow(buttons)
         if dialog.exec_() != QDialog.Accepted:
             return None
-        return boxes[0].value(), boxes[1].value(), boxes[2].value()
+        return boxes[0].value(), boxes[1].value(), boxes[2].value(), files[0].text(), files[1].text()
 
     def confirm(self, title: str, text: str, offer_dont_ask: bool = False) -> tuple[bool, bool]:
         """(the user said yes to ``text``, and ticked "Don't ask again" when ``offer_dont_ask``)."""
@@ -183,6 +192,7 @@ class ScriptedInteraction(Interaction):
         self.params_answers: deque[tuple[dict[str, str], str] | None] = deque()  # (changed fields, other line)
         self.params_questions: list[tuple[str, dict[str, str], str]] = []  # (agent, values offered, other)
         self.limits_offered: list[Limits] = []
+        self.course_offered: list[tuple[str, str]] = []
         self.confirm_questions: list[str] = []
 
     def for_window(self, window: QWidget) -> Interaction:
@@ -233,9 +243,11 @@ class ScriptedInteraction(Interaction):
         answer = self.params_answers.popleft() if self.params_answers else None
         return None if answer is None else ({**values, **answer[0]}, answer[1])
 
-    def ask_limits(self, limits: Limits) -> Limits | None:
-        """Record the limits offered; the next queued answer (None, cancelled, when none is queued)."""
+    def ask_limits(self, limits: Limits, course: tuple[str, str] = ("", "")) -> tuple | None:
+        """Record the limits (and course files) offered; the next queued answer (None, cancelled, when none is
+        queued)."""
         self.limits_offered.append(limits)
+        self.course_offered.append(course)
         return self.limits_answers.popleft() if self.limits_answers else None
 
     def confirm(self, title: str, text: str, offer_dont_ask: bool = False) -> tuple[bool, bool]:

@@ -14,6 +14,7 @@ from PyQt5.QtWidgets import QAction, QActionGroup, QComboBox, QLabel, QMainWindo
 from app.backends import host
 from app.backends.host import layers as host_layers
 from app.backends.host.warm import prestart
+from app.backends.kinds.course_files import course_files
 from app.backends.params import parse_agent_params
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError
@@ -186,17 +187,22 @@ class GameSettings:
         return True
 
     def edit_limits(self) -> None:
-        """Ask for the game's limits (fires, flags, steps) and start a fresh game with them."""
+        """Ask for the game's limits (fires, flags, steps) and the course files, and start a fresh game with them."""
         profile = self.setup.profile()
-        answer = self.interaction.ask_limits((profile.fires, profile.guesses, profile.max_steps))
+        course = self.setup.course
+        answer = self.interaction.ask_limits((profile.fires, profile.guesses, profile.max_steps),
+                                             (str(course.main), str(course.env)) if course else ("", ""))
         if answer is not None:
             self.set_limits(*answer)
 
-    def set_limits(self, fires: int | None = None, guesses: int | None = None, max_steps: int | None = None) -> bool:
-        """Play with these limits (None: the rules profile's) from a fresh game on; a bad one is shown, and
-        changes nothing."""
+    def set_limits(self, fires: int | None = None, guesses: int | None = None, max_steps: int | None = None,
+                   course_main: str | None = None, course_env: str | None = None) -> bool:
+        """Play with these limits (None: the rules profile's) from a fresh game on, and CLIPS agents against the
+        course's main.clp and env.clp (as --course-main and --course-env; "": the app's own, None: unchanged); a
+        bad one is shown, and changes nothing."""
         try:
             PROFILES[DEFAULT_PROFILE].with_limits(fires, guesses, max_steps)  # the same checks for every profile
+            course = self.setup.course if course_main is None else course_files(course_main, course_env)
         except BattleshipError as error:
             self.messages.show_error(translate("MainWindow", "Game limits not changed: {0}").format(error))
             return False
@@ -205,6 +211,12 @@ class GameSettings:
         profile = self.setup.profile()
         self.messages.log(translate("MainWindow", "limits: {0} fires, {1} flags, {2} steps (from this game on)")
                           .format(profile.fires, profile.guesses, profile.max_steps))
+        if course != self.setup.course:
+            self.setup.course = course
+            self.messages.log(translate("MainWindow", "CLIPS agents play against the course's {0} and {1} (from "
+                                                      "this game on)").format(course.main, course.env) if course
+                              else translate("MainWindow", "CLIPS agents play against the app's own MAIN and ENV "
+                                                           "(from this game on)"))
         self.setup.restart()
         return True
 

@@ -6,12 +6,14 @@ each starts a fresh game in the ``GameSession``, whose signals the panels follow
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 from PyQt5.QtCore import QObject, QSettings
 
 from app.backends import registry
 from app.backends.human import HUMAN_SPEC
+from app.backends.kinds.course_files import CourseFiles, course_files_spec, course_map_file
 from app.backends.registry import AgentSpec
 from app.core import DEFAULT_PROFILE, PROFILES, BattleshipError, GameMap, RulesProfile
 from app.core.oracle import oracle_score
@@ -32,6 +34,8 @@ class GameSetup(QObject):
         self.map_path: str | None = None
         self.rules = DEFAULT_PROFILE
         self.limits: tuple[int | None, int | None, int | None] = (None, None, None)
+        self.course: CourseFiles | None = None  # the course's MAIN and ENV CLIPS agents play against (Game Limits…)
+        self._course_maps: tempfile.TemporaryDirectory | None = None  # where a map is written as a course file
         self.agents: dict[str, AgentSpec] = {}  # the agents listed (registry.discover)
         self.agent_key: str | None = None
         self._oracle_map: GameMap | None = None  # the map the oracle scores of ``_oracles`` belong to
@@ -80,7 +84,16 @@ class GameSetup(QObject):
         """Start a fresh game of the map in play with these settings (and ``spec``, else the chosen agent)."""
         spec = spec or self.current_spec()
         self.settings.setValue("last/rules", self.rules)
-        self.session.configure(self.game_map, self.profile(), spec)
+        self.session.configure(self.game_map, self.profile(), self._with_course(spec))
+
+    def _with_course(self, spec: AgentSpec | None) -> AgentSpec | None:
+        """``spec``, or for a CLIPS agent with course files set, its spec against them on the map's course file."""
+        if self.course is None or spec is None or spec.kind != "clips" or self.game_map is None:
+            return spec
+        if self._course_maps is None:
+            self._course_maps = tempfile.TemporaryDirectory(prefix="battleship-course-map-")
+        map_file = course_map_file(self.game_map, self.map_path, Path(self._course_maps.name))
+        return course_files_spec(spec, self.course.main, self.course.env, map_file)
 
     def use_map(self, game_map: GameMap, path: str | None) -> None:
         """Play ``game_map`` (read from ``path``; None: not saved)."""

@@ -1582,6 +1582,21 @@ No: ogni file è un agente a sé.</translation>
         <source>Batch results file</source>
         <translation>File dei risultati in serie</translation>
     </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="1"/>
+        <source>Course&apos;s main.clp</source>
+        <translation>main.clp del corso</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="1"/>
+        <source>Course&apos;s env.clp</source>
+        <translation>env.clp del corso</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/interaction.py" line="1"/>
+        <source>none: the app&apos;s own MAIN and ENV</source>
+        <translation>nessuno: MAIN ed ENV dell&apos;app</translation>
+    </message>
 </context>
 <context>
     <name>Lane</name>
@@ -2480,6 +2495,16 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/main_reload.py" line="132"/>
         <source>{0}: saved, reloaded</source>
         <translation>{0}: salvato, ricaricato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="1"/>
+        <source>CLIPS agents play against the course&apos;s {0} and {1} (from this game on)</source>
+        <translation>gli agenti CLIPS giocano contro {0} e {1} del corso (da questa partita in poi)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="1"/>
+        <source>CLIPS agents play against the app&apos;s own MAIN and ENV (from this game on)</source>
+        <translation>gli agenti CLIPS giocano contro MAIN ed ENV dell&apos;app (da questa partita in poi)</translation>
     </message>
 </context>
 <context>

@@ -15,11 +15,11 @@ import pytest
 
 from app.analysis.crosscheck import GameRecord, crosscheck, first_difference
 from app.core import PROFILES
-from tests.paths import COURSE_MAPS, DATA, ROOT
+from tests.backends.test_clips_course_game import course_line, recorded
+from tests.paths import COURSE_CASES, COURSE_ENV, COURSE_MAPS, ROOT
 
-COURSE_ENV = ROOT.parent / "shared" / "course-env"
 CASE_MAPS = ("mappa1.clp", "test_a_obs.clp")
-OUR_CASES = sorted((DATA / "course-cases").glob("*.clp"))
+OUR_CASES = sorted(COURSE_CASES.glob("*.clp"))
 ABSENT = "../shared/course-env (the course's own main.clp/env.clp, kept out of the repo) is absent"
 
 
@@ -50,12 +50,19 @@ def test_every_course_case_is_the_same_and_as_the_course_recorded(expected):
 @pytest.mark.parametrize("rules", sorted(PROFILES))
 @pytest.mark.parametrize("case", OUR_CASES, ids=lambda path: path.stem)
 def test_our_cases_are_the_same_on_every_course_map(case, rules):
-    maps = sorted(COURSE_MAPS.glob("*.clp")) + sorted((DATA / "course-cases" / "maps").glob("*.clp"))
+    maps = sorted(COURSE_MAPS.glob("*.clp")) + sorted((COURSE_CASES / "maps").glob("*.clp"))
     assert maps and OUR_CASES
     main, env = _course(rules)
     for map_file in maps:
         comparison = crosscheck(main, env, [case], map_file, PROFILES[rules])
         assert comparison.difference is None, comparison.describe()
+
+
+@pytest.mark.skipif(not COURSE_ENV.is_dir(), reason=ABSENT)
+@pytest.mark.parametrize("line", recorded(), ids=lambda line: f"{line['case']}-{line['map']}-{line['rules']}")
+def test_our_recorded_games_are_what_the_course_does(line):
+    # tests/backends/test_clips_course_game.py plays the app against these records where the course's files are absent
+    assert course_line(line["case"], line["map"], line["rules"]) == line
 
 
 def _record(**changes) -> GameRecord:
@@ -117,6 +124,37 @@ class TestCommand:
                         str(COURSE_MAPS / "mappa1.clp"), "--max-firings", "5000")
         assert done.returncode == 0, done.stdout + done.stderr
         assert done.stdout.startswith("SAME  mappa1.clp  unito-2019  capped")
+
+    @pytest.mark.skipif(not COURSE_ENV.is_dir(), reason=ABSENT)
+    def test_the_course_side_is_confined_like_every_game(self, tmp_path):
+        # an agent that writes a file where it runs: its writes land in its process's scratch folder on both sides
+        leaky = tmp_path / "leaky.clp"
+        leaky.write_text("(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))\n"
+                         "(defrule AGENT::go (status (step ?s) (currently running)) =>\n"
+                         '  (open "leak.txt" out "w") (printout out "x") (close out)\n'
+                         "  (assert (exec (step ?s) (action solve))) (pop-focus))\n")
+        main, env = _course("unito-2019")
+        work = tmp_path / "work"
+        work.mkdir()
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "crosscheck", "--course-main", str(main),
+                               "--course-env", str(env), "--agent", str(leaky), "--map",
+                               str(COURSE_MAPS / "mappa1.clp")], capture_output=True, text=True, timeout=300, cwd=work)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.stdout.startswith("SAME  mappa1.clp  unito-2019  score"), done.stdout
+        assert list(work.iterdir()) == []  # nothing written where the command ran
+
+    @pytest.mark.skipif(not COURSE_ENV.is_dir(), reason=ABSENT)
+    def test_both_sides_cap_a_turn_alike(self):
+        # long_turn's turns are 5,004 firings, the cap checked every 2,000 on both sides: 4,000 stops it, 4,001 not
+        main, env = _course("unito-2019")
+        ends = {}
+        for cap in ("4000", "4001"):
+            done = self.run("--course-main", str(main), "--course-env", str(env), "--agent",
+                            str(COURSE_CASES / "long_turn.clp"), "--map", str(COURSE_MAPS / "mappa1.clp"),
+                            "--max-firings", cap)
+            assert done.returncode == 0, done.stdout + done.stderr
+            ends[cap] = done.stdout.splitlines()[0].split("  ")[3]
+        assert ends == {"4000": "capped, 0 exec facts", "4001": "score -185, 4 exec facts"}
 
     @pytest.mark.skipif(not COURSE_ENV.is_dir(), reason=ABSENT)
     def test_same_exits_0_and_a_difference_exits_1(self, tmp_path):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.backends.clips.driver import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
+from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
 from app.backends.drivers import create_driver
 from app.backends.registry import resolve
 from app.backends.runner import Match

@@ -376,7 +376,7 @@ def test_the_apps_default_caps_are_the_drivers():
     from app.backends.python_runner import DEFAULT_STEP_SECONDS
 
     pytest.importorskip("clips")
-    from app.backends.clips.driver import DEFAULT_TIME_LIMIT
+    from app.backends.clips.running import DEFAULT_TIME_LIMIT
 
     assert DEFAULT_CAPS == {"python": DEFAULT_STEP_SECONDS, "clips": DEFAULT_TIME_LIMIT}
 

@@ -92,6 +92,41 @@ def test_every_game_of_a_bench_and_the_report_tell_the_teacher(peek, tmp_path):
     assert "refused 5" in page and str(secret.resolve()) in page
 
 
+SILENCE = '''"""Finds its process's refusal recorder through gc and silences it, then tries the map."""
+import gc
+
+from agents.base import Agent
+from app.core import Action, ActionKind
+
+for thing in gc.get_objects():
+    if type(thing).__name__ == "Recorder" and hasattr(thing, "take"):
+        thing._busy = True  # the hook skips everything from now on
+
+class Silent(Agent):
+    def act(self, observation):
+        try:
+            open(SECRET).read()
+        except OSError:
+            return Action.solve()
+        return Action(ActionKind.FIRE, 0, 0)  # the read worked
+
+
+AGENT = Silent
+'''
+
+
+def test_an_agent_can_silence_its_own_notes_but_not_the_refusals(tmp_path):
+    # docs/sandbox.md, "What the notes do not prove": the recorder is the agent's process's own; the kernel's
+    # refusal is not
+    secret = MAPS_DIR / "four-known.map"
+    agent = tmp_path / "silent.py"
+    agent.write_text(SILENCE.replace("SECRET", repr(str(secret))))
+    lines: list[str] = []
+    game = play(str(agent), load_game_map(secret), _rules(), on_log=lines.append)
+    assert game.refusals == [] and not any(line.startswith("confinement:") for line in lines)
+    assert [event.text for event in game.events] == ["solve"]  # its read was refused: it solved at once
+
+
 def _rules():
     from app.core import PROFILES
 

@@ -51,7 +51,10 @@ Design (docs/rules.md, "The CLIPS protocol" and "Working-memory order"):
   mirrored. CLIPS 6.4's ``modify`` leaves a fact alone when no value
   changes; both ways then modify twice so the fact still gets a new time
   tag, as in 6.3.
-- Caps per step: ``max_firings`` (default 200,000) and ``time_limit``
+- Modules: ``driver`` is the step protocol (``start``, ``next_action``, ``after``: the facts the course's
+  MAIN and ENV would make); ``running`` runs the environment under the caps and reads it (printout, facts,
+  parameters); ``stepping`` plays a turn in parts; ``loading``, ``pool``, ``capi``, ``params`` as named.
+- Caps per step (``running``): ``max_firings`` (default 200,000) and ``time_limit``
   (default 5 s; agent params ``max_firings``/``time_limit``), checked
   between chunks of ``CHUNK`` firings, as is ``request_cancel``
   (thread-safe): everything goes through clipspy's public surface

@@ -1,7 +1,10 @@
 """``ClipsDriver``: runs a course CLIPS agent one step at a time against the Python engine (the step protocol).
 
-Loading lives in ``loading``, the pool of loaded environments in ``pool``, the
-direct C-API calls in ``capi``, the agent's parameters in ``params``.
+This module is the protocol: the map's facts and the reset, the agent's execs and k-cells read after its turn,
+the engine's outcome mirrored into MAIN's and ENV's facts in the course's order. Running the environment under
+the caps and reading it (printout, facts, parameters) is ``running``; a turn in parts is ``stepping``; loading
+lives in ``loading``, the pool of loaded environments in ``pool``, the direct C-API calls in ``capi``, the
+agent's parameters in ``params``.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pathlib import Path
 import clips
 from clips._clips import ffi, lib
 
-from app.backends.base import AgentFailure, Driver, ExecFact, FactRow, StartContext, runner_param
+from app.backends.base import AgentFailure, Driver, StartContext, runner_param
 from app.backends.clips import pool
 from app.backends.clips.capi import (
     KINDS,
@@ -29,29 +32,23 @@ from app.backends.clips.capi import (
     encoded,
     held,
 )
-from app.backends.clips.loading import describe, load_environment, map_facts, routers_off
-from app.backends.clips.messages import CaptureRouter, parse_messages
-from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
+from app.backends.clips.loading import load_environment, map_facts, routers_off
+from app.backends.clips.messages import CaptureRouter
+from app.backends.clips.params import BRIDGE_PARAMS, set_agent_params
+from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT, RunningEnvironment
 from app.backends.clips.stepping import TurnInParts
 from app.backends.clips.trace import Tracer
 from app.backends.clips.watchdog import Deadline, clear_halt
-from app.backends.tracing.steptrace import StepTrace
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.markers import MAX_ITEMS_READ, Marker, capped_markers
 from app.core.rules import Statistics
-
-DEFAULT_MAX_FIRINGS = 200_000
-DEFAULT_TIME_LIMIT = 5.0
-# rule firings per Run call; the time cap, the firing cap and cancel are checked between chunks. A chunk of a
-# real agent's firings takes 20-40 ms (docs/benchmarks.md, "Portable CLIPS bridge"): a cap is noticed that soon
-CHUNK = 2_000
 
 # an outcome that changes neither moves, nor k-cells, nor statistics (ENV's mirror-outcome leaves them alone)
 _UNCHANGED = {"fires": "nil", "content": "nil", "statistics": "none"}
 _SLOTS = {"status": ("step", "currently"), "moves": ("fires", "guesses"), "statistics": tuple(STAT_SLOTS)}
 
 
-class ClipsDriver(TurnInParts, Driver):
+class ClipsDriver(TurnInParts, RunningEnvironment, Driver):
     """One CLIPS environment per game: MAIN + ENV + the agent's files; see the package docstring."""
 
     def __init__(self, spec, max_firings: int = DEFAULT_MAX_FIRINGS, time_limit: float = DEFAULT_TIME_LIMIT):
@@ -74,6 +71,11 @@ class ClipsDriver(TurnInParts, Driver):
         self._exec_cursor = FactCursor()  # the newest exec seen
         self._k_cell_cursor = FactCursor()  # the newest k-cell seen
         self._declared: list[tuple[Cell, Piece]] = []  # k-cells the agent asserted, not yet asked for
+        # unito-2022: a k-cell (retained) at each cell fired on water; one the agent took away is revealed again at
+        # ENV's next turn, as the course's make-visible-water rule does (docs/rules.md, "Known cells...")
+        self._reveal_water = False
+        self._water: dict[Cell, ffi.CData] = {}
+        self._reveal_again: list[Cell] = []
         self._raw_markers: list[list] = []  # the board-marker facts read last, and their markers
         self._markers: tuple[Marker, ...] = ()
         self._cancel = threading.Event()
@@ -85,6 +87,7 @@ class ClipsDriver(TurnInParts, Driver):
         self._fok_taken = 0  # the engine's count mirrored last (Observation.fok_taken)
         self._healthy = True
         self._taken = False  # ENV's take-exec rule stopped the last run: mirror-outcome is on ENV's agenda
+        self._several = False  # the agent left several execs for the step: take-exec is on ENV's agenda again
         self._tracer: Tracer | None = None
         self.tracing = False  # record a StepTrace per step (TurnInParts.tracing: before start, or from a step on)
         self._turn = 0  # the step of the agent's last turn
@@ -141,6 +144,7 @@ class ClipsDriver(TurnInParts, Driver):
         self._execs = []
         self._exec_cursor = FactCursor()
         self._fok_taken = observation.fok_taken
+        self._reveal_water = profile.reveal_water
         self._guarded("start", self._reset, observation, context, fresh)
         self._flush_printout()
         if self.tracing:
@@ -182,31 +186,6 @@ class ClipsDriver(TurnInParts, Driver):
             # facts keep the indices the course's environment gives them
             env.find_template("MAIN::board-markers-wanted").assert_fact()
 
-    def _guarded(self, stage: str, work, *args) -> None:
-        """``work(*args)``, CLIPS work outside a run, under the step's time cap (``stage``: start or step).
-
-        Changing facts (the reset, the bridge's modifies) makes CLIPS match them
-        against the agent's rule conditions, which may call the agent's
-        functions: a slow ``test`` there is reported as over the time cap once
-        it returns. An endless one never returns: the agent host ends its child
-        at the host's cap; in the app's own process only ending the app stops it
-        (watchdog's docstring).
-        """
-        deadline = self.deadline
-        deadline.arm(self.time_limit)
-        try:
-            work(*args)
-        finally:
-            deadline.disarm()
-        if not (deadline.expired or self._cancel.is_set()):
-            return
-        self._healthy = False  # halted mid-match: not reused
-        what = "start, at the reset" if stage == "start" else f"step {self._step - 1}, after the action"
-        if self._cancel.is_set():
-            raise AgentFailure(f"{what}: stopped on request (cancel)")
-        raise AgentFailure(f"{what}: matching the changed facts against the agent's rule conditions ran over the time "
-                           f"limit of {self.time_limit:g} s: stopped (an endless test in a rule's conditions?)")
-
     @staticmethod
     def _restore_settings(loaded: LoadedEnv) -> None:
         """Undo engine settings an agent may have changed at run time (CLIPS defaults)."""
@@ -219,9 +198,6 @@ class ClipsDriver(TurnInParts, Driver):
             value = runner_param(params, key)
             if value is not None:
                 setattr(self, key, value)
-
-    def _note_errors(self, text: str, default_file: str | None) -> None:
-        self._lines += [f"CLIPS: {message}" for message in describe(text, default_file)]
 
     # ----- facts ---------------------------------------------------------
     def _fact(self, template: str) -> ffi.CData | None:
@@ -301,6 +277,47 @@ class ClipsDriver(TurnInParts, Driver):
                 found.append((Cell(x, y), Piece(str(loaded.slot(fact, b"content")))))
         return found
 
+    def _without_k_cell(self, water: list[Cell]) -> list[Cell]:
+        """The cells of ``water`` (fired on water) that have no k-cell now: the agent retracted it, and the
+        course's ENV reveals them (again). The k-cells kept for them are checked first; the whole list is read
+        only when one is gone."""
+        missing = [cell for cell in water if cell not in self._water or not FactExistp(self._water[cell])]
+        if not missing:
+            return []
+        loaded = self._loaded
+        fact = GetNextFactInTemplate(loaded.k_cell_template, NULL)
+        while fact != NULL:
+            cell = (loaded.slot(fact, b"x"), loaded.slot(fact, b"y"))
+            if cell in missing:
+                self._keep_water(Cell(*cell), fact)
+                missing.remove(cell)
+            fact = GetNextFactInTemplate(loaded.k_cell_template, fact)
+        return missing
+
+    def _water_again(self, event: StepEvent, observation: Observation, outcome: dict[str, object]) -> None:
+        """unito-2022: the water k-cells the course's ENV reveals this turn although the engine reveals none: at
+        cells fired before whose k-cell the agent took away (first, as ENV's reveal outranks the action), and at
+        the cell fired now when the agent took its k-cell away before the fire (in the new k-cell's place)."""
+        now = event.action.cell if event.outcome in (Outcome.HIT, Outcome.MISS) else None
+        before = [cell for cell, piece in observation.fired.items() if piece is Piece.WATER and cell != now]
+        self._reveal_again = self._without_k_cell(before)
+        if now is not None and observation.fired[now] is Piece.WATER and self._without_k_cell([now]):
+            outcome.update(content=Piece.WATER.value, x=now.x, y=now.y)
+
+    def _keep_water(self, cell: Cell, fact) -> None:
+        old = self._water.get(cell)
+        if old is not None:
+            lib.ReleaseFact(old)
+        self._water[cell] = held(fact)
+
+    def _bridge_k_cells(self) -> None:
+        """Read past the k-cells the bridge asserted in ENV's turn (not the agent's), keeping the water ones."""
+        loaded = self._loaded
+        for fact in self._k_cell_cursor.new_facts(loaded.k_cell_template):
+            x, y = loaded.slot(fact, b"x"), loaded.slot(fact, b"y")
+            if str(loaded.slot(fact, b"content")) == Piece.WATER.value and type(x) is int and type(y) is int:
+                self._keep_water(Cell(x, y), fact)
+
     def declared_k_cells(self) -> list[tuple[Cell, Piece]]:
         """The k-cells the agent asserted itself (in its deffacts, or in its last turn), oldest first."""
         declared, self._declared = self._declared, []
@@ -328,7 +345,8 @@ class ClipsDriver(TurnInParts, Driver):
             self._lines.append(f"the agent's turn ended after {firings} rule firings with no exec for step "
                                f"{self._step}")
             return None
-        if len(execs) == 1:
+        self._several = len(execs) > 1
+        if not self._several:
             return self._exec_action(execs[0])
         return tuple(self._exec_action(fact) for fact in sorted(execs, key=lib.FactIndex, reverse=True))
 
@@ -337,88 +355,6 @@ class ClipsDriver(TurnInParts, Driver):
         loaded = self._loaded
         return loaded.action(fact) or self._action(loaded.slot(fact, b"action"), loaded.slot(fact, b"x"),
                                                    loaded.slot(fact, b"y"))
-
-    def _run(self, label: str, fired_before: int = 0, seconds_before: float = 0.0) -> tuple[int, list[str]]:
-        """Run until the agenda empties, or to a pause (``_paused_before`` says so); caps, cancel and errors raise
-        AgentFailure (``label``: what the run is; ``fired_before``, ``seconds_before``: of the same turn before a
-        pause, which the caps count too)."""
-        fired = fired_before
-        self._paused_before = ""
-        errors: list[str] = []
-        cenv = self._loaded.cenv
-        router = self.router
-        tracer = self._tracer
-        run = lib.Run if tracer is None else self._run_traced
-        if not self._healthy:  # a rule's error or a halt in an earlier run leaves CLIPS halted
-            clear_halt(self._loaded.cenv)
-        self._healthy = False  # until the run ends normally
-        started = time.perf_counter() - seconds_before
-        chunk_start = time.perf_counter()
-        try:
-            while True:
-                if self._cancel.is_set():
-                    raise AgentFailure(f"{self._what(label)}: stopped on request (cancel)")
-                count = run(cenv, CHUNK)  # env.run without clipspy's wrapper
-                chunk_end = time.perf_counter()
-                self.clips_seconds += chunk_end - chunk_start
-                fired += count
-                self.firings += count
-                text = router.take_errors() if router.errors else ""
-                if self._cancel.is_set():
-                    raise AgentFailure(f"{self._what(label)}: stopped on request (cancel)")
-                if chunk_end - started > self.time_limit:  # checked between chunks only (watchdog's docstring)
-                    raise AgentFailure(f"{self._what(label)}: the agent ran over the time limit of {self.time_limit:g} s "
-                                       f"({fired} rule firings): stopped (an endless rule chain?)")
-                if text and text.strip():
-                    messages = [m.describe() for m in parse_messages(text)] or [" ".join(text.split())]
-                    errors += messages
-                    self._lines += [f"CLIPS: {m}" for m in messages]
-                if self._paused_before:  # the turn waits, mid-way
-                    self._healthy = not errors
-                    return fired - fired_before, errors
-                if count < CHUNK:
-                    self._healthy = not errors
-                    self._taken = lib.GetFocus(cenv) == self._loaded.env_module
-                    return fired - fired_before, errors
-                if fired >= self.max_firings:
-                    raise AgentFailure(f"{self._what(label)}: the agent fired {fired} rules without ending its turn "
-                                       f"(limit {self.max_firings}): stopped (an endless rule chain?)")
-                chunk_start = time.perf_counter()
-        finally:
-            self._flush_printout()
-
-    def _run_traced(self, _cenv, limit: int) -> int:
-        """Up to ``limit`` rule firings one at a time, each recorded by the tracer before it fires (and paused
-        before, as ``advance`` asks)."""
-        tracer, pause = self._tracer, self._pause
-        fired = 0
-        while fired < limit and tracer.next_firing():
-            firing = tracer.firings[-1]
-            if pause is not None and not self._resume and self._pauses_before(firing):
-                tracer.firings.pop()  # it has not fired: it fires first when the turn resumes
-                break
-            self._resume = False
-            fired_one, halted = tracer.fire()
-            if not fired_one:  # an error left CLIPS halted: it did not fire
-                tracer.firings.pop()
-                break
-            fired += 1
-            if self._budget is not None:
-                self._budget -= 1
-            self._watch_exec(firing)
-            if halted:  # the rule called (halt): a whole run stops here too
-                break
-        return fired
-
-    def trace(self) -> StepTrace | None:
-        """The trace of the last step (rules fired in the agent's turn, facts changed since the step before,
-        the agenda and focus stack now), once; None when not tracing."""
-        if self._tracer is None or self.env is None:
-            return None
-        return self._tracer.finish(self._turn)
-
-    def _what(self, label: str) -> str:
-        return f"step {self._step}" if label == "step" else f"step {self._step} ({label})"
 
     @staticmethod
     def _action(kind, x, y) -> Action | str:
@@ -434,6 +370,9 @@ class ClipsDriver(TurnInParts, Driver):
             return
         self._step += 1
         if event.outcome is Outcome.SOLVED:
+            if self._reveal_water:  # ENV's reveals come before its solve too
+                self._reveal_again = self._without_k_cell(
+                    [cell for cell, piece in observation.fired.items() if piece is Piece.WATER])
             self._solved(observation)
             return
         outcome: dict[str, object] = {**_UNCHANGED, "step": self._step, "currently": "running"}
@@ -443,6 +382,8 @@ class ClipsDriver(TurnInParts, Driver):
             fired = action is not None and action.kind is ActionKind.FIRE
             if fired and event.revealed is not None:
                 outcome.update(content=event.revealed.value, x=action.x, y=action.y)
+            elif self._reveal_water:
+                self._water_again(event, observation, outcome)
             taken = observation.fok_taken != self._fok_taken
             if fired or taken:
                 water = sum(piece is Piece.WATER for piece in observation.fired.values())
@@ -450,8 +391,8 @@ class ClipsDriver(TurnInParts, Driver):
                 outcome.update(statistics="reset" if taken else "fire", fok=fok, fko=fko)
                 self._fok_taken = observation.fok_taken
         self._guarded("step", self._mirror_outcome, outcome)
-        if outcome["content"] != "nil":
-            self._new_k_cells()  # the bridge's own k-cell: not the agent's
+        if outcome["content"] != "nil" or self._reveal_water:
+            self._bridge_k_cells()
         if observation.over:
             # The step limit: MAIN asserts (exec (step N) (action solve)) itself, then ENV solves.
             self._run("step limit")
@@ -474,10 +415,16 @@ class ClipsDriver(TurnInParts, Driver):
         the step) the bridge modifies the facts itself. Run under ``_guarded``.
         """
         loaded = self._loaded
+        for cell in self._reveal_again:  # ENV reveals them first (its make-visible rule outranks the actions)
+            loaded.assert_k_cell(cell.x, cell.y, Piece.WATER.value)
+        self._reveal_again = []
         if self._taken:
             self._taken = False
             if not self._healthy:
                 clear_halt(loaded.cenv)
+            if self._several:
+                self._several = False
+                self._drop_takes()
             loaded.set_outcome(outcome)
             started = clock()
             fired = lib.Run(loaded.cenv, 1)
@@ -497,18 +444,25 @@ class ClipsDriver(TurnInParts, Driver):
             names = STAT_SLOTS if outcome["statistics"] == "all" else ("num_fire_ok", "num_fire_ko")
             self._touch("statistics", **{slot: outcome[STAT_SLOTS[slot]] for slot in names})
 
-    # ----- GUI and log ----------------------------------------------------
-    def _flush_printout(self) -> None:
-        if self.router is None or not self.router.output:
-            return
-        text = self.router.take_output()
-        if text:
-            self._lines += text.rstrip("\n").split("\n")
+    def _drop_takes(self) -> None:
+        """Take ENV's take-exec activations left for the step's other execs off its agenda, so that the one-rule
+        run fires mirror-outcome. The course's ENV carries one exec out and its other activations for the step go
+        with the step's status; these would halt the run first."""
+        loaded = self._loaded
+        cenv = loaded.cenv
+        current = lib.GetCurrentModule(cenv)
+        lib.SetCurrentModule(cenv, loaded.env_module)
+        try:
+            activation = lib.GetNextActivation(cenv, ffi.NULL)
+            while activation != NULL:
+                following = lib.GetNextActivation(cenv, activation)
+                if ffi.string(lib.ActivationRuleName(activation)) == b"take-exec":
+                    lib.DeleteActivation(activation)
+                activation = following
+        finally:
+            lib.SetCurrentModule(cenv, current)
 
-    def load_errors(self) -> list[str]:
-        """What loading the agent's files reported (file:line: text), known once started."""
-        return list(self.load_messages)
-
+    # ----- the environment kept or dropped ---------------------------------
     def preload(self, profile) -> list[str]:
         """Load the agent's files for ``profile`` now and return what loading reported (AgentError when nothing
         could be used); a clean environment is kept for the first game."""
@@ -520,57 +474,6 @@ class ClipsDriver(TurnInParts, Driver):
         else:
             pool.give(loaded)
         return messages
-
-    def output(self) -> list[str]:
-        """What the agent printed (``printout t``) and the CLIPS messages, since the last call."""
-        if not self._lines and (self.router is None or not self.router.output):
-            return []
-        self._flush_printout()
-        lines, self._lines = self._lines, []
-        return lines
-
-    def parameters(self) -> dict[str, str]:
-        """The slots of the agent's ``agent-params`` fact (its defaults before one exists), then the bridge's caps."""
-        values = agent_param_values(self.env) if self.env is not None and self._healthy else {}
-        for key in BRIDGE_PARAMS:
-            value = getattr(self, key)
-            values[key] = f"{value:g}" if isinstance(value, float) else str(value)
-        return values
-
-    def working_memory(self) -> list[FactRow]:
-        """Every fact in the environment, MAIN's and ENV's too, with its module and index, in CLIPS's order."""
-        if self.env is None:
-            return []
-
-        rows = []
-        with routers_off(self.env):  # printing a fact queries every router per character: Python's cost the most
-            for fact in self.env.facts():
-                template = lib.FactDeftemplate(fact._fact)
-                rows.append(FactRow(module=ffi.string(lib.DeftemplateModule(template)).decode(), index=fact.index,
-                                    template=ffi.string(lib.DeftemplateName(template)).decode(), text=str(fact)))
-        return rows
-
-    def facts(self) -> list[tuple[str, str]]:
-        """The facts of the agent's own modules (not MAIN's or ENV's) as (template, text) pairs."""
-        return [(row.template, row.text) for row in self.working_memory() if row.module not in PROTOCOL_MODULES]
-
-    def exec_facts(self) -> list[ExecFact] | None:
-        """Every ``MAIN::exec`` fact now, with its index and slots (None before the agent is started)."""
-        if self.env is None:
-            return None
-        try:
-            template = self.env.find_template("MAIN::exec")
-        except LookupError:
-            return None
-        return [ExecFact(fact.index, fact["step"], str(fact["action"]), fact["x"], fact["y"]) for fact in template.facts()]
-
-    def protocol_facts(self) -> list[tuple[str, str]]:
-        """The facts of MAIN and ENV (status, moves, statistics, exec, k-cells...) as (template, text)."""
-        return [(row.template, row.text) for row in self.working_memory() if row.module in PROTOCOL_MODULES]
-
-    def request_cancel(self) -> None:
-        """Stop a running ``next_action`` soon (thread-safe); it raises AgentFailure."""
-        self._cancel.set()
 
     def close(self) -> None:
         """Keep a healthy environment for the next game of this agent, else destroy it."""
@@ -585,12 +488,13 @@ class ClipsDriver(TurnInParts, Driver):
         self.router = None
         self.env = None
         held = [fact for fact in self._facts.values() if fact is not None]
-        held += [fact for _, fact in self._execs]
+        held += [fact for _, fact in self._execs] + list(self._water.values())
         for fact in held:
             lib.ReleaseFact(fact)
         self._exec_cursor.release()
         self._k_cell_cursor.release()
         self._declared = []
+        self._water, self._reveal_again = {}, []
         self._facts.clear()
         self._mirror.clear()
         self._execs = []

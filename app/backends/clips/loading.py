@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import clips
-from clips._clips import lib
+from clips._clips import ffi, lib
 
+from app.backends.base import FactRow
 from app.backends.clips.capi import STAT_SLOTS, LoadedEnv
 from app.backends.clips.messages import CaptureRouter, ClipsMessage, parse_messages
 from app.backends.clips.pool import destroy_quietly
@@ -39,6 +40,11 @@ def exit_ends_only_the_agent() -> None:
     _EXIT["ends"] = "the agent"
 
 
+def exit_ends_the_app() -> bool:
+    """True in the app's own process, where an agent's ``(exit)`` would end the app (``exit_ends_only_the_agent``)."""
+    return _EXIT["ends"] == "the app"
+
+
 def exit_call(path: Path) -> int | None:
     """The line of the first ``(exit ...)`` call in the agent file ``path``, or None (also when unreadable)."""
     try:
@@ -58,19 +64,39 @@ def marker_templates() -> list[str]:
     """MAIN's ``board-marker`` and ``board-markers-wanted`` deftemplates as main.clp declares them (what an agent
     draws on the board, and whether the app shows it): the crosscheck adds them to the course's own MAIN, so that
     an agent that draws runs there too (it asserts no board-markers-wanted: nothing there shows markers)."""
+    return [_main_construct("deftemplate", name) for name in ("board-marker", "board-markers-wanted")]
+
+
+COMPATIBILITY_FUNCTIONS = ("length", "member", "subset", "nth", "str-explode", "str-implode")
+
+
+def compatibility_functions() -> list[str]:
+    """MAIN's deffunctions for the CLIPS 6.3 functions 6.4 dropped (``length``...), as main.clp declares them: the
+    crosscheck adds them to the course's own MAIN, so that both sides run an old agent as ``run`` does."""
+    return [_main_construct("deffunction", name) for name in COMPATIBILITY_FUNCTIONS]
+
+
+def _main_construct(kind: str, name: str) -> str:
+    """The text of main.clp's ``(kind name ...)`` construct, its name qualified with MAIN::."""
     text = MAIN_FILE.read_text(encoding="utf-8")
-    found = []
-    for name in ("board-marker", "board-markers-wanted"):
-        start = re.search(rf"\(deftemplate {name}[\s)]", text).start()
-        depth = 0
-        for end in range(start, len(text)):
-            depth += {"(": 1, ")": -1}.get(text[end], 0)
-            if depth == 0:
-                found.append(text[start:end + 1].replace(f"(deftemplate {name}", f"(deftemplate MAIN::{name}", 1))
-                break
-        else:
-            raise ValueError(f"{MAIN_FILE}: the {name} deftemplate does not end")
-    return found
+    start = re.search(rf"\({kind} {re.escape(name)}[\s)]", text).start()
+    depth = 0
+    for end in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        if depth == 0:
+            return text[start:end + 1].replace(f"({kind} {name}", f"({kind} MAIN::{name}", 1)
+    raise ValueError(f"{MAIN_FILE}: the {name} {kind} does not end")
+
+
+def fact_rows(env: clips.Environment) -> list[FactRow]:
+    """Every fact of ``env``, MAIN's and ENV's too, with its module and index, in CLIPS's order."""
+    rows = []
+    with routers_off(env):  # printing a fact queries every router per character: Python's cost the most
+        for fact in env.facts():
+            template = lib.FactDeftemplate(fact._fact)
+            rows.append(FactRow(module=ffi.string(lib.DeftemplateModule(template)).decode(), index=fact.index,
+                                template=ffi.string(lib.DeftemplateName(template)).decode(), text=str(fact)))
+    return rows
 
 
 def env_files(profile) -> tuple[Path, ...]:
@@ -235,7 +261,7 @@ def protocols_ahead(profiles) -> None:
 def load_environment(key: tuple, profile, paths: Sequence[Path], agent: str, time_limit: float) -> LoadedEnv:
     """A new environment with MAIN (the profile's limits), ENV and the agent's files; AgentError if unusable."""
     ahead = _AHEAD.pop(_protocol_key(profile), None) if _AHEAD else None
-    if _EXIT["ends"] == "the app":
+    if exit_ends_the_app():
         refuse_exit(paths)
     env, router = ahead if ahead is not None else _protocol(profile)
     loaded = LoadedEnv(env, router, key)

@@ -13,6 +13,13 @@ flags the agent (docs/sandbox.md, "What the report is told").
 It sees what runs in Python: a Python agent, and a CLIPS agent only as far as
 it gets Python to run. CLIPS's own ``open`` and ``system`` are C code, below
 the hook: the layers still refuse them, unrecorded.
+
+The hook lives in the agent's own process, so a Python agent can reach this
+recorder (through ``gc``, say) and silence it before it probes: its notes are
+then empty. The notes are a lead for the teacher, never a clean bill: the
+refusals themselves are the kernel's and hold all the same. Nothing on the
+parent's side sees them (seccomp and Landlock refuse with an error code and
+record nothing the app can read), so the claim stops here (docs/sandbox.md).
 """
 
 from __future__ import annotations

@@ -25,12 +25,14 @@ from app.backends.kinds.base import (
     spec_for_files,
 )
 from app.backends.kinds.clips import CLIPS
+from app.backends.kinds.course_files import COURSE_FILES
 from app.backends.kinds.human import HUMAN
 from app.backends.kinds.python import PYTHON
 
 register(PYTHON)
 register(CLIPS)
 register(HUMAN)
+register(COURSE_FILES)
 
-__all__ = ["AgentKind", "AgentSpec", "Capability", "CLIPS", "HUMAN", "PYTHON", "create_local_driver",
+__all__ = ["AgentKind", "AgentSpec", "Capability", "CLIPS", "COURSE_FILES", "HUMAN", "PYTHON", "create_local_driver",
            "declared_elsewhere", "endings", "endings_text", "for_file", "import_modules", "named", "register", "registered", "spec_for_files"]

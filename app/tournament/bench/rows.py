@@ -9,6 +9,7 @@ from pathlib import Path
 
 from app.backends.games import play
 from app.backends.kinds import declared_elsewhere, import_modules
+from app.backends.kinds.course_files import CourseFiles
 from app.backends.params import params_for
 from app.core import BattleshipError, GameResult, Outcome, gamelog
 from app.core.rules import DEFAULT_PROFILE, RulesProfile, get_profile
@@ -28,7 +29,8 @@ class FailureKind(StrEnum):
     """What went wrong in a game, most severe first; ``NONE`` ("", false) when nothing did."""
 
     TIMEOUT = "timeout"  # the game outlived its timeout: its worker was killed
-    ERROR = "error"  # the game could not be played (bad map, agent that cannot start, crash of the bench)
+    APP = "app"  # the app failed to play the game, twice (a crash of the bench, a worker that died): not the agent's
+    ERROR = "error"  # the game could not be played (bad map, agent that cannot start), the same twice
     AGENT = "agent"  # the agent crashed, timed out or stalled: the engine solved the game as it stood
     LOAD_ERRORS = "load-errors"  # some of the agent's files did not load: it played with what did
     ILLEGAL = "illegal"  # some of the agent's actions were rejected
@@ -52,8 +54,14 @@ class BenchConfig:
     step_seconds: float | None = None
     coach: bool = False  # grade each game with the coach too (luck-adjusted score; seconds more per game)
     keep_log: bool = False  # keep each game's log (``app.core.gamelog``) in its row: the students' pages replay it
+    course_main: str = ""  # with course_env: CLIPS agents play against this course's own MAIN and ENV files
+    course_env: str = ""
     #: modules declaring agent kinds outside ``app.backends.kinds``, registered here: each worker imports them
     kinds: tuple[str, ...] = field(default_factory=declared_elsewhere)
+
+    def course(self) -> CourseFiles | None:
+        """The course's own files the games are played with, if any."""
+        return CourseFiles(Path(self.course_main), Path(self.course_env)) if self.course_main else None
 
     def profile(self) -> RulesProfile:
         """The rules profile with the configured limits."""
@@ -184,13 +192,14 @@ def play_row(task: BenchTask, config: BenchConfig, map_cache: dict | None = None
                 map_cache[key] = game_map
         row.map = game_map.name
         game = play(task.agent, game_map, profile, seed=config.seed,
-                    params=params_for(dict(config.params), task.asked), step_seconds=config.step_seconds)
+                    params=params_for(dict(config.params), task.asked), step_seconds=config.step_seconds,
+                    course=config.course(), map_file=task.map_path)
         row.seconds = time.perf_counter() - started
         result = game.result()
     except BattleshipError as error:
         return failed_row(row, FailureKind.ERROR, str(error), time.perf_counter() - started)
     except Exception as error:  # a bench of hundreds of games reports a crash and goes on
-        return failed_row(row, FailureKind.ERROR, f"{type(error).__name__}: {error}", time.perf_counter() - started)
+        return failed_row(row, FailureKind.APP, f"{type(error).__name__}: {error}", time.perf_counter() - started)
     fill_row(row, result)
     row.refusals = list(game.refusals)
     if config.keep_log:
@@ -246,6 +255,26 @@ def failed_row(row: GameRow, kind: FailureKind, message: str, seconds: float) ->
     row.error = message
     row.seconds = round(seconds, 4)
     return row
+
+
+def retried(first: GameRow) -> bool:
+    """True when a game that ended so is played once more: it could not be played (not a timeout, which a slow
+    agent earns), which may be for the app's reasons (a transient one: a worker lost, the agent's process unable to
+    import what it needs) as well as the agent's or the map's."""
+    return first.status == RowStatus.ERROR
+
+
+def after_retry(first: GameRow, second: GameRow) -> GameRow:
+    """The row of a game played twice (``retried``): the second when it was played; the same error twice, from a
+    map or an agent that cannot be loaded, stays an ``error``; anything else is the app's failure (``app``), never
+    counted as the agent's."""
+    if second.status != RowStatus.ERROR:
+        return second
+    if first.failure == second.failure == FailureKind.ERROR and first.error == second.error:
+        return second
+    second.failure = FailureKind.APP
+    second.error = f"the app could not play this game, twice: {first.error}; then: {second.error}"
+    return second
 
 
 def _rounded(value: float | None, digits: int = 2) -> float | None:

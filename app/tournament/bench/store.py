@@ -84,6 +84,10 @@ def rules_key(config: BenchConfig) -> str:
     if config.pick_first:
         parts.append("pick-first")
     parts += [f"{key}={value}" for key, value in sorted(config.params)]
+    if config.course_main:  # played with a course's own MAIN and ENV: their contents, so a --resume never mixes
+        files = [(name, Path(path).read_bytes()) for name, path in (("main", config.course_main),
+                                                                    ("env", config.course_env))]
+        parts.append(f"course={digest_files(files)}")
     return ";".join(parts)
 
 

@@ -40,6 +40,7 @@ class AgentSummary:
     load_errors: int = 0  # games played by an agent that loaded with errors
     luck_adjusted: float | None = None  # mean over the games the coach graded (bench --coach)
     coach_seconds: float | None = None  # the coach's mean time per game
+    app_failures: int = 0  # games the app failed to play (twice): not the agent's
 
     def to_dict(self) -> dict:
         """JSON-ready (without the raw scores)."""
@@ -100,6 +101,7 @@ def _summary(agent: str, rows: list[GameRow]) -> AgentSummary:
         load_errors=kinds.count(FailureKind.LOAD_ERRORS),
         luck_adjusted=_mean([r.luck_adjusted for r in scored if r.luck_adjusted is not None]),
         coach_seconds=_mean([r.coach_seconds for r in scored if r.coach_seconds is not None]),
+        app_failures=kinds.count(FailureKind.APP),
     )
 
 
@@ -117,7 +119,8 @@ def table_cells(summary: AgentSummary) -> list[str]:
     """The summary as the cells of ``TABLE_HEADS`` (text)."""
     failures = str(summary.failures)
     if summary.failures:
-        counts = ((summary.timeouts, FailureKind.TIMEOUT), (summary.errors, FailureKind.ERROR),
+        counts = ((summary.timeouts, FailureKind.TIMEOUT), (summary.app_failures, FailureKind.APP),
+                  (summary.errors, FailureKind.ERROR),
                   (summary.agent_failures, FailureKind.AGENT), (summary.load_errors, FailureKind.LOAD_ERRORS),
                   (summary.illegal, FailureKind.ILLEGAL))
         parts = [f"{n} {kind}" for n, kind in counts if n]

@@ -16,7 +16,16 @@ from pathlib import Path
 import app.backends.python_runner  # noqa: F401  (a worker imports it at its start, not in its first game's time)
 from app.backends import host
 from app.backends.host.warm import prestart
-from app.tournament.bench.rows import BenchConfig, BenchTask, FailureKind, GameRow, failed_row, play_row
+from app.tournament.bench.rows import (
+    BenchConfig,
+    BenchTask,
+    FailureKind,
+    GameRow,
+    after_retry,
+    failed_row,
+    play_row,
+    retried,
+)
 from app.tournament.bench.stopping import Stoppable
 
 DEFAULT_TIMEOUT = 60.0
@@ -107,8 +116,10 @@ class Bench(Stoppable):
         return [finished[i] for i in sorted(finished, key=lambda i: (i % count, i // count))]
 
     def run(self) -> Iterator[tuple[int, GameRow]]:
-        """Play the games in worker processes and yield each row when its game ends."""
+        """Play the games in worker processes and yield each row when its game ends; a game that could not be
+        played is played once more before its row is yielded (``rows.retried``, ``rows.after_retry``)."""
         pending = deque((i, task) for i, task in enumerate(self.tasks) if i not in self.skip)
+        first_tries: dict[int, GameRow] = {}  # games that could not be played once, played again first
         jobs = max(1, min(self.jobs or default_jobs(), len(pending) or 1))
         context = multiprocessing.get_context("spawn")
         workers: list[_Worker] = []
@@ -132,7 +143,7 @@ class Bench(Stoppable):
                             if worker.conn.poll():
                                 self._receive(worker, finished, replace)
                             if worker not in replace:
-                                self._lost(worker, finished, _death(worker))
+                                self._lost(worker, finished, _death(worker), FailureKind.APP)
                                 replace.append(worker)
                 if self.timeout is not None:
                     now = time.perf_counter()
@@ -140,12 +151,19 @@ class Bench(Stoppable):
                         if worker.task and worker not in replace and now - worker.started > self.timeout:
                             self._lost(worker, finished, f"timed out after {self.timeout:g} s", FailureKind.TIMEOUT)
                             replace.append(worker)
+                done = []
+                for index, row in finished:
+                    if index not in first_tries and retried(row):
+                        first_tries[index] = row
+                        pending.appendleft((index, self.tasks[index]))
+                    else:
+                        done.append((index, after_retry(first_tries.pop(index), row) if index in first_tries else row))
                 for worker in replace:
                     _kill(worker)
                     workers.remove(worker)
                     if pending and not self._stop.is_set():
                         workers.append(self._start_worker(context))
-                yield from finished
+                yield from done
         finally:
             for worker in workers:
                 if self.keep_workers and worker.ready and worker.task is None and worker.process.is_alive():
@@ -178,7 +196,7 @@ class Bench(Stoppable):
         try:
             kind, index, row = worker.conn.recv()
         except (EOFError, OSError):
-            self._lost(worker, finished, _death(worker))
+            self._lost(worker, finished, _death(worker), FailureKind.APP)
             replace.append(worker)
             return
         if kind == "ready":
@@ -187,7 +205,7 @@ class Bench(Stoppable):
             finished.append((index, row))
             worker.index = worker.task = None
 
-    def _lost(self, worker: _Worker, finished: list, message: str, kind: FailureKind = FailureKind.ERROR) -> None:
+    def _lost(self, worker: _Worker, finished: list, message: str, kind: FailureKind) -> None:
         if worker.task is None:
             return
         task = worker.task

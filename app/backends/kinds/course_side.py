@@ -1,0 +1,81 @@
+"""The course's side of a crosscheck, played as an agent is: in the agent host, confined, under the bridge's caps.
+
+``CourseSide`` is a driver of its own kind (``course-side``, registered when this module is imported, not by the package, so naming an agent loads no CLIPS: the host's
+child imports it by name). Its spec's files are the course's ``main.clp`` and ``env.clp``, the map file and the
+agent's files; ``start`` loads them as the course's console does (``course_files.CourseRun``); each
+``next_action`` runs the course's game to its next stop and says how it stands (``TURN``, "", while it goes
+on): each call is at most one agent turn, under the caps the bridge puts on one, and in the host under the
+host's own cap on the call, which also ends a loop inside one rule's actions. The agent's writes land in the host
+child's scratch folder, like every game's. Unlike ``CourseFilesDriver`` the engine plays no part: this is the
+course's game alone, the reference the app's is compared with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from app.backends.base import Driver, FactRow, StartContext, runner_param
+from app.backends.clips.course_files import CourseRun
+from app.backends.clips.loading import fact_rows
+from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
+from app.backends.kinds.base import AgentKind, AgentSpec, register
+from app.core import Observation
+
+
+class CourseSide(Driver):
+    """The course's own MAIN and ENV playing a map with an agent (spec paths: main, env, map, agent files...)."""
+
+    def __init__(self, spec: AgentSpec, time_limit: float = DEFAULT_TIME_LIMIT):
+        self.spec = spec
+        self.name = spec.name
+        self.max_firings = DEFAULT_MAX_FIRINGS
+        self.time_limit = time_limit
+        self.firings = 0
+        self._run: CourseRun | None = None
+        self._lines: list[str] = []
+
+    def start(self, observation: Observation, context: StartContext) -> None:
+        """Load the course's files, the map and the agent as the course's console does, then ``(reset)``."""
+        max_firings = runner_param(context.params, "max_firings")
+        if max_firings is not None:
+            self.max_firings = int(max_firings)
+        self._run = CourseRun(self.spec.paths, self.max_firings, self.time_limit)
+        self._run.load()
+
+    def next_action(self, observation: Observation) -> str:
+        """Run the course's game to its next stop: "" while it goes on, else how it ended (``CourseRun``)."""
+        stop = self._run.run_to_stop()
+        self.firings = self._run.firings
+        self._lines += self._run.output()
+        return stop
+
+    def output(self) -> list[str]:
+        """What was printed (the course's ``Your score is N`` among it)."""
+        lines, self._lines = self._lines, []
+        return lines
+
+    def working_memory(self) -> list[FactRow]:
+        """Every fact of the course's environment now."""
+        return [] if self._run is None else fact_rows(self._run.env)
+
+    def close(self) -> None:
+        """Destroy the environment."""
+        run, self._run = self._run, None
+        if run is not None:
+            run.close()
+
+
+def _build(spec: AgentSpec, _seed: int | None, step_seconds: float | None) -> CourseSide:
+    return CourseSide(spec) if step_seconds is None else CourseSide(spec, step_seconds)
+
+
+COURSE_SIDE = AgentKind("course-side", "the course's environment", __name__, build=_build,
+                        is_agent_file=lambda _path: False)
+register(COURSE_SIDE)
+
+
+def course_spec(main_file: Path, env_file: Path, map_file: Path, agent_files: Sequence[Path]) -> AgentSpec:
+    """The spec of the course's side of a game: its files, resolved, in the order ``start`` loads them."""
+    paths = tuple(Path(path).resolve() for path in (main_file, env_file, map_file, *agent_files))
+    return AgentSpec(f"course:{Path(agent_files[0]).stem}", COURSE_SIDE, paths)

@@ -1,0 +1,18 @@
+;;; Ours, not the course's: a MAIN in the way of a course edition that added templates (here map-size, which a
+;;; deffacts asserts), for tests/backends/test_clips_course_files.py. Same protocol as the app's MAIN otherwise.
+(defmodule MAIN (export ?ALL))
+(deftemplate exec (slot step) (slot action (allowed-values fire guess unguess solve)) (slot x) (slot y))
+(deftemplate status (slot step) (slot currently (allowed-values running stopped)))
+(deftemplate moves (slot fires) (slot guesses))
+(deftemplate statistics (slot num_fire_ok) (slot num_fire_ko) (slot num_guess_ok) (slot num_guess_ko)
+   (slot num_safe) (slot num_sink))
+(deftemplate map-size (slot rows) (slot cols))
+(defrule start-with-env (declare (salience 30)) ?start <- (env-first) => (retract ?start) (focus ENV))
+(defrule agent-turn (declare (salience 20)) (maxduration ?d) (status (step ?s&:(< ?s ?d)) (currently running))
+   => (focus AGENT))
+(defrule env-turn (declare (salience 30)) (status (step ?s)) (exec (step ?s)) => (focus ENV))
+(defrule last-step (maxduration ?d) (status (step ?s&:(>= ?s ?d)) (currently running))
+   => (assert (exec (step ?s) (action solve))) (focus ENV))
+(deffacts MAIN::start (maxduration 100) (status (step 0) (currently running))
+   (statistics (num_fire_ok 0) (num_fire_ko 0) (num_guess_ok 0) (num_guess_ko 0) (num_safe 0) (num_sink 0))
+   (env-first) (moves (fires 5) (guesses 20)) (map-size (rows 10) (cols 10)))
