@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from app.backends.games import play
 from app.core import Game, GameMap, RulesProfile, StepEvent
-from app.core.game import load_note
+from app.core.events import load_note
 
 MARKER_TEMPLATE = "board-marker"  # an agent's drawing (docs/markers.md): not compared
 SHOWN_MADE = 4  # the facts a differing firing made, shown (all of them in --json)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from app.backends.base import AgentFailure, Driver, PauseRequest, StartContext
 from app.core import BattleshipError, Game, GameResult, StepEvent
-from app.core.game import load_note
+from app.core.events import load_note
 
 LogSink = Callable[[str], None]
 

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 _EXPORTS = {
     "app.core.actions": ("Action", "ActionKind"),
     "app.core.errors": ("ActionError", "AgentError", "BattleshipError", "LogError", "MapError"),
-    "app.core.game": ("Game", "GameResult", "Observation", "Outcome", "StepEvent"),
+    "app.core.game": ("Game",),
+    "app.core.events": ("GameResult", "Observation", "Outcome", "StepEvent"),
     "app.core.gamemap": ("GameMap", "MapProblem", "Ship"),
     "app.core.grid": ("SIZE", "STANDARD_FLEET", "Cell", "Piece", "all_cells"),
     "app.core.rules": ("DEFAULT_PROFILE", "PROFILES", "RulesProfile", "Statistics", "get_profile"),
@@ -46,7 +47,8 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what type checkers and IDEs see: the same names, eagerly
     from app.core.actions import Action, ActionKind
     from app.core.errors import ActionError, AgentError, BattleshipError, LogError, MapError
-    from app.core.game import Game, GameResult, Observation, Outcome, StepEvent
+    from app.core.events import GameResult, Observation, Outcome, StepEvent
+    from app.core.game import Game
     from app.core.gamemap import GameMap, MapProblem, Ship
     from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece, all_cells
     from app.core.rules import DEFAULT_PROFILE, PROFILES, RulesProfile, Statistics, get_profile

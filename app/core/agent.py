@@ -22,7 +22,7 @@ import numpy as np
 
 from app.core.actions import Action
 from app.core.errors import AgentError
-from app.core.game import Observation
+from app.core.events import Observation
 from app.core.markers import Marker
 
 _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")

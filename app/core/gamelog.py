@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.errors import BattleshipError, LogError, MapError
+from app.core.events import GameResult, StepEvent
 from app.core.fileio import atomic_write_bytes, atomic_write_text, read_text
 from app.core.formats import clp, native
-from app.core.game import Game, GameResult, StepEvent
+from app.core.game import Game
 from app.core.grid import Cell, Piece
 from app.core.markers import capped_markers
 from app.core.rules import get_profile

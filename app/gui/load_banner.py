@@ -83,7 +83,7 @@ class LoadErrorBanner(QFrame):
         if not errors:
             self.clear()
             return
-        note = (self.tr("agent loaded with 1 error") if len(errors) == 1 else  # app.core.game.load_note's words
+        note = (self.tr("agent loaded with 1 error") if len(errors) == 1 else  # app.core.events.load_note's words
                 self.tr("agent loaded with {0} errors").format(len(errors)))
         self._set_title(agent, note)
         self._show(errors, paths)

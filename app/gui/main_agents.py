@@ -13,7 +13,7 @@ from app.analysis.mistakes import load_errors
 from app.backends import registry
 from app.backends.human import HUMAN_SPEC
 from app.core import BattleshipError
-from app.core.game import load_note
+from app.core.events import load_note
 from app.core.paths import user_documents
 from app.gui.agent_kind import is_human, listed_name
 from app.gui.i18n import translate

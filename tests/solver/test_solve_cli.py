@@ -104,7 +104,7 @@ def test_start_up_loads_only_the_solve_path():
     assert done.stdout == EXAMPLE_SOLUTION
     loaded = set(done.stderr.split())
     assert {"app.cli.solve", "app.core.formats.bimaru", "app.solver.fast"} <= loaded
-    unwanted = {"app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.gui", "app.core.game",
+    unwanted = {"app.cli.run", "app.cli.maps", "app.cli.replay", "app.cli.bench", "app.cli.gui", "app.core.game", "app.core.events",
                 "app.core.gamelog", "app.core.rules", "app.core.formats.clp", "app.core.formats.native",
                 "app.solver.search", "app.solver.bimaru", "app.backends", "app.gui", "agents",
                 "dataclasses"}  # ~15 ms with what it imports: the solve path's value classes are plain

@@ -28,7 +28,7 @@ from app.backends.base import PauseRequest, StartContext
 from app.backends.host.limits import Limits
 from app.core import Action, Cell, Observation, Piece, StepEvent
 from app.core.actions import ActionKind
-from app.core.game import Outcome
+from app.core.events import Outcome
 from app.core.rules import RulesProfile, Statistics
 
 VERSION = 5
