@@ -57,3 +57,25 @@ def test_no_two_packages_side_by_side_import_each_other(graph):
             if there is not None and back is not None:
                 both_ways.append(f"{first} <-> {second}: {' -> '.join(there)}; {' -> '.join(back)}")
     assert not both_ways, "packages that import each other:\n" + "\n".join(both_ways)
+
+
+def _imports_in_functions(path):
+    """(line, text) of each import of the app's own modules inside a function of ``path``."""
+    import ast
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for node in ast.walk(ast.parse("\n".join(lines))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                names = ([inner.module or ""] if isinstance(inner, ast.ImportFrom)
+                         else [a.name for a in inner.names] if isinstance(inner, ast.Import) else [])
+                if any(name == "app" or name.startswith("app.") for name in names):
+                    yield inner.lineno, lines[max(0, inner.lineno - 3):inner.end_lineno]
+
+
+def test_an_import_inside_a_function_says_why():
+    """Imports stand at the module's top, where a reader and the linter see the graph; one inside a function says
+    why on its line or just above it (start-up time, the agent host child's import order, an OS's own module)."""
+    silent = [f"{path.relative_to(ROOT)}:{line}" for path in sorted((ROOT / "app").rglob("*.py"))
+              for line, around in _imports_in_functions(path) if not any("#" in text for text in around)]
+    assert not silent, f"imports inside a function with no word of why: {silent}"

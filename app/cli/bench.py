@@ -95,8 +95,6 @@ def _sigterm_as_interrupt():
 def app_failed(rows) -> int:
     """How many of ``rows`` (GameRows or their dicts) the app failed to play (played twice: ``rows.after_retry``);
     said on stderr when there are some."""
-    from app.tournament import bench
-
     failed = sum((row.get("failure") if isinstance(row, dict) else row.failure) == bench.FailureKind.APP
                  for row in rows)
     if failed:

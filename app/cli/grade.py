@@ -23,8 +23,9 @@ from app.backends.host.layers import status as host_status
 from app.backends.params import parse_agent_params
 from app.backends.registry import resolve
 from app.cli import SUMMARIES, Subcommand
-from app.cli.bench import check_options, course_config, open_results, play_batch
+from app.cli.bench import app_failed, check_options, course_config, open_results, play_batch
 from app.cli.common import (
+    APP_FAILED,
     add_agent_options,
     add_course_options,
     add_rules_options,
@@ -164,9 +165,6 @@ def grade_command(args: argparse.Namespace) -> int:
     _say(f"grades ({scheme.name} scheme): {spread}")
     _say(f"gradebook: {out / 'gradebook.csv'} ({len(rows)} students); manifest: {out / 'manifest.json'}; "
          f"{time.perf_counter() - started:.1f} s in all")
-    from app.cli.bench import app_failed
-    from app.cli.common import APP_FAILED
-
     return APP_FAILED if app_failed(records) else 0
 
 

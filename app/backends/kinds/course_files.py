@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from app.backends.kinds.base import AgentKind, AgentSpec, Capability
 from app.core import AgentError, BattleshipError, GameMap
+from app.core.formats import dumps
 
 if TYPE_CHECKING:
     from app.backends.base import Driver
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 def build(spec: AgentSpec, _seed: int | None, step_seconds: float | None) -> Driver:
     """A ``CourseFilesDriver`` for the spec's files."""
-    try:
+    try:  # lazy: start-up time (the bridge imports clipspy), and without clipspy one line when a CLIPS agent is chosen
         from app.backends.clips.course_files import CourseFilesDriver
     except ImportError as exc:
         raise AgentError(f"CLIPS agents need clipspy (pip install -r requirements.txt): {exc}") from None
@@ -63,8 +64,6 @@ def course_map_file(game_map: GameMap, map_file: str | Path | None, folder: Path
     in it too), else ``game_map`` written as one into ``folder``."""
     if map_file is not None and Path(map_file).suffix.lower() == ".clp":
         return Path(map_file)
-    from app.core.formats import dumps
-
     written = folder / f"{game_map.name or 'map'}.clp"
     written.write_text(dumps(game_map, "clp"), encoding="utf-8")
     return written
