@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 
@@ -66,9 +65,6 @@ def versus_command(args: argparse.Namespace) -> int:
                               f"give --agent-param {new}:KEY=VALUE)")
     for agent in (new, old):
         resolve(agent)  # an unknown agent is one line before any game is played
-    if importlib.util.find_spec("scipy") is None:
-        raise BattleshipError("--versus needs scipy for its interval and Wilcoxon test: "
-                              "pip install -r requirements-tournament.txt")
     if args.jobs < 0:
         raise BattleshipError(f"--jobs must be 0 (all cores) or more, not {args.jobs}")
     if args.timeout_per_game <= 0:

@@ -9,7 +9,6 @@ played again on that map, traced, off the GUI thread).
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 
@@ -259,8 +258,6 @@ class ABPanel(QWidget):
         try:
             if new == old:
                 raise BattleshipError(self.tr("Pick two different agents (the new and the old version)."))
-            if importlib.util.find_spec("scipy") is None:
-                raise BattleshipError(self.tr("A/B needs scipy: pip install -r requirements-tournament.txt"))
             maps = shuffled(bench.expand_maps([self.folder.text().strip()]))
         except BattleshipError as error:
             self.status.setText(str(error))
