@@ -17,6 +17,7 @@ from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QHBoxLayout, QLabel, QMainWindow, QToolButton
 
 from app.core import DEFAULT_PROFILE, PROFILES
+from app.gui.banner_slot import BannerSlot
 from app.gui.changes_panel import ChangesTab
 from app.gui.help_menu import build_help_menu
 from app.gui.i18n import translate
@@ -116,12 +117,10 @@ class MainWindow(QMainWindow):
             toggles.addSpacing(12)
         toggles.addStretch(1)
         board_layout.addLayout(toggles)
-        board_layout.addWidget(self.messages.banner)
         self.agents.load_banner.show_log.connect(lambda: self.tabs.show(self.tabs.panel(LogTab)))
-        board_layout.addWidget(self.agents.load_banner)
-        board_layout.addWidget(self.view.hint)
         board_layout.addWidget(self.view.board, 1)
-        board_layout.addWidget(self.view.legend)
+        board_layout.addWidget(BannerSlot(self.view.legend, [self.messages.banner, self.agents.load_banner,
+                                                             self.view.hint]))
         self.splitter.addWidget(ScrollingColumn(board_card))
         right, right_layout = side_column()
         self.side_splitter = CardOverTabs(self.view.score_panel, self.tabs)
@@ -149,6 +148,7 @@ class MainWindow(QMainWindow):
         self.files.make_menu_actions()
         self.companions.make_menu_actions()
         self.game_settings.make_menu_actions()
+        self.controls.build_menu(menu)
         quit_action = menu_action(self, translate("MainWindow", "Quit"), (QKeySequence.Quit, "Ctrl+Q"),
                                   translate("MainWindow", "Close Battleship Lab"), self.close)
         quit_action.setMenuRole(QAction.QuitRole)

@@ -114,72 +114,67 @@
         <translation>Scegli due agenti diversi (la versione nuova e la vecchia).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="262"/>
-        <source>A/B needs scipy: pip install -r requirements-tournament.txt</source>
-        <translation>A/B richiede scipy: pip install -r requirements-tournament.txt</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="275"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="273"/>
         <source>Playing: {0} against {1} on up to {2} maps…</source>
         <translation>In gioco: {0} contro {1} su al massimo {2} mappe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="292"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="290"/>
         <source>Stopping…</source>
         <translation>Arresto in corso…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="304"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="302"/>
         <source>{0} maps so far: mean delta {1} points a game; wins/ties/losses {2}/{3}/{4}</source>
         <translation>{0} mappe finora: differenza media {1} punti a partita; vittorie/pareggi/sconfitte {2}/{3}/{4}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="319"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="317"/>
         <source>(too few maps)</source>
         <translation>(troppo poche mappe)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="323"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="321"/>
         <source>Mean delta (new − old): {0} points a game, 95% interval {1}&lt;br&gt;wins/ties/losses {2}/{3}/{4} · Wilcoxon {5} · {6} of {7} maps used, {8} games in {9} s</source>
         <translation>Differenza media (nuovo − vecchio): {0} punti a partita, intervallo al 95% {1}&lt;br&gt;vittorie/pareggi/sconfitte {2}/{3}/{4} · Wilcoxon {5} · {6} mappe usate su {7}, {8} partite in {9} s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="336"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="334"/>
         <source>The A/B stopped: {0}</source>
         <translation>L'A/B si è fermato: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="338"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="336"/>
         <source>Stopped: the figures are those of the maps finished.</source>
         <translation>Fermato: i numeri sono quelli delle mappe finite.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="350"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="348"/>
         <source>{0} maps better, {1} worse, {2} the same ({3} of {4} maps)</source>
         <translation>{0} mappe meglio, {1} peggio, {2} uguali ({3} mappe su {4})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="354"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="352"/>
         <source>Better by {0} points a game; {1}</source>
         <translation>Meglio di {0} punti a partita; {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="356"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="354"/>
         <source>Worse by {0} points a game; {1}</source>
         <translation>Peggio di {0} punti a partita; {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="358"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="356"/>
         <source>No difference larger than {0} points a game (mean delta {1}); {2}</source>
         <translation>Nessuna differenza superiore a {0} punti a partita (differenza media {1}); {2}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="360"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="358"/>
         <source>Undecided: mean delta {0} points a game; {1}; more maps are needed to tell a difference of {2} points at these error rates</source>
         <translation>Indeciso: differenza media {0} punti a partita; {1}; servono più mappe per riconoscere una differenza di {2} punti con questi tassi di errore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/ab_panel.py" line="373"/>
+        <location filename="../../app/gui/compare/ab_panel.py" line="371"/>
         <source>Playing both agents on {0}…</source>
         <translation>Gioco dei due agenti su {0}…</translation>
     </message>
@@ -187,42 +182,42 @@
 <context>
     <name>AgentPicker</name>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="58"/>
+        <location filename="../../app/gui/compare/controls.py" line="59"/>
         <source>Tick the agents to compare</source>
         <translation>Spunta gli agenti da confrontare</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="70"/>
+        <location filename="../../app/gui/compare/controls.py" line="75"/>
         <source>Add agent file…</source>
         <translation>Aggiungi file di agente…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="71"/>
+        <location filename="../../app/gui/compare/controls.py" line="76"/>
         <source>Compare your own agent: one .py file, or the .clp file(s) of a CLIPS agent</source>
         <translation>Confronta il tuo agente: un file .py, o i file .clp di un agente CLIPS</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="190"/>
+        <location filename="../../app/gui/compare/controls.py" line="195"/>
         <source>Cannot use agent {0}: {1}</source>
         <translation>Impossibile usare l'agente {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="75"/>
+        <location filename="../../app/gui/compare/controls.py" line="80"/>
         <source>Add submissions folder…</source>
         <translation>Aggiungi cartella di consegne…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="76"/>
+        <location filename="../../app/gui/compare/controls.py" line="81"/>
         <source>A class&apos;s submissions: one agent per student folder or agent file</source>
         <translation>Le consegne di una classe: un agente per cartella di studente o file di agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="121"/>
+        <location filename="../../app/gui/compare/controls.py" line="126"/>
         <source>Several CLIPS files</source>
         <translation>Più file CLIPS</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="121"/>
+        <location filename="../../app/gui/compare/controls.py" line="126"/>
         <source>Load these {0} .clp files as one agent (in this order)?
 {1}
 
@@ -236,267 +231,267 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>BatchPanel</name>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="141"/>
+        <location filename="../../app/gui/compare/batch.py" line="185"/>
         <source>Batch over a folder of maps</source>
         <translation>In serie su una cartella di mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="181"/>
+        <location filename="../../app/gui/compare/batch.py" line="225"/>
         <source>Processes</source>
         <translation>Processi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="189"/>
+        <location filename="../../app/gui/compare/batch.py" line="233"/>
         <source> s per game</source>
         <translation> s per partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="190"/>
+        <location filename="../../app/gui/compare/batch.py" line="234"/>
         <source>Timeout</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="147"/>
+        <location filename="../../app/gui/compare/batch.py" line="191"/>
         <source>Agents</source>
         <translation>Agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="198"/>
+        <location filename="../../app/gui/compare/batch.py" line="242"/>
         <source>Run batch</source>
         <translation>Avvia la serie</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="200"/>
+        <location filename="../../app/gui/compare/batch.py" line="266"/>
         <source>Export CSV…</source>
         <translation>Esporta CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="204"/>
+        <location filename="../../app/gui/compare/batch.py" line="245"/>
         <source>no batch run yet</source>
         <translation>nessuna serie ancora</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="224"/>
+        <location filename="../../app/gui/compare/batch.py" line="263"/>
         <source>Plots</source>
         <translation>Grafici</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="226"/>
+        <location filename="../../app/gui/compare/batch.py" line="265"/>
         <source>Games</source>
         <translation>Partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="243"/>
+        <location filename="../../app/gui/compare/batch.py" line="289"/>
         <source>Plots need matplotlib: {0}</source>
         <translation>I grafici richiedono matplotlib: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="293"/>
+        <location filename="../../app/gui/compare/batch.py" line="339"/>
         <source>Tick at least one agent.</source>
         <translation>Spunta almeno un agente.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="326"/>
+        <location filename="../../app/gui/compare/batch.py" line="372"/>
         <source>%v / %m games</source>
         <translation>%v / %m partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="328"/>
+        <location filename="../../app/gui/compare/batch.py" line="374"/>
         <source>{0} agents × {1} maps = {2} games…</source>
         <translation>{0} agenti × {1} mappe = {2} partite…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="392"/>
+        <location filename="../../app/gui/compare/batch.py" line="438"/>
         <source>{0} games · {1} s · {2} failures</source>
         <translation>{0} partite · {1} s · {2} fallimenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="413"/>
+        <location filename="../../app/gui/compare/batch.py" line="459"/>
         <source>{0} of {1} games in {2} s</source>
         <translation>{0} partite su {1} in {2} s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="417"/>
+        <location filename="../../app/gui/compare/batch.py" line="463"/>
         <source>(stopped)</source>
         <translation>(fermata)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="419"/>
+        <location filename="../../app/gui/compare/batch.py" line="465"/>
         <source>error: {0}</source>
         <translation>errore: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="509"/>
+        <location filename="../../app/gui/compare/batch.py" line="555"/>
         <source>Nothing to export yet.</source>
         <translation>Ancora niente da esportare.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="512"/>
+        <location filename="../../app/gui/compare/batch.py" line="558"/>
         <source>CSV files (*.csv)</source>
         <translation>File CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="523"/>
+        <location filename="../../app/gui/compare/batch.py" line="569"/>
         <source>Saved {0} rows to {1}</source>
         <translation>Salvate {0} righe in {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="191"/>
+        <location filename="../../app/gui/compare/batch.py" line="235"/>
         <source>Luck-adjusted score</source>
         <translation>Punteggio al netto della fortuna</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="192"/>
+        <location filename="../../app/gui/compare/batch.py" line="236"/>
         <source>Grade every game with the coach too (docs/coach.md) and show its luck-adjusted score: a few seconds more per game</source>
         <translation>Valuta ogni partita anche con il coach (docs/coach.md) e mostra il suo punteggio al netto della fortuna: qualche secondo in più a partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="194"/>
+        <location filename="../../app/gui/compare/batch.py" line="238"/>
         <source>Coach</source>
         <translation>Coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="166"/>
+        <location filename="../../app/gui/compare/batch.py" line="210"/>
         <source>This machine</source>
         <translation>Questo PC</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="167"/>
+        <location filename="../../app/gui/compare/batch.py" line="211"/>
         <source>Dask (local)</source>
         <translation>Dask (locale)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="168"/>
+        <location filename="../../app/gui/compare/batch.py" line="212"/>
         <source>Dask scheduler</source>
         <translation>Scheduler Dask</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="169"/>
+        <location filename="../../app/gui/compare/batch.py" line="213"/>
         <source>Where the games run: this machine&apos;s processes, a Dask cluster started on this machine, or the Dask scheduler of a lab or a cluster (docs/tournament.md)</source>
         <translation>Dove si giocano le partite: nei processi di questo computer, in un cluster Dask avviato su questo computer, o tramite lo scheduler Dask di un laboratorio o di un cluster (docs/tournament.md)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="175"/>
+        <location filename="../../app/gui/compare/batch.py" line="219"/>
         <source>The address dask scheduler printed, e.g. tcp://10.0.0.5:8786</source>
         <translation>L'indirizzo stampato da dask scheduler, per esempio tcp://10.0.0.5:8786</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="172"/>
+        <location filename="../../app/gui/compare/batch.py" line="216"/>
         <source>Run on</source>
         <translation>Esegui su</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="180"/>
+        <location filename="../../app/gui/compare/batch.py" line="224"/>
         <source>Processes playing games at once (on a local cluster: its workers)</source>
         <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="284"/>
+        <location filename="../../app/gui/compare/batch.py" line="330"/>
         <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
         <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="332"/>
+        <location filename="../../app/gui/compare/batch.py" line="378"/>
         <source>Starting a Dask cluster on this machine…</source>
         <translation>Avvio di un cluster Dask su questo computer…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="334"/>
+        <location filename="../../app/gui/compare/batch.py" line="380"/>
         <source>Connecting to {0}…</source>
         <translation>Connessione a {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="374"/>
+        <location filename="../../app/gui/compare/batch.py" line="420"/>
         <source>Stopping…</source>
         <translation>Arresto in corso…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="378"/>
+        <location filename="../../app/gui/compare/batch.py" line="424"/>
         <source>{0} games on {1} Dask workers ({2} threads)…</source>
         <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="176"/>
+        <location filename="../../app/gui/compare/batch.py" line="220"/>
         <source>Address</source>
         <translation>Indirizzo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
+        <location filename="../../app/gui/compare/batch.py" line="61"/>
         <source>score per game (box: quartiles, triangle: mean)</source>
         <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
+        <location filename="../../app/gui/compare/batch.py" line="61"/>
         <source>score</source>
         <translation>punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
+        <location filename="../../app/gui/compare/batch.py" line="61"/>
         <source>mean score as % of oracle</source>
         <translation>punteggio medio in % dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="59"/>
+        <location filename="../../app/gui/compare/batch.py" line="61"/>
         <source>% of oracle</source>
         <translation>% dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="501"/>
+        <location filename="../../app/gui/compare/batch.py" line="547"/>
         <source>{0} maps</source>
         <translation>{0} mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="297"/>
+        <location filename="../../app/gui/compare/batch.py" line="343"/>
         <source>No ticked agent loads.</source>
         <translation>Nessun agente spuntato si carica.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="364"/>
+        <location filename="../../app/gui/compare/batch.py" line="410"/>
         <source>{0} not played: {1}</source>
         <translation>{0} non giocato: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="160"/>
+        <location filename="../../app/gui/compare/batch.py" line="204"/>
         <source>Results</source>
         <translation>Risultati</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="305"/>
+        <location filename="../../app/gui/compare/batch.py" line="351"/>
         <source>{0}: the results file must end in .jsonl (the file of bench --out F.jsonl)</source>
         <translation>{0}: il file dei risultati deve finire in .jsonl (il file di bench --out F.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="330"/>
+        <location filename="../../app/gui/compare/batch.py" line="376"/>
         <source>{0} already in {1}: not played again.</source>
         <translation>{0} già in {1}: non rigiocate.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="415"/>
+        <location filename="../../app/gui/compare/batch.py" line="461"/>
         <source>({0} were in the results file already)</source>
         <translation>({0} erano già nel file dei risultati)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="434"/>
+        <location filename="../../app/gui/compare/batch.py" line="480"/>
         <source>Results: {0}</source>
         <translation>Risultati: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="444"/>
+        <location filename="../../app/gui/compare/batch.py" line="490"/>
         <source>The games will go to the new file {0}</source>
         <translation>Le partite andranno nel nuovo file {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="460"/>
+        <location filename="../../app/gui/compare/batch.py" line="506"/>
         <source>{0} of {1} games are in {2}: Run batch plays the others.</source>
         <translation>{0} partite su {1} sono in {2}: «Avvia la serie» gioca le altre.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch_file.py" line="86"/>
+        <location filename="../../app/gui/compare/batch_file.py" line="109"/>
         <source>Maps in other folders are not in this batch: {0}</source>
         <translation>Le mappe in altre cartelle non sono in questa serie: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch_file.py" line="93"/>
+        <location filename="../../app/gui/compare/batch_file.py" line="116"/>
         <source>Played with options the batch does not set ({0}): its games are played again</source>
         <translation>Giocato con opzioni che la serie non imposta ({0}): le sue partite vengono rigiocate</translation>
     </message>
@@ -788,27 +783,27 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>Compare</name>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="217"/>
+        <location filename="../../app/gui/compare/controls.py" line="222"/>
         <source>folder, glob or map file</source>
         <translation>cartella, glob o file di mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="223"/>
+        <location filename="../../app/gui/compare/controls.py" line="228"/>
         <source>Maps</source>
         <translation>Mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="225"/>
+        <location filename="../../app/gui/compare/controls.py" line="230"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="228"/>
+        <location filename="../../app/gui/compare/controls.py" line="233"/>
         <source>Seed</source>
         <translation>Seme</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/controls.py" line="248"/>
+        <location filename="../../app/gui/compare/controls.py" line="253"/>
         <source>Stop</source>
         <translation>Ferma</translation>
     </message>
@@ -1649,12 +1644,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>punto di arresto: passo {0} fermo prima di {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="36"/>
+        <location filename="../../app/gui/main_controls.py" line="39"/>
         <source>Step rule</source>
         <translation>Passo regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="36"/>
+        <location filename="../../app/gui/main_controls.py" line="39"/>
         <source>Fire one rule of a CLIPS agent&apos;s turn: the turn pauses mid-way (see the Rules tab)</source>
         <translation>Esegui una sola regola del turno di un agente CLIPS: il turno si ferma a metà (vedi la scheda Regole)</translation>
     </message>
@@ -1664,7 +1659,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="99"/>
+        <location filename="../../app/gui/main_window.py" line="100"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
@@ -1674,22 +1669,22 @@ No: ogni file è un agente a sé.</translation>
         <translation>Le regole eseguite da un agente CLIPS nel passo (in ordine, con i fatti che le hanno attivate), l'agenda e la pila del focus dopo il passo, e quante volte è scattata ogni regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="91"/>
+        <location filename="../../app/gui/main_files.py" line="90"/>
         <source>warning: {0}: {1} (the course plays it as it is; so does the app)</source>
         <translation>avviso: {0}: {1} (il corso la gioca così com'è; anche l'app)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="91"/>
+        <location filename="../../app/gui/main_files.py" line="90"/>
         <source>the map</source>
         <translation>la mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="105"/>
+        <location filename="../../app/gui/main_board.py" line="106"/>
         <source>{0} not played: no fires left (the course&apos;s environment has no rule for it and would hang)</source>
         <translation>{0} non giocato: non restano spari (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="105"/>
+        <location filename="../../app/gui/main_board.py" line="106"/>
         <source>{0} not played: no flags left (the course&apos;s environment has no rule for it and would hang)</source>
         <translation>{0} non giocato: non restano bandierine (l'ambiente del corso non ha una regola per farlo e si bloccherebbe)</translation>
     </message>
@@ -1704,27 +1699,27 @@ No: ogni file è un agente a sé.</translation>
         <translation>{0} avvisi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="56"/>
+        <location filename="../../app/gui/main_window.py" line="57"/>
         <source>Battleship Lab</source>
         <translation>Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="95"/>
+        <location filename="../../app/gui/main_window.py" line="96"/>
         <source>Controls</source>
         <translation>Comandi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="34"/>
+        <location filename="../../app/gui/main_files.py" line="33"/>
         <source>Load Map…</source>
         <translation>Carica mappa…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="36"/>
+        <location filename="../../app/gui/main_files.py" line="35"/>
         <source>Load a map: native .map, course .clp or a Bimaru puzzle (Ctrl+O)</source>
         <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="97"/>
+        <location filename="../../app/gui/main_window.py" line="98"/>
         <source>Agent</source>
         <translation>Agente</translation>
     </message>
@@ -1739,57 +1734,57 @@ No: ogni file è un agente a sé.</translation>
         <translation>Il profilo di regole: come si calcola il punteggio e che cosa rivela uno sparo in acqua</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="32"/>
+        <location filename="../../app/gui/main_controls.py" line="35"/>
         <source>Run</source>
         <translation>Avvia</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="32"/>
+        <location filename="../../app/gui/main_controls.py" line="35"/>
         <source>Play on by itself</source>
         <translation>Gioca da solo fino alla fine</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="34"/>
+        <location filename="../../app/gui/main_controls.py" line="37"/>
         <source>Step</source>
         <translation>Passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="34"/>
+        <location filename="../../app/gui/main_controls.py" line="37"/>
         <source>Carry out one step</source>
         <translation>Esegui un passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="51"/>
+        <location filename="../../app/gui/main_controls.py" line="54"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="51"/>
+        <location filename="../../app/gui/main_controls.py" line="54"/>
         <source>Pause after the current step</source>
         <translation>Fermati dopo il passo in corso</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="53"/>
+        <location filename="../../app/gui/main_controls.py" line="56"/>
         <source>Reset</source>
         <translation>Ricomincia</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="56"/>
+        <location filename="../../app/gui/main_controls.py" line="59"/>
         <source>Solve</source>
         <translation>Risolvi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="56"/>
+        <location filename="../../app/gui/main_controls.py" line="59"/>
         <source>End your game and score it</source>
         <translation>Termina la partita e calcola il punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_companions.py" line="32"/>
+        <location filename="../../app/gui/main_companions.py" line="31"/>
         <source>Compare…</source>
         <translation>Confronta…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_companions.py" line="34"/>
+        <location filename="../../app/gui/main_companions.py" line="32"/>
         <source>Compare agents side by side, or in batch over maps</source>
         <translation>Confronta agenti affiancati, o in serie su più mappe</translation>
     </message>
@@ -1804,17 +1799,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>Carica una mappa per iniziare (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="34"/>
+        <location filename="../../app/gui/main_board.py" line="35"/>
         <source>Belief overlay</source>
         <translation>Mostra la stima</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="24"/>
+        <location filename="../../app/gui/main_board.py" line="25"/>
         <source>Shade unknown cells by the agent&apos;s P(ship), when the agent has one (Ctrl+B)</source>
         <translation>Colora le celle sconosciute secondo la P(nave) dell'agente, se ne ha una (Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="41"/>
+        <location filename="../../app/gui/main_board.py" line="42"/>
         <source>&lt;b&gt;Your game.&lt;/b&gt; Left click fires · right click flags or unflags · arrows move the cursor, F or Space fires, G flags · Solve (Ctrl+Enter) ends the game.</source>
         <translation>&lt;b&gt;Gioca tu.&lt;/b&gt; Clic sinistro spara · clic destro mette o toglie una bandierina · le frecce muovono il cursore, F o Spazio sparano, G mette una bandierina · Risolvi (Ctrl+Invio) termina la partita.</translation>
     </message>
@@ -1839,189 +1834,189 @@ No: ogni file è un agente a sé.</translation>
         <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="144"/>
+        <location filename="../../app/gui/main_window.py" line="145"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="52"/>
+        <location filename="../../app/gui/main_files.py" line="51"/>
         <source>Save Game Log…</source>
         <translation>Salva il registro della partita…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="52"/>
+        <location filename="../../app/gui/main_files.py" line="51"/>
         <source>Save this game&apos;s steps as a JSON Lines log (replay it later)</source>
         <translation>Salva i passi di questa partita in un registro JSON Lines (per rivederla poi)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_companions.py" line="47"/>
+        <location filename="../../app/gui/main_companions.py" line="45"/>
         <source>Open Replay…</source>
         <translation>Apri replay…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_companions.py" line="47"/>
+        <location filename="../../app/gui/main_companions.py" line="45"/>
         <source>Open a game log and step through it</source>
         <translation>Apri un registro di partita e scorrilo passo per passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_companions.py" line="50"/>
+        <location filename="../../app/gui/main_companions.py" line="48"/>
         <source>Map Editor…</source>
         <translation>Editor di mappe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_companions.py" line="50"/>
+        <location filename="../../app/gui/main_companions.py" line="48"/>
         <source>Draw a map, make it a puzzle, save it as .map, .clp or Bimaru</source>
         <translation>Disegna una mappa, rendila un puzzle, salvala come .map, .clp o Bimaru</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="79"/>
+        <location filename="../../app/gui/main_settings.py" line="83"/>
         <source>Agent Parameters…</source>
         <translation>Parametri dell'agente…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="83"/>
+        <location filename="../../app/gui/main_settings.py" line="87"/>
         <source>Run Agents Unconfined (No Sandbox)</source>
         <translation>Esegui gli agenti senza confinamento (niente sandbox)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="85"/>
+        <location filename="../../app/gui/main_settings.py" line="89"/>
         <source>Run agents inside the app&apos;s own process, as --no-sandbox does: for debugging the app only (a crashing or hostile agent then takes the app with it, and a loop inside one CLIPS rule stops only when the app is closed)</source>
         <translation>Esegue gli agenti nel processo dell'app, come --no-sandbox: solo per il debug dell'app (un agente che va in crash o ostile porta giù l'app con sé, e un ciclo dentro una regola CLIPS si ferma solo chiudendo l'app)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="223"/>
+        <location filename="../../app/gui/main_settings.py" line="236"/>
         <source>{0}. See docs/sandbox.md; File menu: Run Agents Unconfined.</source>
         <translation>{0}. Vedi docs/sandbox.md; menu File: Esegui gli agenti senza confinamento.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="79"/>
+        <location filename="../../app/gui/main_settings.py" line="83"/>
         <source>Settings for the agents, as with --agent-param (KEY=VALUE or AGENT:KEY=VALUE)</source>
         <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="151"/>
+        <location filename="../../app/gui/main_window.py" line="153"/>
         <source>Quit</source>
         <translation>Esci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="151"/>
+        <location filename="../../app/gui/main_window.py" line="153"/>
         <source>Close Battleship Lab</source>
         <translation>Chiudi Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="165"/>
+        <location filename="../../app/gui/main_window.py" line="167"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="92"/>
+        <location filename="../../app/gui/main_settings.py" line="97"/>
         <source>&amp;Language</source>
         <translation>&amp;Lingua</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="100"/>
+        <location filename="../../app/gui/main_settings.py" line="105"/>
         <source>The interface language, from the next start</source>
         <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="229"/>
+        <location filename="../../app/gui/main_settings.py" line="242"/>
         <source>Language</source>
         <translation>Lingua</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="229"/>
+        <location filename="../../app/gui/main_settings.py" line="242"/>
         <source>The interface will be in {0} from the next start of Battleship Lab.</source>
         <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="111"/>
+        <location filename="../../app/gui/main_files.py" line="110"/>
         <source>No game to save yet: play at least one step.</source>
         <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="125"/>
+        <location filename="../../app/gui/main_files.py" line="124"/>
         <source>Could not save the log: {0}</source>
         <translation>Impossibile salvare il registro: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="127"/>
+        <location filename="../../app/gui/main_files.py" line="126"/>
         <source>game log saved to {0}</source>
         <translation>registro della partita salvato in {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="127"/>
+        <location filename="../../app/gui/main_files.py" line="126"/>
         <source>game log saved to {0} (the game is not over yet)</source>
         <translation>registro della partita salvato in {0} (la partita non è ancora finita)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="131"/>
+        <location filename="../../app/gui/main_files.py" line="130"/>
         <source>the files the agent wrote saved in {0}</source>
         <translation>i file scritti dall'agente salvati in {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_agents.py" line="54"/>
+        <location filename="../../app/gui/main_agents.py" line="57"/>
         <source>Could not list the agents: {0}</source>
         <translation>Impossibile elencare gli agenti: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_agents.py" line="60"/>
+        <location filename="../../app/gui/main_agents.py" line="63"/>
         <source>Human  ·  you play</source>
         <translation>Umano  ·  giochi tu</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_agents.py" line="69"/>
+        <location filename="../../app/gui/main_agents.py" line="72"/>
         <source>Open agent file…</source>
         <translation>Apri file di agente…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_agents.py" line="123"/>
+        <location filename="../../app/gui/main_agents.py" line="127"/>
         <source>Cannot use agent &apos;{0}&apos;: {1}</source>
         <translation>Impossibile usare l'agente '{0}': {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="77"/>
+        <location filename="../../app/gui/main_files.py" line="76"/>
         <source>Could not load the map: {0}</source>
         <translation>Impossibile caricare la mappa: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_files.py" line="99"/>
+        <location filename="../../app/gui/main_files.py" line="98"/>
         <source>No recent maps</source>
         <translation>Nessuna mappa recente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="131"/>
+        <location filename="../../app/gui/main_settings.py" line="136"/>
         <source>{0} takes (values of this game):</source>
         <translation>{0} accetta (valori di questa partita):</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="133"/>
+        <location filename="../../app/gui/main_settings.py" line="138"/>
         <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
         <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="135"/>
+        <location filename="../../app/gui/main_settings.py" line="140"/>
         <source>Agent parameters</source>
         <translation>Parametri dell'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="135"/>
+        <location filename="../../app/gui/main_settings.py" line="140"/>
         <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
         <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="172"/>
+        <location filename="../../app/gui/main_settings.py" line="177"/>
         <source>Agent parameters not changed: {0}</source>
         <translation>Parametri dell'agente non cambiati: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="176"/>
+        <location filename="../../app/gui/main_settings.py" line="181"/>
         <source>agent parameters: {0} (from this game on)</source>
         <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="176"/>
+        <location filename="../../app/gui/main_settings.py" line="181"/>
         <source>none</source>
         <translation>nessuno</translation>
     </message>
@@ -2121,17 +2116,17 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>oracolo {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_agents.py" line="83"/>
+        <location filename="../../app/gui/main_agents.py" line="87"/>
         <source>{0}  ·  missing</source>
         <translation>{0}  ·  mancante</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_agents.py" line="107"/>
+        <location filename="../../app/gui/main_agents.py" line="111"/>
         <source>End this game?</source>
         <translation>Terminare questa partita?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_agents.py" line="107"/>
+        <location filename="../../app/gui/main_agents.py" line="111"/>
         <source>A game is under way: another agent starts a new one. End it?</source>
         <translation>Una partita è in corso: un altro agente ne inizia una nuova. Terminarla?</translation>
     </message>
@@ -2146,32 +2141,32 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="126"/>
+        <location filename="../../app/gui/main_settings.py" line="131"/>
         <source>Could not list what {0} takes: {1}</source>
         <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="75"/>
+        <location filename="../../app/gui/main_board.py" line="76"/>
         <source>Could not read the agent&apos;s belief: {0}</source>
         <translation>Impossibile leggere la stima dell'agente: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="113"/>
+        <location filename="../../app/gui/main_board.py" line="114"/>
         <source>This cell was fired at already: another fire tells nothing new and costs a fire. Fire anyway?</source>
         <translation>Hai già sparato su questa cella: un altro sparo non dice nulla di nuovo e costa uno sparo. Sparare lo stesso?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="125"/>
+        <location filename="../../app/gui/main_board.py" line="126"/>
         <source>This cell is water: a flag on it is a wrong flag (gko) when the game is solved. Flag it anyway?</source>
         <translation>Questa cella è acqua: una bandierina qui è una bandierina sbagliata (gko) quando la partita è risolta. Metterla lo stesso?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="141"/>
+        <location filename="../../app/gui/main_board.py" line="142"/>
         <source>Refused: {0}</source>
         <translation>Rifiutato: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="143"/>
+        <location filename="../../app/gui/main_board.py" line="144"/>
         <source>Your game</source>
         <translation>La tua partita</translation>
     </message>
@@ -2181,22 +2176,22 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>risolta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="75"/>
+        <location filename="../../app/gui/main_settings.py" line="78"/>
         <source>Game Limits…</source>
         <translation>Limiti della partita…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="75"/>
+        <location filename="../../app/gui/main_settings.py" line="78"/>
         <source>Fires, flags and steps a game allows (as run&apos;s --fires, --guesses, --max-steps)</source>
         <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="194"/>
+        <location filename="../../app/gui/main_settings.py" line="199"/>
         <source>Game limits not changed: {0}</source>
         <translation>Limiti della partita non cambiati: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="199"/>
+        <location filename="../../app/gui/main_settings.py" line="204"/>
         <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
         <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
     </message>
@@ -2236,42 +2231,42 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>agente confinato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_board.py" line="118"/>
+        <location filename="../../app/gui/main_board.py" line="119"/>
         <source>This ship cell is known from the start: a fire there tells nothing new and costs a fire. Fire anyway?</source>
         <translation>Questa cella di nave è nota dall'inizio: uno sparo lì non dice niente di nuovo e costa uno sparo. Sparare comunque?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="42"/>
+        <location filename="../../app/gui/main_controls.py" line="45"/>
         <source>Step back</source>
         <translation>Passo indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="42"/>
+        <location filename="../../app/gui/main_controls.py" line="45"/>
         <source>Back to the start of the step (inside a turn: of this step): the game is played again from its start to there</source>
         <translation>Torna all'inizio del passo (dentro un turno: di questo passo): la partita viene rigiocata dall'inizio fin lì</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="46"/>
+        <location filename="../../app/gui/main_controls.py" line="49"/>
         <source>Rule back</source>
         <translation>Regola indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="46"/>
+        <location filename="../../app/gui/main_controls.py" line="49"/>
         <source>Back one rule firing of a CLIPS agent&apos;s turn: the game is played again from its start to there (right-click a firing in the Rules tab to go back to it)</source>
         <translation>Torna indietro di un'attivazione di regola nel turno di un agente CLIPS: la partita viene rigiocata dall'inizio fin lì (clic destro su un'attivazione nella scheda Regole per tornare a essa)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="107"/>
+        <location filename="../../app/gui/main_controls.py" line="130"/>
         <source>— back to the start of step {0} —</source>
         <translation>— indietro all'inizio del passo {0} —</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="109"/>
+        <location filename="../../app/gui/main_controls.py" line="132"/>
         <source>— back to step {0}, after the first rule firing of its turn —</source>
         <translation>— indietro al passo {0}, dopo la prima attivazione di regola del suo turno —</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="112"/>
+        <location filename="../../app/gui/main_controls.py" line="135"/>
         <source>— back to step {0}, after {1} rule firings of its turn —</source>
         <translation>— indietro al passo {0}, dopo {1} attivazioni di regole del suo turno —</translation>
     </message>
@@ -2371,24 +2366,29 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>corrispondente a {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="53"/>
+        <location filename="../../app/gui/main_controls.py" line="56"/>
         <source>Read the agent&apos;s files again and start this game over</source>
         <translation>Rileggi i file dell'agente e ricomincia questa partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_reload.py" line="61"/>
+        <location filename="../../app/gui/main_reload.py" line="62"/>
         <source>Reload on save</source>
         <translation>Ricarica al salvataggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_reload.py" line="63"/>
+        <location filename="../../app/gui/main_reload.py" line="64"/>
         <source>When you save a file of the agent in play (in any editor), the game starts over with the new code; Reset (Ctrl+R) reloads by hand</source>
         <translation>Quando salvi un file dell'agente in gioco (con qualsiasi editor), la partita ricomincia con il codice nuovo; Ricomincia (Ctrl+R) ricarica a mano</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_reload.py" line="132"/>
+        <location filename="../../app/gui/main_reload.py" line="133"/>
         <source>{0}: saved, reloaded</source>
         <translation>{0}: salvato, ricaricato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="99"/>
+        <source>&amp;Game</source>
+        <translation>&amp;Partita</translation>
     </message>
 </context>
 <context>
@@ -2422,367 +2422,367 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>MapEditor</name>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="59"/>
+        <location filename="../../app/gui/editor/window.py" line="61"/>
         <source>Map editor — Battleship Lab</source>
         <translation>Editor di mappe — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="72"/>
+        <location filename="../../app/gui/editor/window.py" line="74"/>
         <source>Editor</source>
         <translation>Editor</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="510"/>
+        <location filename="../../app/gui/editor/window.py" line="512"/>
         <source>New map</source>
         <translation>Nuova mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="115"/>
+        <location filename="../../app/gui/editor/window.py" line="117"/>
         <source>&lt;b&gt;Draw the fleet.&lt;/b&gt; Drag across cells to draw a ship · click a ship to remove it · right click (or K) marks a cell known at start · keyboard: arrows, Space/Enter to start and end a ship, Delete removes.</source>
         <translation>&lt;b&gt;Disegna la flotta.&lt;/b&gt; Trascina sulle celle per disegnare una nave · clic su una nave per toglierla · clic destro (o K) segna una cella nota all'inizio · tastiera: frecce, Spazio/Invio per iniziare e finire una nave, Canc toglie.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="135"/>
+        <location filename="../../app/gui/editor/window.py" line="137"/>
         <source>Check</source>
         <translation>Verifica</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="140"/>
+        <location filename="../../app/gui/editor/window.py" line="142"/>
         <source>What the engine says about the map: overlap, touching ships, the fleet, the cells known at start, and how many solutions the puzzle has</source>
         <translation>Che cosa dice il motore della mappa: sovrapposizioni, navi che si toccano, la flotta, le celle note all'inizio e quante soluzioni ha il puzzle</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="143"/>
+        <location filename="../../app/gui/editor/window.py" line="145"/>
         <source>Standard fleet only</source>
         <translation>Solo flotta standard</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="145"/>
+        <location filename="../../app/gui/editor/window.py" line="147"/>
         <source>Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; off: any fleet (agents are told the map&apos;s fleet)</source>
         <translation>Rifiuta le navi per cui la flotta standard (1x4, 2x3, 3x2, 4x1) non ha posto; spento: qualunque flotta (agli agenti viene detta la flotta della mappa)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="150"/>
+        <location filename="../../app/gui/editor/window.py" line="152"/>
         <source>Clear known cells</source>
         <translation>Cancella le celle note</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="151"/>
+        <location filename="../../app/gui/editor/window.py" line="153"/>
         <source>Unmark every cell known at start</source>
         <translation>Togli il segno a ogni cella nota all'inizio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="160"/>
+        <location filename="../../app/gui/editor/window.py" line="162"/>
         <source>Map</source>
         <translation>Mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="165"/>
+        <location filename="../../app/gui/editor/window.py" line="167"/>
         <source>e.g. Harbour</source>
         <translation>es. Porto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="166"/>
+        <location filename="../../app/gui/editor/window.py" line="168"/>
         <source>The map&apos;s name (saved in the native format&apos;s header)</source>
         <translation>Il nome della mappa (salvato nell'intestazione del formato nativo)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="168"/>
+        <location filename="../../app/gui/editor/window.py" line="170"/>
         <source>you</source>
         <translation>tu</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="169"/>
+        <location filename="../../app/gui/editor/window.py" line="171"/>
         <source>Who made the map (native format header)</source>
         <translation>Chi ha fatto la mappa (intestazione del formato nativo)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="171"/>
+        <location filename="../../app/gui/editor/window.py" line="173"/>
         <source>anything worth knowing about it</source>
         <translation>qualunque cosa utile da sapere</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="172"/>
+        <location filename="../../app/gui/editor/window.py" line="174"/>
         <source>Notes about the map (native format header)</source>
         <translation>Note sulla mappa (intestazione del formato nativo)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="173"/>
+        <location filename="../../app/gui/editor/window.py" line="175"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="173"/>
+        <location filename="../../app/gui/editor/window.py" line="175"/>
         <source>Author</source>
         <translation>Autore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="173"/>
+        <location filename="../../app/gui/editor/window.py" line="175"/>
         <source>Notes</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="188"/>
+        <location filename="../../app/gui/editor/window.py" line="190"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="199"/>
+        <location filename="../../app/gui/editor/window.py" line="201"/>
         <source>Refused: {0}</source>
         <translation>Rifiutato: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="568"/>
+        <location filename="../../app/gui/editor/window.py" line="570"/>
         <source>Not saved yet.</source>
         <translation>Non ancora salvata.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="316"/>
+        <location filename="../../app/gui/editor/window.py" line="318"/>
         <source>A random fleet, uniform over all legal placements.</source>
         <translation>Una flotta casuale, uniforme su tutti i piazzamenti validi.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="323"/>
+        <location filename="../../app/gui/editor/window.py" line="325"/>
         <source>Fix the problems first: {0}</source>
         <translation>Prima correggi i problemi: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="326"/>
+        <location filename="../../app/gui/editor/window.py" line="328"/>
         <source>The standard fleet is complete already.</source>
         <translation>La flotta standard è già completa.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="331"/>
+        <location filename="../../app/gui/editor/window.py" line="333"/>
         <source>Cannot fill the rest: {0}</source>
         <translation>Impossibile completare: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="333"/>
+        <location filename="../../app/gui/editor/window.py" line="335"/>
         <source>The missing ships were placed at random around yours.</source>
         <translation>Le navi mancanti sono state piazzate a caso intorno alle tue.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="343"/>
+        <location filename="../../app/gui/editor/window.py" line="345"/>
         <source>Not a valid map yet: {0}</source>
         <translation>Non è ancora una mappa valida: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="353"/>
+        <location filename="../../app/gui/editor/window.py" line="355"/>
         <source>1 cell marked known</source>
         <translation>1 cella segnata come nota</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="353"/>
+        <location filename="../../app/gui/editor/window.py" line="355"/>
         <source>{0} cells marked known</source>
         <translation>{0} celle segnate come note</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="354"/>
+        <location filename="../../app/gui/editor/window.py" line="356"/>
         <source>: the puzzle now has exactly one solution.</source>
         <translation>: ora il puzzle ha una sola soluzione.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="356"/>
+        <location filename="../../app/gui/editor/window.py" line="358"/>
         <source>The puzzle already has exactly one solution.</source>
         <translation>Il puzzle ha già una sola soluzione.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="409"/>
+        <location filename="../../app/gui/editor/window.py" line="411"/>
         <source>The puzzle has several solutions: the solver&apos;s first is shown. Make it a puzzle adds hints.</source>
         <translation>Il puzzle ha più soluzioni: è mostrata la prima del risolutore. Rendila un puzzle aggiunge indizi.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="419"/>
+        <location filename="../../app/gui/editor/window.py" line="421"/>
         <source>Could not open the map: {0}</source>
         <translation>Impossibile aprire la mappa: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="422"/>
+        <location filename="../../app/gui/editor/window.py" line="424"/>
         <source>Opened {0}</source>
         <translation>Aperta {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="448"/>
+        <location filename="../../app/gui/editor/window.py" line="450"/>
         <source>Not saved: the map is not valid: {0}</source>
         <translation>Non salvata: la mappa non è valida: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="451"/>
+        <location filename="../../app/gui/editor/window.py" line="453"/>
         <source>Not saved: a Bimaru puzzle needs the standard fleet (this map has {0}).</source>
         <translation>Non salvata: un puzzle Bimaru richiede la flotta standard (questa mappa ha {0}).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="451"/>
+        <location filename="../../app/gui/editor/window.py" line="453"/>
         <source>no ships</source>
         <translation>nessuna nave</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="459"/>
+        <location filename="../../app/gui/editor/window.py" line="461"/>
         <source>Not saved: {0}</source>
         <translation>Non salvata: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="467"/>
+        <location filename="../../app/gui/editor/window.py" line="469"/>
         <source>note: the puzzle has several solutions (Make it a puzzle fixes that)</source>
         <translation>nota: il puzzle ha più soluzioni (Rendila un puzzle lo sistema)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="468"/>
+        <location filename="../../app/gui/editor/window.py" line="470"/>
         <source>Saved {0} ({1})</source>
         <translation>Salvata {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="484"/>
+        <location filename="../../app/gui/editor/window.py" line="486"/>
         <source>Cannot play it yet: {0}</source>
         <translation>Non si può ancora giocare: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="513"/>
+        <location filename="../../app/gui/editor/window.py" line="515"/>
         <source>Map editor — {0}[*] — Battleship Lab</source>
         <translation>Editor di mappe — {0}[*] — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="524"/>
+        <location filename="../../app/gui/editor/window.py" line="526"/>
         <source>1 ship</source>
         <translation>1 nave</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="524"/>
+        <location filename="../../app/gui/editor/window.py" line="526"/>
         <source>{0} ships</source>
         <translation>{0} navi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="525"/>
+        <location filename="../../app/gui/editor/window.py" line="527"/>
         <source>{0} known at start ({1} ship, {2} water)</source>
         <translation>{0} note all'inizio ({1} nave, {2} acqua)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="531"/>
+        <location filename="../../app/gui/editor/window.py" line="533"/>
         <source>… and {0} more</source>
         <translation>… e altri {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="533"/>
+        <location filename="../../app/gui/editor/window.py" line="535"/>
         <source>Empty board: draw a ship, or press Random map.</source>
         <translation>Griglia vuota: disegna una nave, o premi Mappa casuale.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="536"/>
+        <location filename="../../app/gui/editor/window.py" line="538"/>
         <source>standard fleet</source>
         <translation>flotta standard</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="536"/>
+        <location filename="../../app/gui/editor/window.py" line="538"/>
         <source>{0} ships still to place</source>
         <translation>{0} navi ancora da piazzare</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="536"/>
+        <location filename="../../app/gui/editor/window.py" line="538"/>
         <source>non-standard fleet</source>
         <translation>flotta non standard</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="540"/>
+        <location filename="../../app/gui/editor/window.py" line="542"/>
         <source>No ships overlap or touch</source>
         <translation>Nessuna nave si sovrappone o ne tocca un'altra</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="546"/>
+        <location filename="../../app/gui/editor/window.py" line="548"/>
         <source>the puzzle has no solution</source>
         <translation>il puzzle non ha soluzioni</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="548"/>
+        <location filename="../../app/gui/editor/window.py" line="550"/>
         <source>the puzzle has exactly one solution</source>
         <translation>il puzzle ha una sola soluzione</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="550"/>
+        <location filename="../../app/gui/editor/window.py" line="552"/>
         <source>the puzzle has {0} solutions</source>
         <translation>il puzzle ha {0} soluzioni</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="551"/>
+        <location filename="../../app/gui/editor/window.py" line="553"/>
         <source>Counts and known cells: {0}</source>
         <translation>Conteggi e celle note: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="77"/>
+        <location filename="../../app/gui/editor/window.py" line="79"/>
         <source>New</source>
         <translation>Nuova</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="77"/>
+        <location filename="../../app/gui/editor/window.py" line="79"/>
         <source>Start an empty map</source>
         <translation>Inizia una mappa vuota</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="80"/>
+        <location filename="../../app/gui/editor/window.py" line="82"/>
         <source>Open…</source>
         <translation>Apri…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="80"/>
+        <location filename="../../app/gui/editor/window.py" line="82"/>
         <source>Open a native .map, a course .clp or a Bimaru puzzle</source>
         <translation>Apri una .map nativa, una .clp del corso o un puzzle Bimaru</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="84"/>
+        <location filename="../../app/gui/editor/window.py" line="86"/>
         <source>Save</source>
         <translation>Salva</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="84"/>
+        <location filename="../../app/gui/editor/window.py" line="86"/>
         <source>Save the map to its file (atomically)</source>
         <translation>Salva la mappa nel suo file (in modo atomico)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="87"/>
+        <location filename="../../app/gui/editor/window.py" line="89"/>
         <source>Save As…</source>
         <translation>Salva come…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="87"/>
+        <location filename="../../app/gui/editor/window.py" line="89"/>
         <source>Save as a native .map, a course .clp or a Bimaru puzzle .txt</source>
         <translation>Salva come .map nativa, .clp del corso o puzzle Bimaru .txt</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="92"/>
+        <location filename="../../app/gui/editor/window.py" line="94"/>
         <source>Random map</source>
         <translation>Mappa casuale</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="92"/>
+        <location filename="../../app/gui/editor/window.py" line="94"/>
         <source>Draw a whole new fleet at random (the map generator)</source>
         <translation>Disegna a caso una flotta completamente nuova (il generatore di mappe)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="95"/>
+        <location filename="../../app/gui/editor/window.py" line="97"/>
         <source>Fill the rest</source>
         <translation>Completa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="95"/>
+        <location filename="../../app/gui/editor/window.py" line="97"/>
         <source>Place the ships still missing at random around the ones drawn</source>
         <translation>Piazza a caso le navi mancanti intorno a quelle disegnate</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="99"/>
+        <location filename="../../app/gui/editor/window.py" line="101"/>
         <source>Make it a puzzle</source>
         <translation>Rendila un puzzle</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="99"/>
+        <location filename="../../app/gui/editor/window.py" line="101"/>
         <source>Mark cells known at start until the puzzle has exactly one solution</source>
         <translation>Segna celle note all'inizio finché il puzzle ha una sola soluzione</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="104"/>
+        <location filename="../../app/gui/editor/window.py" line="106"/>
         <source>Play this map</source>
         <translation>Gioca questa mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="104"/>
+        <location filename="../../app/gui/editor/window.py" line="106"/>
         <source>Load this map in the main window and play it</source>
         <translation>Carica questa mappa nella finestra principale e giocala</translation>
     </message>
@@ -2836,222 +2836,222 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>ReplayWindow</name>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="218"/>
+        <location filename="../../app/gui/replay_view.py" line="220"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="218"/>
+        <location filename="../../app/gui/replay_view.py" line="220"/>
         <source>A CLIPS agent's rule firings of the step shown, the agenda after it and each rule's count (in logs saved from traced games: run --trace … --log)</source>
         <translation>Le regole eseguite da un agente CLIPS nel passo mostrato, l'agenda dopo il passo e quante volte è scattata ogni regola (nei log salvati da partite tracciate: run --trace … --log)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="114"/>
+        <location filename="../../app/gui/replay_view.py" line="116"/>
         <source>Replay — Battleship Lab</source>
         <translation>Replay — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="122"/>
+        <location filename="../../app/gui/replay_view.py" line="124"/>
         <source>Replay</source>
         <translation>Replay</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="152"/>
+        <location filename="../../app/gui/replay_view.py" line="154"/>
         <source>Drag to any step of the game</source>
         <translation>Trascina a qualunque passo della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="159"/>
+        <location filename="../../app/gui/replay_view.py" line="161"/>
         <source>The position shown: steps carried out so far, of the game&apos;s total</source>
         <translation>La posizione mostrata: passi eseguiti finora, sul totale della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="166"/>
+        <location filename="../../app/gui/replay_view.py" line="168"/>
         <source>No replay open</source>
         <translation>Nessun replay aperto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="166"/>
+        <location filename="../../app/gui/replay_view.py" line="168"/>
         <source>Open a game log (Ctrl+O).</source>
         <translation>Apri un registro di partita (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="184"/>
+        <location filename="../../app/gui/replay_view.py" line="186"/>
         <source>Steps</source>
         <translation>Passi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="189"/>
+        <location filename="../../app/gui/replay_view.py" line="191"/>
         <source>One line per step; pick a line to go to that step</source>
         <translation>Una riga per passo; scegli una riga per andare a quel passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="398"/>
+        <location filename="../../app/gui/replay_view.py" line="400"/>
         <source>What the agent said</source>
         <translation>Che cosa ha detto l'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="206"/>
+        <location filename="../../app/gui/replay_view.py" line="208"/>
         <source>The agent&apos;s printouts (and why the game stopped) while it decided this step, as saved in the log</source>
         <translation>Le stampe dell'agente (e perché la partita si è fermata) mentre decideva questo passo, come salvate nel registro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="229"/>
+        <location filename="../../app/gui/replay_view.py" line="231"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="246"/>
+        <location filename="../../app/gui/replay_view.py" line="248"/>
         <source>Could not open the replay: {0}</source>
         <translation>Impossibile aprire il replay: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="257"/>
+        <location filename="../../app/gui/replay_view.py" line="259"/>
         <source>unknown agent</source>
         <translation>agente sconosciuto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="258"/>
+        <location filename="../../app/gui/replay_view.py" line="260"/>
         <source>{0} · {1} · {2} steps · score {3} (oracle {4})</source>
         <translation>{0} · {1} · {2} passi · punteggio {3} (oracolo {4})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="260"/>
+        <location filename="../../app/gui/replay_view.py" line="262"/>
         <source>Replay — {0} — Battleship Lab</source>
         <translation>Replay — {0} — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="362"/>
+        <location filename="../../app/gui/replay_view.py" line="364"/>
         <source>Open a game log to replay it.</source>
         <translation>Apri un registro di partita per rivederla.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="373"/>
+        <location filename="../../app/gui/replay_view.py" line="375"/>
         <source>Step {0} of {1}: the score if solved now would be {2}.</source>
         <translation>Passo {0} di {1}: il punteggio se risolta ora sarebbe {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="388"/>
+        <location filename="../../app/gui/replay_view.py" line="390"/>
         <source>{0} / {1} steps</source>
         <translation>{0} / {1} passi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="388"/>
+        <location filename="../../app/gui/replay_view.py" line="390"/>
         <source>step {0}</source>
         <translation>passo {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="390"/>
+        <location filename="../../app/gui/replay_view.py" line="392"/>
         <source>fires left {0} · flags left {1}</source>
         <translation>spari rimasti {0} · bandierine rimaste {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="390"/>
+        <location filename="../../app/gui/replay_view.py" line="392"/>
         <source>solved</source>
         <translation>risolta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="399"/>
+        <location filename="../../app/gui/replay_view.py" line="401"/>
         <source>Step forward: each step shows what the agent printed while deciding it.</source>
         <translation>Vai avanti: ogni passo mostra che cosa ha stampato l'agente mentre lo decideva.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="403"/>
+        <location filename="../../app/gui/replay_view.py" line="405"/>
         <source>What the agent said for step {0} ({1})</source>
         <translation>Che cosa ha detto l'agente al passo {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="408"/>
+        <location filename="../../app/gui/replay_view.py" line="410"/>
         <source>This log holds no printouts (saved without them, or the agent printed nothing).</source>
         <translation>Questo registro non contiene stampe (salvato senza, o l'agente non ha stampato nulla).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="411"/>
+        <location filename="../../app/gui/replay_view.py" line="413"/>
         <source>(nothing printed for this step)</source>
         <translation>(niente stampato per questo passo)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="423"/>
+        <location filename="../../app/gui/replay_view.py" line="425"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="423"/>
+        <location filename="../../app/gui/replay_view.py" line="425"/>
         <source>Play</source>
         <translation>Riproduci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="127"/>
+        <location filename="../../app/gui/replay_view.py" line="129"/>
         <source>Open replay…</source>
         <translation>Apri replay…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="127"/>
+        <location filename="../../app/gui/replay_view.py" line="129"/>
         <source>Open a game log (.jsonl)</source>
         <translation>Apri un registro di partita (.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="131"/>
+        <location filename="../../app/gui/replay_view.py" line="133"/>
         <source>Start</source>
         <translation>Inizio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="131"/>
+        <location filename="../../app/gui/replay_view.py" line="133"/>
         <source>Go to the start of the game</source>
         <translation>Vai all'inizio della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="134"/>
+        <location filename="../../app/gui/replay_view.py" line="136"/>
         <source>◀ Back</source>
         <translation>◀ Indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="134"/>
+        <location filename="../../app/gui/replay_view.py" line="136"/>
         <source>One step back</source>
         <translation>Un passo indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="137"/>
+        <location filename="../../app/gui/replay_view.py" line="139"/>
         <source>Play the game forward, or pause</source>
         <translation>Riproduci la partita in avanti, o metti in pausa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="142"/>
+        <location filename="../../app/gui/replay_view.py" line="144"/>
         <source>Forward ▶</source>
         <translation>Avanti ▶</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="142"/>
+        <location filename="../../app/gui/replay_view.py" line="144"/>
         <source>One step forward</source>
         <translation>Un passo avanti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="145"/>
+        <location filename="../../app/gui/replay_view.py" line="147"/>
         <source>End</source>
         <translation>Fine</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="145"/>
+        <location filename="../../app/gui/replay_view.py" line="147"/>
         <source>Go to the solve and the score</source>
         <translation>Vai alla risoluzione e al punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="211"/>
+        <location filename="../../app/gui/replay_view.py" line="213"/>
         <source>Notes</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="211"/>
+        <location filename="../../app/gui/replay_view.py" line="213"/>
         <source>What the agent printed while deciding the step shown</source>
         <translation>Che cosa ha stampato l'agente mentre decideva il passo mostrato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="215"/>
+        <location filename="../../app/gui/replay_view.py" line="217"/>
         <source>Coach</source>
         <translation>Coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="215"/>
+        <location filename="../../app/gui/replay_view.py" line="217"/>
         <source>Each decision graded against bayes&apos;s play with the agent&apos;s information</source>
         <translation>Ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente</translation>
     </message>
@@ -3059,17 +3059,17 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>ResultsFileField</name>
     <message>
-        <location filename="../../app/gui/compare/batch_file.py" line="39"/>
+        <location filename="../../app/gui/compare/batch_file.py" line="52"/>
         <source>new file in {0}</source>
         <translation>nuovo file in {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch_file.py" line="40"/>
+        <location filename="../../app/gui/compare/batch_file.py" line="53"/>
         <source>Where the games go as they finish (the file of bench --out F.jsonl). A file that holds games is continued: only the games not in it are played. Empty: a new file in {0}</source>
         <translation>Dove vanno le partite man mano che finiscono (il file di bench --out F.jsonl). Un file che contiene partite viene continuato: si giocano solo quelle che non contiene. Vuoto: un nuovo file in {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch_file.py" line="45"/>
+        <location filename="../../app/gui/compare/batch_file.py" line="58"/>
         <source>Pick a results file to continue, or a new one</source>
         <translation>Scegli un file dei risultati da continuare, o uno nuovo</translation>
     </message>
@@ -3481,29 +3481,24 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>SpeedControl</name>
     <message>
-        <location filename="../../app/gui/speed.py" line="27"/>
-        <source>Speed</source>
-        <translation>Velocità</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/speed.py" line="31"/>
-        <source>From one step per second to as fast as it goes</source>
-        <translation>Da un passo al secondo alla massima velocità</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/speed.py" line="51"/>
+        <location filename="../../app/gui/speed.py" line="52"/>
         <source>{0} steps/s</source>
         <translation>{0} passi/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/speed.py" line="49"/>
+        <location filename="../../app/gui/speed.py" line="50"/>
         <source>fastest</source>
         <translation>massima</translation>
     </message>
     <message>
-        <location filename="../../app/gui/speed.py" line="51"/>
+        <location filename="../../app/gui/speed.py" line="52"/>
         <source>{0} step/s</source>
         <translation>{0} passo/s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/speed.py" line="32"/>
+        <source>Speed: from one step per second to as fast as it goes</source>
+        <translation>Velocità: da un passo al secondo alla massima possibile</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,86 @@
+"""A student's first hour on a 1366x768 laptop (issue 43): the whole toolbar shows without its overflow in English
+and in Italian, and the board stays under the cursor while the student plays."""
+
+from __future__ import annotations
+
+import pytest
+from PyQt5.QtCore import QRect, QSettings, Qt
+from PyQt5.QtWidgets import QToolBar, QToolButton
+
+from app.core import Cell
+from app.gui import i18n
+from app.gui.app import make_application
+from app.gui.main_window import MainWindow
+from app.gui.theme import fit_to_screen
+from tests.paths import MAPS_DIR
+
+LAPTOP = QRect(0, 0, 1366, 768 - 40)  # a 1366x768 screen's free area: less a 40 px panel (taskbar)
+
+
+@pytest.fixture(params=["en", "it"])
+def laptop_window(request, qtbot, tmp_path, interaction):
+    """The main window in each language, sized as its first start sizes it on a 1366x768 laptop."""
+    make_application()
+    assert i18n.install(request.param)
+    win = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat), interaction=interaction)
+    qtbot.addWidget(win)
+    fit_to_screen(win, 1320, 840, LAPTOP)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.session.shutdown()
+    i18n.install("en")
+
+
+def hidden_controls(bar: QToolBar) -> list[str]:
+    """The toolbar's shown actions whose widget is not wholly inside the bar (pushed into its » overflow)."""
+    hidden = []
+    for action in bar.actions():
+        if action.isSeparator() or not action.isVisible():
+            continue
+        widget = bar.widgetForAction(action)
+        if not (widget.isVisible() and bar.rect().contains(widget.geometry())):
+            hidden.append(widget.toolTip() or action.text() or type(widget).__name__)
+    return hidden
+
+
+@pytest.mark.parametrize("agent", ["incrocio", "human"])
+def test_no_toolbar_control_is_in_the_overflow_on_a_laptop(qtbot, laptop_window, agent):
+    window = laptop_window
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    assert window.select_agent(agent)
+    bar = window.findChild(QToolBar, "controls")
+    qtbot.wait(50)
+    assert window.width() <= LAPTOP.width()
+    assert hidden_controls(bar) == []
+    more = bar.findChild(QToolButton, "qt_toolbar_ext_button")
+    assert more is None or not more.isVisible()
+
+
+def test_in_a_game_of_yours_each_click_lands_on_the_cell_under_the_cursor(qtbot, laptop_window):
+    """The pointer stays where the student aimed at the start of the game; the hint, an error banner and the board's
+    own changes after each click must not move the cells under it."""
+    window = laptop_window
+    window.load_map(str(MAPS_DIR / "four-known.map"))
+    assert window.select_agent("human")
+    board = window.view.board
+    qtbot.wait(50)
+    observation = window.session.state.observation
+    aims = [(Cell(x, y), button) for (x, y), button in (
+        ((0, 0), Qt.LeftButton), ((9, 9), Qt.RightButton), ((5, 5), Qt.LeftButton), ((2, 7), Qt.RightButton),
+        ((8, 1), Qt.LeftButton), ((4, 0), Qt.RightButton), ((9, 0), Qt.LeftButton))]
+    assert all(cell not in observation.known for cell, _ in aims)
+    pointer = {cell: board.mapToGlobal(board.cell_rect(cell).center().toPoint()) for cell, _ in aims}
+    landed = []
+    board.cell_action.connect(lambda x, y, what: landed.append((Cell(x, y), what)))
+    for number, (cell, button) in enumerate(aims):
+        if number == 3:
+            window.show_error("a problem shown in the middle of the game")
+        qtbot.mouseClick(board, button, pos=board.mapFromGlobal(pointer[cell]))
+        qtbot.waitUntil(lambda done=number + 1: window.session.steps_done == done, timeout=5000)
+        qtbot.wait(20)
+    assert window.view.hint.isVisible() and window.banner_text()
+    assert landed == [(cell, "fire" if button == Qt.LeftButton else "flag") for cell, button in aims]
+    for cell, _ in aims:  # and the pointer is still over the cell it aimed at
+        point = board.mapFromGlobal(pointer[cell])
+        assert board.cell_at(point.x(), point.y()) == cell
