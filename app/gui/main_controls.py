@@ -111,7 +111,9 @@ class GameControls:
         self._on_speed(self.speed.interval_ms())
 
     def reset(self) -> None:
-        """Start the current game over (cancels a running agent), reading the agent's files again."""
+        """Start the current game over (cancels a running agent), reading the agent's files again, with an empty
+        log (the old game's lines stayed above the new one's and were read as this game's)."""
+        self.messages.clear_log()
         if self._restart is not None:
             self._restart()
             return

@@ -1114,6 +1114,46 @@ No: ogni file è un agente a sé.</translation>
         <source>solved</source>
         <translation>risolta</translation>
     </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="43"/>
+        <source>step</source>
+        <translation>passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>water</source>
+        <translation>acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>sub</source>
+        <translation>sottomarino</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>left</source>
+        <translation>sinistra</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>right</source>
+        <translation>destra</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>top</source>
+        <translation>cima</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>bot</source>
+        <translation>fondo</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>middle</source>
+        <translation>centro</translation>
+    </message>
 </context>
 <context>
     <name>FactsPanel</name>
@@ -1377,112 +1417,112 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>Interaction</name>
     <message>
-        <location filename="../../app/gui/interaction.py" line="58"/>
+        <location filename="../../app/gui/interaction.py" line="77"/>
         <source>Load map</source>
         <translation>Carica mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="64"/>
+        <location filename="../../app/gui/interaction.py" line="82"/>
         <source>Open agent file(s)</source>
         <translation>Apri i file dell'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="70"/>
+        <location filename="../../app/gui/interaction.py" line="86"/>
         <source>Choose a folder of maps</source>
         <translation>Scegli una cartella di mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="76"/>
+        <location filename="../../app/gui/interaction.py" line="92"/>
         <source>Save as</source>
         <translation>Salva come</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="89"/>
+        <location filename="../../app/gui/interaction.py" line="105"/>
         <source>Open replay</source>
         <translation>Apri replay</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="97"/>
+        <location filename="../../app/gui/interaction.py" line="112"/>
         <source>Save map</source>
         <translation>Salva mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="117"/>
+        <location filename="../../app/gui/interaction.py" line="132"/>
         <source>Unsaved changes</source>
         <translation>Modifiche non salvate</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="117"/>
+        <location filename="../../app/gui/interaction.py" line="132"/>
         <source>The map {0} has changes that are not saved. Save them first?</source>
         <translation>La mappa {0} ha modifiche non salvate. Salvarle prima?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="160"/>
+        <location filename="../../app/gui/interaction.py" line="175"/>
         <source>Don&apos;t ask again</source>
         <translation>Non chiedere più</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="136"/>
+        <location filename="../../app/gui/interaction.py" line="151"/>
         <source>Game limits</source>
         <translation>Limiti della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="139"/>
+        <location filename="../../app/gui/interaction.py" line="154"/>
         <source>Fires</source>
         <translation>Spari</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="139"/>
+        <location filename="../../app/gui/interaction.py" line="154"/>
         <source>Flags</source>
         <translation>Bandierine</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="139"/>
+        <location filename="../../app/gui/interaction.py" line="154"/>
         <source>Steps</source>
         <translation>Passi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="34"/>
+        <location filename="../../app/gui/interaction.py" line="37"/>
         <source>Maps</source>
         <translation>Mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="34"/>
+        <location filename="../../app/gui/interaction.py" line="37"/>
         <source>All files</source>
         <translation>Tutti i file</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="34"/>
+        <location filename="../../app/gui/interaction.py" line="37"/>
         <source>Agents</source>
         <translation>Agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="34"/>
+        <location filename="../../app/gui/interaction.py" line="37"/>
         <source>Game logs</source>
         <translation>Registri di partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="34"/>
+        <location filename="../../app/gui/interaction.py" line="37"/>
         <source>Native map</source>
         <translation>Mappa nativa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="34"/>
+        <location filename="../../app/gui/interaction.py" line="37"/>
         <source>Course map</source>
         <translation>Mappa del corso</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="34"/>
+        <location filename="../../app/gui/interaction.py" line="37"/>
         <source>Bimaru puzzle</source>
         <translation>Rompicapo Bimaru</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="34"/>
+        <location filename="../../app/gui/interaction.py" line="37"/>
         <source>Batch results</source>
         <translation>Risultati in serie</translation>
     </message>
     <message>
-        <location filename="../../app/gui/interaction.py" line="82"/>
+        <location filename="../../app/gui/interaction.py" line="98"/>
         <source>Batch results file</source>
         <translation>File dei risultati in serie</translation>
     </message>
@@ -1659,7 +1699,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="100"/>
+        <location filename="../../app/gui/main_window.py" line="101"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
@@ -1699,12 +1739,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>{0} avvisi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="57"/>
+        <location filename="../../app/gui/main_window.py" line="58"/>
         <source>Battleship Lab</source>
         <translation>Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="96"/>
+        <location filename="../../app/gui/main_window.py" line="97"/>
         <source>Controls</source>
         <translation>Comandi</translation>
     </message>
@@ -1719,7 +1759,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="98"/>
+        <location filename="../../app/gui/main_window.py" line="99"/>
         <source>Agent</source>
         <translation>Agente</translation>
     </message>
@@ -1834,7 +1874,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="145"/>
+        <location filename="../../app/gui/main_window.py" line="144"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
@@ -1894,17 +1934,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="153"/>
+        <location filename="../../app/gui/main_window.py" line="152"/>
         <source>Quit</source>
         <translation>Esci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="153"/>
+        <location filename="../../app/gui/main_window.py" line="152"/>
         <source>Close Battleship Lab</source>
         <translation>Chiudi Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="167"/>
+        <location filename="../../app/gui/main_window.py" line="166"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
@@ -2021,12 +2061,12 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>nessuno</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_messages.py" line="80"/>
+        <location filename="../../app/gui/main_messages.py" line="85"/>
         <source>The agent could not start: {0}</source>
         <translation>L'agente non è partito: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_messages.py" line="84"/>
+        <location filename="../../app/gui/main_messages.py" line="89"/>
         <source>— new game: {0} · {1} · {2} —</source>
         <translation>— nuova partita: {0} · {1} · {2} —</translation>
     </message>
@@ -2036,12 +2076,12 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Ultima azione {0} {1}: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_messages.py" line="91"/>
+        <location filename="../../app/gui/main_messages.py" line="96"/>
         <source>The agent failed: {0}. The game was solved as it stands.</source>
         <translation>L'agente si è fermato per errore: {0}. La partita è stata risolta così com'è.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_messages.py" line="94"/>
+        <location filename="../../app/gui/main_messages.py" line="99"/>
         <source>result: score {0} (oracle {1}) after {2} steps; {3}</source>
         <translation>risultato: punteggio {0} (oracolo {1}) dopo {2} passi; {3}</translation>
     </message>
@@ -2256,17 +2296,17 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Torna indietro di un'attivazione di regola nel turno di un agente CLIPS: la partita viene rigiocata dall'inizio fin lì (clic destro su un'attivazione nella scheda Regole per tornare a essa)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="130"/>
+        <location filename="../../app/gui/main_controls.py" line="132"/>
         <source>— back to the start of step {0} —</source>
         <translation>— indietro all'inizio del passo {0} —</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="132"/>
+        <location filename="../../app/gui/main_controls.py" line="134"/>
         <source>— back to step {0}, after the first rule firing of its turn —</source>
         <translation>— indietro al passo {0}, dopo la prima attivazione di regola del suo turno —</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_controls.py" line="135"/>
+        <location filename="../../app/gui/main_controls.py" line="137"/>
         <source>— back to step {0}, after {1} rule firings of its turn —</source>
         <translation>— indietro al passo {0}, dopo {1} attivazioni di regole del suo turno —</translation>
     </message>
@@ -3481,17 +3521,17 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>SpeedControl</name>
     <message>
-        <location filename="../../app/gui/speed.py" line="52"/>
+        <location filename="../../app/gui/speed.py" line="53"/>
         <source>{0} steps/s</source>
         <translation>{0} passi/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/speed.py" line="50"/>
+        <location filename="../../app/gui/speed.py" line="51"/>
         <source>fastest</source>
         <translation>massima</translation>
     </message>
     <message>
-        <location filename="../../app/gui/speed.py" line="52"/>
+        <location filename="../../app/gui/speed.py" line="53"/>
         <source>{0} step/s</source>
         <translation>{0} passo/s</translation>
     </message>

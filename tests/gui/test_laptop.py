@@ -1,17 +1,22 @@
 """A student's first hour on a 1366x768 laptop (issue 43): the whole toolbar shows without its overflow in English
-and in Italian, and the board stays under the cursor while the student plays."""
+and in Italian, the board stays under the cursor while the student plays, Reset starts an empty log, the log speaks
+the interface's language, and the Load map dialog's columns are whole."""
 
 from __future__ import annotations
 
-import pytest
-from PyQt5.QtCore import QRect, QSettings, Qt
-from PyQt5.QtWidgets import QToolBar, QToolButton
+import re
 
-from app.core import Cell
+import pytest
+from PyQt5.QtCore import QRect, QSettings, Qt, QTimer
+from PyQt5.QtWidgets import QApplication, QToolBar, QToolButton, QTreeView
+
+from app.core import Cell, messages
 from app.gui import i18n
 from app.gui.app import make_application
+from app.gui.interaction import Interaction
 from app.gui.main_window import MainWindow
 from app.gui.theme import fit_to_screen
+from tests.gui.test_replay_view import _finished_game
 from tests.paths import MAPS_DIR
 
 LAPTOP = QRect(0, 0, 1366, 768 - 40)  # a 1366x768 screen's free area: less a 40 px panel (taskbar)
@@ -84,3 +89,50 @@ def test_in_a_game_of_yours_each_click_lands_on_the_cell_under_the_cursor(qtbot,
     for cell, _ in aims:  # and the pointer is still over the cell it aimed at
         point = board.mapFromGlobal(pointer[cell])
         assert board.cell_at(point.x(), point.y()) == cell
+
+
+def test_reset_starts_the_game_over_with_an_empty_log(qtbot, laptop_window):
+    window = laptop_window
+    _finished_game(qtbot, window)
+    assert "score" in window.log_text() or "punteggio" in window.log_text()
+    window.reset()
+    qtbot.waitUntil(lambda: window.session.state is not None and not window.session.over, timeout=5000)
+    lines = [line for line in window.log_text().splitlines() if line.strip()]
+    assert all(not re.match(r"(step|passo)\s+\d", line) for line in lines), lines  # no step of the old game
+    assert not any("result" in line or "risultato" in line for line in lines), lines
+
+
+def test_the_log_says_outcomes_and_pieces_in_the_interface_language(qtbot, laptop_window):
+    window = laptop_window
+    _finished_game(qtbot, window)
+    steps = [line for line in window.log_text().splitlines() if re.match(r"\s*\S+\s+\d+\s", line)]
+    pieces = re.findall(r"\((\w+)\)", "\n".join(steps))
+    assert pieces, "the test needs a game that hits ship pieces"
+    english = set(messages.PIECES) | {messages.STEP, "hit", "miss", "flagged"}
+    if i18n.current_language() == "it":
+        assert not english & set(re.findall(r"[a-z]+", " ".join(line.split(None, 4)[-1] for line in steps)))
+        assert all(line.startswith("passo") for line in steps)
+    else:
+        assert set(pieces) <= set(messages.PIECES) and all(line.startswith("step") for line in steps)
+
+
+def test_the_load_map_dialog_shows_its_columns_whole(qtbot, window, monkeypatch):
+    seen = {}
+
+    def look_then_cancel():
+        dialog = QApplication.activeModalWidget()
+        try:
+            listing = dialog.findChild(QTreeView)
+            qtbot.waitUntil(lambda: listing.model().rowCount(listing.rootIndex()) > 0, timeout=3000)
+            qtbot.wait(100)
+            header, model, root = listing.header(), listing.model(), listing.rootIndex()
+            for column in range(1, header.count()):
+                texts = [str(model.data(model.index(row, column, root)) or "") for row in range(model.rowCount(root))]
+                needed = max(listing.fontMetrics().horizontalAdvance(text) for text in texts)
+                seen[model.headerData(column, Qt.Horizontal)] = header.sectionSize(column) >= needed
+        finally:
+            dialog.reject()
+
+    QTimer.singleShot(200, look_then_cancel)
+    assert Interaction(window).choose_map(str(MAPS_DIR)) is None
+    assert seen and all(seen.values()), seen
