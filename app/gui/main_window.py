@@ -12,7 +12,7 @@ and offers the few commands the app and the tests drive it by.
 
 from __future__ import annotations
 
-from PyQt5.QtCore import QSettings, pyqtSignal
+from PyQt5.QtCore import QEvent, QSettings, pyqtSignal
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QHBoxLayout, QLabel, QMainWindow, QToolButton
 
@@ -34,6 +34,7 @@ from app.gui.main_settings import GameSettings
 from app.gui.main_setup import GameSetup
 from app.gui.main_status import MapHeader, StatusBar
 from app.gui.main_tabs import CoachTab, FactsTab, LogTab, PanelContext, RulesTab, SideTabs
+from app.gui.retranslate import retranslate
 from app.gui.session import GameSession
 from app.gui.side_split import CardOverTabs
 from app.gui.theme import ScrollingColumn, card, fit_to_screen, menu_action, side_column, split_central, window_toolbar
@@ -242,6 +243,16 @@ class MainWindow(QMainWindow):
             return
         self.files.drop(paths)
         event.acceptProposedAction()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """A language chosen in the menu: every text in it at once (retranslate.py); the map's line, the status
+        line and the board made anew."""
+        if event.type() == QEvent.LanguageChange:
+            retranslate(self)
+            self.header.update()
+            self.status.update_text()
+            self.view.board.update()  # its counts' "of N" are painted in the language of the moment
+        super().changeEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         save_window_state(self.settings, "window", self, self.splitter, toolbars=True,

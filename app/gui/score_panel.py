@@ -15,15 +15,18 @@ from app.gui.engine_text import engine_text
 from app.gui.i18n import translate
 from app.gui.theme import TitledCard
 
-TILES = (  # translated where shown
-    ("fok", QT_TRANSLATE_NOOP("ScorePanel", "fires on ship")),
-    ("fko", QT_TRANSLATE_NOOP("ScorePanel", "fires on water")),
-    ("gok", QT_TRANSLATE_NOOP("ScorePanel", "right flags")),
-    ("gko", QT_TRANSLATE_NOOP("ScorePanel", "wrong flags")),
-    ("safe", QT_TRANSLATE_NOOP("ScorePanel", "ship cells not found")),
-    ("sink", QT_TRANSLATE_NOOP("ScorePanel", "ships sunk")),
-    ("fires_left", QT_TRANSLATE_NOOP("ScorePanel", "fires left")),
-    ("guesses_left", QT_TRANSLATE_NOOP("ScorePanel", "flags left")),
+TILES = (  # the protocol's counts, each explained in its tooltip (docs/rules.md, Scoring); translated where shown
+    ("fok", QT_TRANSLATE_NOOP("ScorePanel", "fok, fire ok: fired cells that hold a ship")),
+    ("fko", QT_TRANSLATE_NOOP("ScorePanel", "fko, fire ko: fired cells that hold water")),
+    ("gok", QT_TRANSLATE_NOOP("ScorePanel", "gok: flagged ship cells (right flags), leaving out cells fired and ship "
+                                            "cells known from the start")),
+    ("gko", QT_TRANSLATE_NOOP("ScorePanel", "gko: flagged water cells (wrong flags), leaving out cells fired")),
+    ("safe", QT_TRANSLATE_NOOP("ScorePanel", "safe: ship cells never fired, never flagged and not known from the start "
+                                             "(the ones missed)")),
+    ("sink", QT_TRANSLATE_NOOP("ScorePanel", "sink: ships every cell of which was fired, flagged or known from the "
+                                             "start")),
+    ("fires_left", QT_TRANSLATE_NOOP("ScorePanel", "fires left: fires not used at the end")),
+    ("guesses_left", QT_TRANSLATE_NOOP("ScorePanel", "flags left: flags not used at the end")),
 )
 TILE_CAPTIONS = {"fires_left": QT_TRANSLATE_NOOP("ScorePanel", "fires left"),
                  "guesses_left": QT_TRANSLATE_NOOP("ScorePanel", "flags left")}

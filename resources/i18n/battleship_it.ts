@@ -1699,7 +1699,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>In pausa a metà turno prima di {0} (vedi la scheda Regole).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="101"/>
+        <location filename="../../app/gui/main_window.py" line="102"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
@@ -1739,12 +1739,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>{0} avvisi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="58"/>
+        <location filename="../../app/gui/main_window.py" line="59"/>
         <source>Battleship Lab</source>
         <translation>Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="97"/>
+        <location filename="../../app/gui/main_window.py" line="98"/>
         <source>Controls</source>
         <translation>Comandi</translation>
     </message>
@@ -1759,7 +1759,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>Carica una mappa: .map nativa, .clp del corso o un puzzle Bimaru (Ctrl+O)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="99"/>
+        <location filename="../../app/gui/main_window.py" line="100"/>
         <source>Agent</source>
         <translation>Agente</translation>
     </message>
@@ -1874,7 +1874,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="144"/>
+        <location filename="../../app/gui/main_window.py" line="145"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
@@ -1924,7 +1924,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>Esegue gli agenti nel processo dell'app, come --no-sandbox: solo per il debug dell'app (un agente che va in crash o ostile porta giù l'app con sé, e un ciclo dentro una regola CLIPS si ferma solo chiudendo l'app)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="236"/>
+        <location filename="../../app/gui/main_settings.py" line="238"/>
         <source>{0}. See docs/sandbox.md; File menu: Run Agents Unconfined.</source>
         <translation>{0}. Vedi docs/sandbox.md; menu File: Esegui gli agenti senza confinamento.</translation>
     </message>
@@ -1934,39 +1934,24 @@ No: ogni file è un agente a sé.</translation>
         <translation>Impostazioni degli agenti, come con --agent-param (CHIAVE=VALORE o AGENTE:CHIAVE=VALORE)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="152"/>
+        <location filename="../../app/gui/main_window.py" line="153"/>
         <source>Quit</source>
         <translation>Esci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="152"/>
+        <location filename="../../app/gui/main_window.py" line="153"/>
         <source>Close Battleship Lab</source>
         <translation>Chiudi Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.py" line="166"/>
+        <location filename="../../app/gui/main_window.py" line="167"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="97"/>
+        <location filename="../../app/gui/main_settings.py" line="98"/>
         <source>&amp;Language</source>
         <translation>&amp;Lingua</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/main_settings.py" line="105"/>
-        <source>The interface language, from the next start</source>
-        <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/main_settings.py" line="242"/>
-        <source>Language</source>
-        <translation>Lingua</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/main_settings.py" line="242"/>
-        <source>The interface will be in {0} from the next start of Battleship Lab.</source>
-        <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_files.py" line="110"/>
@@ -2024,39 +2009,39 @@ No: ogni file è un agente a sé.</translation>
         <translation>Nessuna mappa recente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="136"/>
+        <location filename="../../app/gui/main_settings.py" line="138"/>
         <source>{0} takes (values of this game):</source>
         <translation>{0} accetta (valori di questa partita):</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="138"/>
+        <location filename="../../app/gui/main_settings.py" line="140"/>
         <source>An agent given a key it does not take lists the ones it takes when the game starts.</source>
         <translation>Un agente che riceve una chiave che non accetta elenca quelle che accetta all'inizio della partita.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="140"/>
+        <location filename="../../app/gui/main_settings.py" line="142"/>
         <source>Agent parameters</source>
         <translation>Parametri dell'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="140"/>
+        <location filename="../../app/gui/main_settings.py" line="142"/>
         <source>Settings for the agents, as --agent-param takes them: KEY=VALUE for whichever agent plays,
 AGENT:KEY=VALUE for one agent only ({0}); separated by spaces. Empty: none.</source>
         <translation>Impostazioni degli agenti, come le accetta --agent-param: KEY=VALUE per qualunque agente giochi,
 AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="177"/>
+        <location filename="../../app/gui/main_settings.py" line="179"/>
         <source>Agent parameters not changed: {0}</source>
         <translation>Parametri dell'agente non cambiati: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="181"/>
+        <location filename="../../app/gui/main_settings.py" line="183"/>
         <source>agent parameters: {0} (from this game on)</source>
         <translation>parametri dell'agente: {0} (da questa partita in poi)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="181"/>
+        <location filename="../../app/gui/main_settings.py" line="183"/>
         <source>none</source>
         <translation>nessuno</translation>
     </message>
@@ -2181,7 +2166,7 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Passi giocati sul limite della partita (il registro li numera da 0, come i fatti exec)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="131"/>
+        <location filename="../../app/gui/main_settings.py" line="133"/>
         <source>Could not list what {0} takes: {1}</source>
         <translation>Impossibile elencare che cosa accetta {0}: {1}</translation>
     </message>
@@ -2226,12 +2211,12 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Spari, bandierine e passi concessi in una partita (come --fires, --guesses, --max-steps di run)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="199"/>
+        <location filename="../../app/gui/main_settings.py" line="201"/>
         <source>Game limits not changed: {0}</source>
         <translation>Limiti della partita non cambiati: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="204"/>
+        <location filename="../../app/gui/main_settings.py" line="206"/>
         <source>limits: {0} fires, {1} flags, {2} steps (from this game on)</source>
         <translation>limiti: {0} spari, {1} bandierine, {2} passi (da questa partita in poi)</translation>
     </message>
@@ -2429,6 +2414,16 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/main_controls.py" line="99"/>
         <source>&amp;Game</source>
         <translation>&amp;Partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="106"/>
+        <source>The interface language: switched at once, kept for the next start</source>
+        <translation>La lingua dell'interfaccia: cambia subito e resta per il prossimo avvio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="246"/>
+        <source>No {0} translation found ({1}): the interface stays as it is</source>
+        <translation>Nessuna traduzione in {0} trovata ({1}): l'interfaccia resta com'è</translation>
     </message>
 </context>
 <context>
@@ -3355,94 +3350,104 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>ScorePanel</name>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>fires on ship</source>
-        <translation>spari su nave</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>fires on water</source>
-        <translation>spari in acqua</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>right flags</source>
-        <translation>bandierine giuste</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>wrong flags</source>
-        <translation>bandierine sbagliate</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>ship cells not found</source>
-        <translation>celle di nave non trovate</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>ships sunk</source>
-        <translation>navi affondate</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="28"/>
+        <location filename="../../app/gui/score_panel.py" line="31"/>
         <source>fires left</source>
         <translation>spari rimasti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="29"/>
+        <location filename="../../app/gui/score_panel.py" line="32"/>
         <source>flags left</source>
         <translation>bandierine rimaste</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="64"/>
+        <location filename="../../app/gui/score_panel.py" line="67"/>
         <source>Score</source>
         <translation>Punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="119"/>
+        <location filename="../../app/gui/score_panel.py" line="122"/>
         <source>The score appears when the game is solved.</source>
         <translation>Il punteggio compare quando la partita è risolta.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="143"/>
+        <location filename="../../app/gui/score_panel.py" line="146"/>
         <source>oracle {0}</source>
         <translation>oracolo {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="146"/>
+        <location filename="../../app/gui/score_panel.py" line="149"/>
         <source>{0}% of the oracle score</source>
         <translation>{0}% del punteggio dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="146"/>
+        <location filename="../../app/gui/score_panel.py" line="149"/>
         <source>no oracle ratio</source>
         <translation>nessun rapporto con l'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="151"/>
+        <location filename="../../app/gui/score_panel.py" line="154"/>
         <source>{0} pts</source>
         <translation>{0} punti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="151"/>
+        <location filename="../../app/gui/score_panel.py" line="154"/>
         <source>not scored</source>
         <translation>non conta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="156"/>
+        <location filename="../../app/gui/score_panel.py" line="159"/>
         <source>{0} of {1}</source>
         <translation>{0} su {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="157"/>
+        <location filename="../../app/gui/score_panel.py" line="160"/>
         <source>Precision &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Recall &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Found {2}&lt;br&gt;{3} steps · {4}</source>
         <translation>Precisione &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Richiamo &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Trovate {2}&lt;br&gt;{3} passi · {4}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="162"/>
+        <location filename="../../app/gui/score_panel.py" line="165"/>
         <source>{0}: score = {1}</source>
         <translation>{0}: punteggio = {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>fok, fire ok: fired cells that hold a ship</source>
+        <translation>fok, fuoco ok: celle sparate che contengono una nave</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>fko, fire ko: fired cells that hold water</source>
+        <translation>fko, fuoco ko: celle sparate che contengono acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>gok: flagged ship cells (right flags), leaving out cells fired and ship cells known from the start</source>
+        <translation>gok: celle di nave con la bandierina (bandierine giuste), tolte le celle sparate e le celle di nave note dall&apos;inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>gko: flagged water cells (wrong flags), leaving out cells fired</source>
+        <translation>gko: celle d&apos;acqua con la bandierina (bandierine sbagliate), tolte le celle sparate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>safe: ship cells never fired, never flagged and not known from the start (the ones missed)</source>
+        <translation>safe: celle di nave mai sparate, senza bandierina e non note dall&apos;inizio (quelle mancate)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>sink: ships every cell of which was fired, flagged or known from the start</source>
+        <translation>sink: navi di cui ogni cella è stata sparata, ha la bandierina o era nota dall&apos;inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>fires left: fires not used at the end</source>
+        <translation>spari rimasti: spari non usati alla fine</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>flags left: flags not used at the end</source>
+        <translation>bandierine rimaste: bandierine non usate alla fine</translation>
     </message>
 </context>
 <context>

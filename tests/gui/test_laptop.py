@@ -136,3 +136,12 @@ def test_the_load_map_dialog_shows_its_columns_whole(qtbot, window, monkeypatch)
     QTimer.singleShot(200, look_then_cancel)
     assert Interaction(window).choose_map(str(MAPS_DIR)) is None
     assert seen and all(seen.values()), seen
+
+
+def test_the_protocol_terms_are_explained_in_the_score_tiles_tooltips(laptop_window):
+    panel = laptop_window.view.score_panel
+    italian = i18n.current_language() == "it"
+    for term in ("fok", "fko", "gok", "gko", "safe", "sink"):
+        tip = panel.tiles[term].toolTip()
+        assert tip.startswith(term) and len(tip) > len(term) + 20, tip
+        assert ("celle" in tip or "navi" in tip) == italian, tip
