@@ -37,39 +37,46 @@ def _fraction(value: float | None) -> str:
 
 
 class _Tile(QFrame):
+    """One count: its value and name on one line, what it added to the score under them (two lines, not three: the
+    card keeps its whole height beside the side tabs on a 1366x768 laptop)."""
+
     def __init__(self, key: str, tooltip: str):
         super().__init__()
         self.setObjectName("tile")
         self.setStyleSheet("QFrame#tile { background: #F6F8FA; border-radius: 8px; }")
         self.setToolTip(tooltip)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(0)
+        line = QHBoxLayout()
+        line.setSpacing(5)
         self.value = QLabel("—")
-        self.value.setAlignment(Qt.AlignCenter)
-        self.value.setStyleSheet("font-size: 16pt; font-weight: 600; color: #1F2933;")
+        self.value.setStyleSheet("font-size: 14pt; font-weight: 600; color: #1F2933;")
         self.caption = QLabel(translate("ScorePanel", TILE_CAPTIONS[key]) if key in TILE_CAPTIONS else key)
-        self.caption.setAlignment(Qt.AlignCenter)
         self.caption.setStyleSheet("color: #475467; font-weight: 600;")
+        line.addStretch(1)
+        line.addWidget(self.value, 0, Qt.AlignBaseline)
+        line.addWidget(self.caption, 0, Qt.AlignBaseline)
+        line.addStretch(1)
+        layout.addLayout(line)
         self.contribution = QLabel(" ")
         self.contribution.setAlignment(Qt.AlignCenter)
         self.contribution.setStyleSheet("color: #475467; font-size: 8pt;")
-        for label in (self.value, self.caption, self.contribution):
-            layout.addWidget(label)
+        layout.addWidget(self.contribution)
 
 
 class ScorePanel(TitledCard):
     """Statistics tiles, the score next to the oracle, precision and recall."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Score", spacing=8, parent=parent)
+        super().__init__("Score", spacing=6, parent=parent)
         self._result: GameResult | None = None
         self.title.setText(self.tr("Score"))
         layout = self.body
 
         head = QHBoxLayout()
         self.score_label = QLabel("—")
-        self.score_label.setStyleSheet("font-size: 26pt; font-weight: 700; color: #0072B2; padding-right: 12px;")
+        self.score_label.setStyleSheet("font-size: 22pt; font-weight: 700; color: #0072B2; padding-right: 12px;")
         self.score_label.setAccessibleName("score")
         head.addWidget(self.score_label)
         side = QVBoxLayout()
