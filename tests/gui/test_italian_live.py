@@ -1,5 +1,6 @@
 """Italian switched live from the Language menu (issue 43): no restart, and after a CLIPS game no visible widget of
-any panel shows an English text of the catalogue that has an Italian translation."""
+any panel (the main window's, Compare's, the replay viewer's) shows an English text of the catalogue that has an
+Italian translation."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from PyQt5.QtWidgets import (
     QListWidget,
     QTabBar,
     QTableWidget,
+    QTabWidget,
     QTreeWidget,
     QWidget,
 )
@@ -21,7 +23,7 @@ from app.gui import i18n
 from app.gui.app import make_application
 from app.gui.main_window import MainWindow
 from app.gui.retranslate import catalogue
-from tests.gui.test_replay_view import _finished_game
+from tests.gui.test_replay_view import _finished_game, _open_game
 
 # the English sources whose Italian differs; the engine's one-word texts are also CLIPS values (left, water) in data
 ENGLISH = {source for context, source, italian in catalogue("it")
@@ -109,3 +111,28 @@ def test_a_window_opened_in_italian_shows_no_english_catalogue_text(qtbot, tmp_p
         window.session.shutdown()
     finally:
         i18n.install("en")
+
+
+def visible_english(window: QWidget, tabs: QTabWidget) -> list[tuple[str, str]]:
+    """(widget, text) of each English catalogue text ``window`` shows, each of ``tabs`` in front in turn."""
+    found = set()
+    for index in range(tabs.count()):
+        tabs.setCurrentIndex(index)
+        for widget in [window, *window.findChildren(QWidget)]:
+            if widget.isVisible():
+                found |= {(type(widget).__name__, text) for text in shown_texts(widget) if text in ENGLISH}
+    return sorted(found)
+
+
+def test_the_compare_window_and_the_replay_viewer_follow_the_switch(qtbot, english_window, tmp_path):
+    window = english_window
+    _finished_game(qtbot, window, "incrocio")
+    window.companions.open_compare()
+    compare = window.companions.compare_window
+    qtbot.addWidget(compare)
+    viewer = _open_game(qtbot, window, tmp_path, window.session.game_so_far())
+    assert visible_english(compare, compare.tabs) and visible_english(viewer, viewer.side_tabs)
+    window.game_settings.language_actions["it"].trigger()
+    qtbot.wait(50)
+    assert visible_english(compare, compare.tabs) == []
+    assert visible_english(viewer, viewer.side_tabs) == []
