@@ -111,11 +111,7 @@ class ScorePanel(TitledCard):
         self.summary_label = QLabel(" ")
         self.summary_label.setWordWrap(True)
         self.summary_label.setStyleSheet("color: #344054;")
-        self.formula_label = QLabel(" ")
-        self.formula_label.setWordWrap(True)
-        self.formula_label.setStyleSheet("color: #475467; font-size: 8pt;")
         layout.addWidget(self.summary_label)
-        layout.addWidget(self.formula_label)
         self.clear()
 
     @property
@@ -135,7 +131,7 @@ class ScorePanel(TitledCard):
             tile.value.setText("—")
             tile.contribution.setText(" ")
         self.summary_label.setText(hint)
-        self.formula_label.setText(" ")
+        self.score_label.setToolTip("")
         self.tiles_box.hide()  # the counts only mean something once the game is solved
         self.score_label.hide()
         self.bar.hide()
@@ -168,8 +164,10 @@ class ScorePanel(TitledCard):
             self.tr("Precision <b>{0}</b> &nbsp; Recall <b>{1}</b> &nbsp; Found {2}<br>{3} steps · {4}").format(
                 _fraction(result.precision), _fraction(result.recall), found_text, result.steps,
                 engine_text(result.stop_reason)))
-        if profile:
-            self.formula_label.setText(self.tr("{0}: score = {1}").format(profile.name, profile.formula()))
+        # the formula in the score's tooltip, not on a line of its own: the card keeps its whole height beside the
+        # side tabs on a laptop (1366x768, or 1920x1080 at 150%)
+        self.score_label.setToolTip(self.tr("{0}: score = {1}").format(profile.name, profile.formula()) if profile
+                                    else "")
 
     def values(self) -> dict[str, str]:
         """The texts shown, by key (score, oracle and the statistics), for tests and tools."""
