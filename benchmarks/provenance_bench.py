@@ -26,10 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.backends.clips.provenance import Provenance  # noqa: E402
 from app.backends.drivers import create_local_driver  # noqa: E402
 from app.backends.registry import resolve  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
+from app.backends.tracing.provenance import Provenance  # noqa: E402
 from app.cli.common import add_rules_options, profile_from_args  # noqa: E402
 from app.core import Game  # noqa: E402
 from app.core.formats import load_map  # noqa: E402

@@ -84,8 +84,7 @@ def run_game_command(args: argparse.Namespace) -> int:
 
     on_trace = None
     if args.trace is not None:
-        from app.backends.clips.provenance import Provenance, render
-        from app.backends.clips.steptrace import Aspect, parse_aspects
+        from app.backends.tracing import Aspect, Provenance, parse_aspects, render
         try:
             aspects = parse_aspects(args.trace)
         except ValueError as error:

@@ -220,7 +220,7 @@ class GameSettings:
         host.set_enabled(not unconfined)
         self.settings.setValue(SANDBOX_KEY, "true" if unconfined else "false")
         if not unconfined:
-            from app.backends.host.process import prestart
+            from app.backends.host.warm import prestart
 
             QTimer.singleShot(0, prestart)  # a warm agent process once the window runs: the first game does not wait
         self._show_confinement()

@@ -21,10 +21,11 @@ from app.gui.coach_panel import CoachPanel
 from app.gui.facts_panel import FactsPanel
 from app.gui.i18n import translate
 from app.gui.main_messages import PROBLEM_COLOUR, Messages
-from app.gui.rules_panel import RulesPanel, TraceLink
+from app.gui.rules_panel import RulesPanel
 from app.gui.session import GameSession, StepReport
 from app.gui.stepback import StepBack
 from app.gui.theme import add_tab
+from app.gui.trace_link import TraceLink
 
 
 class SidePanel:

@@ -40,7 +40,7 @@ from app.gui.interaction import Interaction
 from app.gui.legend import LegendWidget
 from app.gui.main_messages import as_shown
 from app.gui.marker_layer import MarkerLayer, marker_switch
-from app.gui.rules_panel import RulesPanel, TraceLink, traces_from_log
+from app.gui.rules_panel import RulesPanel, traces_from_log
 from app.gui.score_panel import ScorePanel
 from app.gui.side_window import SideWindow
 from app.gui.theme import (
@@ -58,6 +58,7 @@ from app.gui.theme import (
     window_toolbar,
 )
 from app.gui.theme import card as _card
+from app.gui.trace_link import TraceLink
 
 PLAY_INTERVAL_MS = 250
 

@@ -1,9 +1,10 @@
-"""The Rules tab: why a CLIPS agent acted. Per step, every rule firing in order (module, rule, salience, the facts
-it matched); the agenda and focus stack after the step; how often each rule fired in the game so far.
+"""The Rules tab: why a rule-based agent (CLIPS today) acted. Per step, every rule firing in order (module, rule,
+salience, the facts it matched); the agenda and focus stack after the step; how often each rule fired in the game
+so far.
 
-The panel shows ``StepTrace`` data only (``app.backends.clips.steptrace``): it never calls CLIPS. Picking a firing
-emits ``firing_selected`` so the window can ring on the board the cells its facts name (x/y slots) and select
-those facts in the Facts tab. In a game being played (``live``) it also shows a turn paused mid-way
+The panel shows ``StepTrace`` data only (``app.backends.tracing``): it never calls CLIPS. Picking a firing
+emits ``firing_selected``: ``app.gui.trace_link`` then rings on the board the cells its facts name (x/y slots) and
+selects those facts in the Facts tab. In a game being played (``live``) it also shows a turn paused mid-way
 (``show_pause``: the firings so far, the agenda waiting) and has the breakpoints list and "why didn't it fire?"
 (``app.gui.rule_debug``): right-click a rule in any list for them, and a firing to go back to just before it
 (``back_asked``: ``app.gui.stepback``). Live or replayed, "Why this shot?" (``app.gui.why_tree``) shows the chain
@@ -13,11 +14,10 @@ window asks it of a board cell (``TraceLink``) or a fact of the Facts tab.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QRectF, Qt, QTimer, pyqtSignal
-from PyQt5.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, pyqtSignal
+from PyQt5.QtGui import QColor, QFont, QIcon
 from PyQt5.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -32,19 +32,14 @@ from PyQt5.QtWidgets import (
     QWidget,
 )
 
-from app.backends.clips.provenance import FiringRef
-from app.backends.clips.steptrace import BasisFact, Firing, StepTrace
+from app.backends.tracing import BasisFact, Firing, FiringRef, StepTrace
 from app.core import Cell
-from app.gui import theme
-from app.gui.board import BoardOverlay, BoardWidget
-from app.gui.i18n import translate
 from app.gui.rule_debug import BreakpointList, WhyNotPanel, breakpoint_icon
 from app.gui.theme import add_tab, mono_font
 from app.gui.why_tree import WhyTree
 
 ALL_MODULES = QT_TRANSLATE_NOOP("RulesPanel", "All modules")
 NOT_STARTED = QT_TRANSLATE_NOOP("RulesPanel", "No step yet: once the agent plays, each step's rule firings show here.")
-_X, _Y = re.compile(r"\(x (-?\d+)\)"), re.compile(r"\(y (-?\d+)\)")
 NO_TRACE = QT_TRANSLATE_NOOP("RulesPanel", "No rule trace for this step: rule traces exist for CLIPS agents (and "
                              "for logs saved from traced games, e.g. run --trace … --log).")
 
@@ -59,44 +54,6 @@ def traces_from_log(data: dict[int, object]) -> tuple[dict[int, StepTrace], str]
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             return traces, f"the trace of step {step} is malformed ({type(error).__name__}: {error})"
     return traces, ""
-
-
-def cells_of(texts) -> list[Cell]:
-    """The board cells named by the facts ``texts`` through their x and y slots (in order, once each)."""
-    cells: list[Cell] = []
-    for text in texts:
-        x, y = _X.search(text), _Y.search(text)
-        if x and y:
-            cell = Cell(int(x.group(1)), int(y.group(1)))
-            if 0 <= cell.x < 10 and 0 <= cell.y < 10 and cell not in cells:
-                cells.append(cell)
-    return cells
-
-
-class CellRings(BoardOverlay):
-    """Drawn over a ``BoardWidget`` (mouse events pass through): rings around the cells of a rule firing's facts."""
-
-    def __init__(self, board: BoardWidget):
-        super().__init__(board)
-        self.cells: list[Cell] = []
-
-    def set_cells(self, cells: list[Cell]) -> None:
-        self.cells = list(cells)
-        self.raise_()
-        self.update()
-
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt naming)
-        if not self.cells:
-            return
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.Antialiasing)
-        for cell in self.cells:
-            rect = QRectF(self.board.cell_rect(cell)).adjusted(2, 2, -2, -2)
-            painter.setBrush(QBrush(QColor(theme.REDDISH_PURPLE.red(), theme.REDDISH_PURPLE.green(),
-                                           theme.REDDISH_PURPLE.blue(), 40)))
-            painter.setPen(QPen(theme.REDDISH_PURPLE, max(2.0, rect.width() / 14)))
-            painter.drawRoundedRect(rect, 6, 6)
-        painter.end()
 
 
 def _tree(headers: list[str], tip: str, widths: dict[int, str]) -> QTreeWidget:
@@ -550,73 +507,3 @@ class RulesPanel(QWidget):
             if item.text(1) == module and item.text(2) == rule:
                 return int(item.data(0, Qt.DisplayRole))
         return None
-
-
-class TraceLink(QObject):
-    """Ties a window's Rules tab to its board and Facts tab (None: the window has none): a picked firing rings
-    its cells and selects its facts; each step's fact changes are marked in the Facts tab. "Why this shot?" of a
-    board cell (double-click or right-click a cell an exec of the trace was at) or of a fact in the Facts tab
-    shows its chain in the Rules tab."""
-
-    def __init__(self, rules: RulesPanel, facts, board: BoardWidget):
-        super().__init__(rules)
-        self.rules, self.facts, self.board = rules, facts, board
-        self.rings = CellRings(board)
-        rules.firing_selected.connect(self._picked)
-        board.installEventFilter(self)
-        if facts is not None:
-            facts.why_asked.connect(rules.why_fact)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
-        kind = event.type()
-        if watched is not self.board or kind not in (QEvent.MouseButtonDblClick, QEvent.ContextMenu):
-            return False
-        cell = self.board.cell_at(event.pos().x(), event.pos().y())
-        step = self.rules.why_tree.shot_at(cell) if cell is not None else None
-        if step is None:  # not a cell the traced agent acted at: the board handles it as usual
-            return False
-        if kind == QEvent.MouseButtonDblClick:
-            self.rules.why_cell(cell)
-            return True
-        menu = QMenu(self.board)
-        menu.addAction(translate("RulesPanel", "Why this shot? (step {0}, row {1}, column {2})").format(
-                       step, cell.x, cell.y),
-                       lambda: self.rules.why_cell(cell))
-        menu.exec_(event.globalPos())
-        return True
-
-    def clear(self) -> None:
-        """A new game (or none)."""
-        self.rules.clear()
-        self._facts_changes(None)
-        self.rings.set_cells([])
-
-    def add(self, traces) -> None:
-        """The traces of the steps just played (live)."""
-        self.rules.add_traces(traces)
-        if traces:
-            self._facts_changes(traces[-1].changes)
-            self.rings.set_cells([])
-
-    def show_step(self, step: int | None) -> None:
-        """Show the trace of ``step`` (a replay moving through a saved game)."""
-        self.rules.show_step(step)
-        shown = self.rules.shown
-        self._facts_changes(shown.changes if shown is not None else None)
-        self.rings.set_cells([])
-
-    def show_pause(self, pause) -> None:
-        """The agent's turn paused mid-way (live): its firings so far and the facts changed so far."""
-        self.rules.show_pause(pause)
-        self._facts_changes(pause.trace.changes)
-        self.rings.set_cells([])
-
-    def _picked(self, firing: Firing | None) -> None:
-        facts = [fact for fact in firing.basis if fact.index is not None] if firing is not None else []
-        self.rings.set_cells(cells_of(fact.text for fact in facts))
-        if self.facts is not None:
-            self.facts.highlight(fact.index for fact in facts)
-
-    def _facts_changes(self, changes) -> None:
-        if self.facts is not None:
-            self.facts.set_changes(changes)

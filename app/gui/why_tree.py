@@ -5,7 +5,7 @@ It keeps the game's ``Provenance`` (fed each step's trace with ``add``) and answ
 asks: ``why_step`` (the exec of a step), ``why_cell`` (the last shot at a board cell), ``why_fact`` (a fact as
 it stands after a step, or as a firing matched it) and ``why_firing``.
 
-It shows ``WhyLine``s (``app.backends.clips.provenance``), as ``run --trace why`` prints them: a node names
+It shows ``WhyLine``s (``app.backends.tracing.provenance``), as ``run --trace why`` prints them: a node names
 the fact, the rule that asserted or last modified it (MODULE::name), the step and the firing number; a firing
 met again says "see above". Clicking a firing's node emits ``firing_clicked`` with its ``FiringRef``.
 """
@@ -16,7 +16,7 @@ from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt, pyqtSignal
 from PyQt5.QtGui import QColor
 from PyQt5.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from app.backends.clips.provenance import FiringRef, Origin, Provenance, WhyLine
+from app.backends.tracing import FiringRef, Origin, Provenance, WhyLine
 from app.core import Cell
 from app.gui.theme import mono_font
 

@@ -27,7 +27,16 @@ from typing import TextIO
 
 from app.core.formats import bimaru as bimaru_format
 from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece, grid_text, ship_pieces
-from app.solver.fast import COL_MASKS, FULL, IMPLIED_WATER, ROW_MASKS, Placement, bit, diagonal_neighbours, placements
+from app.solver.bitboard import (
+    COL_MASKS,
+    FULL,
+    IMPLIED_WATER,
+    ROW_MASKS,
+    Placement,
+    bit,
+    diagonal_neighbours,
+    placements,
+)
 from app.solver.search import Node, Problem
 
 _IMPLIED_SHIP = {Piece.LEFT: (0, 1), Piece.RIGHT: (0, -1), Piece.TOP: (1, 0), Piece.BOT: (-1, 0)}

@@ -1,6 +1,7 @@
 """The fast exact solver and enumerator: bitboards, propagation and backtracking.
 
-A board is a Python int of 100 bits; cell ``(x, y)`` is bit ``10*x + y``.
+A board is a Python int of 100 bits; cell ``(x, y)`` is bit ``10*x + y``
+(``app.solver.bitboard``: the masks, tables and ship placements it searches).
 Given row/column counts, a fleet and the cells known so far,
 ``iter_solutions`` yields every fleet placement consistent with them, each
 exactly once, in a deterministic order.
@@ -28,53 +29,26 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from app.core.frozen import Frozen
-from app.core.grid import SIZE, Cell, Piece, grid_text, ship_pieces
+from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece, grid_text, ship_pieces
+from app.solver.bitboard import (
+    COL_MASKS,
+    FULL,
+    IMPLIED_WATER,
+    LINE_BITS,
+    ROW_MASKS,
+    ROWS_OF_COLUMN,
+    Placement,
+    bit,
+    cells_of,
+    diagonal_neighbours,
+    mask_of,
+    placements,
+)
 
 if TYPE_CHECKING:
     import numpy as np
 
     from app.core.gamemap import GameMap
-
-FULL = (1 << (SIZE * SIZE)) - 1
-ROW_MASKS = tuple(((1 << SIZE) - 1) << (SIZE * x) for x in range(SIZE))
-COL_MASKS = tuple(sum(1 << (SIZE * x + y) for x in range(SIZE)) for y in range(SIZE))
-_NOT_FIRST_COL = FULL & ~COL_MASKS[0]
-_NOT_LAST_COL = FULL & ~COL_MASKS[SIZE - 1]
-
-
-def bit(cell: Cell) -> int:
-    """The bit index of a cell (10*x + y)."""
-    return SIZE * cell.x + cell.y
-
-
-def mask_of(cells: Iterable[Cell]) -> int:
-    """The bitboard holding ``cells``."""
-    mask = 0
-    for cell in cells:
-        mask |= 1 << (SIZE * cell.x + cell.y)
-    return mask
-
-
-def cells_of(mask: int) -> list[Cell]:
-    """The cells of a bitboard, in bit order (row by row)."""
-    cells = []
-    while mask:
-        low = mask & -mask
-        index = low.bit_length() - 1
-        cells.append(Cell(*divmod(index, SIZE)))
-        mask ^= low
-    return cells
-
-
-def diagonal_neighbours(mask: int) -> int:
-    """The cells diagonally next to any cell of ``mask``."""
-    return (
-        ((mask << (SIZE + 1)) & _NOT_FIRST_COL)
-        | ((mask << (SIZE - 1)) & _NOT_LAST_COL)
-        | ((mask >> (SIZE - 1)) & _NOT_FIRST_COL)
-        | ((mask >> (SIZE + 1)) & _NOT_LAST_COL)
-    ) & FULL
-
 
 # ----- the value objects of the API ----------------------------------------------------------
 
@@ -125,8 +99,6 @@ class Constraints(Frozen):
     @classmethod
     def from_puzzle(cls, puzzle, fleet: tuple[int, ...] | None = None) -> Constraints:
         """A Bimaru puzzle's constraints (standard fleet unless ``fleet`` is given)."""
-        from app.core.grid import STANDARD_FLEET
-
         return cls(puzzle.row_counts, puzzle.col_counts, fleet or STANDARD_FLEET, dict(puzzle.hints))
 
     @classmethod
@@ -182,7 +154,7 @@ class Solution(Frozen):
 
     def to_map(self, constraints: Constraints, name: str = "") -> GameMap:
         """The game map this placement makes, with the constraints' known cells known at start."""
-        from app.core.gamemap import GameMap, Ship
+        from app.core.gamemap import GameMap, Ship  # here, not at the top: ``solve`` starts without dataclasses
 
         ships = [Ship(cells) for cells in self.ship_cells()]
         return GameMap.create(ships, dict(constraints.known), constraints.row_counts, constraints.col_counts,
@@ -200,82 +172,6 @@ class Solution(Frozen):
             return "." if piece is Piece.WATER else piece.letter.lower()
 
         return grid_text(letter)
-
-
-# ----- placements --------------------------------------------------------------------------------
-
-
-class Placement(Frozen):
-    """A ship of ``length`` laid at ``anchor`` (its first cell), horizontal or not.
-
-    ``index`` orders placements of one length (``2 * anchor``, plus 1 when
-    vertical). ``halo`` is the ship with every cell around it. Immutable;
-    equal when length, anchor and direction agree. (A plain class: the
-    solver's inner loop reads these attributes, which is fastest on a plain
-    instance, and ``solve`` starts without importing ``dataclasses``.)
-    """
-
-    length: int
-    anchor: int
-    horizontal: bool
-    mask: int
-    halo: int
-    rows: tuple[tuple[int, int], ...]  # (row, cells used)
-    cols: tuple[tuple[int, int], ...]  # (column, cells used)
-    halo_rows: int  # rows the halo touches, as a 10-bit mask
-    halo_cols: int  # columns the halo touches, as a 10-bit mask
-    index: int
-
-    def __init__(self, length: int, anchor: int, horizontal: bool, mask: int, halo: int,
-                 rows: tuple[tuple[int, int], ...], cols: tuple[tuple[int, int], ...], halo_rows: int,
-                 halo_cols: int):
-        object.__setattr__(self, "__dict__", {
-            "length": length, "anchor": anchor, "horizontal": horizontal, "mask": mask, "halo": halo,
-            "rows": rows, "cols": cols, "halo_rows": halo_rows, "halo_cols": halo_cols,
-            "index": 2 * anchor + (0 if horizontal else 1),
-        })
-
-    def __repr__(self) -> str:
-        return (f"Placement(length={self.length}, anchor={self.anchor}, horizontal={self.horizontal}, "
-                f"mask={self.mask}, halo={self.halo}, rows={self.rows}, cols={self.cols}, "
-                f"halo_rows={self.halo_rows}, halo_cols={self.halo_cols}, index={self.index})")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Placement) and (self.length, self.index) == (other.length, other.index)
-
-    def __hash__(self) -> int:
-        return hash((self.length, self.index))
-
-    def cells(self) -> list[Cell]:
-        """The ship's cells in order."""
-        return cells_of(self.mask)
-
-
-@cache
-def placements(length: int) -> dict[int, Placement]:
-    """Every placement of a ship of ``length`` on the empty board, by index."""
-    out: dict[int, Placement] = {}
-    line = (1 << length) - 1
-    runs = [tuple((start + i, 1) for i in range(length)) for start in range(SIZE - length + 1)]
-    for x in range(SIZE):
-        for y in range(SIZE):
-            for horizontal in (True,) if length == 1 else (True, False):
-                height, width = (1, length) if horizontal else (length, 1)
-                if x + height > SIZE or y + width > SIZE:
-                    continue
-                # the halo of a straight ship is its bounding box grown by one cell, cut at the edges
-                top, bottom = max(x - 1, 0), min(x + height, SIZE - 1)
-                left, right = max(y - 1, 0), min(y + width, SIZE - 1)
-                halo_cols = ((1 << (right - left + 1)) - 1) << left
-                halo_rows = ((1 << (bottom - top + 1)) - 1) << top
-                halo = halo_cols * _SPREAD[halo_rows]  # that row pattern in each of those rows
-                if horizontal:
-                    mask, rows, cols = line << (SIZE * x + y), ((x, length),), runs[y]
-                else:
-                    mask, rows, cols = _SPREAD[line << x] << y, runs[x], ((y, length),)
-                p = Placement(length, SIZE * x + y, horizontal, mask, halo, rows, cols, halo_rows, halo_cols)
-                out[p.index] = p
-    return out
 
 
 @cache
@@ -309,33 +205,7 @@ def _runs(free: int, length: int, horizontal: bool) -> int:
 # ----- the search ----------------------------------------------------------------------------------
 
 
-#: the orthogonal neighbours (dx, dy) that a known piece makes water (shared with the Bimaru search model)
-IMPLIED_WATER = {
-    Piece.SUB: ((0, -1), (0, 1), (-1, 0), (1, 0)),
-    Piece.LEFT: ((0, -1), (-1, 0), (1, 0)),
-    Piece.RIGHT: ((0, 1), (-1, 0), (1, 0)),
-    Piece.TOP: ((-1, 0), (0, -1), (0, 1)),
-    Piece.BOT: ((1, 0), (0, -1), (0, 1)),
-    Piece.MIDDLE: (),
-}
-
-
-def _line_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """For every 10-bit line mask m: its set bits in increasing order, and m spread onto column 0
-    (bit i of m becomes bit ``SIZE * i``). Built incrementally: m is its lowest bit plus m without it."""
-    bits: list[tuple[int, ...]] = [()]
-    spread = [0]
-    for m in range(1, 1 << SIZE):
-        low = (m & -m).bit_length() - 1
-        rest = m & (m - 1)
-        bits.append((low, *bits[rest]))
-        spread.append(spread[rest] | 1 << (SIZE * low))
-    return tuple(bits), tuple(spread)
-
-
-_BITS, _SPREAD = _line_tables()
-_ROWS_OF_COLUMN = {s: m for m, s in enumerate(_SPREAD)}  # a column's cells (on column 0) -> its rows
-_LINE = (1 << SIZE) - 1
+_LINE = (1 << SIZE) - 1  # every row (or column) of a line mask
 
 
 class _Search:
@@ -485,7 +355,7 @@ def _place(p: Placement, free: int, required: int, rows: list[int], cols: list[i
                 if gone & required:
                     return None
                 free &= ~gone
-                dirty_rows |= _ROWS_OF_COLUMN[gone >> y]
+                dirty_rows |= ROWS_OF_COLUMN[gone >> y]
     return _settle(free, required, rows, cols, dirty_rows, dirty_cols, 0)
 
 
@@ -495,7 +365,7 @@ def _settle(free: int, required: int, rows: list[int], cols: list[int], dirty_ro
     cells diagonal to a must-be-ship cell become water. Returns (free, required, rows, cols) or None."""
     while True:
         forced = 0
-        for x in _BITS[dirty_rows]:
+        for x in LINE_BITS[dirty_rows]:
             need = rows[x]
             if need:
                 line = free & ROW_MASKS[x]
@@ -504,7 +374,7 @@ def _settle(free: int, required: int, rows: list[int], cols: list[int], dirty_ro
                     if have < need:
                         return None
                     forced |= line
-        for y in _BITS[dirty_cols]:
+        for y in LINE_BITS[dirty_cols]:
             need = cols[y]
             if need:
                 line = free & COL_MASKS[y]

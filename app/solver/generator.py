@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from app.core.errors import MapError
 from app.core.gamemap import GameMap, Ship
 from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece
-from app.solver.fast import Constraints, cells_of, iter_solutions, mask_of, placements
+from app.solver.bitboard import cells_of, mask_of, placements
+from app.solver.fast import Constraints, iter_solutions
 
 
 def random_ships(rng: random.Random, fleet: Sequence[int] = STANDARD_FLEET, max_tries: int = 1_000_000,

@@ -231,257 +231,212 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>BatchPanel</name>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="185"/>
+        <location filename="../../app/gui/compare/batch.py" line="91"/>
         <source>Batch over a folder of maps</source>
         <translation>In serie su una cartella di mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="225"/>
+        <location filename="../../app/gui/compare/batch.py" line="131"/>
         <source>Processes</source>
         <translation>Processi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="233"/>
+        <location filename="../../app/gui/compare/batch.py" line="139"/>
         <source> s per game</source>
         <translation> s per partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="234"/>
+        <location filename="../../app/gui/compare/batch.py" line="140"/>
         <source>Timeout</source>
         <translation>Limite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="191"/>
+        <location filename="../../app/gui/compare/batch.py" line="97"/>
         <source>Agents</source>
         <translation>Agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="242"/>
+        <location filename="../../app/gui/compare/batch.py" line="148"/>
         <source>Run batch</source>
         <translation>Avvia la serie</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="266"/>
-        <source>Export CSV…</source>
-        <translation>Esporta CSV…</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="245"/>
+        <location filename="../../app/gui/compare/batch.py" line="151"/>
         <source>no batch run yet</source>
         <translation>nessuna serie ancora</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="263"/>
-        <source>Plots</source>
-        <translation>Grafici</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="265"/>
-        <source>Games</source>
-        <translation>Partite</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="289"/>
-        <source>Plots need matplotlib: {0}</source>
-        <translation>I grafici richiedono matplotlib: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="339"/>
+        <location filename="../../app/gui/compare/batch.py" line="198"/>
         <source>Tick at least one agent.</source>
         <translation>Spunta almeno un agente.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="372"/>
+        <location filename="../../app/gui/compare/batch.py" line="232"/>
         <source>%v / %m games</source>
         <translation>%v / %m partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="374"/>
+        <location filename="../../app/gui/compare/batch.py" line="234"/>
         <source>{0} agents × {1} maps = {2} games…</source>
         <translation>{0} agenti × {1} mappe = {2} partite…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="438"/>
+        <location filename="../../app/gui/compare/batch.py" line="298"/>
         <source>{0} games · {1} s · {2} failures</source>
         <translation>{0} partite · {1} s · {2} fallimenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="459"/>
+        <location filename="../../app/gui/compare/batch.py" line="319"/>
         <source>{0} of {1} games in {2} s</source>
         <translation>{0} partite su {1} in {2} s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="463"/>
+        <location filename="../../app/gui/compare/batch.py" line="323"/>
         <source>(stopped)</source>
         <translation>(fermata)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="465"/>
+        <location filename="../../app/gui/compare/batch.py" line="325"/>
         <source>error: {0}</source>
         <translation>errore: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="555"/>
+        <location filename="../../app/gui/compare/batch.py" line="401"/>
         <source>Nothing to export yet.</source>
         <translation>Ancora niente da esportare.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="558"/>
+        <location filename="../../app/gui/compare/batch.py" line="404"/>
         <source>CSV files (*.csv)</source>
         <translation>File CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="569"/>
+        <location filename="../../app/gui/compare/batch.py" line="415"/>
         <source>Saved {0} rows to {1}</source>
         <translation>Salvate {0} righe in {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="235"/>
+        <location filename="../../app/gui/compare/batch.py" line="141"/>
         <source>Luck-adjusted score</source>
         <translation>Punteggio al netto della fortuna</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="236"/>
+        <location filename="../../app/gui/compare/batch.py" line="142"/>
         <source>Grade every game with the coach too (docs/coach.md) and show its luck-adjusted score: a few seconds more per game</source>
         <translation>Valuta ogni partita anche con il coach (docs/coach.md) e mostra il suo punteggio al netto della fortuna: qualche secondo in più a partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="238"/>
+        <location filename="../../app/gui/compare/batch.py" line="144"/>
         <source>Coach</source>
         <translation>Coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="210"/>
+        <location filename="../../app/gui/compare/batch.py" line="116"/>
         <source>This machine</source>
         <translation>Questo PC</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="211"/>
+        <location filename="../../app/gui/compare/batch.py" line="117"/>
         <source>Dask (local)</source>
         <translation>Dask (locale)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="212"/>
+        <location filename="../../app/gui/compare/batch.py" line="118"/>
         <source>Dask scheduler</source>
         <translation>Scheduler Dask</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="213"/>
+        <location filename="../../app/gui/compare/batch.py" line="119"/>
         <source>Where the games run: this machine&apos;s processes, a Dask cluster started on this machine, or the Dask scheduler of a lab or a cluster (docs/tournament.md)</source>
         <translation>Dove si giocano le partite: nei processi di questo computer, in un cluster Dask avviato su questo computer, o tramite lo scheduler Dask di un laboratorio o di un cluster (docs/tournament.md)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="219"/>
+        <location filename="../../app/gui/compare/batch.py" line="125"/>
         <source>The address dask scheduler printed, e.g. tcp://10.0.0.5:8786</source>
         <translation>L'indirizzo stampato da dask scheduler, per esempio tcp://10.0.0.5:8786</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="216"/>
+        <location filename="../../app/gui/compare/batch.py" line="122"/>
         <source>Run on</source>
         <translation>Esegui su</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="224"/>
+        <location filename="../../app/gui/compare/batch.py" line="130"/>
         <source>Processes playing games at once (on a local cluster: its workers)</source>
         <translation>Processi che giocano partite in contemporanea (in un cluster locale: i suoi worker)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="330"/>
+        <location filename="../../app/gui/compare/batch.py" line="189"/>
         <source>“{0}” is not a scheduler address: write it as tcp://HOST:8786</source>
         <translation>«{0}» non è l'indirizzo di uno scheduler: scrivilo come tcp://HOST:8786</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="378"/>
+        <location filename="../../app/gui/compare/batch.py" line="238"/>
         <source>Starting a Dask cluster on this machine…</source>
         <translation>Avvio di un cluster Dask su questo computer…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="380"/>
+        <location filename="../../app/gui/compare/batch.py" line="240"/>
         <source>Connecting to {0}…</source>
         <translation>Connessione a {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="420"/>
+        <location filename="../../app/gui/compare/batch.py" line="280"/>
         <source>Stopping…</source>
         <translation>Arresto in corso…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="424"/>
+        <location filename="../../app/gui/compare/batch.py" line="284"/>
         <source>{0} games on {1} Dask workers ({2} threads)…</source>
         <translation>{0} partite su {1} worker Dask ({2} thread)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="220"/>
+        <location filename="../../app/gui/compare/batch.py" line="126"/>
         <source>Address</source>
         <translation>Indirizzo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="61"/>
-        <source>score per game (box: quartiles, triangle: mean)</source>
-        <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="61"/>
-        <source>score</source>
-        <translation>punteggio</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="61"/>
-        <source>mean score as % of oracle</source>
-        <translation>punteggio medio in % dell'oracolo</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="61"/>
-        <source>% of oracle</source>
-        <translation>% dell'oracolo</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="547"/>
-        <source>{0} maps</source>
-        <translation>{0} mappe</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/compare/batch.py" line="343"/>
+        <location filename="../../app/gui/compare/batch.py" line="202"/>
         <source>No ticked agent loads.</source>
         <translation>Nessun agente spuntato si carica.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="410"/>
+        <location filename="../../app/gui/compare/batch.py" line="270"/>
         <source>{0} not played: {1}</source>
         <translation>{0} non giocato: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="204"/>
+        <location filename="../../app/gui/compare/batch.py" line="110"/>
         <source>Results</source>
         <translation>Risultati</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="351"/>
+        <location filename="../../app/gui/compare/batch.py" line="210"/>
         <source>{0}: the results file must end in .jsonl (the file of bench --out F.jsonl)</source>
         <translation>{0}: il file dei risultati deve finire in .jsonl (il file di bench --out F.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="376"/>
+        <location filename="../../app/gui/compare/batch.py" line="236"/>
         <source>{0} already in {1}: not played again.</source>
         <translation>{0} già in {1}: non rigiocate.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="461"/>
+        <location filename="../../app/gui/compare/batch.py" line="321"/>
         <source>({0} were in the results file already)</source>
         <translation>({0} erano già nel file dei risultati)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="480"/>
+        <location filename="../../app/gui/compare/batch.py" line="340"/>
         <source>Results: {0}</source>
         <translation>Risultati: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="490"/>
+        <location filename="../../app/gui/compare/batch.py" line="350"/>
         <source>The games will go to the new file {0}</source>
         <translation>Le partite andranno nel nuovo file {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/batch.py" line="506"/>
+        <location filename="../../app/gui/compare/batch.py" line="366"/>
         <source>{0} of {1} games are in {2}: Run batch plays the others.</source>
         <translation>{0} partite su {1} sono in {2}: «Avvia la serie» gioca le altre.</translation>
     </message>
@@ -497,69 +452,117 @@ No: ogni file è un agente a sé.</translation>
     </message>
 </context>
 <context>
+    <name>BatchResults</name>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>score per game (box: quartiles, triangle: mean)</source>
+        <translation>punteggio per partita (scatola: quartili, triangolo: media)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>score</source>
+        <translation>punteggio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>mean score as % of oracle</source>
+        <translation>punteggio medio in % dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="26"/>
+        <source>% of oracle</source>
+        <translation>% dell'oracolo</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="46"/>
+        <source>Plots</source>
+        <translation>Grafici</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="48"/>
+        <source>Games</source>
+        <translation>Partite</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="49"/>
+        <source>Export CSV…</source>
+        <translation>Esporta CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="68"/>
+        <source>Plots need matplotlib: {0}</source>
+        <translation>I grafici richiedono matplotlib: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/compare/batch_results.py" line="87"/>
+        <source>{0} maps</source>
+        <translation>{0} mappe</translation>
+    </message>
+</context>
+<context>
     <name>BoardWidget</name>
     <message>
-        <location filename="../../app/gui/board.py" line="256"/>
+        <location filename="../../app/gui/board.py" line="257"/>
         <source>of {0}</source>
         <translation>su {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="263"/>
+        <location filename="../../app/gui/board.py" line="264"/>
         <source>row {0}, column {1}</source>
         <translation>riga {0}, colonna {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="269"/>
+        <location filename="../../app/gui/board.py" line="270"/>
         <source>known at start</source>
         <translation>nota all'inizio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="272"/>
+        <location filename="../../app/gui/board.py" line="273"/>
         <source>hit: {0}</source>
         <translation>colpita: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="272"/>
+        <location filename="../../app/gui/board.py" line="273"/>
         <source>{0}, found by a flag</source>
         <translation>{0}, trovata con una bandierina</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="272"/>
+        <location filename="../../app/gui/board.py" line="273"/>
         <source>{0}, missed</source>
         <translation>{0}, non trovata</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="276"/>
+        <location filename="../../app/gui/board.py" line="277"/>
         <source>water</source>
         <translation>acqua</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="277"/>
+        <location filename="../../app/gui/board.py" line="278"/>
         <source>unknown</source>
         <translation>sconosciuta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="277"/>
+        <location filename="../../app/gui/board.py" line="278"/>
         <source>fired: water (miss)</source>
         <translation>sparo: acqua (mancato)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="280"/>
+        <location filename="../../app/gui/board.py" line="281"/>
         <source>flagged</source>
         <translation>con bandierina</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="280"/>
+        <location filename="../../app/gui/board.py" line="281"/>
         <source>right flag</source>
         <translation>bandierina giusta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="280"/>
+        <location filename="../../app/gui/board.py" line="281"/>
         <source>wrong flag</source>
         <translation>bandierina sbagliata</translation>
     </message>
     <message>
-        <location filename="../../app/gui/board.py" line="329"/>
+        <location filename="../../app/gui/board.py" line="330"/>
         <source>cursor at row {0}, column {1}</source>
         <translation>cursore a riga {0}, colonna {1}</translation>
     </message>
@@ -590,6 +593,89 @@ No: ogni file è un agente a sé.</translation>
         <location filename="../../app/gui/rule_debug.py" line="64"/>
         <source>Remove all</source>
         <translation>Togli tutti</translation>
+    </message>
+</context>
+<context>
+    <name>CheckPanel</name>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="26"/>
+        <source>Check</source>
+        <translation>Verifica</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="30"/>
+        <source>What the engine says about the map: overlap, touching ships, the fleet, the cells known at start, and how many solutions the puzzle has</source>
+        <translation>Che cosa dice il motore della mappa: sovrapposizioni, navi che si toccano, la flotta, le celle note all'inizio e quante soluzioni ha il puzzle</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="33"/>
+        <source>Standard fleet only</source>
+        <translation>Solo flotta standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="35"/>
+        <source>Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; off: any fleet (agents are told the map&apos;s fleet)</source>
+        <translation>Rifiuta le navi per cui la flotta standard (1x4, 2x3, 3x2, 4x1) non ha posto; spento: qualunque flotta (agli agenti viene detta la flotta della mappa)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="40"/>
+        <source>Clear known cells</source>
+        <translation>Cancella le celle note</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="41"/>
+        <source>Unmark every cell known at start</source>
+        <translation>Togli il segno a ogni cella nota all'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="63"/>
+        <source>… and {0} more</source>
+        <translation>… e altri {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="65"/>
+        <source>Empty board: draw a ship, or press Random map.</source>
+        <translation>Griglia vuota: disegna una nave, o premi Mappa casuale.</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="70"/>
+        <source>Counts and known cells: {0}</source>
+        <translation>Conteggi e celle note: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="76"/>
+        <source>standard fleet</source>
+        <translation>flotta standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="76"/>
+        <source>{0} ships still to place</source>
+        <translation>{0} navi ancora da piazzare</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="76"/>
+        <source>non-standard fleet</source>
+        <translation>flotta non standard</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="80"/>
+        <source>No ships overlap or touch</source>
+        <translation>Nessuna nave si sovrappone o ne tocca un'altra</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="84"/>
+        <source>the puzzle has no solution</source>
+        <translation>il puzzle non ha soluzioni</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="86"/>
+        <source>the puzzle has exactly one solution</source>
+        <translation>il puzzle ha una sola soluzione</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/editor/check_panel.py" line="87"/>
+        <source>the puzzle has {0} solutions</source>
+        <translation>il puzzle ha {0} soluzioni</translation>
     </message>
 </context>
 <context>
@@ -949,22 +1035,22 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>CompareWindow</name>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="27"/>
+        <location filename="../../app/gui/compare/window.py" line="28"/>
         <source>Battleship Lab — Compare agents</source>
         <translation>Battleship Lab — Confronta agenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="38"/>
+        <location filename="../../app/gui/compare/window.py" line="39"/>
         <source>Side by side</source>
         <translation>Affiancati</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="39"/>
+        <location filename="../../app/gui/compare/window.py" line="40"/>
         <source>Batch</source>
         <translation>In serie</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/window.py" line="41"/>
+        <location filename="../../app/gui/compare/window.py" line="42"/>
         <source>A/B</source>
         <translation>A/B</translation>
     </message>
@@ -1679,7 +1765,7 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="172"/>
+        <location filename="../../app/gui/main_tabs.py" line="173"/>
         <source>breakpoint: step {0} paused before {1}</source>
         <translation>punto di arresto: passo {0} fermo prima di {1}</translation>
     </message>
@@ -1704,7 +1790,7 @@ No: ogni file è un agente a sé.</translation>
         <translation>Regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="140"/>
+        <location filename="../../app/gui/main_tabs.py" line="141"/>
         <source>A CLIPS agent&apos;s rule firings of the step (in order, with the facts they matched), the agenda and focus stack after it, and each rule&apos;s count</source>
         <translation>Le regole eseguite da un agente CLIPS nel passo (in ordine, con i fatti che le hanno attivate), l'agenda e la pila del focus dopo il passo, e quante volte è scattata ogni regola</translation>
     </message>
@@ -1864,12 +1950,12 @@ No: ogni file è un agente a sé.</translation>
         <translation>Una riga per passo, quello che l'agente ha stampato, e gli errori</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="88"/>
+        <location filename="../../app/gui/main_tabs.py" line="89"/>
         <source>Facts</source>
         <translation>Fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="89"/>
+        <location filename="../../app/gui/main_tabs.py" line="90"/>
         <source>A CLIPS agent&apos;s working memory at the current step, the protocol&apos;s facts too</source>
         <translation>La memoria di lavoro di un agente CLIPS al passo corrente, con i fatti del protocollo</translation>
     </message>
@@ -2226,12 +2312,12 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>L'agente non si è caricato senza errori: vedi il riquadro rosso.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="119"/>
+        <location filename="../../app/gui/main_tabs.py" line="120"/>
         <source>Coach</source>
         <translation>Coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_tabs.py" line="120"/>
+        <location filename="../../app/gui/main_tabs.py" line="121"/>
         <source>Once the game is over: each decision graded against bayes&apos;s play with the agent&apos;s information (open a saved log with Replay to step through it)</source>
         <translation>A partita finita: ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente (apri un registro salvato con Replay per scorrerla)</translation>
     </message>
@@ -2418,12 +2504,12 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     <message>
         <location filename="../../app/gui/main_settings.py" line="106"/>
         <source>The interface language: switched at once, kept for the next start</source>
-        <translation>La lingua dell'interfaccia: cambia subito e resta per il prossimo avvio</translation>
+        <translation>La lingua dell&apos;interfaccia: cambia subito e resta per il prossimo avvio</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_settings.py" line="246"/>
         <source>No {0} translation found ({1}): the interface stays as it is</source>
-        <translation>Nessuna traduzione in {0} trovata ({1}): l'interfaccia resta com'è</translation>
+        <translation>Nessuna traduzione in {0} trovata ({1}): l&apos;interfaccia resta com&apos;è</translation>
     </message>
 </context>
 <context>
@@ -2457,367 +2543,287 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>MapEditor</name>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="61"/>
+        <location filename="../../app/gui/editor/window.py" line="66"/>
         <source>Map editor — Battleship Lab</source>
         <translation>Editor di mappe — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="74"/>
+        <location filename="../../app/gui/editor/window.py" line="79"/>
         <source>Editor</source>
         <translation>Editor</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="512"/>
+        <location filename="../../app/gui/editor/window.py" line="475"/>
         <source>New map</source>
         <translation>Nuova mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="117"/>
+        <location filename="../../app/gui/editor/window.py" line="122"/>
         <source>&lt;b&gt;Draw the fleet.&lt;/b&gt; Drag across cells to draw a ship · click a ship to remove it · right click (or K) marks a cell known at start · keyboard: arrows, Space/Enter to start and end a ship, Delete removes.</source>
         <translation>&lt;b&gt;Disegna la flotta.&lt;/b&gt; Trascina sulle celle per disegnare una nave · clic su una nave per toglierla · clic destro (o K) segna una cella nota all'inizio · tastiera: frecce, Spazio/Invio per iniziare e finire una nave, Canc toglie.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="137"/>
-        <source>Check</source>
-        <translation>Verifica</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="142"/>
-        <source>What the engine says about the map: overlap, touching ships, the fleet, the cells known at start, and how many solutions the puzzle has</source>
-        <translation>Che cosa dice il motore della mappa: sovrapposizioni, navi che si toccano, la flotta, le celle note all'inizio e quante soluzioni ha il puzzle</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="145"/>
-        <source>Standard fleet only</source>
-        <translation>Solo flotta standard</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/editor/window.py" line="147"/>
-        <source>Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; off: any fleet (agents are told the map&apos;s fleet)</source>
-        <translation>Rifiuta le navi per cui la flotta standard (1x4, 2x3, 3x2, 4x1) non ha posto; spento: qualunque flotta (agli agenti viene detta la flotta della mappa)</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="152"/>
-        <source>Clear known cells</source>
-        <translation>Cancella le celle note</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="153"/>
-        <source>Unmark every cell known at start</source>
-        <translation>Togli il segno a ogni cella nota all'inizio</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="162"/>
         <source>Map</source>
         <translation>Mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="167"/>
+        <location filename="../../app/gui/editor/window.py" line="152"/>
         <source>e.g. Harbour</source>
         <translation>es. Porto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="168"/>
+        <location filename="../../app/gui/editor/window.py" line="153"/>
         <source>The map&apos;s name (saved in the native format&apos;s header)</source>
         <translation>Il nome della mappa (salvato nell'intestazione del formato nativo)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="170"/>
+        <location filename="../../app/gui/editor/window.py" line="155"/>
         <source>you</source>
         <translation>tu</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="171"/>
+        <location filename="../../app/gui/editor/window.py" line="156"/>
         <source>Who made the map (native format header)</source>
         <translation>Chi ha fatto la mappa (intestazione del formato nativo)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="173"/>
+        <location filename="../../app/gui/editor/window.py" line="158"/>
         <source>anything worth knowing about it</source>
         <translation>qualunque cosa utile da sapere</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="174"/>
+        <location filename="../../app/gui/editor/window.py" line="159"/>
         <source>Notes about the map (native format header)</source>
         <translation>Note sulla mappa (intestazione del formato nativo)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="175"/>
+        <location filename="../../app/gui/editor/window.py" line="160"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="175"/>
+        <location filename="../../app/gui/editor/window.py" line="160"/>
         <source>Author</source>
         <translation>Autore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="175"/>
+        <location filename="../../app/gui/editor/window.py" line="160"/>
         <source>Notes</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="190"/>
+        <location filename="../../app/gui/editor/window.py" line="175"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="201"/>
+        <location filename="../../app/gui/editor/window.py" line="186"/>
         <source>Refused: {0}</source>
         <translation>Rifiutato: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="570"/>
+        <location filename="../../app/gui/editor/window.py" line="507"/>
         <source>Not saved yet.</source>
         <translation>Non ancora salvata.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="318"/>
+        <location filename="../../app/gui/editor/window.py" line="299"/>
         <source>A random fleet, uniform over all legal placements.</source>
         <translation>Una flotta casuale, uniforme su tutti i piazzamenti validi.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="325"/>
+        <location filename="../../app/gui/editor/window.py" line="304"/>
         <source>Fix the problems first: {0}</source>
         <translation>Prima correggi i problemi: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="328"/>
+        <location filename="../../app/gui/editor/window.py" line="307"/>
         <source>The standard fleet is complete already.</source>
         <translation>La flotta standard è già completa.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="333"/>
+        <location filename="../../app/gui/editor/window.py" line="312"/>
         <source>Cannot fill the rest: {0}</source>
         <translation>Impossibile completare: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="335"/>
+        <location filename="../../app/gui/editor/window.py" line="314"/>
         <source>The missing ships were placed at random around yours.</source>
         <translation>Le navi mancanti sono state piazzate a caso intorno alle tue.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="345"/>
+        <location filename="../../app/gui/editor/window.py" line="322"/>
         <source>Not a valid map yet: {0}</source>
         <translation>Non è ancora una mappa valida: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="355"/>
+        <location filename="../../app/gui/editor/window.py" line="332"/>
         <source>1 cell marked known</source>
         <translation>1 cella segnata come nota</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="355"/>
+        <location filename="../../app/gui/editor/window.py" line="332"/>
         <source>{0} cells marked known</source>
         <translation>{0} celle segnate come note</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="356"/>
+        <location filename="../../app/gui/editor/window.py" line="333"/>
         <source>: the puzzle now has exactly one solution.</source>
         <translation>: ora il puzzle ha una sola soluzione.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="358"/>
+        <location filename="../../app/gui/editor/window.py" line="335"/>
         <source>The puzzle already has exactly one solution.</source>
         <translation>Il puzzle ha già una sola soluzione.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="411"/>
+        <location filename="../../app/gui/editor/window.py" line="381"/>
         <source>The puzzle has several solutions: the solver&apos;s first is shown. Make it a puzzle adds hints.</source>
         <translation>Il puzzle ha più soluzioni: è mostrata la prima del risolutore. Rendila un puzzle aggiunge indizi.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="421"/>
+        <location filename="../../app/gui/editor/window.py" line="391"/>
         <source>Could not open the map: {0}</source>
         <translation>Impossibile aprire la mappa: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="424"/>
+        <location filename="../../app/gui/editor/window.py" line="394"/>
         <source>Opened {0}</source>
         <translation>Aperta {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="450"/>
+        <location filename="../../app/gui/editor/window.py" line="417"/>
         <source>Not saved: the map is not valid: {0}</source>
         <translation>Non salvata: la mappa non è valida: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="453"/>
+        <location filename="../../app/gui/editor/window.py" line="420"/>
         <source>Not saved: a Bimaru puzzle needs the standard fleet (this map has {0}).</source>
         <translation>Non salvata: un puzzle Bimaru richiede la flotta standard (questa mappa ha {0}).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="453"/>
+        <location filename="../../app/gui/editor/window.py" line="420"/>
         <source>no ships</source>
         <translation>nessuna nave</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="461"/>
+        <location filename="../../app/gui/editor/window.py" line="426"/>
         <source>Not saved: {0}</source>
         <translation>Non salvata: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="469"/>
+        <location filename="../../app/gui/editor/window.py" line="434"/>
         <source>note: the puzzle has several solutions (Make it a puzzle fixes that)</source>
         <translation>nota: il puzzle ha più soluzioni (Rendila un puzzle lo sistema)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="470"/>
+        <location filename="../../app/gui/editor/window.py" line="435"/>
         <source>Saved {0} ({1})</source>
         <translation>Salvata {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="486"/>
+        <location filename="../../app/gui/editor/window.py" line="451"/>
         <source>Cannot play it yet: {0}</source>
         <translation>Non si può ancora giocare: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="515"/>
+        <location filename="../../app/gui/editor/window.py" line="478"/>
         <source>Map editor — {0}[*] — Battleship Lab</source>
         <translation>Editor di mappe — {0}[*] — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="526"/>
+        <location filename="../../app/gui/editor/window.py" line="489"/>
         <source>1 ship</source>
         <translation>1 nave</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="526"/>
+        <location filename="../../app/gui/editor/window.py" line="489"/>
         <source>{0} ships</source>
         <translation>{0} navi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="527"/>
+        <location filename="../../app/gui/editor/window.py" line="490"/>
         <source>{0} known at start ({1} ship, {2} water)</source>
         <translation>{0} note all'inizio ({1} nave, {2} acqua)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="533"/>
-        <source>… and {0} more</source>
-        <translation>… e altri {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="535"/>
-        <source>Empty board: draw a ship, or press Random map.</source>
-        <translation>Griglia vuota: disegna una nave, o premi Mappa casuale.</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="538"/>
-        <source>standard fleet</source>
-        <translation>flotta standard</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="538"/>
-        <source>{0} ships still to place</source>
-        <translation>{0} navi ancora da piazzare</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="538"/>
-        <source>non-standard fleet</source>
-        <translation>flotta non standard</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="542"/>
-        <source>No ships overlap or touch</source>
-        <translation>Nessuna nave si sovrappone o ne tocca un'altra</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="548"/>
-        <source>the puzzle has no solution</source>
-        <translation>il puzzle non ha soluzioni</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="550"/>
-        <source>the puzzle has exactly one solution</source>
-        <translation>il puzzle ha una sola soluzione</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="552"/>
-        <source>the puzzle has {0} solutions</source>
-        <translation>il puzzle ha {0} soluzioni</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="553"/>
-        <source>Counts and known cells: {0}</source>
-        <translation>Conteggi e celle note: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/editor/window.py" line="79"/>
+        <location filename="../../app/gui/editor/window.py" line="84"/>
         <source>New</source>
         <translation>Nuova</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="79"/>
+        <location filename="../../app/gui/editor/window.py" line="84"/>
         <source>Start an empty map</source>
         <translation>Inizia una mappa vuota</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="82"/>
+        <location filename="../../app/gui/editor/window.py" line="87"/>
         <source>Open…</source>
         <translation>Apri…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="82"/>
+        <location filename="../../app/gui/editor/window.py" line="87"/>
         <source>Open a native .map, a course .clp or a Bimaru puzzle</source>
         <translation>Apri una .map nativa, una .clp del corso o un puzzle Bimaru</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="86"/>
+        <location filename="../../app/gui/editor/window.py" line="91"/>
         <source>Save</source>
         <translation>Salva</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="86"/>
+        <location filename="../../app/gui/editor/window.py" line="91"/>
         <source>Save the map to its file (atomically)</source>
         <translation>Salva la mappa nel suo file (in modo atomico)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="89"/>
+        <location filename="../../app/gui/editor/window.py" line="94"/>
         <source>Save As…</source>
         <translation>Salva come…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="89"/>
+        <location filename="../../app/gui/editor/window.py" line="94"/>
         <source>Save as a native .map, a course .clp or a Bimaru puzzle .txt</source>
         <translation>Salva come .map nativa, .clp del corso o puzzle Bimaru .txt</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="94"/>
+        <location filename="../../app/gui/editor/window.py" line="99"/>
         <source>Random map</source>
         <translation>Mappa casuale</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="94"/>
+        <location filename="../../app/gui/editor/window.py" line="99"/>
         <source>Draw a whole new fleet at random (the map generator)</source>
         <translation>Disegna a caso una flotta completamente nuova (il generatore di mappe)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="97"/>
+        <location filename="../../app/gui/editor/window.py" line="102"/>
         <source>Fill the rest</source>
         <translation>Completa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="97"/>
+        <location filename="../../app/gui/editor/window.py" line="102"/>
         <source>Place the ships still missing at random around the ones drawn</source>
         <translation>Piazza a caso le navi mancanti intorno a quelle disegnate</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="101"/>
+        <location filename="../../app/gui/editor/window.py" line="106"/>
         <source>Make it a puzzle</source>
         <translation>Rendila un puzzle</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="101"/>
+        <location filename="../../app/gui/editor/window.py" line="106"/>
         <source>Mark cells known at start until the puzzle has exactly one solution</source>
         <translation>Segna celle note all'inizio finché il puzzle ha una sola soluzione</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="106"/>
+        <location filename="../../app/gui/editor/window.py" line="111"/>
         <source>Play this map</source>
         <translation>Gioca questa mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/editor/window.py" line="106"/>
+        <location filename="../../app/gui/editor/window.py" line="111"/>
         <source>Load this map in the main window and play it</source>
         <translation>Carica questa mappa nella finestra principale e giocala</translation>
     </message>
@@ -2871,222 +2877,222 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>ReplayWindow</name>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="220"/>
+        <location filename="../../app/gui/replay_view.py" line="221"/>
         <source>Rules</source>
         <translation>Regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="220"/>
+        <location filename="../../app/gui/replay_view.py" line="221"/>
         <source>A CLIPS agent's rule firings of the step shown, the agenda after it and each rule's count (in logs saved from traced games: run --trace … --log)</source>
         <translation>Le regole eseguite da un agente CLIPS nel passo mostrato, l'agenda dopo il passo e quante volte è scattata ogni regola (nei log salvati da partite tracciate: run --trace … --log)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="116"/>
+        <location filename="../../app/gui/replay_view.py" line="117"/>
         <source>Replay — Battleship Lab</source>
         <translation>Replay — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="124"/>
+        <location filename="../../app/gui/replay_view.py" line="125"/>
         <source>Replay</source>
         <translation>Replay</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="154"/>
+        <location filename="../../app/gui/replay_view.py" line="155"/>
         <source>Drag to any step of the game</source>
         <translation>Trascina a qualunque passo della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="161"/>
+        <location filename="../../app/gui/replay_view.py" line="162"/>
         <source>The position shown: steps carried out so far, of the game&apos;s total</source>
         <translation>La posizione mostrata: passi eseguiti finora, sul totale della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="168"/>
+        <location filename="../../app/gui/replay_view.py" line="169"/>
         <source>No replay open</source>
         <translation>Nessun replay aperto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="168"/>
+        <location filename="../../app/gui/replay_view.py" line="169"/>
         <source>Open a game log (Ctrl+O).</source>
         <translation>Apri un registro di partita (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="186"/>
+        <location filename="../../app/gui/replay_view.py" line="187"/>
         <source>Steps</source>
         <translation>Passi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="191"/>
+        <location filename="../../app/gui/replay_view.py" line="192"/>
         <source>One line per step; pick a line to go to that step</source>
         <translation>Una riga per passo; scegli una riga per andare a quel passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="400"/>
+        <location filename="../../app/gui/replay_view.py" line="401"/>
         <source>What the agent said</source>
         <translation>Che cosa ha detto l'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="208"/>
+        <location filename="../../app/gui/replay_view.py" line="209"/>
         <source>The agent&apos;s printouts (and why the game stopped) while it decided this step, as saved in the log</source>
         <translation>Le stampe dell'agente (e perché la partita si è fermata) mentre decideva questo passo, come salvate nel registro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="231"/>
+        <location filename="../../app/gui/replay_view.py" line="232"/>
         <source>More controls (the window is too narrow to show them all)</source>
         <translation>Altri comandi (la finestra è troppo stretta per mostrarli tutti)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="248"/>
+        <location filename="../../app/gui/replay_view.py" line="249"/>
         <source>Could not open the replay: {0}</source>
         <translation>Impossibile aprire il replay: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="259"/>
+        <location filename="../../app/gui/replay_view.py" line="260"/>
         <source>unknown agent</source>
         <translation>agente sconosciuto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="260"/>
+        <location filename="../../app/gui/replay_view.py" line="261"/>
         <source>{0} · {1} · {2} steps · score {3} (oracle {4})</source>
         <translation>{0} · {1} · {2} passi · punteggio {3} (oracolo {4})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="262"/>
+        <location filename="../../app/gui/replay_view.py" line="263"/>
         <source>Replay — {0} — Battleship Lab</source>
         <translation>Replay — {0} — Battleship Lab</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="364"/>
+        <location filename="../../app/gui/replay_view.py" line="365"/>
         <source>Open a game log to replay it.</source>
         <translation>Apri un registro di partita per rivederla.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="375"/>
+        <location filename="../../app/gui/replay_view.py" line="376"/>
         <source>Step {0} of {1}: the score if solved now would be {2}.</source>
         <translation>Passo {0} di {1}: il punteggio se risolta ora sarebbe {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="390"/>
+        <location filename="../../app/gui/replay_view.py" line="391"/>
         <source>{0} / {1} steps</source>
         <translation>{0} / {1} passi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="390"/>
+        <location filename="../../app/gui/replay_view.py" line="391"/>
         <source>step {0}</source>
         <translation>passo {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="392"/>
+        <location filename="../../app/gui/replay_view.py" line="393"/>
         <source>fires left {0} · flags left {1}</source>
         <translation>spari rimasti {0} · bandierine rimaste {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="392"/>
+        <location filename="../../app/gui/replay_view.py" line="393"/>
         <source>solved</source>
         <translation>risolta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="401"/>
+        <location filename="../../app/gui/replay_view.py" line="402"/>
         <source>Step forward: each step shows what the agent printed while deciding it.</source>
         <translation>Vai avanti: ogni passo mostra che cosa ha stampato l'agente mentre lo decideva.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="405"/>
+        <location filename="../../app/gui/replay_view.py" line="406"/>
         <source>What the agent said for step {0} ({1})</source>
         <translation>Che cosa ha detto l'agente al passo {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="410"/>
+        <location filename="../../app/gui/replay_view.py" line="411"/>
         <source>This log holds no printouts (saved without them, or the agent printed nothing).</source>
         <translation>Questo registro non contiene stampe (salvato senza, o l'agente non ha stampato nulla).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="413"/>
+        <location filename="../../app/gui/replay_view.py" line="414"/>
         <source>(nothing printed for this step)</source>
         <translation>(niente stampato per questo passo)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="425"/>
+        <location filename="../../app/gui/replay_view.py" line="426"/>
         <source>Pause</source>
         <translation>Pausa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="425"/>
+        <location filename="../../app/gui/replay_view.py" line="426"/>
         <source>Play</source>
         <translation>Riproduci</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="129"/>
+        <location filename="../../app/gui/replay_view.py" line="130"/>
         <source>Open replay…</source>
         <translation>Apri replay…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="129"/>
+        <location filename="../../app/gui/replay_view.py" line="130"/>
         <source>Open a game log (.jsonl)</source>
         <translation>Apri un registro di partita (.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="133"/>
+        <location filename="../../app/gui/replay_view.py" line="134"/>
         <source>Start</source>
         <translation>Inizio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="133"/>
+        <location filename="../../app/gui/replay_view.py" line="134"/>
         <source>Go to the start of the game</source>
         <translation>Vai all'inizio della partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="136"/>
+        <location filename="../../app/gui/replay_view.py" line="137"/>
         <source>◀ Back</source>
         <translation>◀ Indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="136"/>
+        <location filename="../../app/gui/replay_view.py" line="137"/>
         <source>One step back</source>
         <translation>Un passo indietro</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="139"/>
+        <location filename="../../app/gui/replay_view.py" line="140"/>
         <source>Play the game forward, or pause</source>
         <translation>Riproduci la partita in avanti, o metti in pausa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="144"/>
+        <location filename="../../app/gui/replay_view.py" line="145"/>
         <source>Forward ▶</source>
         <translation>Avanti ▶</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="144"/>
+        <location filename="../../app/gui/replay_view.py" line="145"/>
         <source>One step forward</source>
         <translation>Un passo avanti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="147"/>
+        <location filename="../../app/gui/replay_view.py" line="148"/>
         <source>End</source>
         <translation>Fine</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="147"/>
+        <location filename="../../app/gui/replay_view.py" line="148"/>
         <source>Go to the solve and the score</source>
         <translation>Vai alla risoluzione e al punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="213"/>
+        <location filename="../../app/gui/replay_view.py" line="214"/>
         <source>Notes</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="213"/>
+        <location filename="../../app/gui/replay_view.py" line="214"/>
         <source>What the agent printed while deciding the step shown</source>
         <translation>Che cosa ha stampato l'agente mentre decideva il passo mostrato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="217"/>
+        <location filename="../../app/gui/replay_view.py" line="218"/>
         <source>Coach</source>
         <translation>Coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/replay_view.py" line="217"/>
+        <location filename="../../app/gui/replay_view.py" line="218"/>
         <source>Each decision graded against bayes&apos;s play with the agent&apos;s information</source>
         <translation>Ogni decisione valutata rispetto al gioco di bayes con le informazioni dell'agente</translation>
     </message>
@@ -3112,237 +3118,237 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>RulesPanel</name>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="200"/>
+        <location filename="../../app/gui/rules_panel.py" line="157"/>
         <source>Breakpoints</source>
         <translation>Punti di arresto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="200"/>
+        <location filename="../../app/gui/rules_panel.py" line="157"/>
         <source>The rules the agent&apos;s turn pauses before (CLIPS&apos;s set-break)</source>
         <translation>Le regole prima delle quali il turno dell'agente si ferma (set-break di CLIPS)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="204"/>
+        <location filename="../../app/gui/rules_panel.py" line="161"/>
         <source>Why not?</source>
         <translation>Perché no?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="204"/>
+        <location filename="../../app/gui/rules_panel.py" line="161"/>
         <source>Why didn&apos;t a rule fire? Pattern by pattern, what matches now</source>
         <translation>Perché una regola non è scattata? Pattern per pattern, che cosa corrisponde ora</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="350"/>
+        <location filename="../../app/gui/rules_panel.py" line="307"/>
         <source>Fires next: the turn is paused just before it</source>
         <translation>Scatta per prima: il turno è fermo appena prima</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="388"/>
+        <location filename="../../app/gui/rules_panel.py" line="345"/>
         <source>Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.</source>
         <translation>Passo {0}, a metà turno: finora {1} regole eseguite, {2} fatti cambiati.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="390"/>
+        <location filename="../../app/gui/rules_panel.py" line="347"/>
         <source>a breakpoint</source>
         <translation>un punto di arresto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="390"/>
+        <location filename="../../app/gui/rules_panel.py" line="347"/>
         <source>Step rule</source>
         <translation>Passo regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="391"/>
+        <location filename="../../app/gui/rules_panel.py" line="348"/>
         <source>Paused before {0} ({1}): Step rule fires it; Step or Run finish the turn.</source>
         <translation>In pausa prima di {0} ({1}): Passo regola la esegue; Passo o Avvia finiscono il turno.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="335"/>
+        <location filename="../../app/gui/rules_panel.py" line="292"/>
         <source>{0} activations waiting now (the first fires next)</source>
         <translation>{0} attivazioni in attesa ora (la prima è la prossima a scattare)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="421"/>
+        <location filename="../../app/gui/rules_panel.py" line="378"/>
         <source>Remove the breakpoint on {0}</source>
         <translation>Togli il punto di arresto su {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="423"/>
+        <location filename="../../app/gui/rules_panel.py" line="380"/>
         <source>Break before this rule ({0})</source>
         <translation>Fermati prima di questa regola ({0})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="424"/>
+        <location filename="../../app/gui/rules_panel.py" line="381"/>
         <source>Why didn&apos;t {0} fire?</source>
         <translation>Perché {0} non è scattata?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="45"/>
+        <location filename="../../app/gui/rules_panel.py" line="41"/>
         <source>All modules</source>
         <translation>Tutti i moduli</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="48"/>
+        <location filename="../../app/gui/rules_panel.py" line="43"/>
         <source>No rule trace for this step: rule traces exist for CLIPS agents (and for logs saved from traced games, e.g. run --trace … --log).</source>
         <translation>Nessuna traccia delle regole per questo passo: le tracce esistono per gli agenti CLIPS (e per i registri salvati da partite tracciate, es. run --trace … --log).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="142"/>
+        <location filename="../../app/gui/rules_panel.py" line="99"/>
         <source>Show the firings of one module only</source>
         <translation>Mostra le attivazioni di un solo modulo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="145"/>
+        <location filename="../../app/gui/rules_panel.py" line="102"/>
         <source>filter rules…</source>
         <translation>filtra le regole…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="147"/>
+        <location filename="../../app/gui/rules_panel.py" line="104"/>
         <source>Show only the rules whose name contains this text</source>
         <translation>Mostra solo le regole il cui nome contiene questo testo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="188"/>
+        <location filename="../../app/gui/rules_panel.py" line="145"/>
         <source>module</source>
         <translation>modulo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="188"/>
+        <location filename="../../app/gui/rules_panel.py" line="145"/>
         <source>rule</source>
         <translation>regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="179"/>
+        <location filename="../../app/gui/rules_panel.py" line="136"/>
         <source>sal.</source>
         <translation>sal.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="163"/>
+        <location filename="../../app/gui/rules_panel.py" line="120"/>
         <source>facts matched</source>
         <translation>fatti corrispondenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="163"/>
+        <location filename="../../app/gui/rules_panel.py" line="120"/>
         <source>Every rule the step fired, in firing order (as (watch rules) shows them); open one for the facts it matched. Pick one to ring its cells on the board and select its facts in the Facts tab</source>
         <translation>Ogni regola eseguita nel passo, in ordine (come le mostra (watch rules)); aprine una per i fatti a cui corrisponde. Sceglila per cerchiarne le celle sulla griglia e selezionarne i fatti nella scheda Fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="183"/>
+        <location filename="../../app/gui/rules_panel.py" line="140"/>
         <source>salience</source>
         <translation>salience</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="179"/>
+        <location filename="../../app/gui/rules_panel.py" line="136"/>
         <source>facts</source>
         <translation>fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="179"/>
+        <location filename="../../app/gui/rules_panel.py" line="136"/>
         <source>The activations waiting after this step, in the order CLIPS would fire them (module by module, top of the focus stack first), as (agenda) lists them</source>
         <translation>Le attivazioni in attesa dopo questo passo, nell'ordine in cui CLIPS le eseguirebbe (modulo per modulo, dalla cima dello stack del focus), come le elenca (agenda)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <location filename="../../app/gui/rules_panel.py" line="143"/>
         <source>Agenda</source>
         <translation>Agenda</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="186"/>
+        <location filename="../../app/gui/rules_panel.py" line="143"/>
         <source>The focus stack and the activations waiting after the step shown</source>
         <translation>Lo stack del focus e le attivazioni in attesa dopo il passo mostrato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="188"/>
+        <location filename="../../app/gui/rules_panel.py" line="145"/>
         <source>fired</source>
         <translation>eseguita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="188"/>
+        <location filename="../../app/gui/rules_panel.py" line="145"/>
         <source>How often each rule fired in the game so far (0: never fired); click a header to sort</source>
         <translation>Quante volte ogni regola è stata eseguita finora nella partita (0: mai); clicca un'intestazione per ordinare</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="193"/>
+        <location filename="../../app/gui/rules_panel.py" line="150"/>
         <source>Rule counts</source>
         <translation>Conteggio regole</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="193"/>
+        <location filename="../../app/gui/rules_panel.py" line="150"/>
         <source>How often each rule fired in the game so far; the rules that never fired too</source>
         <translation>Quante volte ogni regola è stata eseguita finora nella partita; anche quelle mai eseguite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="311"/>
+        <location filename="../../app/gui/rules_panel.py" line="268"/>
         <source> ({0} shown)</source>
         <translation> ({0} mostrate)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="312"/>
+        <location filename="../../app/gui/rules_panel.py" line="269"/>
         <source>Step {0}: {1} rule firings{2}, {3} facts changed.</source>
         <translation>Passo {0}: {1} regole eseguite{2}, {3} fatti cambiati.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="321"/>
+        <location filename="../../app/gui/rules_panel.py" line="278"/>
         <source>(a not pattern: no fact)</source>
         <translation>(un pattern not: nessun fatto)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="335"/>
+        <location filename="../../app/gui/rules_panel.py" line="292"/>
         <source>{0} activations waiting after this step</source>
         <translation>{0} attivazioni in attesa dopo questo passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="338"/>
+        <location filename="../../app/gui/rules_panel.py" line="295"/>
         <source>Focus stack (top first): {0} · {1}</source>
         <translation>Stack del focus (dalla cima): {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="338"/>
+        <location filename="../../app/gui/rules_panel.py" line="295"/>
         <source>(empty)</source>
         <translation>(vuoto)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="372"/>
+        <location filename="../../app/gui/rules_panel.py" line="329"/>
         <source>never fired in this game so far</source>
         <translation>mai eseguita finora in questa partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="46"/>
+        <location filename="../../app/gui/rules_panel.py" line="42"/>
         <source>No step yet: once the agent plays, each step&apos;s rule firings show here.</source>
         <translation>Nessun passo ancora: quando l'agente gioca, qui compaiono le regole eseguite a ogni passo.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="208"/>
+        <location filename="../../app/gui/rules_panel.py" line="165"/>
         <source>Why this shot?</source>
         <translation>Perché questo colpo?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="208"/>
+        <location filename="../../app/gui/rules_panel.py" line="165"/>
         <source>The chain behind an action, a fact or a firing: which rule made each fact it rests on, from which facts, back to what the environment told the agent</source>
         <translation>La catena dietro un'azione, un fatto o una regola eseguita: quale regola ha prodotto ogni fatto su cui poggia, da quali fatti, fino a ciò che l'ambiente ha detto all'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="324"/>
+        <location filename="../../app/gui/rules_panel.py" line="281"/>
         <source>Double-click: why is this fact here?</source>
         <translation>Doppio clic: perché questo fatto è qui?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="440"/>
+        <location filename="../../app/gui/rules_panel.py" line="397"/>
         <source>Why is {0} here? (chain)</source>
         <translation>Perché {0} è qui? (catena)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="443"/>
+        <location filename="../../app/gui/rules_panel.py" line="400"/>
         <source>Why did {0} fire? (chain)</source>
         <translation>Perché è scattata {0}? (catena)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="582"/>
+        <location filename="../../app/gui/trace_link.py" line="90"/>
         <source>Why this shot? (step {0}, row {1}, column {2})</source>
         <translation>Perché questo colpo? (passo {0}, riga {1}, colonna {2})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="451"/>
+        <location filename="../../app/gui/rules_panel.py" line="408"/>
         <source>Back to just before firing #{0} (the game is played again to there)</source>
         <translation>Torna a subito prima dell'attivazione n. {0} (la partita viene rigiocata fin lì)</translation>
     </message>
@@ -3360,52 +3366,52 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>bandierine rimaste</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="67"/>
+        <location filename="../../app/gui/score_panel.py" line="74"/>
         <source>Score</source>
         <translation>Punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="122"/>
+        <location filename="../../app/gui/score_panel.py" line="125"/>
         <source>The score appears when the game is solved.</source>
         <translation>Il punteggio compare quando la partita è risolta.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="146"/>
+        <location filename="../../app/gui/score_panel.py" line="149"/>
         <source>oracle {0}</source>
         <translation>oracolo {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="149"/>
+        <location filename="../../app/gui/score_panel.py" line="152"/>
         <source>{0}% of the oracle score</source>
         <translation>{0}% del punteggio dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="149"/>
+        <location filename="../../app/gui/score_panel.py" line="152"/>
         <source>no oracle ratio</source>
         <translation>nessun rapporto con l'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="154"/>
+        <location filename="../../app/gui/score_panel.py" line="157"/>
         <source>{0} pts</source>
         <translation>{0} punti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="154"/>
+        <location filename="../../app/gui/score_panel.py" line="157"/>
         <source>not scored</source>
         <translation>non conta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="159"/>
+        <location filename="../../app/gui/score_panel.py" line="162"/>
         <source>{0} of {1}</source>
         <translation>{0} su {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="160"/>
+        <location filename="../../app/gui/score_panel.py" line="163"/>
         <source>Precision &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Recall &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Found {2}&lt;br&gt;{3} steps · {4}</source>
         <translation>Precisione &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Richiamo &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Trovate {2}&lt;br&gt;{3} passi · {4}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="165"/>
+        <location filename="../../app/gui/score_panel.py" line="169"/>
         <source>{0}: score = {1}</source>
         <translation>{0}: punteggio = {1}</translation>
     </message>

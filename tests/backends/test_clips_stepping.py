@@ -11,11 +11,11 @@ import pytest
 
 from app.backends.base import PauseRequest, TurnSummary
 from app.backends.clips.matches import PatternKind, RuleMatches, parse, patterns
-from app.backends.clips.pause import PauseReason, TurnPause
 from app.backends.drivers import create_driver
 from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.backends.step_checks import CheckedDriver, FindingKind
+from app.backends.tracing.pause import PauseReason, TurnPause
 from app.core import PROFILES, Game
 from app.core.formats import load_map
 from tests.backends.test_clips_trace import ORDERED_AGENT

@@ -12,10 +12,10 @@ from clips._clips import lib
 from clips.common import environment_data
 
 from app.backends.clips import trace as recorder
-from app.backends.clips.steptrace import Change, StepTrace, parse_aspects
 from app.backends.drivers import create_driver, create_local_driver
 from app.backends.registry import resolve
 from app.backends.runner import Match
+from app.backends.tracing.steptrace import Change, StepTrace, parse_aspects
 from app.core import PROFILES, Game, gamelog
 from app.core.formats import load_map
 from tests.paths import MAPS_DIR, ROOT

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from app.backends.drivers import create_driver
-from app.backends.host import process
+from app.backends.host import warm
 from app.backends.registry import resolve
 from app.backends.runner import Match
 from app.core import Game
@@ -61,11 +61,11 @@ def test_a_prepared_child_is_only_taken_by_a_game_of_its_agent(tmp_path):
     agent.write_text(COUNTER)
     play(agent)
     play(agent)  # its second game: a child is made ready for its third
-    key = next(key for key in process._PREPARED if str(agent) in str(key))
+    key = next(key for key in warm._PREPARED if str(agent) in str(key))
     other = tmp_path / "other.py"
     other.write_text(COUNTER)
     assert "game 1 in process" in play(other)[0], "another agent's game took that child"
-    prepared = process._PREPARED[key].result(timeout=60)
+    prepared = warm._PREPARED[key].result(timeout=60)
     line = play(agent)[0]
     assert line.endswith(f"game 1 in process {prepared.process.pid}"), (line, prepared.process.pid)
 
@@ -74,17 +74,17 @@ def test_a_child_is_prepared_only_for_an_agent_that_comes_back_before_its_child_
     """A bench of many agents, maps outer, brings each agent back after all the others: a child made ready for its
     next game would be ended unused (``PREPARED`` are kept), so none is made; a few agents in turn get theirs."""
     made = []
-    monkeypatch.setattr(process, "_prepared_child", lambda requests, memory: made.append(requests) or object())
-    monkeypatch.setattr(process, "_SEEN", {})
-    monkeypatch.setattr(process, "_PREPARED", {})
-    many = [("agent", str(n)) for n in range(process.PREPARED + 2)]
+    monkeypatch.setattr(warm, "_prepared_child", lambda requests, memory: made.append(requests) or object())
+    monkeypatch.setattr(warm, "_SEEN", {})
+    monkeypatch.setattr(warm, "_PREPARED", {})
+    many = [("agent", str(n)) for n in range(warm.PREPARED + 2)]
     for _ in range(3):
         for key in many:
-            process.prepare(key, [("create", (key,))], 1 << 30)
+            warm.prepare(key, [("create", (key,))], 1 << 30)
     assert made == []
     few = many[:3]
     for _ in range(3):
         for key in few:
-            process.prepare(key, [("create", (key,))], 1 << 30)
-            process.take_prepared(key)  # the game takes it
+            warm.prepare(key, [("create", (key,))], 1 << 30)
+            warm.take_prepared(key)  # the game takes it
     assert len(made) == 2 * len(few)  # not in the first round: each came back after all the others

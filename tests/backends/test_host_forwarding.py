@@ -58,7 +58,7 @@ class TestTheTable:
         assert attributes == set(ATTRIBUTES)
 
     def test_value_objects_cross_with_their_dict(self):
-        from app.backends.clips.steptrace import Activation, BasisFact, FactChange, Firing, StepTrace
+        from app.backends.tracing.steptrace import Activation, BasisFact, FactChange, Firing, StepTrace
 
         trace = StepTrace(3, (Firing("AGENT", "r", 10, (BasisFact(4, "(a)"), BasisFact(None, ""))),),
                           (FactChange("asserted", 4, "AGENT", "a", "(a)"),), (Activation("AGENT", "r", 0, (4, None)),),

@@ -21,7 +21,7 @@ import pytest
 
 from app.backends import host
 from app.backends.drivers import create_driver
-from app.backends.host import process, spawn
+from app.backends.host import process, spawn, warm
 from app.backends.registry import resolve
 from app.backends.runner import MAX_BYTES, Match
 from app.core import Game
@@ -59,18 +59,18 @@ def _drain() -> None:
     """End the warm and prepared children (started under another host), on the spawner thread after what it has
     queued; forget what the last child reported."""
     def drain() -> None:
-        with process._WARM_LOCK:
-            idle, prepared = list(process._WARM), list(process._PREPARED.values())
-            process._WARM.clear()
-            process._PREPARED.clear()
+        with warm._WARM_LOCK:
+            idle, prepared = list(warm._WARM), list(warm._PREPARED.values())
+            warm._WARM.clear()
+            warm._PREPARED.clear()
         for child in idle:
             child.close()
             child.take_files()
         for future in prepared:
-            process._discard(future)
+            warm._discard(future)
 
-    process._SPAWNER.submit(drain).result()
-    process._REPORTED = None
+    process.SPAWNER.submit(drain).result()
+    warm._REPORTED = None
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.backends.clips.provenance import FiringRef, Origin, Provenance, render
-from app.backends.clips.steptrace import BasisFact, FactChange, Firing, StepTrace
 from app.backends.drivers import create_local_driver
 from app.backends.registry import resolve
 from app.backends.runner import Match
+from app.backends.tracing import BasisFact, FactChange, Firing, FiringRef, Origin, Provenance, StepTrace, render
 from app.core import Game
 from app.core.formats import load_map
 from tests.paths import MAPS_DIR, ROOT

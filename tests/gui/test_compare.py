@@ -91,13 +91,13 @@ class TestBatch:
         assert panel.running and not panel.run_button.isEnabled()
         qtbot.waitUntil(lambda: not panel.running, timeout=60000)
         maps = sorted(MAPS_DIR.glob("*.map"))
-        assert panel.games_table.rowCount() == 2 * len(maps) == panel.progress.value()
-        assert panel.summary_table.rowCount() == 2
-        assert {panel.summary_table.item(r, 0).text() for r in range(2)} == {"cross", "random"}
+        assert panel.results_view.games_table.rowCount() == 2 * len(maps) == panel.progress.value()
+        assert panel.results_view.summary_table.rowCount() == 2
+        assert {panel.results_view.summary_table.item(r, 0).text() for r in range(2)} == {"cross", "random"}
         reference = play("cross", load_game_map(maps[0]), PROFILES["unito-2019"]).result()
         row = next(r for r in panel.rows() if r.agent == "cross" and r.map_path == str(maps[0]))
         assert row.score == reference.score
-        assert panel.figure is not None and len(panel.figure.axes) == 2
+        assert panel.results_view.figure is not None and len(panel.results_view.figure.axes) == 2
         out = tmp_path / "batch.csv"
         compare.interaction.save_answers.append(str(out))
         panel.export_csv()
@@ -136,7 +136,7 @@ def test_stopping_a_batch_keeps_the_finished_games(qtbot, compare):
     total = len(list((MAPS_DIR / "bench").glob("*.map")))
     assert 2 <= len(panel.rows()) < total
     assert "(stopped)" in panel.status.text()
-    assert panel.games_table.rowCount() == len(panel.rows()) and panel.export_button.isEnabled()
+    assert panel.results_view.games_table.rowCount() == len(panel.rows()) and panel.results_view.export_button.isEnabled()
 
 
 CLUSTER_MAPS = str(MAPS_DIR / "bench" / "k[02]-000[1-3].map")  # 6 maps
@@ -164,11 +164,11 @@ class TestBatchOnACluster:
         qtbot.waitUntil(lambda: not panel.running, timeout=180000)
         assert "error" not in panel.status.text(), panel.status.text()
         assert [value for value in seen if value] == list(range(1, 13))
-        assert panel.progress.value() == 12 == panel.games_table.rowCount()
+        assert panel.progress.value() == 12 == panel.results_view.games_table.rowCount()
         plain = bench.Bench(["cross", "random"], bench.expand_maps([CLUSTER_MAPS]), bench.BenchConfig(), jobs=2)
         expected = plain.ordered(dict(plain.run()))
         assert [same_game(r) for r in panel.rows()] == [same_game(r) for r in expected]
-        assert panel.summary_table.rowCount() == 2 and panel.export_button.isEnabled()
+        assert panel.results_view.summary_table.rowCount() == 2 and panel.results_view.export_button.isEnabled()
 
     @pytest.mark.parametrize("text", ["", "lab pc", "http://10.0.0.5:8786", "tcp://10.0.0.5"])
     def test_a_bad_address_is_one_line_and_nothing_starts(self, compare, text):
@@ -220,7 +220,7 @@ class TestBatchOnACluster:
         kept = panel.rows()
         assert 1 <= len(kept) < len(panel.runner.tasks) and "(stopped)" in panel.status.text()
         assert all(r.status == "ok" for r in kept)  # only whole chunks came back: no game cut short
-        assert panel.games_table.rowCount() == len(kept) == panel.progress.value()
+        assert panel.results_view.games_table.rowCount() == len(kept) == panel.progress.value()
 
 
 def test_a_results_table_lists_its_rows_in_ascending_order_of_its_first_column(qtbot):

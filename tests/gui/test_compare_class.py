@@ -94,6 +94,6 @@ def test_an_agent_that_does_not_load_is_shown_with_clips_message_and_the_batch_g
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
     played = {found.agent for found in submissions.find(CLASS) if found.name in ("alice", "bob.clp", "carol")}
     assert {row.agent for row in panel.rows()} == played  # the agents as the CLI's bench --agents CLASS names them
-    shown = {panel.summary_table.item(r, 0).text() for r in range(panel.summary_table.rowCount())}
+    shown = {panel.results_view.summary_table.item(r, 0).text() for r in range(panel.results_view.summary_table.rowCount())}
     assert shown == {"alice", "bob.clp", "carol"}  # named by folder or file, not by path
     assert "dave not played:" in panel.status.text() and "agent.clp:" in panel.status.text()

@@ -57,7 +57,7 @@ def test_a_file_bench_wrote_is_opened_and_continued_in_the_batch(qtbot, tmp_path
     panel.results_file.choose()
     assert panel.folder.text() == str(maps) and panel.agent_picker.chosen() == ["cross", "random"]
     assert panel.rules.currentData() == before[0]["rules"] and panel.seed.value() == before[0]["seed"]
-    assert panel.summary_table.rowCount() == 2 and len(panel.rows()) == 4  # the stored games, shown
+    assert panel.results_view.summary_table.rowCount() == 2 and len(panel.rows()) == 4  # the stored games, shown
     assert "4 of 6 games" in panel.status.text()
     panel.jobs.setValue(2)
     panel.start()
@@ -65,7 +65,7 @@ def test_a_file_bench_wrote_is_opened_and_continued_in_the_batch(qtbot, tmp_path
     after = records(out)
     assert after[:4] == before and len(after) == 6, "only the two missing games were played, and appended"
     assert {r["map_path"] for r in after[4:]} == {str(maps / BENCH_MAPS[2].name)}
-    assert len(panel.rows()) == 6 and panel.games_table.rowCount() == 6 and panel.progress.value() == 6
+    assert len(panel.rows()) == 6 and panel.results_view.games_table.rowCount() == 6 and panel.progress.value() == 6
     capsys.readouterr()
     assert main(["bench", "--agents", "cross,random", "--maps", str(maps), "--out", str(out), "--resume",
                  "--no-progress"]) == 0

@@ -149,7 +149,7 @@ class TestRefusals:
         assert len(editor.draft.ships) == 2 and not editor.problem_cells()
 
     def test_non_standard_fleets_are_allowed_when_asked(self, editor):
-        editor.standard_box.setChecked(False)
+        editor.check_panel.standard_box.setChecked(False)
         assert editor.place(tuple(Cell(0, y) for y in range(6)))
         assert editor.draft.to_map().fleet == (6,)
 

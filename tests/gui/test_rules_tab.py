@@ -6,8 +6,8 @@ import re
 
 from PyQt5.QtCore import Qt
 
-from app.backends.clips.steptrace import StepTrace
 from app.backends.games import play
+from app.backends.tracing import StepTrace
 from app.core import PROFILES, Cell
 from app.core.gamelog import save
 from app.gui.main_tabs import FactsTab, RulesTab

@@ -384,11 +384,11 @@ def test_a_batchs_games_appear_in_the_table_as_they_end(qtbot, interaction):
     panel.start()
     # after the panel's own slot (connected first): games ended and the rows the table holds as each game ends
     panel._worker.game_done.connect(lambda _i, _row: seen.append((len(panel.finished_rows),
-                                                                  panel.games_table.rowCount())),
+                                                                  panel.results_view.games_table.rowCount())),
                                     QtNs.QueuedConnection)
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
     games = len(list(MAPS_DIR.glob("*.map")))
-    assert panel.games_table.rowCount() == games
+    assert panel.results_view.games_table.rowCount() == games
     assert seen[0] == (1, 1), "the first game shows as it ends"
     assert all(shown <= done for done, shown in seen)  # the others within a quarter of a second, a few at a time
     compare.close()

@@ -94,7 +94,7 @@ def test_a_fact_of_the_facts_tab_and_of_a_firing(qtbot, window):
 def test_why_a_firing_fired(qtbot, window):
     tab = _play_chain(qtbot, window)
     why = tab.panel.why_tree
-    from app.backends.clips.provenance import FiringRef
+    from app.backends.tracing import FiringRef
     assert why.why_firing(FiringRef(0, 6))  # ENV::take-exec: the protocol's firing, asked about itself
     rows = why.rows()
     assert rows[0] == (0, "", "ENV::take-exec", "0", "6")
@@ -117,7 +117,7 @@ def test_replay_asks_the_same(qtbot, window, tmp_path):
 def test_a_log_saved_before_the_sources_were_recorded_says_so(qtbot):
     # an older log's trace has no "made": the tree says there are no chains rather than show every fact as the
     # environment's
-    from app.backends.clips.steptrace import FactChange, Firing, StepTrace
+    from app.backends.tracing import FactChange, Firing, StepTrace
     from app.gui.why_tree import WhyTree
 
     tree = WhyTree()

@@ -9,12 +9,12 @@ import pytest
 
 from app.core.formats import bimaru, native
 from app.core.grid import SIZE, STANDARD_FLEET, Cell, Piece, ship_pieces
+from app.solver.bitboard import mask_of
 from app.solver.fast import (
     Constraints,
     Solution,
     count_solutions,
     iter_solutions,
-    mask_of,
     solutions_array,
     solve,
 )
@@ -247,7 +247,8 @@ class TestTables:
 
     @pytest.mark.parametrize("length", range(1, SIZE + 1))
     def test_placements_match_the_cells_they_cover(self, length):
-        from app.solver.fast import _covering, placements
+        from app.solver.bitboard import placements
+        from app.solver.fast import _covering
 
         table = placements(length)
         expected_count = SIZE * (SIZE - length + 1) * (1 if length == 1 else 2)
@@ -271,12 +272,12 @@ class TestTables:
             assert covering[b] == tuple(p for p in table.values() if p.mask >> b & 1)
 
     def test_line_tables(self):
-        from app.solver.fast import _BITS, _ROWS_OF_COLUMN
+        from app.solver.bitboard import LINE_BITS, ROWS_OF_COLUMN
 
         for m in range(1 << SIZE):
-            assert _BITS[m] == tuple(i for i in range(SIZE) if m >> i & 1)
-            column = mask_of(Cell(x, 0) for x in _BITS[m])
-            assert _ROWS_OF_COLUMN[column] == m
+            assert LINE_BITS[m] == tuple(i for i in range(SIZE) if m >> i & 1)
+            column = mask_of(Cell(x, 0) for x in LINE_BITS[m])
+            assert ROWS_OF_COLUMN[column] == m
 
 
 class TestObservation:

@@ -33,9 +33,9 @@ from app.backends.clips.loading import describe, load_environment, map_facts, ro
 from app.backends.clips.messages import CaptureRouter, parse_messages
 from app.backends.clips.params import BRIDGE_PARAMS, PROTOCOL_MODULES, agent_param_values, set_agent_params
 from app.backends.clips.stepping import TurnInParts
-from app.backends.clips.steptrace import StepTrace
 from app.backends.clips.trace import Tracer
 from app.backends.clips.watchdog import Deadline, clear_halt
+from app.backends.tracing.steptrace import StepTrace
 from app.core import Action, ActionKind, AgentError, Cell, Observation, Outcome, Piece, StepEvent
 from app.core.markers import MAX_ITEMS_READ, Marker, capped_markers
 from app.core.rules import Statistics

@@ -23,8 +23,8 @@ from app.backends.clips.capi import NULL, FactExistp, GetNextFactInTemplate
 from app.backends.clips.loading import PYTHON_ROUTERS, routers_off
 from app.backends.clips.matches import RuleMatches, rule_matches
 from app.backends.clips.params import PROTOCOL_MODULES
-from app.backends.clips.pause import PauseReason, TurnPause
 from app.backends.clips.trace import Tracer
+from app.backends.tracing.pause import PauseReason, TurnPause
 from app.core import AgentError, Observation
 
 

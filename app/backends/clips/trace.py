@@ -1,6 +1,6 @@
 """Why a CLIPS agent acts: the rule firings of a turn, the facts it changed, the agenda and the focus stack.
 
-The trace is plain data (``app.backends.clips.steptrace``); ``Tracer``
+The trace is plain data (``app.backends.tracing.steptrace``); ``Tracer``
 collects it from a running environment, on clipspy's public surface only
 (clipspy's Windows and macOS wheels export no CLIPS function: no callbacks
 into CLIPS's engine). Traced, the driver fires one rule at a time: it asks
@@ -23,7 +23,7 @@ import clips
 from clips._clips import ffi, lib
 
 from app.backends.base import PROTOCOL_MODULES
-from app.backends.clips.steptrace import (
+from app.backends.tracing.steptrace import (
     Activation,
     BasisFact,
     Change,

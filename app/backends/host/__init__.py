@@ -1,7 +1,8 @@
 """The agent host: every agent in its own confined child process (issue 18).
 
 - ``protocol``: the versioned request/reply messages;
-- ``process``: starting (through the zygote or ``spawn``), preparing ahead, killing children and saying why one died;
+- ``process``: starting (through the zygote or ``spawn``), watching, killing children and saying why one died;
+- ``warm``: children started ahead of need (the warm pool, a child prepared for an agent's next game);
 - ``zygote``: the process that imported what agents need and forks a fresh child for every game (Linux);
 - ``spawn``: the portable host, a new interpreter per game, with ``windows`` and ``macos`` as each OS's layer;
 - ``driver``: ``HostedDriver``, the parent's side of the driver interface;
@@ -69,7 +70,7 @@ def status(wait: bool = True) -> str | None:
     if not enabled():
         return "agent in the app's own process, unconfined (--no-sandbox)"
     from app.backends.host.confine import status_line
-    from app.backends.host.process import reported_layers
+    from app.backends.host.warm import reported_layers
 
     layers = reported_layers(wait)
     if layers is None:

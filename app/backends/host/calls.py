@@ -186,10 +186,10 @@ class Call:
 CALLS: dict[str, Call] = {call.name: call for call in (
     Call("start", Timing.STEP, label="start"),
     Call("next_action", Timing.STEP, ACTIONS, label="step {0.step}"),
-    Call("advance", Timing.STEP, value_object("app.backends.clips.pause", "TurnPause"), label="step {0.step}"),
+    Call("advance", Timing.STEP, value_object("app.backends.tracing.pause", "TurnPause"), label="step {0.step}"),
     Call("after", Timing.STEP, label="step {0.step}, after the action", defers=True),
     Call("declared_k_cells", Timing.QUERY, K_CELLS, default=[], rides_on=("start", "next_action")),
-    Call("trace", Timing.QUERY, value_object("app.backends.clips.steptrace", "StepTrace", "wire"), rides_on=("after",),
+    Call("trace", Timing.QUERY, value_object("app.backends.tracing.steptrace", "StepTrace", "wire"), rides_on=("after",),
          only_if="tracing"),
     Call("markers", Timing.QUERY, MARKERS, default=(), rides_on=("next_action",),  # a field of the step's reply
          only_if="markers_wanted"),

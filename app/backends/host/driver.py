@@ -10,18 +10,9 @@ from dataclasses import dataclass
 from app.backends.base import AgentFailure, Driver, runner_param
 from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing, asked
 from app.backends.host.confine import Limits, memory_text
-from app.backends.host.process import (
-    ROOT,
-    Child,
-    ChildDied,
-    agent_key,
-    prepare,
-    take_child,
-    take_prepared,
-    unwatch,
-    watch,
-)
+from app.backends.host.process import ROOT, Child, ChildDied, unwatch, watch
 from app.backends.host.protocol import SAME_OBSERVATION, ErrorKind, Request
+from app.backends.host.warm import agent_key, prepare, take_child, take_prepared
 from app.backends.kinds import Capability
 from app.backends.runner import capped_printout
 from app.core import AgentError, BattleshipError, Observation

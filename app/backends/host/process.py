@@ -1,5 +1,6 @@
 """Agent host processes: forking them through the zygote (Linux) or starting them as new interpreters (``spawn``:
-every OS), a warm pool and a child prepared for an agent's next game, killing them, and why one died."""
+every OS), watching their scratch folder and memory while they play, killing them, and why one died. The children
+started ahead of need (the warm pool, a child prepared for an agent's next game) are ``warm``'s."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -24,7 +25,6 @@ from app.backends.host.protocol import MAX_REPLY, VERSION, decode_reply, pack
 from app.backends.host.spawn import Spawned
 from app.core.paths import ROOT
 
-WARM = 1  # idle children kept started, ahead of need
 #: what the child keeps of the app's environment (the rest, e.g. PYTHONPATH naming a teacher's folders, stays out)
 KEPT_ENVIRONMENT = ("LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
                     "MKL_NUM_THREADS", "SYSTEMROOT", "PATH")
@@ -49,14 +49,14 @@ class ChildDied(Exception):
     """The child exited or was killed; the message says how (one line)."""
 
 
-_SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent-host-spawner")
+SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="agent-host-spawner")  # see start_child
 
 
 def start_child() -> Child:
     """A new child, started from one long-lived thread: the zygote (and a child started without one) asks to be
     killed when the thread that started it ends (Linux's parent-death signal follows the thread), so that thread
     must outlive them all."""
-    return _SPAWNER.submit(Child).result()
+    return SPAWNER.submit(Child).result()
 
 
 class _Forked:
@@ -351,7 +351,7 @@ class Child:
             self.end("closed")
         if self.process.wait_exit(1.0):
             with contextlib.suppress(RuntimeError):  # at the interpreter's exit: here and now
-                _SPAWNER.submit(self._release)
+                SPAWNER.submit(self._release)
                 return
         self._release()
 
@@ -426,167 +426,10 @@ def _watch() -> None:
                 child.end(f"it wrote {over} in its scratch folder")
 
 
-_WARM: list[Child] = []  # children started ahead of need, no agent loaded in them yet
-_WARM_LOCK = threading.Lock()
-PREPARED = 6  # children made ready for the next game of an agent (one per agent key), most recent kept
-_PREPARED: dict[tuple, Future] = {}  # agent key -> a fresh child being (or made) ready for that agent's next game
-_SEEN: dict[tuple, None] = {}  # the agent keys of the games started lately (oldest first)
-
-
-def _warm_child() -> Child:
-    """A started child no agent ran in, from the warm pool or new (on the spawner thread)."""
-    with _WARM_LOCK:
-        child = next((c for c in _WARM if not c.process.exited()), None)
-        stale = [c for c in _WARM if c is not child]
-        _WARM.clear()
-    for item in stale:
-        item.close()
-        item.take_files()
-    return child if child is not None else Child()
-
-
-def take_child() -> Child:
-    """A started child that no agent ran in (from the warm pool when it has one); another is started in its
-    place, so the next game's child gets ready while this game plays."""
-    child = _SPAWNER.submit(_warm_child).result()
-    _SPAWNER.submit(_refill)
-    return child
-
-
-def _refill() -> None:
-    with _WARM_LOCK:
-        missing = WARM - len(_WARM)
-    for _ in range(missing):
-        started = Child()
-        with _WARM_LOCK:
-            _WARM.append(started)
-
-
-_REPORTED: Future | None = None  # what this process's children say they enforce (asked once)
-
-
-def reported_layers(wait: bool = True) -> tuple[list[str], list[str]] | None:
-    """What an agent process started here says it can enforce (its ready message): (in force, missing with
-    why); None while it is not known yet and ``wait`` is False. A warm child is started for it if there is none
-    (the next game takes it); asked once per process (again after a failure)."""
-    global _REPORTED
-    if _REPORTED is None:
-        _REPORTED = _SPAWNER.submit(_warm_layers)
-    if not wait and not _REPORTED.done():
-        return None
-    try:
-        return _REPORTED.result()
-    except (ChildDied, TimeoutError, OSError) as exc:
-        _REPORTED = None
-        return [], [f"what the agent's process enforces is unknown: it did not start ({exc or 'no reply'})"]
-
-
-def _warm_layers() -> tuple[list[str], list[str]]:
-    with _WARM_LOCK:
-        child = next((c for c in _WARM if not c.process.exited()), None)
-    if child is None:
-        child = Child()
-        with _WARM_LOCK:
-            _WARM.append(child)
-    child.wait_ready(60.0)
-    return child.layers
-
-
-def prestart() -> None:
-    """Start the zygote and fill the warm pool, on the spawner thread (the GUI and the bench workers call it at
-    start: the caller does not wait for the zygote's imports; the first game waits for what is not ready yet)."""
-    _SPAWNER.submit(_refill)
-
-
-def agent_key(spec, *more) -> tuple:
-    """What a prepared child is made for: the agent's kind and files (and their versions), and ``more`` (its
-    seed, step cap and limits)."""
-    stamps = []
-    for path in spec.paths:
-        try:
-            info = os.stat(path)
-            stamps.append((str(path), info.st_mtime_ns, info.st_size))
-        except OSError:
-            stamps.append((str(path), None, None))  # an unreadable file: the child reports it
-    return str(spec.kind), tuple(stamps), *more
-
-
-def prepare(key: tuple, requests: list[tuple[str, tuple]], memory: int) -> None:
-    """Make a fresh child ready for the next game of the agent ``key`` names, in the background: a child no
-    agent ran in is sent ``requests`` (create the agent, load its files), their replies read when the game
-    takes it (``take_prepared``), its memory limit ``memory`` bytes. One per key; beyond ``PREPARED`` keys the oldest ends. Not on an agent's first
-    game: one game of an agent (``run``, ``check-agent``) makes no child it would not use; nor when, last time,
-    ``PREPARED`` or more other agents played before the agent came back (it would be ended before its next game)."""
-    with _WARM_LOCK:
-        order = list(_SEEN)
-        since = len(order) - 1 - order.index(key) if key in _SEEN else None  # other agents played since its last
-        _SEEN.pop(key, None)
-        _SEEN[key] = None  # the most recent last
-        while len(_SEEN) > 4 * PREPARED:
-            del _SEEN[next(iter(_SEEN))]
-        if since is None or since >= PREPARED:
-            # its first game, or its games come round after more other agents than children are kept (a bench
-            # of many agents, maps outer): the child would be ended unused, its whole life's work wasted
-            return
-        if key in _PREPARED:
-            return
-        _PREPARED[key] = _SPAWNER.submit(_prepared_child, requests, memory)
-        spare = []
-        while len(_PREPARED) > PREPARED:
-            spare.append(_PREPARED.pop(next(iter(_PREPARED))))
-    for future in spare:
-        future.add_done_callback(_discard)
-
-
-def _prepared_child(requests: list[tuple[str, tuple]], memory: int) -> Child:
-    child = _warm_child()
-    child.limit_memory(memory)
-    watch(child)  # loading runs the agent's code: its folder's quota holds already
-    try:
-        for kind, args in requests:
-            child.send(kind, args, 60.0)
-    except (ChildDied, TimeoutError):
-        pass  # the game that takes it reads how it ended
-    _refill()
-    return child
-
-
-def _discard(future: Future) -> None:
-    """End a prepared child no game took."""
-    with contextlib.suppress(Exception):
-        child = future.result()
-        unwatch(child)
-        child.close()
-        child.take_files()
-
-
-def take_prepared(key: tuple) -> Child | None:
-    """The child prepared for ``key`` (waiting for it if it is being made ready), or None; its replies to the
-    requests ``prepare`` sent are still to be read."""
-    with _WARM_LOCK:
-        future = _PREPARED.pop(key, None)
-    if future is None:
-        return None
-    try:
-        return future.result()
-    except Exception:  # noqa: BLE001  (no child could be started: the game starts one the usual way)
-        return None
-
-
 @atexit.register
-def _empty_warm_pool() -> None:
-    with _WARM_LOCK:
-        idle = list(_WARM)
-        _WARM.clear()
-        prepared = list(_PREPARED.values())
-        _PREPARED.clear()
-    for future in prepared:
-        with contextlib.suppress(Exception):
-            idle.append(future.result(timeout=5.0))
-    for child in idle:
-        child.kill("the app is closing")
-        child.close()
-        child.take_files()
+def _close_zygote() -> None:
+    """At the app's exit: end the zygote and remove the scratch folders. Registered before ``warm``'s own end
+    (``warm`` imports this module), so it runs after it: the children ready ahead of need are ended first."""
     if _zygote is not None and _zygote.owner == os.getpid():
         _zygote.close()
     scratch.finish()

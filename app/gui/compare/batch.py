@@ -1,35 +1,31 @@
 """The batch tab: every ticked agent on every map of a folder, on a worker thread; tables, plots, CSV.
 
 The games run on this machine (``Bench``'s process pool) or on a Dask cluster
-(``ClusterBench``, as ``main.py bench --cluster``): an embedded local cluster or
-a running scheduler's address. Each finished game goes to the batch's results
-file, the tournament file of ``main.py bench --out F.jsonl`` (``batch_file``),
-which a later batch, here or ``bench --resume``, continues."""
+(as ``main.py bench --cluster``): an embedded local cluster or a running
+scheduler's address. The panel reaches batches only through
+``app.tournament.bench`` and its batch player (``player``: where a batch may run,
+starting it), played on a thread by ``batch_worker``. Each finished game goes to
+the batch's results file, the tournament file of ``main.py bench --out F.jsonl``
+(``batch_file``), which a later batch, here or ``bench --resume``, continues."""
 
 from __future__ import annotations
 
 import dataclasses
 import time
 from collections.abc import Sequence
-from enum import StrEnum
 from pathlib import Path
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, QSettings, QSize, Qt, QThread, QTimer, pyqtSignal, pyqtSlot
+from PyQt5.QtCore import QSettings, Qt, QThread, QTimer, pyqtSignal
 from PyQt5.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QProgressBar,
-    QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSpinBox,
-    QSplitter,
-    QTabWidget,
     QWidget,
 )
 
@@ -37,109 +33,17 @@ from app.analysis.mistakes import load_errors
 from app.backends.registry import AgentSpec
 from app.core import PROFILES, BattleshipError
 from app.gui.compare.batch_file import ResultsFileField, default_results_path, setup_from
+from app.gui.compare.batch_results import BatchResults
+from app.gui.compare.batch_worker import BenchWorker
 from app.gui.compare.controls import AgentPicker, game_fields, panel_card, run_stop_row
-from app.gui.compare.tables import (
-    GAME_COLUMNS,
-    SUMMARY_HEADS,
-    append_rows,
-    fill_table,
-    game_cells,
-    make_table,
-    summary_cells,
-)
+from app.gui.compare.status_lines import StatusLines
 from app.gui.interaction import Interaction
 from app.gui.theme import card_title
 from app.tournament import bench
-from app.tournament.bench.cluster import LOCAL, ClusterBench, scheduler_address
-from app.tournament.bench.player import ClusterChoice, batch_player
+from app.tournament.bench.player import Player, RunOn, cluster_address, on_cluster
 
 SHOW_EVERY_MS = 250  # finished games are added to the games table at most this often
 SAVE_EVERY_SECONDS = 1.0  # finished games are appended to the results file at most this often (and at the end)
-
-
-# the plots' titles (app/tournament/plots.py draws them, the panel translates them), for pylupdate5
-PLOT_WORDS = (QT_TRANSLATE_NOOP("BatchPanel", "score per game (box: quartiles, triangle: mean)"),
-              QT_TRANSLATE_NOOP("BatchPanel", "score"), QT_TRANSLATE_NOOP("BatchPanel", "mean score as % of oracle"),
-              QT_TRANSLATE_NOOP("BatchPanel", "% of oracle"))
-
-class RunOn(StrEnum):
-    """Where a batch's games run."""
-
-    MACHINE = "machine"  # this machine's process pool
-    LOCAL = "local"  # an embedded Dask LocalCluster
-    ADDRESS = "address"  # a running Dask scheduler
-
-
-class BenchWorker(QObject):
-    """Runs a ``Bench`` or a ``ClusterBench`` on its own thread and reports each finished game."""
-
-    game_done = pyqtSignal(int, object)  # task index, GameRow
-    connected = pyqtSignal(int, int)  # a cluster's workers and threads, once it is ready
-    finished = pyqtSignal(bool, str)  # stopped early, error message
-
-    def __init__(self, runner: bench.Bench | ClusterBench):
-        super().__init__()
-        self.runner = runner
-        if isinstance(runner, ClusterBench):
-            runner.on_workers = self.connected.emit
-
-    @pyqtSlot()
-    def run(self) -> None:
-        """Play every game (in the bench's worker processes, or on the cluster)."""
-        error = ""
-        try:
-            for index, row in self.runner.run():
-                self.game_done.emit(index, row)
-        except BattleshipError as exc:  # a bad address, an unreachable scheduler, a worker of another build
-            error = str(exc)
-        except Exception as exc:  # report it in the window; the app stays usable
-            error = f"{type(exc).__name__}: {exc}"
-        self.finished.emit(self.runner.stopped, error)
-        thread = QThread.currentThread()
-        if thread is not None:
-            thread.quit()
-
-
-class _StatusLines(QLabel):
-    """The batch's status: it wraps in the column and scrolls past a few lines (``area`` is what the layout holds),
-    so a long message (errors, paths) neither widens the column over the plots nor squeezes the fields; empty, it
-    takes no height from the agents' list."""
-
-    LINES = 5
-
-    def __init__(self):
-        super().__init__("")
-        self.setObjectName("mapInfo")
-        self.setWordWrap(True)
-        self.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        self.area = _FittingScrollArea(self)
-
-    def setText(self, text: str) -> None:  # noqa: N802 (Qt naming)
-        super().setText(text)
-        self.area.updateGeometry()
-
-
-class _FittingScrollArea(QScrollArea):
-    """A frameless scroll area as high as its label's text, at most ``_StatusLines.LINES`` lines."""
-
-    def __init__(self, label: QLabel):
-        super().__init__()
-        self.setFrameShape(QFrame.NoFrame)
-        self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
-        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)
-        self.setWidget(label)
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
-        label = self.widget()
-        most = _StatusLines.LINES * label.fontMetrics().lineSpacing() + 4
-        high = label.heightForWidth(max(1, self.viewport().width())) if label.text() else 0
-        return QSize(super().sizeHint().width(), min(max(high, 0), most))
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt naming)
-        return QSize(super().minimumSizeHint().width(), min(self.sizeHint().height(), 2 * self.fontMetrics().height()))
 
 
 class BatchPanel(QWidget):
@@ -154,7 +58,7 @@ class BatchPanel(QWidget):
         self.interaction = interaction
         self.settings = settings  # where the maps field and the ticks are kept (None: not kept)
         self.runner: bench.Bench | None = None  # the games and their order
-        self.player: bench.Bench | ClusterBench | None = None  # what plays them: the runner, or a cluster
+        self.player: Player | None = None  # what plays them: the runner, or a cluster
         self._thread: QThread | None = None
         self._worker: BenchWorker | None = None
         self.results: bench.BenchResults | None = None  # where the games go (the results file), and back
@@ -173,7 +77,9 @@ class BatchPanel(QWidget):
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(10)
         outer.addWidget(self._build_side())
-        outer.addWidget(self._build_results(), 1)
+        self.results_view = BatchResults()
+        self.results_view.export_button.clicked.connect(self.export_csv)
+        outer.addWidget(self.results_view, 1)
         self._run_on_changed()
         self._update_controls()
 
@@ -245,50 +151,8 @@ class BatchPanel(QWidget):
         self.progress.setFormat(self.tr("no batch run yet"))
         self.progress.setValue(0)
         layout.addWidget(self.progress)
-        self.status = _StatusLines()
+        self.status = StatusLines()
         layout.addWidget(self.status.area)
-
-    def _build_results(self) -> QWidget:
-        """The right side: the per-agent summary on top, the plots and the games table in tabs below."""
-        main = QSplitter(Qt.Vertical)
-        main.setChildrenCollapsible(False)
-        top, top_layout = panel_card()
-        self.summary_table = make_table(SUMMARY_HEADS)
-        self.summary_table.setMinimumHeight(150)
-        self.summary_table.setStyleSheet("QHeaderView::section { padding: 4px 3px; }")
-        top_layout.addWidget(self.summary_table)
-        main.addWidget(top)
-        self.tabs = QTabWidget()
-        self.canvas = self._make_canvas()
-        self.tabs.addTab(self.canvas, self.tr("Plots"))
-        self.games_table = make_table([h for h, _, _ in GAME_COLUMNS])
-        self.tabs.addTab(self.games_table, self.tr("Games"))
-        self.export_button = QPushButton(self.tr("Export CSV…"))  # by the results, not in the side column: the
-        self.export_button.clicked.connect(self.export_csv)  # agents' list there gets the height
-        corner = QWidget()
-        corner_layout = QHBoxLayout(corner)
-        corner_layout.setContentsMargins(0, 0, 4, 4)
-        corner_layout.addWidget(self.export_button)
-        self.tabs.setCornerWidget(corner, Qt.TopRightCorner)
-        main.addWidget(self.tabs)
-        main.setStretchFactor(0, 1)
-        main.setStretchFactor(1, 3)
-        main.setSizes([220, 10_000])
-        return main
-
-    def _make_canvas(self) -> QWidget:
-        try:
-            from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
-
-            from app.tournament import plots
-
-            self.figure = plots.new_figure()
-            return FigureCanvasQTAgg(self.figure)
-        except (ImportError, BattleshipError) as error:
-            self.figure = None
-            label = QLabel(self.tr("Plots need matplotlib: {0}").format(error))
-            label.setAlignment(Qt.AlignCenter)
-            return label
 
     # ----- running -------------------------------------------------------------------
     @property
@@ -318,14 +182,9 @@ class BatchPanel(QWidget):
 
     def cluster_address(self) -> str | None:
         """Where the games run: None for this machine, ``local`` or a scheduler's address (an error if malformed)."""
-        where = self.run_on.currentData()
-        if where == RunOn.MACHINE:
-            return None
-        if where == RunOn.LOCAL:
-            return LOCAL
         text = self.address.text().strip()
         try:
-            return scheduler_address(text)
+            return cluster_address(self.run_on.currentData(), text)
         except BattleshipError:
             raise BattleshipError(self.tr("“{0}” is not a scheduler address: write it as tcp://HOST:8786")
                                   .format(text)) from None
@@ -352,10 +211,11 @@ class BatchPanel(QWidget):
                                               "F.jsonl)").format(path))
             maps = bench.expand_maps([self.folder.text().strip() or "."])
             address = self.cluster_address()
+            local = self.run_on.currentData() == RunOn.LOCAL
             results = bench.BenchResults(path, agents, maps, config, resume=True)
-            runner = bench.Bench(agents, maps, config, jobs=self.jobs.value(), timeout=timeout, skip=results.skip)
-            cluster = None if address is None else ClusterChoice(address, self.jobs.value() if address == LOCAL else 0)
-            player = batch_player(runner, cluster, results.planned)
+            runner, player, _ = bench.make_bench(agents, maps, config, jobs=self.jobs.value(), timeout=timeout,
+                                                 skip=results.skip, cluster=address, planned=results.planned,
+                                                 workers=self.jobs.value() if local else 0)
         except BattleshipError as error:
             self.status.setText(str(error))
             return
@@ -367,14 +227,14 @@ class BatchPanel(QWidget):
         self.failures = 0
         self._unshown = []
         self._saved = time.perf_counter()
-        self.games_table.setRowCount(0)  # this batch's games appear as they end
+        self.results_view.games_table.setRowCount(0)  # this batch's games appear as they end
         self.progress.setRange(0, len(self.runner.tasks))
         self.progress.setFormat(self.tr("%v / %m games"))
         self.progress.setValue(len(results.skip))
         text = self.tr("{0} agents × {1} maps = {2} games…").format(len(agents), len(maps), len(self.runner.tasks))
         if results.skip:
             text += " " + self.tr("{0} already in {1}: not played again.").format(len(results.skip), Path(path).name)
-        if address == LOCAL:
+        if local:
             text += " " + self.tr("Starting a Dask cluster on this machine…")
         elif address is not None:
             text += " " + self.tr("Connecting to {0}…").format(address)
@@ -441,7 +301,7 @@ class BatchPanel(QWidget):
     def _show_games(self) -> None:
         """Add the games ended since the last look to the games table (it is redone at the end)."""
         rows, self._unshown = self._unshown, []
-        append_rows(self.games_table, [game_cells(r) for r in self.named(rows)])
+        self.results_view.append_games(self.named(rows))
         if rows and self.running:
             self._show_timer.start()  # games ending in the next moment go in together
 
@@ -530,23 +390,9 @@ class BatchPanel(QWidget):
         return [dataclasses.replace(r, agent=self.agent_picker.label(r.agent)) for r in rows]
 
     def show_rows(self, rows: Sequence[bench.GameRow]) -> None:
-        """Fill both tables and the plots from results rows."""
+        """Fill both tables and the plots from results rows, each agent under the name the agent list gives it."""
         agents = [self.agent_picker.label(a) for a in self.runner.agents] if self.runner else None
-        rows = self.named(rows)
-        summaries = bench.summarize(rows, agents)
-        fill_table(self.summary_table, [summary_cells(s) for s in summaries])
-        self.summary_table.sortItems(2, Qt.DescendingOrder)
-        table = self.summary_table
-        table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
-                               + max(2, len(summaries)) * table.verticalHeader().defaultSectionSize()
-                               + table.horizontalScrollBar().sizeHint().height() + 6)
-        fill_table(self.games_table, [game_cells(r) for r in rows])
-        if self.figure is not None:
-            from app.tournament import plots
-
-            plots.draw(self.figure, summaries, self.tr("{0} maps").format(len({r.map_path for r in rows})),
-                             say=self.tr)
-            self.canvas.draw_idle()
+        self.results_view.show_rows(self.named(rows), agents)
 
     def export_csv(self) -> None:
         """Save the finished games as CSV (one row per agent and map)."""
@@ -571,12 +417,12 @@ class BatchPanel(QWidget):
     def _update_controls(self) -> None:
         self.run_button.setEnabled(not self.running)
         self.stop_button.setEnabled(self.running)
-        self.export_button.setEnabled(not self.running and (bool(self.finished_rows) or self.results is not None))
+        self.results_view.export_button.setEnabled(not self.running and (bool(self.finished_rows) or self.results is not None))
 
     def shutdown(self, wait_ms: int = 5000) -> None:
         """Stop a running batch and wait for its thread (window closing; a local cluster takes a while to close)."""
         self.stop()
-        if isinstance(self.player, ClusterBench):
+        if on_cluster(self.player):
             wait_ms = max(wait_ms, 20000)
         thread = self._thread
         if thread is not None:

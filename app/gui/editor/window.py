@@ -1,8 +1,9 @@
-"""The map editor window: toolbar, board, fleet and check panels, map metadata; files and generator."""
+"""The map editor window: toolbar, board, fleet and check panels (``fleet_panel``, ``check_panel``), map metadata;
+files and generator."""
 
 from __future__ import annotations
 
-import html
+import dataclasses
 import random
 from pathlib import Path
 
@@ -10,9 +11,7 @@ from PyQt5.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, pyqtSignal
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import (
     QAction,
-    QCheckBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QStackedWidget,
@@ -22,7 +21,10 @@ from PyQt5.QtWidgets import (
 
 from app.core import BattleshipError, Cell, GameMap, MapError, MapProblem
 from app.core.draft import MapDraft
+from app.core.fileio import read_text
+from app.core.formats import Puzzle, detect, format_for_path, read, save
 from app.gui.editor.canvas import MapCanvas
+from app.gui.editor.check_panel import CheckPanel
 from app.gui.editor.fleet_panel import FleetPanel
 from app.gui.editor.legend import EditorLegend
 from app.gui.interaction import Interaction
@@ -38,6 +40,9 @@ from app.gui.theme import (
     window_toolbar,
 )
 from app.gui.theme import card as _card
+from app.solver.fast import Constraints, count_solutions
+from app.solver.generator import make_unique, random_ships
+from app.solver.playable import load_game_map
 
 SOLUTION_LIMIT = 100  # "make it a puzzle" and the live solution count stop counting here
 
@@ -133,30 +138,10 @@ class MapEditor(SideWindow):
         self.fleet_panel = FleetPanel()
         right_layout.addWidget(self.fleet_panel)
 
-        check_card, check_layout = _card()
-        title = card_title(self.tr("Check"))
-        check_layout.addWidget(title)
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        self.status_label.setTextFormat(Qt.RichText)
-        self.status_label.setToolTip(self.tr("What the engine says about the map: overlap, touching ships, the "
-                                             "fleet, the cells known at start, and how many solutions the puzzle has"))
-        check_layout.addWidget(self.status_label)
-        self.standard_box = QCheckBox(self.tr("Standard fleet only"))
-        self.standard_box.setChecked(True)
-        self.standard_box.setToolTip(self.tr("Refuse ships the standard fleet (1x4, 2x3, 3x2, 4x1) has no room for; "
-                                             "off: any fleet (agents are told the map's fleet)"))
-        self.standard_box.toggled.connect(self._on_standard)
-        row = QHBoxLayout()
-        row.addWidget(self.standard_box, 1)
-        self.clear_known_action = QAction(self.tr("Clear known cells"), self)
-        self.clear_known_action.setToolTip(self.tr("Unmark every cell known at start"))
-        self.clear_known_action.triggered.connect(lambda _checked=False: self.clear_known())
-        clear_button = QToolButton()
-        clear_button.setDefaultAction(self.clear_known_action)
-        row.addWidget(clear_button)
-        check_layout.addLayout(row)
-        right_layout.addWidget(check_card)
+        self.check_panel = CheckPanel()
+        self.check_panel.standard_toggled.connect(self._on_standard)
+        self.check_panel.clear_known_asked.connect(self.clear_known)
+        right_layout.addWidget(self.check_panel)
 
         meta_card, meta_layout = _card()
         title = card_title(self.tr("Map"))
@@ -235,7 +220,7 @@ class MapEditor(SideWindow):
         """Start an empty map (after asking about unsaved changes)."""
         if not self.may_discard():
             return
-        self._edit(MapDraft(standard=self.standard_box.isChecked()), None, self.fmt)
+        self._edit(MapDraft(standard=self.check_panel.standard_box.isChecked()), None, self.fmt)
 
     def _edit(self, draft: MapDraft, path: str | None, fmt: str) -> None:
         """Edit ``draft`` from now on, as saved (read from ``path`` in ``fmt``; no path: not saved yet)."""
@@ -292,9 +277,7 @@ class MapEditor(SideWindow):
         self.name_edit.setText(self.draft.name)
         self.author_edit.setText(self.draft.author)
         self.notes_edit.setText(self.draft.notes)
-        self.standard_box.blockSignals(True)
-        self.standard_box.setChecked(self.draft.standard)
-        self.standard_box.blockSignals(False)
+        self.check_panel.set_standard(self.draft.standard)
 
     def _changed(self) -> None:
         self._solutions = None
@@ -308,8 +291,6 @@ class MapEditor(SideWindow):
 
     def random_map(self, seed: int | None = None) -> None:
         """Replace the fleet by one drawn uniformly at random (the generator); no cell is known at start."""
-        from app.solver.generator import random_ships
-
         if self.draft.ships and not self.may_discard():
             return
         self.draft.ships = random_ships(self._rng(seed))
@@ -319,8 +300,6 @@ class MapEditor(SideWindow):
 
     def fill_rest(self, seed: int | None = None) -> bool:
         """Place the ships still missing at random around the drawn ones; False (and why) if they cannot fit."""
-        from app.solver.generator import random_ships
-
         if self.draft.problems():
             self._show_message(self.tr("Fix the problems first: {0}").format(self.draft.problems()[0].message))
             return False
@@ -337,8 +316,6 @@ class MapEditor(SideWindow):
 
     def make_puzzle(self, seed: int | None = None) -> bool:
         """Mark cells known at start until the puzzle has one solution (as ``maps generate --unique``)."""
-        from app.solver.generator import make_unique
-
         try:
             game_map = self.draft.to_map()
         except MapError as error:
@@ -371,8 +348,6 @@ class MapEditor(SideWindow):
         if self._solutions is None:
             if not self.draft.ships or self.draft.problems():
                 return None
-            from app.solver.fast import Constraints, count_solutions
-
             self._solutions = (count_solutions(Constraints.from_map(self.draft.game_map()), SOLUTION_LIMIT),
                                SOLUTION_LIMIT)
         return self._solutions
@@ -396,15 +371,10 @@ class MapEditor(SideWindow):
 
     def open_map(self, path: str) -> bool:
         """Open a native map, a course map or a Bimaru puzzle (solved: its first solution if several)."""
-        from app.core.formats import Puzzle, format_for_path, read
-        from app.solver.playable import load_game_map
-
         note = ""
         try:
             item = read(path)
             if isinstance(item, Puzzle):
-                from app.solver.fast import Constraints, count_solutions
-
                 found = count_solutions(Constraints.from_puzzle(item), 2)
                 game_map = load_game_map(path, pick_first=True)
                 if found > 1:
@@ -427,9 +397,6 @@ class MapEditor(SideWindow):
     def open_game_map(self, game_map: GameMap, path: str | None = None, fmt: str | None = None) -> None:
         """Edit ``game_map`` (read from ``path`` in ``fmt``, found from the file when None; no path: unsaved)."""
         if path and fmt is None:
-            from app.core.fileio import read_text
-            from app.core.formats import detect
-
             try:
                 fmt = detect(read_text(path), path)
             except BattleshipError:
@@ -453,8 +420,6 @@ class MapEditor(SideWindow):
             self._show_message(self.tr("Not saved: a Bimaru puzzle needs the standard fleet (this map has {0}).")
                                .format(game_map.fleet_description() or self.tr("no ships")))
             return False
-        from app.core.formats import save
-
         try:
             save(game_map, path, fmt)
         except BattleshipError as error:
@@ -486,8 +451,6 @@ class MapEditor(SideWindow):
             self._show_message(self.tr("Cannot play it yet: {0}").format(error.problem))
             return
         if self.path and not game_map.name:
-            import dataclasses
-
             game_map = dataclasses.replace(game_map, name=Path(self.path).stem)
         self.play_requested.emit(game_map)
 
@@ -526,40 +489,14 @@ class MapEditor(SideWindow):
         ships = self.tr("1 ship") if len(draft.ships) == 1 else self.tr("{0} ships").format(len(draft.ships))
         self.info_label.setText(ships + " · " + self.tr("{0} known at start ({1} ship, {2} water)").format(
             len(known), ships_known, len(known) - ships_known))
-        lines = []
-        if problems:
-            lines += [f'<span style="color:#B34700">✗ {html.escape(p.message)}</span>' for p in problems[:6]]
-            if len(problems) > 6:
-                lines.append(self.tr("… and {0} more").format(len(problems) - 6))
-        elif not draft.ships:
-            lines.append('<span style="color:#475467">' + self.tr("Empty board: draw a ship, or press Random map.")
-                         + "</span>")
-        else:
-            fleet = self.tr("standard fleet") if draft.is_complete() else (
-                self.tr("{0} ships still to place").format(len(draft.fleet_left())) if draft.standard
-                else self.tr("non-standard fleet"))
-            colour = "#007A5A" if draft.is_complete() or not draft.standard else "#344054"
-            lines.append(f'<span style="color:{colour}">✓ ' + self.tr("No ships overlap or touch")
-                         + f" · {fleet}</span>")
-            found = self.solutions() if draft.is_complete() or not draft.standard else None
-            if found is not None:
-                count, limit = found
-                if count == 0:
-                    text = self.tr("the puzzle has no solution")
-                elif count == 1:
-                    text = "<b>" + self.tr("the puzzle has exactly one solution") + "</b>"
-                else:
-                    text = self.tr("the puzzle has {0} solutions").format(f"{count}{'+' if count >= limit else ''}")
-                lines.append('<span style="color:#344054">' + self.tr("Counts and known cells: {0}").format(text)
-                             + "</span>")
-        self.status_label.setText("<br>".join(lines))
         valid = bool(draft.ships) and not problems
+        counted = valid and (draft.is_complete() or not draft.standard)
+        self.check_panel.show_draft(draft, self.solutions() if counted else None)
         self.save_action.setEnabled(valid)
         self.save_as_action.setEnabled(valid)
         self.play_action.setEnabled(valid)
         self.puzzle_action.setEnabled(valid)
         self.fill_action.setEnabled(not problems and bool(draft.fleet_left()))
-        self.clear_known_action.setEnabled(bool(draft.known))
         if self._message:
             self.banner.setText(self._message)
             self.notice_slot.setCurrentWidget(self.banner)

@@ -301,7 +301,7 @@ def _stratify(constraints, seen: list, budget: int, depth: int, out: list, weigh
 
 def _parts(constraints, seen: list, depth: int) -> list:
     """Constraints that split ``constraints``' layouts into disjoint parts."""
-    from app.solver.fast import placements
+    from app.solver.bitboard import placements
 
     fleet = list(constraints.fleet)
     longest = max(fleet) if fleet else 0

@@ -32,7 +32,7 @@ def _worker_main(conn: Connection, config: BenchConfig) -> None:
     from app.backends import host
 
     if host.enabled():
-        from app.backends.host.process import prestart
+        from app.backends.host.warm import prestart
 
         prestart()  # the first game's agent process starts now, not in its time
 

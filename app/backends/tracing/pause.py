@@ -1,11 +1,12 @@
-"""A CLIPS agent's turn paused mid-way (Step rule, a breakpoint): what the driver's ``advance`` answers."""
+"""An agent's turn paused mid-way (Step rule, a breakpoint) as plain data: what a driver's ``advance`` answers (the
+CLIPS bridge's ``app.backends.clips.stepping`` pauses its turns; any kind whose driver fires rules one by one can)."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
 
-from app.backends.clips.steptrace import StepTrace
+from app.backends.tracing.steptrace import StepTrace
 
 
 class PauseReason(enum.StrEnum):

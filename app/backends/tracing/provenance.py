@@ -1,13 +1,14 @@
 """Why a fact is there: the rule firing that asserted (or last modified) it, the facts that firing matched, the
 firings that made those, and so on back to what the environment told the agent.
 
-Plain trace data in (``StepTrace``s, as a game is played or read back from its log), no CLIPS and no Qt: the
-tracer notes, for each firing, the facts its actions asserted or modified (``Firing.made``). CLIPS 6.4 never
-reuses a fact index within a game (a retracted fact asserted again gets a new one) and a ``modify`` keeps the
-index, so the fact a firing matched as ``f-N`` was made by the last firing before it whose ``made`` names N —
-the chain in force at that time, not a later one. A fact no recorded firing made, or one made by a MAIN or ENV
-rule (the game protocol: k-cells, counts, status, moves, the result of a fire), is the environment's; the
-agent's own facts there when the game began (its deffacts) are its initial facts. Both end a chain.
+Plain trace data in (``StepTrace``s, as a game is played or read back from its log), no agent engine and no Qt:
+the tracer notes, for each firing, the facts its actions asserted or modified (``Firing.made``). What a kind's
+trace promises, as CLIPS 6.4 keeps it: a fact index is never reused within a game (a retracted fact asserted
+again gets a new one) and a ``modify`` keeps the index, so the fact a firing matched as ``f-N`` was made by the
+last firing before it whose ``made`` names N — the chain in force at that time, not a later one. A fact no
+recorded firing made, or one made by a rule of the game protocol's modules (``PROTOCOL_MODULES``, MAIN and ENV:
+k-cells, counts, status, moves, the result of a fire), is the environment's; the agent's own facts there when
+the game began (``StepTrace.initial``: a CLIPS agent's deffacts) are its initial facts. Both end a chain.
 
 The chains form a DAG (a firing's facts often share the firings behind them): ``Provenance`` works out each
 firing's sources once; ``chain`` walks it depth first and shows a firing met again as a repeat, so a chain has

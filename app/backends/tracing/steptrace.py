@@ -1,6 +1,8 @@
-"""A CLIPS agent's trace as plain data: the rule firings of a step, the facts it changed, the agenda and the focus
+"""An agent's trace as plain data: the rule firings of a step, the facts it changed, the agenda and the focus
 stack (frozen dataclasses of text, ints and tuples), so it can cross a process boundary, be saved in a game log and
-be shown without CLIPS. ``app.backends.clips.trace``'s ``Tracer`` records it from a running environment.
+be shown without the agent's engine. The words are a rule engine's (module, rule, salience, fact ``f-N``): any kind
+whose agents fire rules over facts can give them; the CLIPS bridge's ``Tracer`` (``app.backends.clips.trace``)
+records them from a running environment.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ class Aspect(enum.StrEnum):
     RULES = "rules"
     FACTS = "facts"
     AGENDA = "agenda"
-    WHY = "why"  # under each action, the chain of firings behind it (app.backends.clips.provenance)
+    WHY = "why"  # under each action, the chain of firings behind it (``app.backends.tracing.provenance``)
 
 
 class Change(enum.StrEnum):
@@ -46,7 +48,7 @@ class BasisFact:
 @dataclass(frozen=True, slots=True)
 class Firing:
     """One rule firing: module, rule, salience, the facts it matched, in pattern order, and the facts its
-    actions asserted or modified (indexes, in order: what ``app.backends.clips.provenance`` follows back)."""
+    actions asserted or modified (indexes, in order: what ``app.backends.tracing.provenance`` follows back)."""
 
     module: str
     rule: str
@@ -90,7 +92,7 @@ class Activation:
 
 @dataclass(frozen=True, slots=True)
 class StepTrace:
-    """What happened inside CLIPS for one step: the agent's turn and the outcome mirrored into facts."""
+    """What happened inside the agent for one step: its turn, and the outcome mirrored into its facts."""
 
     step: int
     firings: tuple[Firing, ...] = ()
