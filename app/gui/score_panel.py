@@ -28,6 +28,7 @@ TILES = (  # the protocol's counts, each explained in its tooltip (docs/rules.md
     ("fires_left", QT_TRANSLATE_NOOP("ScorePanel", "fires left: fires not used at the end")),
     ("guesses_left", QT_TRANSLATE_NOOP("ScorePanel", "flags left: flags not used at the end")),
 )
+TERM_TIPS = dict(TILES)  # the protocol's terms explained, wherever a panel shows them (translated where shown)
 TILE_CAPTIONS = {"fires_left": QT_TRANSLATE_NOOP("ScorePanel", "fires left"),
                  "guesses_left": QT_TRANSLATE_NOOP("ScorePanel", "flags left")}
 

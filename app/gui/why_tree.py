@@ -46,12 +46,15 @@ class WhyTree(QWidget):
         self.question.setStyleSheet("color: #475467;")
         layout.addWidget(self.question)
         self.tree = QTreeWidget()
-        # one line a node, as run --trace why prints it: the side panel is narrow for columns
+        # a node as run --trace why prints it, wrapped at the panel's width: the side panel is narrow for columns,
+        # and a chain read by scrolling sideways line by line lost its left edge (issue 43)
         self.tree.setHeaderHidden(True)
-        self.tree.header().setStretchLastSection(False)
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeToContents)  # long facts scroll
+        self.tree.header().setStretchLastSection(True)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.Stretch)
+        self.tree.setWordWrap(True)
+        self.tree.setTextElideMode(Qt.ElideNone)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.tree.setFont(mono_font(9))
-        self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)
         self.tree.setMinimumHeight(36)
         self.tree.setToolTip(self.tr("Each fact under the firing that matched it, with the rule that asserted or last "

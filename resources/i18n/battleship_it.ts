@@ -897,137 +897,137 @@ No: ogni file è un agente a sé.</translation>
 <context>
     <name>CompareTables</name>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>agent</source>
         <translation>agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>map</source>
         <translation>mappa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>score</source>
         <translation>punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>oracle</source>
         <translation>oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>% oracle</source>
         <translation>% oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>precision</source>
         <translation>precisione</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>recall</source>
         <translation>richiamo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>actions</source>
         <translation>azioni</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>seconds</source>
         <translation>secondi</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>failure</source>
         <translation>errore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>stop reason</source>
         <translation>motivo di arresto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>luck-adj</source>
         <translation>netto fortuna</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>games</source>
         <translation>partite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>mean</source>
         <translation>media</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>median</source>
         <translation>mediana</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>min</source>
         <translation>min</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>max</source>
         <translation>max</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>fires ok/ko</source>
         <translation>spari ok/ko</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>flags ok/ko</source>
         <translation>bandierine ok/ko</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>sunk</source>
         <translation>affondate</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>s/game</source>
         <translation>s/partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>max s</source>
         <translation>s max</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>failures</source>
         <translation>errori</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>coach s</source>
         <translation>s coach</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>new</source>
         <translation>nuovo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>old</source>
         <translation>vecchio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/compare/tables.py" line="16"/>
+        <location filename="../../app/gui/compare/tables.py" line="17"/>
         <source>delta</source>
         <translation>differenza</translation>
     </message>
@@ -2504,12 +2504,12 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     <message>
         <location filename="../../app/gui/main_settings.py" line="106"/>
         <source>The interface language: switched at once, kept for the next start</source>
-        <translation>La lingua dell&apos;interfaccia: cambia subito e resta per il prossimo avvio</translation>
+        <translation>La lingua dell'interfaccia: cambia subito e resta per il prossimo avvio</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_settings.py" line="246"/>
         <source>No {0} translation found ({1}): the interface stays as it is</source>
-        <translation>Nessuna traduzione in {0} trovata ({1}): l&apos;interfaccia resta com&apos;è</translation>
+        <translation>Nessuna traduzione in {0} trovata ({1}): l'interfaccia resta com'è</translation>
     </message>
 </context>
 <context>
@@ -3118,227 +3118,222 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>RulesPanel</name>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="157"/>
+        <location filename="../../app/gui/rules_panel.py" line="170"/>
         <source>Breakpoints</source>
-        <translation>Punti di arresto</translation>
+        <translation>Breakpoint</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="157"/>
+        <location filename="../../app/gui/rules_panel.py" line="170"/>
         <source>The rules the agent&apos;s turn pauses before (CLIPS&apos;s set-break)</source>
         <translation>Le regole prima delle quali il turno dell'agente si ferma (set-break di CLIPS)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="161"/>
+        <location filename="../../app/gui/rules_panel.py" line="175"/>
         <source>Why not?</source>
         <translation>Perché no?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="161"/>
+        <location filename="../../app/gui/rules_panel.py" line="175"/>
         <source>Why didn&apos;t a rule fire? Pattern by pattern, what matches now</source>
         <translation>Perché una regola non è scattata? Pattern per pattern, che cosa corrisponde ora</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="307"/>
+        <location filename="../../app/gui/rules_panel.py" line="322"/>
         <source>Fires next: the turn is paused just before it</source>
         <translation>Scatta per prima: il turno è fermo appena prima</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="345"/>
+        <location filename="../../app/gui/rules_panel.py" line="360"/>
         <source>Step {0}, mid-turn: {1} rule firings so far, {2} facts changed so far.</source>
         <translation>Passo {0}, a metà turno: finora {1} regole eseguite, {2} fatti cambiati.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="347"/>
+        <location filename="../../app/gui/rules_panel.py" line="362"/>
         <source>a breakpoint</source>
         <translation>un punto di arresto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="347"/>
+        <location filename="../../app/gui/rules_panel.py" line="362"/>
         <source>Step rule</source>
         <translation>Passo regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="348"/>
+        <location filename="../../app/gui/rules_panel.py" line="363"/>
         <source>Paused before {0} ({1}): Step rule fires it; Step or Run finish the turn.</source>
         <translation>In pausa prima di {0} ({1}): Passo regola la esegue; Passo o Avvia finiscono il turno.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="292"/>
+        <location filename="../../app/gui/rules_panel.py" line="307"/>
         <source>{0} activations waiting now (the first fires next)</source>
         <translation>{0} attivazioni in attesa ora (la prima è la prossima a scattare)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="378"/>
+        <location filename="../../app/gui/rules_panel.py" line="393"/>
         <source>Remove the breakpoint on {0}</source>
         <translation>Togli il punto di arresto su {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="380"/>
+        <location filename="../../app/gui/rules_panel.py" line="395"/>
         <source>Break before this rule ({0})</source>
         <translation>Fermati prima di questa regola ({0})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="381"/>
+        <location filename="../../app/gui/rules_panel.py" line="396"/>
         <source>Why didn&apos;t {0} fire?</source>
         <translation>Perché {0} non è scattata?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="41"/>
+        <location filename="../../app/gui/rules_panel.py" line="43"/>
         <source>All modules</source>
         <translation>Tutti i moduli</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="43"/>
+        <location filename="../../app/gui/rules_panel.py" line="45"/>
         <source>No rule trace for this step: rule traces exist for CLIPS agents (and for logs saved from traced games, e.g. run --trace … --log).</source>
         <translation>Nessuna traccia delle regole per questo passo: le tracce esistono per gli agenti CLIPS (e per i registri salvati da partite tracciate, es. run --trace … --log).</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="99"/>
+        <location filename="../../app/gui/rules_panel.py" line="111"/>
         <source>Show the firings of one module only</source>
         <translation>Mostra le attivazioni di un solo modulo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="102"/>
+        <location filename="../../app/gui/rules_panel.py" line="114"/>
         <source>filter rules…</source>
         <translation>filtra le regole…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="104"/>
+        <location filename="../../app/gui/rules_panel.py" line="116"/>
         <source>Show only the rules whose name contains this text</source>
         <translation>Mostra solo le regole il cui nome contiene questo testo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="145"/>
+        <location filename="../../app/gui/rules_panel.py" line="158"/>
         <source>module</source>
         <translation>modulo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="145"/>
+        <location filename="../../app/gui/rules_panel.py" line="158"/>
         <source>rule</source>
         <translation>regola</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="136"/>
+        <location filename="../../app/gui/rules_panel.py" line="149"/>
         <source>sal.</source>
         <translation>sal.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="120"/>
+        <location filename="../../app/gui/rules_panel.py" line="132"/>
         <source>facts matched</source>
         <translation>fatti corrispondenti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="120"/>
+        <location filename="../../app/gui/rules_panel.py" line="132"/>
         <source>Every rule the step fired, in firing order (as (watch rules) shows them); open one for the facts it matched. Pick one to ring its cells on the board and select its facts in the Facts tab</source>
         <translation>Ogni regola eseguita nel passo, in ordine (come le mostra (watch rules)); aprine una per i fatti a cui corrisponde. Sceglila per cerchiarne le celle sulla griglia e selezionarne i fatti nella scheda Fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="140"/>
+        <location filename="../../app/gui/rules_panel.py" line="153"/>
         <source>salience</source>
         <translation>salience</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="136"/>
+        <location filename="../../app/gui/rules_panel.py" line="149"/>
         <source>facts</source>
         <translation>fatti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="136"/>
+        <location filename="../../app/gui/rules_panel.py" line="149"/>
         <source>The activations waiting after this step, in the order CLIPS would fire them (module by module, top of the focus stack first), as (agenda) lists them</source>
         <translation>Le attivazioni in attesa dopo questo passo, nell'ordine in cui CLIPS le eseguirebbe (modulo per modulo, dalla cima dello stack del focus), come le elenca (agenda)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="143"/>
+        <location filename="../../app/gui/rules_panel.py" line="156"/>
         <source>Agenda</source>
         <translation>Agenda</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="143"/>
+        <location filename="../../app/gui/rules_panel.py" line="156"/>
         <source>The focus stack and the activations waiting after the step shown</source>
         <translation>Lo stack del focus e le attivazioni in attesa dopo il passo mostrato</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="145"/>
+        <location filename="../../app/gui/rules_panel.py" line="158"/>
         <source>fired</source>
         <translation>eseguita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="145"/>
+        <location filename="../../app/gui/rules_panel.py" line="158"/>
         <source>How often each rule fired in the game so far (0: never fired); click a header to sort</source>
         <translation>Quante volte ogni regola è stata eseguita finora nella partita (0: mai); clicca un'intestazione per ordinare</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="150"/>
-        <source>Rule counts</source>
-        <translation>Conteggio regole</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/rules_panel.py" line="150"/>
+        <location filename="../../app/gui/rules_panel.py" line="163"/>
         <source>How often each rule fired in the game so far; the rules that never fired too</source>
         <translation>Quante volte ogni regola è stata eseguita finora nella partita; anche quelle mai eseguite</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="268"/>
+        <location filename="../../app/gui/rules_panel.py" line="283"/>
         <source> ({0} shown)</source>
         <translation> ({0} mostrate)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="269"/>
+        <location filename="../../app/gui/rules_panel.py" line="284"/>
         <source>Step {0}: {1} rule firings{2}, {3} facts changed.</source>
         <translation>Passo {0}: {1} regole eseguite{2}, {3} fatti cambiati.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="278"/>
+        <location filename="../../app/gui/rules_panel.py" line="293"/>
         <source>(a not pattern: no fact)</source>
         <translation>(un pattern not: nessun fatto)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="292"/>
+        <location filename="../../app/gui/rules_panel.py" line="307"/>
         <source>{0} activations waiting after this step</source>
         <translation>{0} attivazioni in attesa dopo questo passo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="295"/>
+        <location filename="../../app/gui/rules_panel.py" line="310"/>
         <source>Focus stack (top first): {0} · {1}</source>
         <translation>Stack del focus (dalla cima): {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="295"/>
+        <location filename="../../app/gui/rules_panel.py" line="310"/>
         <source>(empty)</source>
         <translation>(vuoto)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="329"/>
+        <location filename="../../app/gui/rules_panel.py" line="344"/>
         <source>never fired in this game so far</source>
         <translation>mai eseguita finora in questa partita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="42"/>
+        <location filename="../../app/gui/rules_panel.py" line="44"/>
         <source>No step yet: once the agent plays, each step&apos;s rule firings show here.</source>
         <translation>Nessun passo ancora: quando l'agente gioca, qui compaiono le regole eseguite a ogni passo.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="165"/>
+        <location filename="../../app/gui/rules_panel.py" line="179"/>
         <source>Why this shot?</source>
-        <translation>Perché questo colpo?</translation>
+        <translation>Perché il colpo?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="165"/>
+        <location filename="../../app/gui/rules_panel.py" line="179"/>
         <source>The chain behind an action, a fact or a firing: which rule made each fact it rests on, from which facts, back to what the environment told the agent</source>
         <translation>La catena dietro un'azione, un fatto o una regola eseguita: quale regola ha prodotto ogni fatto su cui poggia, da quali fatti, fino a ciò che l'ambiente ha detto all'agente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="281"/>
+        <location filename="../../app/gui/rules_panel.py" line="296"/>
         <source>Double-click: why is this fact here?</source>
         <translation>Doppio clic: perché questo fatto è qui?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="397"/>
+        <location filename="../../app/gui/rules_panel.py" line="412"/>
         <source>Why is {0} here? (chain)</source>
         <translation>Perché {0} è qui? (catena)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="400"/>
+        <location filename="../../app/gui/rules_panel.py" line="415"/>
         <source>Why did {0} fire? (chain)</source>
         <translation>Perché è scattata {0}? (catena)</translation>
     </message>
@@ -3348,70 +3343,75 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Perché questo colpo? (passo {0}, riga {1}, colonna {2})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="408"/>
+        <location filename="../../app/gui/rules_panel.py" line="423"/>
         <source>Back to just before firing #{0} (the game is played again to there)</source>
         <translation>Torna a subito prima dell'attivazione n. {0} (la partita viene rigiocata fin lì)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="163"/>
+        <source>Counts</source>
+        <translation>Conteggi</translation>
     </message>
 </context>
 <context>
     <name>ScorePanel</name>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="31"/>
+        <location filename="../../app/gui/score_panel.py" line="32"/>
         <source>fires left</source>
         <translation>spari rimasti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="32"/>
+        <location filename="../../app/gui/score_panel.py" line="33"/>
         <source>flags left</source>
         <translation>bandierine rimaste</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="74"/>
+        <location filename="../../app/gui/score_panel.py" line="75"/>
         <source>Score</source>
         <translation>Punteggio</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="125"/>
+        <location filename="../../app/gui/score_panel.py" line="126"/>
         <source>The score appears when the game is solved.</source>
         <translation>Il punteggio compare quando la partita è risolta.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="149"/>
+        <location filename="../../app/gui/score_panel.py" line="150"/>
         <source>oracle {0}</source>
         <translation>oracolo {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="152"/>
+        <location filename="../../app/gui/score_panel.py" line="153"/>
         <source>{0}% of the oracle score</source>
         <translation>{0}% del punteggio dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="152"/>
+        <location filename="../../app/gui/score_panel.py" line="153"/>
         <source>no oracle ratio</source>
         <translation>nessun rapporto con l'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="157"/>
+        <location filename="../../app/gui/score_panel.py" line="158"/>
         <source>{0} pts</source>
         <translation>{0} punti</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="157"/>
+        <location filename="../../app/gui/score_panel.py" line="158"/>
         <source>not scored</source>
         <translation>non conta</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="162"/>
+        <location filename="../../app/gui/score_panel.py" line="163"/>
         <source>{0} of {1}</source>
         <translation>{0} su {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="163"/>
+        <location filename="../../app/gui/score_panel.py" line="164"/>
         <source>Precision &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Recall &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Found {2}&lt;br&gt;{3} steps · {4}</source>
         <translation>Precisione &lt;b&gt;{0}&lt;/b&gt; &amp;nbsp; Richiamo &lt;b&gt;{1}&lt;/b&gt; &amp;nbsp; Trovate {2}&lt;br&gt;{3} passi · {4}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/score_panel.py" line="169"/>
+        <location filename="../../app/gui/score_panel.py" line="170"/>
         <source>{0}: score = {1}</source>
         <translation>{0}: punteggio = {1}</translation>
     </message>
@@ -3428,22 +3428,22 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     <message>
         <location filename="../../app/gui/score_panel.py" line="18"/>
         <source>gok: flagged ship cells (right flags), leaving out cells fired and ship cells known from the start</source>
-        <translation>gok: celle di nave con la bandierina (bandierine giuste), tolte le celle sparate e le celle di nave note dall&apos;inizio</translation>
+        <translation>gok: celle di nave con la bandierina (bandierine giuste), tolte le celle sparate e le celle di nave note dall'inizio</translation>
     </message>
     <message>
         <location filename="../../app/gui/score_panel.py" line="18"/>
         <source>gko: flagged water cells (wrong flags), leaving out cells fired</source>
-        <translation>gko: celle d&apos;acqua con la bandierina (bandierine sbagliate), tolte le celle sparate</translation>
+        <translation>gko: celle d'acqua con la bandierina (bandierine sbagliate), tolte le celle sparate</translation>
     </message>
     <message>
         <location filename="../../app/gui/score_panel.py" line="18"/>
         <source>safe: ship cells never fired, never flagged and not known from the start (the ones missed)</source>
-        <translation>safe: celle di nave mai sparate, senza bandierina e non note dall&apos;inizio (quelle mancate)</translation>
+        <translation>safe: celle di nave mai sparate, senza bandierina e non note dall'inizio (quelle mancate)</translation>
     </message>
     <message>
         <location filename="../../app/gui/score_panel.py" line="18"/>
         <source>sink: ships every cell of which was fired, flagged or known from the start</source>
-        <translation>sink: navi di cui ogni cella è stata sparata, ha la bandierina o era nota dall&apos;inizio</translation>
+        <translation>sink: navi di cui ogni cella è stata sparata, ha la bandierina o era nota dall'inizio</translation>
     </message>
     <message>
         <location filename="../../app/gui/score_panel.py" line="18"/>
@@ -3671,62 +3671,62 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Chiedi &quot;perché?&quot; di un colpo, di un fatto o di una regola eseguita: doppio clic (o clic destro) su una cella colpita della griglia, su un fatto di una regola eseguita elencata sopra o su un fatto nella scheda Fatti; clic destro su una regola eseguita per sapere perché è scattata.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="57"/>
+        <location filename="../../app/gui/why_tree.py" line="60"/>
         <source>Each fact under the firing that matched it, with the rule that asserted or last modified it then, down to the environment&apos;s facts (k-cells, counts, the results of fires). Click a firing to select it above and ring its cells on the board</source>
         <translation>Ogni fatto sotto la regola eseguita che lo ha usato, con la regola che allora lo aveva asserito o modificato per ultima, fino ai fatti dell'ambiente (k-cell, conteggi, esiti dei colpi). Fai clic su una regola eseguita per selezionarla sopra e cerchiarne le celle sulla griglia</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="90"/>
+        <location filename="../../app/gui/why_tree.py" line="93"/>
         <source>Why this shot? f-{0} {1}, the action of step {2}</source>
         <translation>Perché questo colpo? f-{0} {1}, l'azione del passo {2}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="107"/>
+        <location filename="../../app/gui/why_tree.py" line="110"/>
         <source>Why is f-{0} {1} there? (after step {2})</source>
         <translation>Perché c'è f-{0} {1}? (dopo il passo {2})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="114"/>
+        <location filename="../../app/gui/why_tree.py" line="117"/>
         <source>Why was f-{0} {1} there for step {2}, firing {3}?</source>
         <translation>Perché c'era f-{0} {1} al passo {2}, esecuzione {3}?</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="126"/>
+        <location filename="../../app/gui/why_tree.py" line="129"/>
         <source>Why did {0} fire? (step {1}, firing {2})</source>
         <translation>Perché è scattata {0}? (passo {1}, esecuzione {2})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="163"/>
+        <location filename="../../app/gui/why_tree.py" line="166"/>
         <source>{0} (step {1}, firing {2})</source>
         <translation>{0} (passo {1}, esecuzione {2})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="165"/>
+        <location filename="../../app/gui/why_tree.py" line="168"/>
         <source>: see above</source>
         <translation>: vedi sopra</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="168"/>
+        <location filename="../../app/gui/why_tree.py" line="171"/>
         <source>{0} (step {1}, firing {2}) matched {3}</source>
         <translation>{0} (passo {1}, esecuzione {2}) corrispondeva a {3}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="173"/>
+        <location filename="../../app/gui/why_tree.py" line="176"/>
         <source>environment</source>
         <translation>ambiente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="176"/>
+        <location filename="../../app/gui/why_tree.py" line="179"/>
         <source>The game told the agent this (k-cells, counts, status, moves, the result of a fire): where the chain ends</source>
         <translation>Lo ha detto il gioco all'agente (k-cell, conteggi, stato, mosse, l'esito di un colpo): qui finisce la catena</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="179"/>
+        <location filename="../../app/gui/why_tree.py" line="182"/>
         <source>initial fact</source>
         <translation>fatto iniziale</translation>
     </message>
     <message>
-        <location filename="../../app/gui/why_tree.py" line="181"/>
+        <location filename="../../app/gui/why_tree.py" line="184"/>
         <source>One of the agent&apos;s own facts when the game began (its deffacts): where the chain ends</source>
         <translation>Uno dei fatti dell'agente all'inizio della partita (i suoi deffacts): qui finisce la catena</translation>
     </message>

@@ -13,7 +13,9 @@ from PyQt5.QtWidgets import QApplication, QToolBar, QToolButton, QTreeView
 from app.core import Cell, messages
 from app.gui import i18n
 from app.gui.app import make_application
+from app.gui.compare.tables import GAME_COLUMNS, make_table
 from app.gui.interaction import Interaction
+from app.gui.main_tabs import RulesTab
 from app.gui.main_window import MainWindow
 from app.gui.theme import fit_to_screen
 from tests.gui.test_replay_view import _finished_game
@@ -138,10 +140,29 @@ def test_the_load_map_dialog_shows_its_columns_whole(qtbot, window, monkeypatch)
     assert seen and all(seen.values()), seen
 
 
-def test_the_protocol_terms_are_explained_in_the_score_tiles_tooltips(laptop_window):
+def test_the_protocol_terms_are_explained_in_tooltips_of_the_score_card_and_the_compare_tables(laptop_window):
     panel = laptop_window.view.score_panel
     italian = i18n.current_language() == "it"
+    table = make_table([head for head, _, _ in GAME_COLUMNS])
+    heads = {table.horizontalHeaderItem(c).text(): table.horizontalHeaderItem(c).toolTip()
+             for c in range(table.columnCount())}
     for term in ("fok", "fko", "gok", "gko", "safe", "sink"):
         tip = panel.tiles[term].toolTip()
         assert tip.startswith(term) and len(tip) > len(term) + 20, tip
         assert ("celle" in tip or "navi" in tip) == italian, tip
+        assert heads[term] == tip
+
+
+def test_the_rules_tab_shows_its_sub_tabs_whole_and_rows_of_firings_after_a_clips_game(qtbot, laptop_window):
+    window = laptop_window
+    _finished_game(qtbot, window, "incrocio")
+    rules = window.tabs.panel(RulesTab)
+    window.tabs.show(rules)
+    qtbot.wait(50)
+    panel = rules.panel
+    bar = panel.lower.tabBar()
+    assert bar.sizeHint().width() <= panel.lower.width(), [bar.tabText(i) for i in range(bar.count())]  # no » arrows
+    row = panel.firings.visualItemRect(panel.firings.topLevelItem(0)).height()
+    # the step's firings, not two rows of them: three at the offscreen screen's 12 pt (six on a real 1366x768 one)
+    assert panel.firings.viewport().height() >= 3 * row
+    assert not window.side_splitter.widget(0).verticalScrollBar().isVisible()  # and the score card whole
