@@ -26,7 +26,8 @@ SCREENS = ((1280, 720), (1366, 768), (1920, 1080))
 SCALES = ("1", "1.25", "1.5")
 LANGUAGES = ("en", "it")
 KEPT = {((1366, 768), "1", "en"), ((1366, 768), "1", "it"), ((1280, 720), "1", "it"),
-        ((1920, 1080), "1.5", "en"), ((1920, 1080), "1.25", "it")}  # the ones docs/gui.md shows
+        ((1920, 1080), "1.5", "en"), ((1920, 1080), "1.25", "it"),
+        ((1366, 768), "1.5", "it"), ((1280, 720), "1.25", "en")}  # the ones docs/gui.md shows (the last two: too small)
 DISPLAY = ":57"  # a display number of its own, so a running X server is left alone
 GAME_SECONDS = 15  # start, 26 steps at the default speed, the score: then the picture
 
