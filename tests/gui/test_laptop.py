@@ -8,7 +8,7 @@ import re
 
 import pytest
 from PyQt5.QtCore import QRect, QSettings, Qt, QTimer
-from PyQt5.QtWidgets import QApplication, QToolBar, QToolButton, QTreeView
+from PyQt5.QtWidgets import QApplication, QScrollBar, QToolBar, QToolButton, QTreeView
 
 from app.core import Cell, messages
 from app.gui import i18n
@@ -166,3 +166,14 @@ def test_the_rules_tab_shows_its_sub_tabs_whole_and_rows_of_firings_after_a_clip
     # the step's firings, not two rows of them: three at the offscreen screen's 12 pt (six on a real 1366x768 one)
     assert panel.firings.viewport().height() >= 3 * row
     assert not window.side_splitter.widget(0).verticalScrollBar().isVisible()  # and the score card whole
+
+
+def test_no_panel_has_a_scrollbar_of_its_own_at_first_launch(qtbot, laptop_window):
+    window = laptop_window
+    qtbot.wait(50)
+    shown = [bar.parentWidget().parentWidget().objectName() or type(bar.parentWidget().parentWidget()).__name__
+             for bar in window.findChildren(QScrollBar) if bar.isVisible()]
+    assert shown == []
+    assert window.load_map(str(MAPS_DIR / "four-known.map"))
+    qtbot.wait(50)
+    assert [bar for bar in window.findChildren(QScrollBar) if bar.isVisible()] == []
