@@ -104,8 +104,13 @@ def _sayer(language: str) -> Callable[[str], str]:
     for old, new in _pairs(language):
         if _FIELD.search(old):
             fields = len(set(_FIELD.findall(old)))
-            literal = _FIELD.sub("", old).strip(" :;,.()")
-            if len(literal) >= 2 and fields == len(_FIELD.findall(old)):  # a field used twice cannot be matched back
+            literal = _FIELD.sub("", old).strip(" :;,.()·")
+            if fields != len(_FIELD.findall(old)):  # a field used twice cannot be matched back
+                continue
+            # a template that starts and ends with a field ("{0} of {1}") matches any text with the word in it
+            # ("bayes's value of the start"): such a one only with words enough to be its own
+            enclosed = old.startswith("{") and old.endswith("}")
+            if len(literal) >= (12 if enclosed else 2):
                 templates.append(_Template(old, new))
         else:
             exact.setdefault(old, new)

@@ -21,6 +21,7 @@ from PyQt5.QtWidgets import (
 
 from app.gui import i18n
 from app.gui.app import make_application
+from app.gui.main_tabs import CoachTab
 from app.gui.main_window import MainWindow
 from app.gui.retranslate import catalogue
 from tests.gui.test_replay_view import _finished_game, _open_game
@@ -136,3 +137,17 @@ def test_the_compare_window_and_the_replay_viewer_follow_the_switch(qtbot, engli
     qtbot.wait(50)
     assert visible_english(compare, compare.tabs) == []
     assert visible_english(viewer, viewer.side_tabs) == []
+
+
+def test_the_coach_report_is_written_anew_in_italian(qtbot, english_window):
+    window = english_window
+    _finished_game(qtbot, window, "incrocio")
+    coach = window.tabs.panel(CoachTab).panel
+    window.tabs.setCurrentWidget(coach)
+    qtbot.waitUntil(lambda: coach.report is not None, timeout=60000)
+    assert "Points lost" in coach.summary.text()
+    window.game_settings.language_actions["it"].trigger()
+    qtbot.wait(50)
+    assert "Punti persi" in coach.summary.text() and "Points lost" not in coach.summary.text()
+    assert " of the start" not in coach.summary.text()  # no word of it half-translated by a loose template
+    assert coach.list_title.text().split()[:2] == ["passo", "decisione"]
