@@ -82,7 +82,7 @@ class _Template:
     def __init__(self, old: str, new: str):
         parts = _FIELD.split(old)
         self.prefix, self.suffix = parts[0], parts[-1]
-        self.pattern = re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<f{part}>.+?)"
+        self.pattern = re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<f{part}>.*?)"
                                           for i, part in enumerate(parts)), re.S)
         self.new = new
 

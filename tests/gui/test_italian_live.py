@@ -23,7 +23,7 @@ from app.gui import i18n
 from app.gui.app import make_application
 from app.gui.main_tabs import CoachTab
 from app.gui.main_window import MainWindow
-from app.gui.retranslate import catalogue
+from app.gui.retranslate import catalogue, text_in_language
 from tests.gui.test_replay_view import _finished_game, _open_game
 
 # the English sources whose Italian differs; the engine's one-word texts are also CLIPS values (left, water) in data
@@ -151,3 +151,15 @@ def test_the_coach_report_is_written_anew_in_italian(qtbot, english_window):
     assert "Punti persi" in coach.summary.text() and "Points lost" not in coach.summary.text()
     assert " of the start" not in coach.summary.text()  # no word of it half-translated by a loose template
     assert coach.list_title.text().split()[:2] == ["passo", "decisione"]
+
+
+def test_a_shown_text_is_found_in_the_catalogue_as_it_is_or_as_a_template():
+    assert text_in_language("Step 25: 5 rule firings, 18 facts changed.", "it") == \
+        "Passo 25: 5 regole eseguite, 18 fatti cambiati."
+    assert text_in_language("Step 3: 2 rule firings (1 shown), 0 facts changed.", "it") == \
+        "Passo 3: 2 regole eseguite (1 mostrate), 0 fatti cambiati."  # a field given in the new language too
+    assert text_in_language("oracolo 330", "en") == "oracle 330"
+    assert text_in_language("Avvia", "en") in ("Run", "Start")
+    assert text_in_language("four-known", "it") == "four-known"  # data stays as it is
+    assert text_in_language("the value of the start", "it") == "the value of the start"  # no loose template
+    assert text_in_language("left", "it") == "left"  # a piece's name where a panel shows data: a CLIPS value
