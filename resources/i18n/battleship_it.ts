@@ -3120,7 +3120,7 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     <message>
         <location filename="../../app/gui/rules_panel.py" line="170"/>
         <source>Breakpoints</source>
-        <translation>Breakpoint</translation>
+        <translation>Arresti</translation>
     </message>
     <message>
         <location filename="../../app/gui/rules_panel.py" line="170"/>

@@ -158,14 +158,15 @@ def test_the_rules_tab_shows_its_sub_tabs_whole_and_rows_of_firings_after_a_clip
     _finished_game(qtbot, window, "incrocio")
     rules = window.tabs.panel(RulesTab)
     window.tabs.show(rules)
-    qtbot.wait(50)
     panel = rules.panel
     bar = panel.lower.tabBar()
-    assert bar.sizeHint().width() <= panel.lower.width(), [bar.tabText(i) for i in range(bar.count())]  # no » arrows
     row = panel.firings.visualItemRect(panel.firings.topLevelItem(0)).height()
     # the step's firings, not two rows of them: three at the offscreen screen's 12 pt (six on a real 1366x768 one)
-    assert panel.firings.viewport().height() >= 3 * row
-    assert not window.side_splitter.widget(0).verticalScrollBar().isVisible()  # and the score card whole
+    qtbot.waitUntil(lambda: row > 0 and panel.firings.viewport().height() >= 3 * row, timeout=3000)
+    qtbot.wait(50)  # the sub-tabs styled and laid out
+    assert bar.sizeHint().width() <= panel.lower.width(), [bar.tabText(i) for i in range(bar.count())]  # no » arrows
+    card_bar = window.side_splitter.widget(0).verticalScrollBar()
+    qtbot.waitUntil(lambda: not card_bar.isVisible(), timeout=3000)  # and the score card whole (once laid out)
 
 
 def test_no_panel_has_a_scrollbar_of_its_own_at_first_launch(qtbot, laptop_window):
