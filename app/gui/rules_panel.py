@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QIcon
 from PyQt5.QtWidgets import (
     QComboBox,
@@ -190,6 +190,7 @@ class RulesPanel(QWidget):
         self.lower.setMinimumHeight(self.lower.tabBar().sizeHint().height() + 2 * self.fontMetrics().height())
         self.split_held = False  # the user moved the line (or a chain took the room): sizes left as they are
         splitter.splitterMoved.connect(lambda _pos, _index: setattr(self, "split_held", True))
+        splitter.installEventFilter(self)
         layout.addWidget(splitter, 1)
 
     # ----- data --------------------------------------------------------------------
@@ -476,10 +477,14 @@ class RulesPanel(QWidget):
             self.split_held = True
             self.splitter.setSizes([sum(sizes) // 4, sum(sizes) - sum(sizes) // 4])
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if watched is self.splitter and event.type() == QEvent.Resize and not self.split_held:
+            QTimer.singleShot(0, self._fit_split)  # once the splitter has laid out its new size
+        return False
+
+    def _fit_split(self) -> None:
         """Three fifths of the height to the firings, the rest (at least its least height) to the tabs below,
         until the user moves the line."""
-        super().resizeEvent(event)
         total = sum(self.splitter.sizes())
         if not self.split_held and total > 0:
             lower = max(self.lower.minimumHeight(), total * 2 // 5)
