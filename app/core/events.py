@@ -72,15 +72,16 @@ class StepEvent:
         return values
 
     def describe(self, say: Callable[[str], str] = str) -> str:
-        """One human-readable line, e.g. ``step  3  fire 4 5      hit (middle)``; ``say`` gives the outcome and
-        the reason in the reader's language (the GUI's: app/gui/engine_text.py)."""
+        """One human-readable line, e.g. ``step  3  fire 4 5      hit (middle)``; ``say`` gives the word "step",
+        the outcome, the piece revealed and the reason in the reader's language (the GUI's: app/gui/engine_text.py).
+        The action stays as the agent wrote it: the protocol's command."""
         detail = say(self.outcome.value)
         if self.revealed is not None and self.outcome in (Outcome.HIT, Outcome.MISS):
-            detail += f" ({self.revealed.value})"
+            detail += f" ({say(self.revealed.value)})"
         if self.reason:
             detail += f": {say(self.reason)}"
         who = " [auto]" if self.by_engine else ""
-        return f"step {self.step:3d}  {self.text:<14}{who} {detail}"
+        return f"{say(messages.STEP)} {self.step:3d}  {self.text:<14}{who} {detail}"
 
 
 @dataclass(frozen=True)  # no slots: Game builds it with game._frozen, which fills __dict__

@@ -39,6 +39,11 @@ OUTCOMES = (QT_TRANSLATE_NOOP("Engine", "hit"), QT_TRANSLATE_NOOP("Engine", "mis
             QT_TRANSLATE_NOOP("Engine", "fire-wasted"), QT_TRANSLATE_NOOP("Engine", "flagged"),
             QT_TRANSLATE_NOOP("Engine", "flag-wasted"), QT_TRANSLATE_NOOP("Engine", "unflagged"),
             QT_TRANSLATE_NOOP("Engine", "rejected"), QT_TRANSLATE_NOOP("Engine", "solved"))
+# a step line's words (GameEvent.describe): "step", and the piece a fire revealed (Piece's values, the course's names)
+STEP = QT_TRANSLATE_NOOP("Engine", "step")
+PIECES = (QT_TRANSLATE_NOOP("Engine", "water"), QT_TRANSLATE_NOOP("Engine", "sub"), QT_TRANSLATE_NOOP("Engine", "left"),
+          QT_TRANSLATE_NOOP("Engine", "right"), QT_TRANSLATE_NOOP("Engine", "top"), QT_TRANSLATE_NOOP("Engine", "bot"),
+          QT_TRANSLATE_NOOP("Engine", "middle"))
 
 TEMPLATES = (SOLVED_BY_AGENT, STEP_LIMIT, STALLED, FIRE_OFF_BOARD, FLAG_OFF_BOARD, ALREADY_FIRED, KNOWN_SHIP_CELL,
              ALREADY_FLAGGED, NO_FIRES_LEFT, NO_FLAGS_LEFT, NO_FLAG_THERE, ALL_FLAGS_LEFT, DECLARED_K_CELL,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, QObject, QRectF, Qt, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QRectF, Qt, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QPainter, QPen
 from PyQt5.QtWidgets import (
     QCheckBox,
@@ -159,8 +159,7 @@ class CoachPanel(QWidget):
         self.overlay_box.setToolTip(self.tr("Label each cell fired so far with what the fire lost in expectation"))
         self.overlay_box.toggled.connect(self._toggle_overlay)
         layout.addWidget(self.overlay_box)
-        step, decision, loss, best = self.tr("step"), self.tr("decision"), self.tr("loss"), self.tr("best alternative")
-        self.list_title = QLabel(f"{step:>4}  {decision:<12} {loss:>6}  {best}")
+        self.list_title = QLabel(self._list_heads())
         self.list_title.setTextFormat(Qt.PlainText)
         title_font = mono_font(9)
         title_font.setBold(True)
@@ -174,6 +173,21 @@ class CoachPanel(QWidget):
         self.decision_list.itemActivated.connect(self._pick)
         self.decision_list.itemClicked.connect(self._pick)
         layout.addWidget(self.decision_list, 2)
+
+    def _list_heads(self) -> str:
+        """The decision list's column heads, aligned as its rows."""
+        step, decision, loss, best = self.tr("step"), self.tr("decision"), self.tr("loss"), self.tr("best alternative")
+        return f"{step:>4}  {decision:<12} {loss:>6}  {best}"
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """The language switched: the report written anew in it (its lines are made of several translated parts)."""
+        if event.type() == QEvent.LanguageChange:
+            self.list_title.setText(self._list_heads())
+            if self.report is not None:
+                self._fill(self.report)
+                if self._step is not None:
+                    self.set_step(self._step)
+        super().changeEvent(event)
 
     # ----- grading --------------------------------------------------------------------
     def set_game(self, game: Game | None, now: bool = False) -> None:

@@ -24,7 +24,7 @@ def engine_text(text: str) -> str:
     """``text`` (a message of the engine, or several joined by "; ") translated."""
     if not text:
         return text
-    for template in messages.TEMPLATES + messages.OUTCOMES:
+    for template in messages.TEMPLATES + messages.OUTCOMES + messages.PIECES + (messages.STEP,):
         match = _pattern(template).fullmatch(text)
         if match:
             return translate(CONTEXT, template).format(**match.groupdict())

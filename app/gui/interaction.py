@@ -9,16 +9,19 @@ from __future__ import annotations
 from collections import deque
 
 from PyQt5.QtCore import QT_TRANSLATE_NOOP
+from PyQt5.QtGui import QGuiApplication
 from PyQt5.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QHeaderView,
     QInputDialog,
     QLineEdit,
     QMessageBox,
     QSpinBox,
+    QTreeView,
     QWidget,
 )
 
@@ -54,17 +57,30 @@ class Interaction:
         """The same interaction for another window: its dialogs stay over that window, not this one's."""
         return Interaction(window)
 
+    def _open_files(self, title: str, start_dir: str, file_filter: str, many: bool = False) -> list[str]:
+        """Existing file(s) the user picks (empty: cancelled), in the system's dialog where it has one; in Qt's
+        own, wide enough for its columns: at its default size the Size column read "232…tes"."""
+        dialog = QFileDialog(self.parent, title, start_dir, translated_filter(file_filter))
+        dialog.setFileMode(QFileDialog.ExistingFiles if many else QFileDialog.ExistingFile)
+        listing = dialog.findChild(QTreeView)
+        if listing is not None:  # Qt's own dialog (no native one on this platform)
+            free = (self.parent.screen() if self.parent is not None else QGuiApplication.primaryScreen())
+            room = free.availableGeometry()
+            dialog.resize(min(900, room.width() * 9 // 10), min(560, room.height() * 8 // 10))
+            header = listing.header()
+            header.setSectionResizeMode(0, QHeaderView.Stretch)
+            for column in range(1, header.count()):
+                header.setSectionResizeMode(column, QHeaderView.ResizeToContents)
+        return list(dialog.selectedFiles()) if dialog.exec_() == QDialog.Accepted else []
+
     def choose_map(self, start_dir: str = "") -> str | None:
         """A map file the user picks (None: cancelled)."""
-        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Interaction", "Load map"), start_dir,
-                                              translated_filter(MAP_FILTER))
-        return path or None
+        paths = self._open_files(translate("Interaction", "Load map"), start_dir, MAP_FILTER)
+        return paths[0] if paths else None
 
     def choose_agent_files(self, start_dir: str = "") -> list[str]:
         """Agent file(s) the user picks: one .py, or one or more .clp modules (empty: cancelled)."""
-        paths, _ = QFileDialog.getOpenFileNames(self.parent, translate("Interaction", "Open agent file(s)"), start_dir,
-                                                translated_filter(AGENT_FILTER))
-        return list(paths)
+        return self._open_files(translate("Interaction", "Open agent file(s)"), start_dir, AGENT_FILTER, many=True)
 
     def choose_folder(self, start_dir: str = "") -> str | None:
         """A folder the user picks (None: cancelled)."""
@@ -87,9 +103,8 @@ class Interaction:
 
     def choose_replay(self, start_dir: str = "") -> str | None:
         """A game log to open (None: cancelled)."""
-        path, _ = QFileDialog.getOpenFileName(self.parent, translate("Interaction", "Open replay"), start_dir,
-                                              translated_filter(LOG_FILTER))
-        return path or None
+        paths = self._open_files(translate("Interaction", "Open replay"), start_dir, LOG_FILTER)
+        return paths[0] if paths else None
 
     def choose_map_target(self, start: str = "", fmt: str = "native") -> tuple[str, str] | None:
         """Where and in which format (native, clp, bimaru) to save a map (None: cancelled)."""

@@ -38,8 +38,11 @@ class AgentChoice:
         self.agent_box = QComboBox()
         self.agent_box.setToolTip(translate("MainWindow", "Who plays: a shipped Python or CLIPS agent, you (Human), "
                                                           "or an agent file"))
-        self.agent_box.setMinimumWidth(185)
-        self.agent_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        # as wide as a shipped agent's entry, whatever the list holds (a long recent file's name once widened the
+        # toolbar past a laptop's width); the open list is as wide as its longest entry
+        self.agent_box.setMinimumContentsLength(11)
+        self.agent_box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.agent_box.view().setTextElideMode(Qt.ElideNone)
         self.agent_box.activated.connect(self._on_agent_chosen)
         self.load_banner = LoadErrorBanner()
         self._load_checked: tuple | None = None  # the agent files (and their times) the load banner is about
@@ -67,6 +70,7 @@ class AgentChoice:
                 box.setItemData(box.count() - 1, text.replace(",", "\n"), Qt.ToolTipRole)
         box.insertSeparator(box.count())
         box.addItem(translate("MainWindow", "Open agent file…"), OPEN_KEY)
+        box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 2 * box.view().frameWidth() + 8)
         last = str(self.setup.settings.value("last/agent", "cross"))
         index = box.findData(last)
         if index < 0:

@@ -1,20 +1,23 @@
 """The main window's game controls: Run, Step, Step rule, Step back, Rule back, Pause, Reset, Solve and the speed
 slider.
 
-``GameControls`` owns the actions (the window places their buttons in the toolbar) and enables those the
-session allows whenever it changes; manual play hides the ones it has no use for.
+``GameControls`` owns the actions (the window places their buttons in the toolbar and lists them in the Game menu)
+and enables those the session allows whenever it changes; manual play hides the ones it has no use for. In the
+toolbar Run and Solve show their name, the others their icon alone (app/gui/icons.py), named by their tooltip and
+the Game menu: as words they pushed Compare… and the speed into the toolbar's overflow on a 1366 px laptop.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PyQt5.QtCore import QSettings
-from PyQt5.QtGui import QKeySequence
-from PyQt5.QtWidgets import QAction, QMainWindow, QToolBar, QToolButton
+from PyQt5.QtCore import QSettings, QSize, Qt
+from PyQt5.QtGui import QColor, QKeySequence
+from PyQt5.QtWidgets import QAction, QMainWindow, QMenuBar, QToolBar, QToolButton
 
 from app.core import Action
 from app.gui.i18n import translate
+from app.gui.icons import SIZE, control_icon
 from app.gui.main_messages import NOTE_COLOUR, Messages
 from app.gui.session import GameSession, ReportKind, StepReport
 from app.gui.speed import DEFAULT_SPEED_INDEX, FASTEST_INDEX, SpeedControl
@@ -70,15 +73,35 @@ class GameControls:
         self.window.addAction(act)
         return act
 
+    def _icons(self) -> dict[QAction, str]:
+        """Each game action, in the toolbar's order, with its icon's name."""
+        return {self.run_action: "run", self.step_action: "step", self.step_rule_action: "step_rule",
+                self.back_step_action: "back_step", self.back_rule_action: "back_rule",
+                self.pause_action: "pause", self.reset_action: "reset", self.solve_action: "solve"}
+
     def add_buttons(self, bar: QToolBar) -> None:
-        """One toolbar button per game action, in order (Run's named ``runButton`` for the style sheet)."""
-        for act in (self.run_action, self.step_action, self.step_rule_action, self.back_step_action,
-                    self.back_rule_action, self.pause_action, self.reset_action, self.solve_action):
+        """One toolbar button per game action, in order: Run (``runButton`` for the style sheet: white on blue)
+        and Solve with their name beside the icon, the others the icon alone."""
+        for act, icon in self._icons().items():
+            named = act in (self.run_action, self.solve_action)
+            act.setIcon(control_icon(icon, QColor("white"), QColor("#F3F7FA")) if act is self.run_action
+                        else control_icon(icon))
             button = QToolButton()
             button.setDefaultAction(act)
+            button.setIconSize(QSize(SIZE, SIZE))
+            button.setToolButtonStyle(Qt.ToolButtonTextBesideIcon if named else Qt.ToolButtonIconOnly)
             if act is self.run_action:
                 button.setObjectName("runButton")
             self._tool_slots[act] = bar.addWidget(button)
+
+    def build_menu(self, menu: QMenuBar) -> None:
+        """Game ▸ every game action by name with its key (the toolbar shows most of them as icons)."""
+        self.game_menu = menu.addMenu(translate("MainWindow", "&Game"))
+        self.game_menu.setToolTipsVisible(True)
+        for act in self._icons():
+            self.game_menu.addAction(act)
+            if act in (self.pause_action, self.step_rule_action):
+                self.game_menu.addSeparator()
 
     def restore_speed(self) -> None:
         """Take the speed remembered from the last session."""
@@ -88,7 +111,9 @@ class GameControls:
         self._on_speed(self.speed.interval_ms())
 
     def reset(self) -> None:
-        """Start the current game over (cancels a running agent), reading the agent's files again."""
+        """Start the current game over (cancels a running agent), reading the agent's files again, with an empty
+        log (the old game's lines stayed above the new one's and were read as this game's)."""
+        self.messages.clear_log()
         if self._restart is not None:
             self._restart()
             return

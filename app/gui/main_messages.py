@@ -71,6 +71,11 @@ class Messages:
         bar = self.log_view.verticalScrollBar()
         bar.setValue(bar.maximum())
 
+    def clear_log(self) -> None:
+        """Empty the log: a game started over by hand starts a log of its own."""
+        self.log_view.clear()
+        self._at_end = True
+
     def log_text(self) -> str:
         """The whole log as plain text."""
         return self.log_view.toPlainText()

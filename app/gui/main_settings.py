@@ -96,7 +96,8 @@ class GameSettings:
                                                                "when the app is closed)"))
 
     def build_language_menu(self, menu: QMenuBar) -> None:
-        """Language ▸ English / Italiano: remembered, used from the next start (``--lang`` overrides it)."""
+        """Language ▸ English / Italiano: switched at once, remembered for the next start (``--lang`` overrides
+        it)."""
         self.language_menu = menu.addMenu(translate("MainWindow", "&Language"))
         self.language_menu.setToolTipsVisible(True)
         group = QActionGroup(self.window)
@@ -105,7 +106,8 @@ class GameSettings:
         for code, name in i18n.LANGUAGES.items():
             act = QAction(name, self.window, checkable=True)
             act.setChecked(code == current)
-            act.setToolTip(translate("MainWindow", "The interface language, from the next start"))
+            act.setToolTip(translate("MainWindow", "The interface language: switched at once, kept for the next "
+                                                   "start"))
             act.triggered.connect(lambda _checked=False, c=code: self.choose_language(c))
             group.addAction(act)
             self.language_menu.addAction(act)
@@ -249,9 +251,11 @@ class GameSettings:
                                                               "Unconfined.").format(full + rest))
 
     def choose_language(self, code: str) -> None:
-        """Use ``code`` (en, it) for the interface from the next start on."""
+        """Use ``code`` (en, it) for the interface now (every window follows Qt's ``LanguageChange``) and from
+        the next start on."""
         self.settings.setValue(i18n.SETTINGS_KEY, code)
-        self.interaction.inform(translate("MainWindow", "Language"),
-                                translate("MainWindow", "The interface will be in {0} from the next start of "
-                                                        "Battleship Lab.").format(i18n.LANGUAGES[code]))
+        if not i18n.install(code):
+            self.messages.show_error(translate("MainWindow", "No {0} translation found ({1}): the interface stays "
+                                                             "as it is").format(i18n.LANGUAGES[code],
+                                                                                i18n.catalogue_path(code)))
 

@@ -12,11 +12,12 @@ and offers the few commands the app and the tests drive it by.
 
 from __future__ import annotations
 
-from PyQt5.QtCore import QSettings, pyqtSignal
+from PyQt5.QtCore import QEvent, QSettings, pyqtSignal
 from PyQt5.QtGui import QKeySequence
 from PyQt5.QtWidgets import QAction, QHBoxLayout, QLabel, QMainWindow, QToolButton
 
 from app.core import DEFAULT_PROFILE, PROFILES
+from app.gui.banner_slot import BannerSlot
 from app.gui.changes_panel import ChangesTab
 from app.gui.help_menu import build_help_menu
 from app.gui.i18n import translate
@@ -33,6 +34,7 @@ from app.gui.main_settings import GameSettings
 from app.gui.main_setup import GameSetup
 from app.gui.main_status import MapHeader, StatusBar
 from app.gui.main_tabs import CoachTab, FactsTab, LogTab, PanelContext, RulesTab, SideTabs
+from app.gui.retranslate import retranslate
 from app.gui.session import GameSession
 from app.gui.side_split import CardOverTabs
 from app.gui.theme import ScrollingColumn, card, fit_to_screen, menu_action, side_column, split_central, window_toolbar
@@ -116,12 +118,10 @@ class MainWindow(QMainWindow):
             toggles.addSpacing(12)
         toggles.addStretch(1)
         board_layout.addLayout(toggles)
-        board_layout.addWidget(self.messages.banner)
         self.agents.load_banner.show_log.connect(lambda: self.tabs.show(self.tabs.panel(LogTab)))
-        board_layout.addWidget(self.agents.load_banner)
-        board_layout.addWidget(self.view.hint)
         board_layout.addWidget(self.view.board, 1)
-        board_layout.addWidget(self.view.legend)
+        board_layout.addWidget(BannerSlot(self.view.legend, [self.messages.banner, self.agents.load_banner,
+                                                             self.view.hint]))
         self.splitter.addWidget(ScrollingColumn(board_card))
         right, right_layout = side_column()
         self.side_splitter = CardOverTabs(self.view.score_panel, self.tabs)
@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         self.files.make_menu_actions()
         self.companions.make_menu_actions()
         self.game_settings.make_menu_actions()
+        self.controls.build_menu(menu)
         quit_action = menu_action(self, translate("MainWindow", "Quit"), (QKeySequence.Quit, "Ctrl+Q"),
                                   translate("MainWindow", "Close Battleship Lab"), self.close)
         quit_action.setMenuRole(QAction.QuitRole)
@@ -242,6 +243,16 @@ class MainWindow(QMainWindow):
             return
         self.files.drop(paths)
         event.acceptProposedAction()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """A language chosen in the menu: every text in it at once (retranslate.py); the map's line, the status
+        line and the board made anew."""
+        if event.type() == QEvent.LanguageChange:
+            retranslate(self)
+            self.header.update()
+            self.status.update_text()
+            self.view.board.update()  # its counts' "of N" are painted in the language of the moment
+        super().changeEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         save_window_state(self.settings, "window", self, self.splitter, toolbars=True,

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, pyqtSignal
 from PyQt5.QtGui import QColor, QFont, QIcon
 from PyQt5.QtWidgets import (
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenu,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QTreeWidget,
@@ -54,6 +56,16 @@ def traces_from_log(data: dict[int, object]) -> tuple[dict[int, StepTrace], str]
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             return traces, f"the trace of step {step} is malformed ({type(error).__name__}: {error})"
     return traces, ""
+
+
+def _scrolling(page: QWidget) -> QScrollArea:
+    """``page`` scrolling in its tab: the tall pages (breakpoints, why not) set the Rules tab's least height, which
+    took the score card's room in a laptop's side column."""
+    area = QScrollArea()
+    area.setWidget(page)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.NoFrame)
+    return area
 
 
 def _tree(headers: list[str], tip: str, widths: dict[int, str]) -> QTreeWidget:
@@ -127,6 +139,7 @@ class RulesPanel(QWidget):
         self.firings.itemExpanded.connect(self._open_firing)
         splitter.addWidget(self.firings)
         self.lower = QTabWidget()
+        self.lower.setStyleSheet("QTabBar::tab { padding: 6px 6px; }")  # five tabs in a laptop's side column
         agenda_box = QWidget()
         agenda_layout = QVBoxLayout(agenda_box)
         agenda_layout.setContentsMargins(0, 4, 0, 0)
@@ -147,18 +160,19 @@ class RulesPanel(QWidget):
                                         "header to sort"), {0: "9999", 1: "DELIBERATE"})
         self.count_tree.setRootIsDecorated(False)
         self.count_tree.setSortingEnabled(True)
-        add_tab(self.lower, self.count_tree, self.tr("Rule counts"),
+        add_tab(self.lower, self.count_tree, self.tr("Counts"),
                 self.tr("How often each rule fired in the game so far; the rules that never fired too"))
         self.agenda_box = agenda_box
         self.breaks = self.why = None
         if live:
             self.breaks = BreakpointList()
             self.breaks.changed.connect(self._breakpoints_changed)
-            add_tab(self.lower, self.breaks, self.tr("Breakpoints"),
+            add_tab(self.lower, _scrolling(self.breaks), self.tr("Breakpoints"),
                     self.tr("The rules the agent's turn pauses before (CLIPS's set-break)"))
             self.why = WhyNotPanel()
             self.why.asked.connect(self.why_asked)
-            add_tab(self.lower, self.why, self.tr("Why not?"),
+            self.why_page = _scrolling(self.why)
+            add_tab(self.lower, self.why_page, self.tr("Why not?"),
                     self.tr("Why didn't a rule fire? Pattern by pattern, what matches now"))
         self.why_tree = WhyTree()
         self.why_tree.firing_clicked.connect(self.select_firing)
@@ -171,8 +185,12 @@ class RulesPanel(QWidget):
         self.firings.itemDoubleClicked.connect(self._double_clicked)
         splitter.addWidget(self.lower)
         self.splitter = splitter
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        # the firings first: laid out by the lower tabs' least height they had two rows on a laptop; those tabs
+        # may go down to their bar and two lines (a page taller than that scrolls or shrinks its list)
+        self.lower.setMinimumHeight(self.lower.tabBar().sizeHint().height() + 2 * self.fontMetrics().height())
+        self.split_held = False  # the user moved the line (or a chain took the room): sizes left as they are
+        splitter.splitterMoved.connect(lambda _pos, _index: setattr(self, "split_held", True))
+        splitter.installEventFilter(self)
         layout.addWidget(splitter, 1)
 
     # ----- data --------------------------------------------------------------------
@@ -363,7 +381,7 @@ class RulesPanel(QWidget):
     def ask_why(self, rule: str) -> None:
         """Explain ``rule`` in the "Why not?" tab (the answer comes through ``show_why``)."""
         if self.why is not None:
-            self.lower.setCurrentWidget(self.why)
+            self.lower.setCurrentWidget(self.why_page)
             self.why.ask(rule)
 
     def show_why(self, report) -> None:
@@ -425,8 +443,15 @@ class RulesPanel(QWidget):
             self._ask(self.why_tree.why_fact(fact.index, fact.text, at))
 
     def why_cell(self, cell: Cell) -> bool:
-        """Show the chain of the last shot at ``cell`` (a board cell); False when no traced exec was there."""
-        return self._ask(self.why_tree.why_cell(cell))
+        """Show the chain of the last shot at ``cell`` (a board cell) and the firings of the step that made it (not
+        the last step's); False when no traced exec was there."""
+        step = self.why_tree.shot_at(cell)
+        shown = self._ask(self.why_tree.why_cell(cell))
+        if shown and step in self.traces and (self.shown is not self.traces[step] or self.paused is not None):
+            self.paused = None
+            self.pause_label.hide()
+            self.show_step(step)
+        return shown
 
     def why_fact(self, index: int, text: str) -> bool:
         """Show the chain of fact ``index`` as it stands after the last step traced (the Facts tab's)."""
@@ -449,7 +474,21 @@ class RulesPanel(QWidget):
         """A chain needs the room more than the firings list: three quarters of the height for it."""
         sizes = self.splitter.sizes()
         if sum(sizes) and sizes[1] < 2 * sizes[0]:
+            self.split_held = True
             self.splitter.setSizes([sum(sizes) // 4, sum(sizes) - sum(sizes) // 4])
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt naming)
+        if watched is self.splitter and event.type() == QEvent.Resize and not self.split_held:
+            QTimer.singleShot(0, self._fit_split)  # once the splitter has laid out its new size
+        return False
+
+    def _fit_split(self) -> None:
+        """Three fifths of the height to the firings, the rest (at least its least height) to the tabs below,
+        until the user moves the line."""
+        total = sum(self.splitter.sizes())
+        if not self.split_held and total > 0:
+            lower = max(self.lower.minimumHeight(), total * 2 // 5)
+            self.splitter.setSizes([total - lower, lower])
 
     def select_firing(self, at: FiringRef) -> None:
         """Show ``at``'s step and select the firing (its cells ringed on the board, its facts selected)."""

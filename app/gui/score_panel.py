@@ -15,16 +15,20 @@ from app.gui.engine_text import engine_text
 from app.gui.i18n import translate
 from app.gui.theme import TitledCard
 
-TILES = (  # translated where shown
-    ("fok", QT_TRANSLATE_NOOP("ScorePanel", "fires on ship")),
-    ("fko", QT_TRANSLATE_NOOP("ScorePanel", "fires on water")),
-    ("gok", QT_TRANSLATE_NOOP("ScorePanel", "right flags")),
-    ("gko", QT_TRANSLATE_NOOP("ScorePanel", "wrong flags")),
-    ("safe", QT_TRANSLATE_NOOP("ScorePanel", "ship cells not found")),
-    ("sink", QT_TRANSLATE_NOOP("ScorePanel", "ships sunk")),
-    ("fires_left", QT_TRANSLATE_NOOP("ScorePanel", "fires left")),
-    ("guesses_left", QT_TRANSLATE_NOOP("ScorePanel", "flags left")),
+TILES = (  # the protocol's counts, each explained in its tooltip (docs/rules.md, Scoring); translated where shown
+    ("fok", QT_TRANSLATE_NOOP("ScorePanel", "fok, fire ok: fired cells that hold a ship")),
+    ("fko", QT_TRANSLATE_NOOP("ScorePanel", "fko, fire ko: fired cells that hold water")),
+    ("gok", QT_TRANSLATE_NOOP("ScorePanel", "gok: flagged ship cells (right flags), leaving out cells fired and ship "
+                                            "cells known from the start")),
+    ("gko", QT_TRANSLATE_NOOP("ScorePanel", "gko: flagged water cells (wrong flags), leaving out cells fired")),
+    ("safe", QT_TRANSLATE_NOOP("ScorePanel", "safe: ship cells never fired, never flagged and not known from the start "
+                                             "(the ones missed)")),
+    ("sink", QT_TRANSLATE_NOOP("ScorePanel", "sink: ships every cell of which was fired, flagged or known from the "
+                                             "start")),
+    ("fires_left", QT_TRANSLATE_NOOP("ScorePanel", "fires left: fires not used at the end")),
+    ("guesses_left", QT_TRANSLATE_NOOP("ScorePanel", "flags left: flags not used at the end")),
 )
+TERM_TIPS = dict(TILES)  # the protocol's terms explained, wherever a panel shows them (translated where shown)
 TILE_CAPTIONS = {"fires_left": QT_TRANSLATE_NOOP("ScorePanel", "fires left"),
                  "guesses_left": QT_TRANSLATE_NOOP("ScorePanel", "flags left")}
 
@@ -34,39 +38,46 @@ def _fraction(value: float | None) -> str:
 
 
 class _Tile(QFrame):
+    """One count: its value and name on one line, what it added to the score under them (two lines, not three: the
+    card keeps its whole height beside the side tabs on a 1366x768 laptop)."""
+
     def __init__(self, key: str, tooltip: str):
         super().__init__()
         self.setObjectName("tile")
         self.setStyleSheet("QFrame#tile { background: #F6F8FA; border-radius: 8px; }")
         self.setToolTip(tooltip)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(0)
+        line = QHBoxLayout()
+        line.setSpacing(5)
         self.value = QLabel("—")
-        self.value.setAlignment(Qt.AlignCenter)
-        self.value.setStyleSheet("font-size: 16pt; font-weight: 600; color: #1F2933;")
+        self.value.setStyleSheet("font-size: 14pt; font-weight: 600; color: #1F2933;")
         self.caption = QLabel(translate("ScorePanel", TILE_CAPTIONS[key]) if key in TILE_CAPTIONS else key)
-        self.caption.setAlignment(Qt.AlignCenter)
         self.caption.setStyleSheet("color: #475467; font-weight: 600;")
+        line.addStretch(1)
+        line.addWidget(self.value, 0, Qt.AlignBaseline)
+        line.addWidget(self.caption, 0, Qt.AlignBaseline)
+        line.addStretch(1)
+        layout.addLayout(line)
         self.contribution = QLabel(" ")
         self.contribution.setAlignment(Qt.AlignCenter)
         self.contribution.setStyleSheet("color: #475467; font-size: 8pt;")
-        for label in (self.value, self.caption, self.contribution):
-            layout.addWidget(label)
+        layout.addWidget(self.contribution)
 
 
 class ScorePanel(TitledCard):
     """Statistics tiles, the score next to the oracle, precision and recall."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Score", spacing=8, parent=parent)
+        super().__init__("Score", spacing=6, parent=parent)
         self._result: GameResult | None = None
         self.title.setText(self.tr("Score"))
         layout = self.body
 
         head = QHBoxLayout()
         self.score_label = QLabel("—")
-        self.score_label.setStyleSheet("font-size: 26pt; font-weight: 700; color: #0072B2; padding-right: 12px;")
+        self.score_label.setStyleSheet("font-size: 22pt; font-weight: 700; color: #0072B2; padding-right: 12px;")
         self.score_label.setAccessibleName("score")
         head.addWidget(self.score_label)
         side = QVBoxLayout()
@@ -101,11 +112,7 @@ class ScorePanel(TitledCard):
         self.summary_label = QLabel(" ")
         self.summary_label.setWordWrap(True)
         self.summary_label.setStyleSheet("color: #344054;")
-        self.formula_label = QLabel(" ")
-        self.formula_label.setWordWrap(True)
-        self.formula_label.setStyleSheet("color: #475467; font-size: 8pt;")
         layout.addWidget(self.summary_label)
-        layout.addWidget(self.formula_label)
         self.clear()
 
     @property
@@ -125,7 +132,7 @@ class ScorePanel(TitledCard):
             tile.value.setText("—")
             tile.contribution.setText(" ")
         self.summary_label.setText(hint)
-        self.formula_label.setText(" ")
+        self.score_label.setToolTip("")
         self.tiles_box.hide()  # the counts only mean something once the game is solved
         self.score_label.hide()
         self.bar.hide()
@@ -158,8 +165,10 @@ class ScorePanel(TitledCard):
             self.tr("Precision <b>{0}</b> &nbsp; Recall <b>{1}</b> &nbsp; Found {2}<br>{3} steps · {4}").format(
                 _fraction(result.precision), _fraction(result.recall), found_text, result.steps,
                 engine_text(result.stop_reason)))
-        if profile:
-            self.formula_label.setText(self.tr("{0}: score = {1}").format(profile.name, profile.formula()))
+        # the formula in the score's tooltip, not on a line of its own: the card keeps its whole height beside the
+        # side tabs on a laptop (1366x768, or 1920x1080 at 150%)
+        self.score_label.setToolTip(self.tr("{0}: score = {1}").format(profile.name, profile.formula()) if profile
+                                    else "")
 
     def values(self) -> dict[str, str]:
         """The texts shown, by key (score, oracle and the statistics), for tests and tools."""

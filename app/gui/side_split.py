@@ -19,7 +19,8 @@ class CardOverTabs(QSplitter):
     """A vertical splitter: ``card`` (scrolling when short) over ``tabs``; ``user_set`` once the user moved it."""
 
     LEAST = 200  # px the card keeps when the column is short
-    USABLE = 400  # px of tabs beside the whole card: less, and the card gives up room
+    USABLE = 280  # px of tabs beside the whole card: less, and the card gives up room (a solved game's card keeps
+    # its whole height on a 1366x768 laptop, 620 px of column, and on a 1920x1080 one at 150%, 560)
 
     def __init__(self, card: QWidget, tabs: QWidget, parent: QWidget | None = None):
         super().__init__(Qt.Vertical, parent)

@@ -1,14 +1,16 @@
 """The base of the windows the main window opens with their own settings (map editor, replay): the app's
-settings, prompts parented to the window, toolbar buttons, and the geometry and splitter kept between runs."""
+settings, prompts parented to the window, toolbar buttons, the geometry and splitter kept between runs, and the
+language switched live (retranslate.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PyQt5.QtCore import QSettings
+from PyQt5.QtCore import QEvent, QSettings
 from PyQt5.QtWidgets import QAction, QMainWindow, QToolBar, QToolButton, QWidget
 
 from app.gui.interaction import Interaction
+from app.gui.retranslate import retranslate
 from app.gui.theme import Shortcut, toolbar_action
 from app.gui.window_state import app_settings, restore_window_state, save_window_state
 
@@ -33,6 +35,12 @@ class SideWindow(QMainWindow):
         subclass's context (QT_TRANSLATE_NOOP) and translated here, at run time, in that context."""
         act, self.buttons[text] = toolbar_action(self, bar, self.tr(text), shortcuts, self.tr(tip), slot)
         return act
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """A language chosen in the main window's menu: this window's texts in it at once."""
+        if event.type() == QEvent.LanguageChange:
+            retranslate(self)
+        super().changeEvent(event)
 
     def save_state(self) -> None:
         """Remember the window's geometry and splitter (it is closing)."""

@@ -1,4 +1,6 @@
-"""The speed control of the main window and of Compare's side-by-side view: a label, a slider, the value."""
+"""The speed control of the main window and of Compare's side-by-side view: a slider and its value ("8 steps/s" says
+what it sets: a "Speed" label beside it cost the main toolbar the room it lacked on a 1366 px laptop; the tooltip
+names it)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ FASTEST_INDEX = len(SPEEDS) - 1
 
 
 class SpeedControl(QWidget):
-    """Label, slider and value in one piece (a toolbar moves them to its overflow menu together).
+    """Slider and value in one piece (a toolbar moves them to its overflow menu together).
 
     ``interval_changed(ms)`` gives the pause between steps (0: none) whenever the slider moves.
     """
@@ -24,15 +26,15 @@ class SpeedControl(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
-        row.addWidget(QLabel(self.tr("Speed")))
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setRange(0, FASTEST_INDEX)
-        self.slider.setFixedWidth(90)
-        self.slider.setToolTip(self.tr("From one step per second to as fast as it goes"))
+        self.slider.setFixedWidth(64)
+        self.slider.setToolTip(self.tr("Speed: from one step per second to as fast as it goes"))
         row.addWidget(self.slider)
         self.value_label = QLabel()
         self.value_label.setMinimumWidth(
-            self.value_label.fontMetrics().horizontalAdvance(self.tr("{0} steps/s").format(60)) + 12)
+            self.value_label.fontMetrics().horizontalAdvance(self.tr("{0} steps/s").format(60)) + 4)
+        self.value_label.setToolTip(self.slider.toolTip())
         row.addWidget(self.value_label)
         self.slider.valueChanged.connect(self._on_moved)
         self.slider.setValue(index)

@@ -75,6 +75,7 @@ QMenu::separator { height: 1px; background: #E4E9F0; margin: 4px 8px; }
 QToolBar { background: #FFFFFF; border: none; border-bottom: 1px solid #DDE3EA; spacing: 2px; padding: 6px 6px; }
 QToolBar QLabel { color: #475467; padding: 0 2px 0 6px; }
 QToolButton { padding: 5px 7px; border-radius: 6px; color: #1F2933; }
+QToolButton[toolButtonStyle="0"] { padding: 5px 3px; }
 QToolButton[popupMode="1"] { padding-right: 22px; }
 QToolButton::menu-button { border: none; border-left: 1px solid #DDE3EA; width: 18px; }
 QToolButton::menu-button:hover { background: #E2E8F0; border-top-right-radius: 6px; border-bottom-right-radius: 6px; }

@@ -12,9 +12,17 @@ met again says "see above". Clicking a firing's node emits ``firing_clicked`` wi
 
 from __future__ import annotations
 
-from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt, pyqtSignal
+from PyQt5.QtCore import QT_TRANSLATE_NOOP, QRect, QSize, Qt, pyqtSignal
 from PyQt5.QtGui import QColor
-from PyQt5.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PyQt5.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QStyledItemDelegate,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.backends.tracing import FiringRef, Origin, Provenance, WhyLine
 from app.core import Cell
@@ -29,6 +37,20 @@ NOTHING_ASKED = QT_TRANSLATE_NOOP(
 EXPANDED_DEPTH = 6  # a long chain opens this deep; the rest opens on demand
 ENVIRONMENT_COLOUR = QColor("#0B6E4F")
 REPEAT_COLOUR = QColor("#667085")
+
+
+class _Wrapped(QStyledItemDelegate):
+    """Each node as tall as its text wrapped at the width left to it (QTreeView keeps one line a row otherwise)."""
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 (Qt naming)
+        tree = self.parent()
+        depth, parent = 1, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        width = max(40, tree.viewport().width() - depth * tree.indentation() - 8)
+        text = str(index.data() or "")
+        height = option.fontMetrics.boundingRect(QRect(0, 0, width, 100000), Qt.TextWordWrap, text).height()
+        return QSize(width, height + 4)
 
 
 class WhyTree(QWidget):
@@ -46,12 +68,18 @@ class WhyTree(QWidget):
         self.question.setStyleSheet("color: #475467;")
         layout.addWidget(self.question)
         self.tree = QTreeWidget()
-        # one line a node, as run --trace why prints it: the side panel is narrow for columns
+        # a node as run --trace why prints it, wrapped at the panel's width: the side panel is narrow for columns,
+        # and a chain read by scrolling sideways line by line lost its left edge (issue 43)
         self.tree.setHeaderHidden(True)
-        self.tree.header().setStretchLastSection(False)
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeToContents)  # long facts scroll
+        self.tree.header().setStretchLastSection(True)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.Stretch)
+        self.tree.setWordWrap(True)
+        self.tree.setTextElideMode(Qt.ElideNone)
+        self.tree.setItemDelegate(_Wrapped(self.tree))
+        # rows measured again at the new width (a chain is filled while its tab is hidden, at another width)
+        self.tree.header().sectionResized.connect(lambda *_: self.tree.scheduleDelayedItemsLayout())
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.tree.setFont(mono_font(9))
-        self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)
         self.tree.setMinimumHeight(36)
         self.tree.setToolTip(self.tr("Each fact under the firing that matched it, with the rule that asserted or last "

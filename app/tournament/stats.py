@@ -1,6 +1,6 @@
 """Statistics of paired game scores for the tournament report (``app.report``): a bootstrap interval of the mean and
-Wilcoxon's signed-rank test. scipy is imported where used (it is an optional dependency:
-requirements-tournament.txt). The A/B comparison has its own anytime-valid interval (``app.tournament.ab``)."""
+Wilcoxon's signed-rank test. scipy is imported where used (a base dependency: requirements.txt; imported late, it
+costs the app's start nothing). The A/B comparison has its own anytime-valid interval (``app.tournament.ab``)."""
 
 from __future__ import annotations
 

@@ -1210,6 +1210,46 @@ No: ogni file è un agente a sé.</translation>
         <source>solved</source>
         <translation>risolta</translation>
     </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="43"/>
+        <source>step</source>
+        <translation>passo</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>water</source>
+        <translation>acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>sub</source>
+        <translation>sottomarino</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>left</source>
+        <translation>sinistra</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>right</source>
+        <translation>destra</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>top</source>
+        <translation>cima</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>bot</source>
+        <translation>fondo</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/messages.py" line="44"/>
+        <source>middle</source>
+        <translation>centro</translation>
+    </message>
 </context>
 <context>
     <name>FactsPanel</name>
@@ -2025,21 +2065,6 @@ No: ogni file è un agente a sé.</translation>
         <translation>&amp;Lingua</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_settings.py" line="100"/>
-        <source>The interface language, from the next start</source>
-        <translation>La lingua dell'interfaccia, dal prossimo avvio</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/main_settings.py" line="229"/>
-        <source>Language</source>
-        <translation>Lingua</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/main_settings.py" line="229"/>
-        <source>The interface will be in {0} from the next start of Battleship Lab.</source>
-        <translation>L'interfaccia sarà in {0} dal prossimo avvio di Battleship Lab.</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/main_files.py" line="111"/>
         <source>No game to save yet: play at least one step.</source>
         <translation>Ancora nessuna partita da salvare: gioca almeno un passo.</translation>
@@ -2505,6 +2530,21 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/main_settings.py" line="1"/>
         <source>CLIPS agents play against the app&apos;s own MAIN and ENV (from this game on)</source>
         <translation>gli agenti CLIPS giocano contro MAIN ed ENV dell&apos;app (da questa partita in poi)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_controls.py" line="99"/>
+        <source>&amp;Game</source>
+        <translation>&amp;Partita</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="106"/>
+        <source>The interface language: switched at once, kept for the next start</source>
+        <translation>La lingua dell'interfaccia: cambia subito e resta per il prossimo avvio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_settings.py" line="246"/>
+        <source>No {0} translation found ({1}): the interface stays as it is</source>
+        <translation>Nessuna traduzione in {0} trovata ({1}): l'interfaccia resta com'è</translation>
     </message>
 </context>
 <context>
@@ -3113,9 +3153,9 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>RulesPanel</name>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="200"/>
+        <location filename="../../app/gui/rules_panel.py" line="170"/>
         <source>Breakpoints</source>
-        <translation>Punti di arresto</translation>
+        <translation>Arresti</translation>
     </message>
     <message>
         <location filename="../../app/gui/rules_panel.py" line="200"/>
@@ -3264,11 +3304,6 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     </message>
     <message>
         <location filename="../../app/gui/rules_panel.py" line="193"/>
-        <source>Rule counts</source>
-        <translation>Conteggio regole</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/rules_panel.py" line="193"/>
         <source>How often each rule fired in the game so far; the rules that never fired too</source>
         <translation>Quante volte ogni regola è stata eseguita finora nella partita; anche quelle mai eseguite</translation>
     </message>
@@ -3313,9 +3348,9 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <translation>Nessun passo ancora: quando l'agente gioca, qui compaiono le regole eseguite a ogni passo.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/rules_panel.py" line="208"/>
+        <location filename="../../app/gui/rules_panel.py" line="179"/>
         <source>Why this shot?</source>
-        <translation>Perché questo colpo?</translation>
+        <translation>Perché il colpo?</translation>
     </message>
     <message>
         <location filename="../../app/gui/rules_panel.py" line="208"/>
@@ -3347,39 +3382,14 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <source>Back to just before firing #{0} (the game is played again to there)</source>
         <translation>Torna a subito prima dell'attivazione n. {0} (la partita viene rigiocata fin lì)</translation>
     </message>
+    <message>
+        <location filename="../../app/gui/rules_panel.py" line="163"/>
+        <source>Counts</source>
+        <translation>Conteggi</translation>
+    </message>
 </context>
 <context>
     <name>ScorePanel</name>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>fires on ship</source>
-        <translation>spari su nave</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>fires on water</source>
-        <translation>spari in acqua</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>right flags</source>
-        <translation>bandierine giuste</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>wrong flags</source>
-        <translation>bandierine sbagliate</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>ship cells not found</source>
-        <translation>celle di nave non trovate</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/score_panel.py" line="18"/>
-        <source>ships sunk</source>
-        <translation>navi affondate</translation>
-    </message>
     <message>
         <location filename="../../app/gui/score_panel.py" line="28"/>
         <source>fires left</source>
@@ -3439,6 +3449,46 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/score_panel.py" line="162"/>
         <source>{0}: score = {1}</source>
         <translation>{0}: punteggio = {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>fok, fire ok: fired cells that hold a ship</source>
+        <translation>fok, fuoco ok: celle sparate che contengono una nave</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>fko, fire ko: fired cells that hold water</source>
+        <translation>fko, fuoco ko: celle sparate che contengono acqua</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>gok: flagged ship cells (right flags), leaving out cells fired and ship cells known from the start</source>
+        <translation>gok: celle di nave con la bandierina (bandierine giuste), tolte le celle sparate e le celle di nave note dall'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>gko: flagged water cells (wrong flags), leaving out cells fired</source>
+        <translation>gko: celle d'acqua con la bandierina (bandierine sbagliate), tolte le celle sparate</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>safe: ship cells never fired, never flagged and not known from the start (the ones missed)</source>
+        <translation>safe: celle di nave mai sparate, senza bandierina e non note dall'inizio (quelle mancate)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>sink: ships every cell of which was fired, flagged or known from the start</source>
+        <translation>sink: navi di cui ogni cella è stata sparata, ha la bandierina o era nota dall'inizio</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>fires left: fires not used at the end</source>
+        <translation>spari rimasti: spari non usati alla fine</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/score_panel.py" line="18"/>
+        <source>flags left: flags not used at the end</source>
+        <translation>bandierine rimaste: bandierine non usate alla fine</translation>
     </message>
 </context>
 <context>
@@ -3517,16 +3567,6 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
 <context>
     <name>SpeedControl</name>
     <message>
-        <location filename="../../app/gui/speed.py" line="27"/>
-        <source>Speed</source>
-        <translation>Velocità</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/speed.py" line="31"/>
-        <source>From one step per second to as fast as it goes</source>
-        <translation>Da un passo al secondo alla massima velocità</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/speed.py" line="51"/>
         <source>{0} steps/s</source>
         <translation>{0} passi/s</translation>
@@ -3540,6 +3580,11 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
         <location filename="../../app/gui/speed.py" line="51"/>
         <source>{0} step/s</source>
         <translation>{0} passo/s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/speed.py" line="32"/>
+        <source>Speed: from one step per second to as fast as it goes</source>
+        <translation>Velocità: da un passo al secondo alla massima possibile</translation>
     </message>
 </context>
 <context>

@@ -105,7 +105,10 @@ def test_the_language_comes_from_the_option_then_the_menu_then_the_system(tmp_pa
     assert i18n.choose_language("it", settings) == "it"
 
 
-def test_choosing_a_language_in_the_menu_is_remembered(window, interaction):
-    window.game_settings.language_actions["it"].trigger()
-    assert window.settings.value(i18n.SETTINGS_KEY) == "it"
-    assert interaction.messages and "Italiano" in interaction.messages[-1][1]
+def test_choosing_a_language_in_the_menu_is_remembered_and_used_at_once(window, interaction):
+    try:
+        window.game_settings.language_actions["it"].trigger()
+        assert window.settings.value(i18n.SETTINGS_KEY) == "it"
+        assert i18n.current_language() == "it" and not interaction.messages  # no "from the next start" dialog
+    finally:
+        i18n.install("en")

@@ -128,7 +128,7 @@ class TestWhyNot:
         qtbot.waitUntil(lambda: "cannot fire" in panel.why.answer.toPlainText(), timeout=10000)
         lines = panel.why.answer.toPlainText().splitlines()
         assert lines[0] == "AGENT::blocked-by-third cannot fire: pattern 3 `(note (x 9))`: no fact matches"
-        assert panel.lower.currentWidget() is panel.why
+        assert panel.lower.currentWidget() is panel.why_page  # the "Why not?" tab (the panel scrolls in it)
         window.tabs.setCurrentWidget(panel)
         shot(window, "rules-why-not.png")
         panel.why.rule_box.setEditText("nosuch")

@@ -126,3 +126,14 @@ def test_a_log_saved_before_the_sources_were_recorded_says_so(qtbot):
                        changes=(FactChange("asserted", 9, "MAIN", "exec", "(exec (step 0) (action fire) (x 1) (y 2))"),)))
     assert tree.why_cell(Cell(1, 2))
     assert tree.rows() == [] and "does not say which rule made each fact" in tree.question.text()
+
+
+def test_why_this_shot_shows_the_firings_of_the_shots_step_not_the_last_ones(qtbot, window):
+    tab = _play_chain(qtbot, window, steps=2)
+    panel, board = tab.panel, tab.trace_link.board
+    assert panel.shown is not None and panel.shown.step == max(panel.traces) > 0  # the last step on show
+    centre = board.cell_rect(Cell(8, 0)).center()
+    QTest.mouseDClick(board, Qt.LeftButton, Qt.NoModifier, QPoint(int(centre.x()), int(centre.y())))
+    assert panel.why_tree.rows() == CHAIN_ROWS
+    assert panel.shown.step == 0  # the shot's step: its firings (C fired the exec) are the ones listed
+    assert "Step 0" in panel.summary.text()

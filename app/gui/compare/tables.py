@@ -8,6 +8,7 @@ from PyQt5.QtCore import QT_TRANSLATE_NOOP, Qt
 from PyQt5.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from app.gui.i18n import translate
+from app.gui.score_panel import TERM_TIPS
 from app.tournament import bench
 
 # The column headers of every Compare table (bench's own table heads among them: the engine has no Qt), marked
@@ -87,6 +88,9 @@ def make_table(headers: Sequence[str]) -> QTableWidget:
     """A read-only, sortable table with these column headers."""
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels([translate("CompareTables", head) for head in headers])
+    for column, head in enumerate(headers):  # the game's terms (fok, fko...) say what they count, as the score card's
+        if head in TERM_TIPS:
+            table.horizontalHeaderItem(column).setToolTip(translate("ScorePanel", TERM_TIPS[head]))
     table.setEditTriggers(QAbstractItemView.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectRows)
     table.setAlternatingRowColors(True)

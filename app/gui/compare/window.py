@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PyQt5.QtCore import QSettings
+from PyQt5.QtCore import QEvent, QSettings
 from PyQt5.QtWidgets import QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from app.backends import registry
@@ -14,6 +14,7 @@ from app.gui.compare.ab_panel import ABPanel
 from app.gui.compare.batch import BatchPanel
 from app.gui.compare.side_by_side import MAX_AGENTS, SideBySide
 from app.gui.interaction import Interaction
+from app.gui.retranslate import retranslate
 from app.gui.theme import ScrollingColumn, fit_to_screen
 
 
@@ -67,6 +68,12 @@ class CompareWindow(QMainWindow):
         for folder in (self.batch.folder, self.ab.folder):
             if map_path and not folder.text():
                 folder.setText(str(Path(map_path).parent))
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
+        """A language chosen in the main window's menu: this window's texts in it at once (retranslate.py)."""
+        if event.type() == QEvent.LanguageChange:
+            retranslate(self)
+        super().changeEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt naming)
         """Cancel the agents and the batch before closing."""
