@@ -14,6 +14,8 @@ reply (JSON):
 
 - ``{"fork": SCRATCH}`` with two descriptors passed along (the child's end of
   its channel, its stderr file): the child's pid;
+- ``{"template": FOLDER}``, the same descriptors (its control socket, its stderr file): a loaded template's
+  pid (``template.py``), which loads one agent and forks that agent's games;
 - ``{"reap": PID}`` (a child the app saw end, or killed): its wait status and
   peak memory (kilobytes). A child is reaped only when the app asks, so its pid
   cannot be reused while the app holds it.
@@ -23,21 +25,22 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import socket
 import sys
 from multiprocessing.connection import Connection
 
 import app.solver.bayes.decisions  # noqa: F401  (warmed up here: see main)
 from app.backends.host import child, landlock
+from app.backends.host import template as host_template
 from app.backends.host.confine import compile_seccomp, readable_paths
 from app.core import PROFILES
 from app.core.paths import ROOT
 from app.solver.bayes.policy import one_blas_thread
 
 
-def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> int:
-    """A child serving one game over ``channel``; its pid (in the zygote)."""
+def _fork(control: socket.socket, scratch: str, channel: int, stderr: int, template: bool = False) -> int:
+    """A child serving one game over ``channel``; its pid (in the zygote). ``template``: a loaded template
+    instead (``template.py``), ``channel`` its control socket."""
     zygote = os.getpid()
     pid = os.fork()
     if pid:
@@ -52,20 +55,14 @@ def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> in
         os.closerange(channel + 1, 1 << 16)  # the stderr descriptor and anything else the zygote held
         os.setsid()  # a session and process group of its own, as a process the app started
         os.chdir(scratch)
-        _reseed()
-        child.main(Connection(channel), zygote)
+        child.reseed()
+        if template:
+            host_template.main(socket.socket(fileno=channel), zygote)
+        else:
+            child.main(Connection(channel), zygote)
         code = 0
     finally:
         os._exit(code)  # never back into the zygote's loop; the agent's own threads must not keep it alive
-
-
-def _reseed() -> None:
-    """A fresh seed for the random generators the zygote imported (a fresh interpreter would draw its own):
-    agents that do not seed theirs play differently each game, as before."""
-    random.seed()
-    numpy_random = sys.modules.get("numpy.random")
-    if numpy_random is not None:
-        numpy_random.seed()
 
 
 def serve(control: socket.socket) -> None:
@@ -79,9 +76,11 @@ def serve(control: socket.socket) -> None:
             return
         try:
             request = json.loads(message)
-            if "fork" in request:
+            if "fork" in request or "template" in request:
                 channel, stderr = fds
-                reply = {"pid": _fork(control, str(request["fork"]), channel, stderr)}
+                template = "template" in request
+                folder = str(request["template" if template else "fork"])
+                reply = {"pid": _fork(control, folder, channel, stderr, template)}
             else:
                 pid, status, usage = os.wait4(int(request["reap"]), 0)
                 reply = {"status": status, "max_rss": usage.ru_maxrss}
@@ -97,7 +96,7 @@ def serve(control: socket.socket) -> None:
 
 def main(control_fd: int, parent: int) -> None:
     """Load what every agent needs, say so, then fork children on request."""
-    child._die_with(parent)
+    child.die_with(parent)
     child._warm_up()  # the drivers, the child's server and what it imports (calls, confine, refusals, the runner)
     # what a child would otherwise import or work out after the fork, once per game
     import resource  # noqa: F401
