@@ -204,6 +204,8 @@ class Template(Zygote):
                 reply = decode_reply(self._control.recv(MAX_REPLY) or b'{"error": "it ended"}')
                 if "error" in reply:
                     raise TemplateRefused(str(reply["error"]))
+                if reply.get("value") and args[0][0] == "preload":  # what loading reported: the game would
+                    raise TemplateRefused("; ".join(map(str, reply["value"])))  # load again, and report it
             self._control.sendall(b'{"seal": true}')
             sealed = json.loads(self._control.recv(1 << 16) or b'{"error": "it ended"}')
         except (OSError, ValueError) as exc:
