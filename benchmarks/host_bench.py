@@ -1,6 +1,6 @@
 """Benchmark of confinement speed (issue 33): whole games confined against the same games in-process.
 
-    python benchmarks/host_bench.py [--rounds 3] [--bench-maps 30] [--jobs 2] [--random-games 30]
+    python benchmarks/host_bench.py [--rounds 3] [--bench-maps 30] [--jobs 2] [--random-games 30] [--templates]
 
 1. Course-style CLIPS agents: the real-size ones (the shipped agents and the
    template) on the maps of ``maps/`` and the first of ``maps/bench`` (40
@@ -15,8 +15,10 @@
 3. ``bench`` over ``maps/bench`` (the first ``--bench-maps`` maps) with every
    shipped agent, in-process (``--no-sandbox``) and confined, one after the
    other (target: confined within 1.0x).
-Every confined game starts in a process no agent ran in (docs/sandbox.md, "Speed"). Prints figures, asserts
-nothing; the machine's load average is printed too.
+Every confined game starts in a process no agent ran in (docs/sandbox.md, "Speed"); with ``--templates`` a CLIPS
+agent's games from its third on fork from its loaded template (issue 41, docs/sandbox.md "Templates"): run it
+without and with, one after the other, for the figures before and after. Prints figures, asserts nothing; the
+machine's load average is printed too.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from app.backends import host  # noqa: E402
 from app.backends.drivers import create_driver  # noqa: E402
 from app.backends.host import layers as host_layers  # noqa: E402
+from app.backends.host import warm  # noqa: E402
 from app.backends.registry import discover, resolve  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
 from app.cli import run_command  # noqa: E402
@@ -175,11 +178,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="bench worker processes (default 2)")
     parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
     parser.add_argument("--skip-course", action="store_true", help="skip part 1")
+    parser.add_argument("--templates", action="store_true",
+                        help=f"confined games fork from loaded templates ({warm.TEMPLATE_VARIABLE}=1; experimental)")
     args = parser.parse_args(argv)
+    if args.templates:
+        os.environ[warm.TEMPLATE_VARIABLE] = "1"  # the bench's worker processes inherit it
     profile = PROFILES[args.rules]
     maps = sorted((ROOT / "maps").glob("*.map"))
     real_maps = maps + sorted((ROOT / "maps/bench").glob("*.map"))[:10 - len(maps)]
-    print(f"{host_layers.status()}; load average {os.getloadavg()[0]:.2f}")
+    print(f"{host_layers.status()}; templates {'on' if args.templates else 'off'}; load average "
+          f"{os.getloadavg()[0]:.2f}")
     for work in (0.0, 0.0003):
         trips = round_trip_floor(work)
         print(f"0. the floor: a socket pair round trip to another process, {work * 1e6:.0f} us of work each side "
