@@ -20,7 +20,6 @@ does (``server.serve``) with the loaded agent.
 from __future__ import annotations
 
 import ctypes
-import json
 import os
 import socket
 import sys
@@ -28,7 +27,7 @@ import traceback
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from app.backends.host import child
+from app.backends.host import child, forks
 from app.backends.host.confine import apply_landlock, apply_seccomp, isolate
 from app.backends.host.protocol import encode_reply, unpack
 from app.backends.host.server import Host, report_load_overruns, serve
@@ -99,33 +98,9 @@ def _restrict(host: Host, scratch: Path) -> None:
     host.recorder.moved([scratch, Path(os.devnull)])
 
 
-def serve_forks(control: socket.socket, host: Host) -> None:
-    """The zygote's requests (``fork`` a game's process, ``reap`` one) until the app closes the socket; then wait
-    for the games' processes still running, and return."""
+def _wait_for_games() -> None:
+    """The app closed the control socket: the games still playing end in their own time (the app kills them)."""
     while True:
-        try:
-            message, fds, _, _ = socket.recv_fds(control, 1 << 16, 2)
-        except OSError:
-            break
-        if not message:
-            break
-        try:
-            request = json.loads(message)
-            if "fork" in request:
-                game_channel, stderr = fds
-                reply = {"pid": _game(control, host, str(request["fork"]), game_channel, stderr)}
-            else:
-                pid, status, usage = os.wait4(int(request["reap"]), 0)
-                reply = {"status": status, "max_rss": usage.ru_maxrss}
-        except Exception as error:  # noqa: BLE001  (the app reads the error and starts a child another way)
-            for fd in fds:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-            reply = {"error": f"{type(error).__name__}: {error}"}
-        _send(control, json.dumps(reply).encode())
-    while True:  # closed: the games still playing end in their own time (the app kills them)
         try:
             os.wait()
         except ChildProcessError:
@@ -142,7 +117,9 @@ def main(control: socket.socket, zygote: int) -> None:
     report_load_overruns(lambda reply: _send(control, reply))
     try:
         if _load(control, host):
-            serve_forks(control, host)
+            forks.serve(control, ("fork",), lambda _, folder, channel, stderr: _game(control, host, folder, channel,
+                                                                                    stderr))
+            _wait_for_games()
     except Exception:  # the app reads its end; its stderr file says why
         traceback.print_exc(file=sys.stderr)
         raise
