@@ -1,6 +1,6 @@
 """Benchmark of confinement speed (issue 33): whole games confined against the same games in-process.
 
-    python benchmarks/host_bench.py [--rounds 3] [--bench-maps 30] [--jobs 2] [--random-games 30] [--templates]
+    python benchmarks/host_bench.py [--rounds 3] [--bench-maps 30] [--jobs 2] [--random-games 30] [--no-templates]
 
 1. Course-style CLIPS agents: the real-size ones (the shipped agents and the
    template) on the maps of ``maps/`` and the first of ``maps/bench`` (40
@@ -15,9 +15,9 @@
 3. ``bench`` over ``maps/bench`` (the first ``--bench-maps`` maps) with every
    shipped agent, in-process (``--no-sandbox``) and confined, one after the
    other (target: confined within 1.0x).
-Every confined game starts in a process no agent ran in (docs/sandbox.md, "Speed"); with ``--templates`` a CLIPS
-agent's games from its third on fork from its loaded template (issue 41, docs/sandbox.md "Templates"): run it
-without and with, one after the other, for the figures before and after. Prints figures, asserts nothing; the
+Every confined game starts in a process no agent ran in (docs/sandbox.md, "Speed"); a CLIPS agent's games from
+its third on fork from its loaded template (issue 41, docs/sandbox.md "Templates"), but with ``--no-templates``:
+run it with and without, one after the other, for the figures before and after. Prints figures, asserts nothing; the
 machine's load average is printed too.
 """
 
@@ -178,11 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="bench worker processes (default 2)")
     parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
     parser.add_argument("--skip-course", action="store_true", help="skip part 1")
-    parser.add_argument("--templates", action="store_true",
-                        help=f"confined games fork from loaded templates ({warm.TEMPLATE_VARIABLE}=1; experimental)")
+    parser.add_argument("--no-templates", dest="templates", action="store_false",
+                        help=f"confined games do not fork from loaded templates ({warm.TEMPLATE_VARIABLE}=0): the "
+                             "figure before them")
     args = parser.parse_args(argv)
-    if args.templates:
-        os.environ[warm.TEMPLATE_VARIABLE] = "1"  # the bench's worker processes inherit it
+    os.environ[warm.TEMPLATE_VARIABLE] = "1" if args.templates else "0"  # the bench's worker processes inherit it
     profile = PROFILES[args.rules]
     maps = sorted((ROOT / "maps").glob("*.map"))
     real_maps = maps + sorted((ROOT / "maps/bench").glob("*.map"))[:10 - len(maps)]

@@ -146,6 +146,12 @@ def test_a_game_forked_from_a_template_starts_nothing(tmp_path, templates):
     assert not outside.exists()
 
 
+def test_templates_can_be_switched_off(tmp_path, monkeypatch):
+    monkeypatch.setenv(warm.TEMPLATE_VARIABLE, "0")
+    agent = _copy(tmp_path, "leave_state.clp")
+    assert not any(forked for _, _, forked, _ in _play(agent, 4))
+
+
 def test_the_portable_host_has_no_templates(monkeypatch, templates):
     monkeypatch.setenv("BATTLESHIP_LAB_HOST", "spawn")
     assert not warm.templates_on()

@@ -216,6 +216,9 @@ class Template(Zygote):
         started = self._started()
         if started:
             raise TemplateRefused(started)
+        over = scratch.over_quota(self.folder)  # its games' folders start with what it wrote: the same quota
+        if over:
+            raise TemplateRefused(f"its load wrote {over} in its folder")
         self.files, sizes = scratch.read_files(self.folder)  # what the load wrote: each game's folder starts with it
         if any(len(self.files.get(name, b"")) != size for name, size in sizes.items()):
             raise TemplateRefused("its load wrote more than a game's folder is given again")

@@ -22,14 +22,15 @@ _PREPARED: dict[tuple, Future] = {}  # agent key -> a fresh child being (or made
 _SEEN: dict[tuple, None] = {}  # the agent keys of the games started lately (oldest first)
 TEMPLATES = 12  # loaded templates kept (one per agent key), most recent kept
 _TEMPLATES: dict[tuple, Future] = {}  # agent key -> its loaded template (None: it could not be made)
-#: the experimental switch: "1" forks each game of an agent from its loaded template (docs/sandbox.md, "Templates")
+#: "0" switches loaded templates off: every game of an agent loads it again in a fresh process (docs/sandbox.md,
+#: "Templates")
 TEMPLATE_VARIABLE = "BATTLESHIP_LAB_TEMPLATES"
 
 
 def templates_on() -> bool:
-    """True when games of an agent that comes back fork from its loaded template (``BATTLESHIP_LAB_TEMPLATES``
-    is 1; the zygote's host only: ``spawn`` has no fork)."""
-    return os.environ.get(TEMPLATE_VARIABLE, "") == "1" and zygote() is not None
+    """True when games of an agent that comes back fork from its loaded template: unless ``BATTLESHIP_LAB_TEMPLATES``
+    is 0; the zygote's host only (``spawn`` has no fork)."""
+    return os.environ.get(TEMPLATE_VARIABLE, "").strip() != "0" and zygote() is not None
 
 
 def _warm_child() -> Child:
