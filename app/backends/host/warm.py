@@ -118,7 +118,8 @@ def prepare(key: tuple, requests: list[tuple[str, tuple]], memory: int, ahead: b
     game: one game of an agent (``run``, ``check-agent``) makes no child it would not use; nor when, last time,
     ``PREPARED`` or more other agents played before the agent came back (it would be ended before its next game).
     ``ahead``: the agent's kind may be loaded ahead (``AgentKind.loads_ahead``): with ``templates_on``, a loaded
-    template is made for it instead, once, and kept for its later games (``TEMPLATES`` at most)."""
+    template is made for it, once, and kept for its later games (``TEMPLATES`` at most); the child made ready
+    is then forked from it."""
     templates = ahead and templates_on()
     with _WARM_LOCK:
         order = list(_SEEN)
@@ -131,11 +132,12 @@ def prepare(key: tuple, requests: list[tuple[str, tuple]], memory: int, ahead: b
             # its first game, or its games come round after more other agents than children are kept (a bench
             # of many agents, maps outer): the child would be ended unused, its whole life's work wasted
             return
-        if templates and _template_for(key, requests, memory):
-            return
         if key in _PREPARED:
             return
-        _PREPARED[key] = SPAWNER.submit(_prepared_child, requests, memory)
+        if templates and _template_for(key, requests, memory):  # its next game's process forked from it
+            _PREPARED[key] = SPAWNER.submit(_from_template, key, memory)
+        else:
+            _PREPARED[key] = SPAWNER.submit(_prepared_child, requests, memory)
         spare = []
         while len(_PREPARED) > PREPARED:
             spare.append(_PREPARED.pop(next(iter(_PREPARED))))
@@ -233,17 +235,16 @@ def _discard(future: Future) -> None:
 def take_prepared(key: tuple, memory: int = 1 << 30) -> Child | None:
     """The child prepared for ``key`` (waiting for it if it is being made ready), or forked from its loaded
     template (its memory limit ``memory`` bytes), or None; its replies to the requests are still to be read."""
-    forked = _from_template(key, memory)
-    if forked is not None:
-        return forked
     with _WARM_LOCK:
         future = _PREPARED.pop(key, None)
-    if future is None:
-        return None
-    try:
-        return future.result()
-    except Exception:  # noqa: BLE001  (no child could be started: the game starts one the usual way)
-        return None
+    if future is not None:
+        try:
+            prepared = future.result()
+        except Exception:  # noqa: BLE001  (no child could be started: the game starts one the usual way)
+            prepared = None
+        if prepared is not None:
+            return prepared
+    return _from_template(key, memory)
 
 
 @atexit.register
