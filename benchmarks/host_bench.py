@@ -15,6 +15,8 @@
 3. ``bench`` over ``maps/bench`` (the first ``--bench-maps`` maps) with every
    shipped agent, in-process (``--no-sandbox``) and confined, one after the
    other (target: confined within 1.0x).
+4. ``--phases AGENT``: where one game's time goes, in-process and confined (creating the driver, playing, closing;
+   the confined process's page faults).
 Every confined game starts in a process no agent ran in (docs/sandbox.md, "Speed"); a CLIPS agent's games from
 its third on fork from its loaded template (issue 41, docs/sandbox.md "Templates"), but with ``--no-templates``:
 run it with and without, one after the other, for the figures before and after. Prints figures, asserts nothing; the
@@ -112,6 +114,39 @@ def paired_games(agents, maps, profile, rounds: int) -> list[tuple[str, float, f
     return rows
 
 
+def phases(spec, maps, profile, sandbox: bool) -> tuple[list[tuple[float, float, float]], list[int]]:
+    """Each game's (create, play, close) wall times in turn on ``maps``, and its process's minor page faults (read
+    before it is closed): where a game's time goes, in-process or confined."""
+    times, faults = [], []
+    for path in maps:
+        game_map = load_map(path)
+        started = time.perf_counter()
+        driver = create_driver(spec, sandbox=sandbox)
+        created = time.perf_counter()
+        match = Match(Game(game_map, profile), driver)
+        match.run()
+        played = time.perf_counter()
+        if sandbox:
+            stat = Path(f"/proc/{driver._child.process.pid}/stat").read_text()
+            faults.append(int(stat.rsplit(")", 1)[1].split()[7]))
+        match.close()
+        times.append((created - started, played - created, time.perf_counter() - played))
+    return times, faults
+
+
+def report_phases(agent: str, profile) -> None:
+    """Print where a game's time goes, for ``agent`` on 30 maps of maps/bench, from its 4th game on (the first
+    make what later games use: a prepared child, a loaded template)."""
+    spec = resolve(agent)
+    maps = sorted((ROOT / "maps" / "bench").glob("*.map"))[:30]
+    for sandbox in (False, True):
+        times, faults = phases(spec, maps, profile, sandbox)
+        create, play, close = (statistics.median(row[part] for row in times[3:]) * 1000 for part in range(3))
+        print(f"4. {agent} {'confined' if sandbox else 'in-process'}, games 4-{len(maps)}: median create "
+              f"{create:.1f} ms, play {play:.1f} ms, close {close:.1f} ms"
+              + (f", page faults {statistics.median(faults[3:]):.0f}" if faults else ""))
+
+
 def p90(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
@@ -178,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="bench worker processes (default 2)")
     parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
     parser.add_argument("--skip-course", action="store_true", help="skip part 1")
+    parser.add_argument("--phases", metavar="AGENT", help="part 4: where AGENT's game time goes (create, play, close)")
     parser.add_argument("--no-templates", dest="templates", action="store_false",
                         help=f"confined games do not fork from loaded templates ({warm.TEMPLATE_VARIABLE}=0): the "
                              "figure before them")
@@ -227,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
               f"= {after / before:.2f}x (target within 1.0x)")
         print("   median game in bench, in-process / confined: " + ", ".join(
             f"{agent} {games_before[agent] * 1000:.0f} / {games_after[agent] * 1000:.0f} ms" for agent in agents))
+    if args.phases:
+        report_phases(args.phases, profile)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 
