@@ -1,6 +1,6 @@
 """Benchmark of confinement speed (issue 33): whole games confined against the same games in-process.
 
-    python benchmarks/host_bench.py [--rounds 3] [--bench-maps 30] [--jobs 2] [--random-games 30]
+    python benchmarks/host_bench.py [--rounds 3] [--bench-maps 30] [--jobs 2] [--random-games 30] [--no-templates]
 
 1. Course-style CLIPS agents: the real-size ones (the shipped agents and the
    template) on the maps of ``maps/`` and the first of ``maps/bench`` (40
@@ -15,8 +15,12 @@
 3. ``bench`` over ``maps/bench`` (the first ``--bench-maps`` maps) with every
    shipped agent, in-process (``--no-sandbox``) and confined, one after the
    other (target: confined within 1.0x).
-Every confined game starts in a process no agent ran in (docs/sandbox.md, "Speed"). Prints figures, asserts
-nothing; the machine's load average is printed too.
+4. ``--phases AGENT``: where one game's time goes, in-process and confined (creating the driver, playing, closing;
+   the confined process's page faults).
+Every confined game starts in a process no agent ran in (docs/sandbox.md, "Speed"); a CLIPS agent's games from
+its third on fork from its loaded template (issue 41, docs/sandbox.md "Templates"), but with ``--no-templates``:
+run it with and without, one after the other, for the figures before and after. Prints figures, asserts nothing; the
+machine's load average is printed too.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from app.backends import host  # noqa: E402
 from app.backends.drivers import create_driver  # noqa: E402
 from app.backends.host import layers as host_layers  # noqa: E402
+from app.backends.host import warm  # noqa: E402
 from app.backends.registry import discover, resolve  # noqa: E402
 from app.backends.runner import Match  # noqa: E402
 from app.cli import run_command  # noqa: E402
@@ -109,6 +114,39 @@ def paired_games(agents, maps, profile, rounds: int) -> list[tuple[str, float, f
     return rows
 
 
+def phases(spec, maps, profile, sandbox: bool) -> tuple[list[tuple[float, float, float]], list[int]]:
+    """Each game's (create, play, close) wall times in turn on ``maps``, and its process's minor page faults (read
+    before it is closed): where a game's time goes, in-process or confined."""
+    times, faults = [], []
+    for path in maps:
+        game_map = load_map(path)
+        started = time.perf_counter()
+        driver = create_driver(spec, sandbox=sandbox)
+        created = time.perf_counter()
+        match = Match(Game(game_map, profile), driver)
+        match.run()
+        played = time.perf_counter()
+        if sandbox:
+            stat = Path(f"/proc/{driver._child.process.pid}/stat").read_text()
+            faults.append(int(stat.rsplit(")", 1)[1].split()[7]))
+        match.close()
+        times.append((created - started, played - created, time.perf_counter() - played))
+    return times, faults
+
+
+def report_phases(agent: str, profile) -> None:
+    """Print where a game's time goes, for ``agent`` on 30 maps of maps/bench, from its 4th game on (the first
+    make what later games use: a prepared child, a loaded template)."""
+    spec = resolve(agent)
+    maps = sorted((ROOT / "maps" / "bench").glob("*.map"))[:30]
+    for sandbox in (False, True):
+        times, faults = phases(spec, maps, profile, sandbox)
+        create, play, close = (statistics.median(row[part] for row in times[3:]) * 1000 for part in range(3))
+        print(f"4. {agent} {'confined' if sandbox else 'in-process'}, games 4-{len(maps)}: median create "
+              f"{create:.1f} ms, play {play:.1f} ms, close {close:.1f} ms"
+              + (f", page faults {statistics.median(faults[3:]):.0f}" if faults else ""))
+
+
 def p90(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
@@ -175,11 +213,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="bench worker processes (default 2)")
     parser.add_argument("--rules", default="unito-2019", choices=sorted(PROFILES))
     parser.add_argument("--skip-course", action="store_true", help="skip part 1")
+    parser.add_argument("--phases", metavar="AGENT", help="part 4: where AGENT's game time goes (create, play, close)")
+    parser.add_argument("--no-templates", dest="templates", action="store_false",
+                        help=f"confined games do not fork from loaded templates ({warm.TEMPLATE_VARIABLE}=0): the "
+                             "figure before them")
     args = parser.parse_args(argv)
+    os.environ[warm.TEMPLATE_VARIABLE] = "1" if args.templates else "0"  # the bench's worker processes inherit it
     profile = PROFILES[args.rules]
     maps = sorted((ROOT / "maps").glob("*.map"))
     real_maps = maps + sorted((ROOT / "maps/bench").glob("*.map"))[:10 - len(maps)]
-    print(f"{host_layers.status()}; load average {os.getloadavg()[0]:.2f}")
+    print(f"{host_layers.status()}; templates {'on' if args.templates else 'off'}; load average "
+          f"{os.getloadavg()[0]:.2f}")
     for work in (0.0, 0.0003):
         trips = round_trip_floor(work)
         print(f"0. the floor: a socket pair round trip to another process, {work * 1e6:.0f} us of work each side "
@@ -219,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
               f"= {after / before:.2f}x (target within 1.0x)")
         print("   median game in bench, in-process / confined: " + ", ".join(
             f"{agent} {games_before[agent] * 1000:.0f} / {games_after[agent] * 1000:.0f} ms" for agent in agents))
+    if args.phases:
+        report_phases(args.phases, profile)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import random
 import sys
 import tempfile
 import threading
@@ -62,7 +63,7 @@ def _load_agents_package() -> None:
         del sys.modules["agents"]
 
 
-def _die_with(parent: int) -> None:
+def die_with(parent: int) -> None:
     """Be killed when the app's process ends (Linux), however it ends: an orphan agent must not run on."""
     if sys.platform == "linux":
         import ctypes
@@ -71,6 +72,15 @@ def _die_with(parent: int) -> None:
         ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
     if _orphaned(parent):  # the parent was gone before that
         os._exit(1)
+
+
+def reseed() -> None:
+    """A fresh seed for the random generators imported before the fork (a fresh interpreter would draw its own):
+    agents that do not seed theirs play differently each game, as before."""
+    random.seed()
+    numpy_random = sys.modules.get("numpy.random")
+    if numpy_random is not None:
+        numpy_random.seed()
 
 
 def _orphaned(parent: int) -> bool:
@@ -94,7 +104,7 @@ def _watch_parent(parent: int) -> None:
 
 def main(channel: Connection, parent: int) -> None:
     """Serve requests until the parent ends this process (after its game) or goes away."""
-    _die_with(parent)
+    die_with(parent)
     isolated = isolate()  # first: a new user namespace needs a process of one thread (before numpy's)
     if sys.platform != "linux":
         _watch_parent(parent)

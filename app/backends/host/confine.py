@@ -15,6 +15,7 @@ import ctypes
 import errno
 import functools
 import os
+import signal
 import struct
 import sys
 import sysconfig
@@ -62,19 +63,30 @@ _REFUSED = (
 _F_SETFL, _O_ASYNC = 4, 0o20000
 _FCNTL_SIGNALLING = (8, 10, 15)  # F_SETOWN, F_SETSIG, F_SETOWN_EX
 _IOCTL_SIGNALLING = (0x8901, 0x8902, 0x5452)  # FIOSETOWN, SIOCSPGRP, FIOASYNC
-_PRCTL_REFUSED = (1, 35)  # PR_SET_PDEATHSIG, PR_SET_MM
+_PR_SET_PDEATHSIG = 1
+_PRCTL_REFUSED = (_PR_SET_PDEATHSIG, 35)  # and PR_SET_MM
 
 
-def _seccomp_filter(own: int):
+#: what a loaded template (``template.py``) may do that a game's process may not: fork its games' processes, and
+#: receive each game's channel from the app (a descriptor passed over its control socket)
+_FORKS = ("fork", "vfork", "recvmsg")
+
+
+def _seccomp_filter(own: int, may_fork: bool = False):
     """The filter (pyseccomp's, not loaded) for a process of pid ``own``, and the names of the rules the library
-    refused."""
+    refused; ``may_fork``: a template's, which lets the process fork (its games' own filter then refuses it)."""
     import pyseccomp as seccomp
 
     clone_thread = 0x00010000
     refuse = seccomp.ERRNO(errno.EPERM)
-    rules = [(refuse, name) for name in _REFUSED]
-    rules += [(refuse, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, clone_thread, 0)),
-              # signals only to itself: never to the app, its process group, or every process (-1)
+    rules = [(refuse, name) for name in _REFUSED if not (may_fork and name in _FORKS)]
+    if not may_fork:
+        rules.append((refuse, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, clone_thread, 0)))
+    else:  # a template's game process sets its own parent-death signal (SIGKILL, at the template's end), and
+        # nothing in the template may clear or change its own
+        rules.append((refuse, "prctl", seccomp.Arg(0, seccomp.EQ, _PR_SET_PDEATHSIG),
+                      seccomp.Arg(1, seccomp.NE, int(signal.SIGKILL))))
+    rules += [# signals only to itself: never to the app, its process group, or every process (-1)
               (refuse, "kill", seccomp.Arg(0, seccomp.NE, own)),
               (refuse, "tgkill", seccomp.Arg(0, seccomp.NE, own)),
               # no signals by I/O either: no owner for a descriptor's SIGIO/SIGURG, no asynchronous I/O mode
@@ -83,7 +95,8 @@ def _seccomp_filter(own: int):
                                                                                   _O_ASYNC)),
               *[(refuse, "ioctl", seccomp.Arg(1, seccomp.EQ, request)) for request in _IOCTL_SIGNALLING],
               # the parent-death signal set before the filter stays; memory-map tricks on its own process neither
-              *[(refuse, "prctl", seccomp.Arg(0, seccomp.EQ, option)) for option in _PRCTL_REFUSED],
+              *[(refuse, "prctl", seccomp.Arg(0, seccomp.EQ, option)) for option in _PRCTL_REFUSED
+                if not (may_fork and option == _PR_SET_PDEATHSIG)],
               # limits may be read (prlimit64 with no new limit) but not changed
               (refuse, "prlimit64", seccomp.Arg(2, seccomp.NE, 0)),
               # clone3's flags are out of a filter's reach: C libraries then fall back to clone, checked above
@@ -101,19 +114,24 @@ def _seccomp_filter(own: int):
 #: two pids no process has (above the kernel's pid_max): the filter is compiled with each, and the words that
 #: differ are where a child's own pid goes
 _PID_MARKS = (0x5EC0_0DE5, 0x5EC0_0DE7)
-_compiled: tuple[bytes, tuple[int, ...], list[str]] | None = None
+_compiled: dict[bool, tuple[bytes, tuple[int, ...], list[str]]] = {}  # may_fork -> the program
 
 
 def compile_seccomp() -> None:
-    """Compile the filter once, ahead of the children that load it (the zygote does, before it forks): each
-    child then only writes its pid into the program and loads it, instead of building it rule by rule."""
-    global _compiled
+    """Compile the filters once (a game's, a template's), ahead of the children that load them (the zygote does,
+    before it forks): each child then only writes its pid into the program and loads it, instead of building it
+    rule by rule."""
+    for may_fork in (False, True):
+        _compile(may_fork)
+
+
+def _compile(may_fork: bool) -> None:
     if sys.platform != "linux":
         return
     try:
         programs, refused = [], []
         for mark in _PID_MARKS:
-            syscall_filter, refused = _seccomp_filter(mark)
+            syscall_filter, refused = _seccomp_filter(mark, may_fork)
             with tempfile.TemporaryFile() as program:
                 syscall_filter.export_bpf(program)
                 program.seek(0)
@@ -132,17 +150,17 @@ def compile_seccomp() -> None:
                 return  # the programs differ by more than the pid: build each child's own
             places.append(offset + 4)
     if places:
-        _compiled = (first, tuple(places), refused)
+        _compiled[may_fork] = (first, tuple(places), refused)
 
 
 class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
-def _load_compiled(own: int) -> str | None:
+def _load_compiled(own: int, may_fork: bool) -> str | None:
     """Load the compiled filter with ``own`` written in; '' or what is missing, None when it cannot (then the
     filter is built the usual way)."""
-    program, places, refused = _compiled
+    program, places, refused = _compiled[may_fork]
     patched = bytearray(program)
     for place in places:
         struct.pack_into("=I", patched, place, own)
@@ -159,18 +177,19 @@ def _load_compiled(own: int) -> str | None:
 _PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 38, 22, 2
 
 
-def apply_seccomp() -> str:
-    """Refuse execve, new processes (fork, or clone without CLONE_THREAD), sockets and io_uring, signals to other
-    processes (also through a descriptor's owner), clearing the parent-death signal, scheduling, limit and
-    credential changes, namespaces; '' or why not."""
+def apply_seccomp(may_fork: bool = False) -> str:
+    """Refuse execve, new processes (fork, or clone without CLONE_THREAD; but fork when ``may_fork``: a
+    template's), sockets and io_uring, signals to other processes (also through a descriptor's owner), clearing
+    the parent-death signal, scheduling, limit and credential changes, namespaces; '' or why not. A second call
+    stacks a second filter: the kernel applies both."""
     if sys.platform != "linux":
         return "seccomp (not Linux)"
-    if _compiled is not None:
-        loaded = _load_compiled(os.getpid())
+    if may_fork in _compiled:
+        loaded = _load_compiled(os.getpid(), may_fork)
         if loaded is not None:
             return loaded
     try:
-        syscall_filter, not_added = _seccomp_filter(os.getpid())
+        syscall_filter, not_added = _seccomp_filter(os.getpid(), may_fork)
         syscall_filter.load()
     except Exception as exc:  # no binding or libseccomp, or it refused (old kernel): say so, keep going
         return f"seccomp ({type(exc).__name__}: {exc})"
@@ -242,14 +261,14 @@ def isolate() -> str:
 
 
 def confine(limits: Limits, agent_paths: tuple[Path, ...], root: Path, scratch: Path,
-            isolated: str = "") -> tuple[list[str], list[str]]:
-    """Apply every measure (``isolated``: what ``isolate`` said before); (what is in force, what is missing with
-    why)."""
+            isolated: str = "", may_fork: bool = False) -> tuple[list[str], list[str]]:
+    """Apply every measure (``isolated``: what ``isolate`` said before; ``may_fork``: a template's filter, which
+    lets it fork its games' processes); (what is in force, what is missing with why)."""
     applied, missing = [], []
     # the limits first (the filter refuses setting them), the filter before Landlock (loading libseccomp looks
     # for it in places Landlock closes); reported in the usual order
     rlimits = apply_rlimits(limits)
-    seccomp = apply_seccomp()
+    seccomp = apply_seccomp(may_fork)
     for name, problem in (("seccomp", seccomp), ("landlock", apply_landlock(agent_paths, root, scratch)),
                           ("rlimits", rlimits), ("namespaces", isolated)):
         (missing if problem else applied).append(problem or name)

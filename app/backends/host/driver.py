@@ -62,7 +62,7 @@ class HostedDriver(Driver):
         self._create = (fields, seed, self.cap, limits, str(ROOT))
         self._key = agent_key(spec, seed, self.cap, limits)
         # a fresh process for every game, no agent ran in it; made ready ahead for a game of an agent seen before
-        prepared = take_prepared(self._key)
+        prepared = take_prepared(self._key, limits.memory)
         try:
             self._child: Child | None = prepared or take_child()
         except OSError as exc:  # no interpreter could start (a broken installation): one line, not a traceback
@@ -91,9 +91,11 @@ class HostedDriver(Driver):
 
     def _prepare_next(self, profile) -> None:
         """Have a fresh child made ready for this agent's next game while this one plays (``warm.prepare``):
-        it creates the agent and loads its files for ``profile``, and plays no game until one takes it."""
+        it creates the agent and loads its files for ``profile``, and plays no game until one takes it (or a
+        template of the agent loaded, when its kind may be loaded ahead)."""
         prepare(self._key, [(str(Request.CREATE), (self._create, [], False)),
-                            (str(Request.CALL), (("preload", (profile,), {}), [], False))], self.limits.memory)
+                            (str(Request.CALL), (("preload", (profile,), {}), [], False))], self.limits.memory,
+                ahead=self.spec.kind.loads_ahead)
 
     def _request(self, kind: Request, payload: tuple, timeout: float | None, what: str,
                  step: bool = False) -> dict:

@@ -141,6 +141,10 @@ class Zygote:
         """A new child for one game, its working directory ``scratch_folder``; its pid."""
         return int(self._ask({"fork": str(scratch_folder)}, (channel, stderr))["pid"])
 
+    def template(self, folder: Path, control: int, stderr: int) -> int:
+        """A new loaded template (``template.py``) in ``folder``, told what to load over ``control``; its pid."""
+        return int(self._ask({"template": str(folder)}, (control, stderr))["pid"])
+
     def reap(self, pid: int) -> tuple[int | None, int]:
         """(wait status, peak memory in kilobytes) of the ended child ``pid``; (None, 0) once the zygote is gone
         (its children were killed with it)."""
@@ -162,6 +166,137 @@ class Zygote:
             self.process.kill()
         with contextlib.suppress(OSError, subprocess.TimeoutExpired):
             self.process.wait(1.0)
+
+
+class TemplateRefused(Exception):
+    """A template could not load its agent, or its load started what a template may not keep (one line)."""
+
+
+class Template(Zygote):
+    """A loaded template (``template.py``): one agent loaded once, in a confined process that forks each of its
+    games' processes (as the zygote forks a fresh child) and plays none. Made by the zygote ``forks``."""
+
+    def __init__(self, forks: Zygote, requests: list[tuple[str, tuple]], timeout: float) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="template-", dir=scratch.app_folder()))
+        self._stderr = tempfile.TemporaryFile()
+        self._zygote = forks
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with theirs:
+            self.pid = forks.template(self.folder, theirs.fileno(), self._stderr.fileno())
+        self._pidfd = os.pidfd_open(self.pid)
+        scratch.record(self.folder, self.pid)
+        self._control = ours
+        self._lock = threading.Lock()
+        self.owner = os.getpid()
+        self.requests = requests  # what it loaded with: each game's process is sent them again
+        try:
+            self._load(requests, timeout)
+        except BaseException:
+            self.end()
+            raise
+
+    def _load(self, requests: list[tuple[str, tuple]], timeout: float) -> None:
+        """Send the agent's requests and the seal; raises TemplateRefused with the first error."""
+        self._control.settimeout(timeout)
+        try:
+            for kind, args in requests:
+                self._control.sendall(pack(kind, args))
+                reply = decode_reply(self._control.recv(MAX_REPLY) or b'{"error": "it ended"}')
+                if "error" in reply:
+                    raise TemplateRefused(str(reply["error"]))
+                if reply.get("value") and args[0][0] == "preload":  # what loading reported: the game would
+                    raise TemplateRefused("; ".join(map(str, reply["value"])))  # load again, and report it
+            self._control.sendall(b'{"seal": true}')
+            sealed = json.loads(self._control.recv(1 << 16) or b'{"error": "it ended"}')
+        except (OSError, ValueError) as exc:
+            raise TemplateRefused(f"it did not load ({exc})") from None
+        if sealed.get("sealed") is not True:
+            raise TemplateRefused(str(sealed.get("error")))
+        self._control.settimeout(None)
+        started = self._started()
+        if started:
+            raise TemplateRefused(started)
+        over = scratch.over_quota(self.folder)  # its games' folders start with what it wrote: the same quota
+        if over:
+            raise TemplateRefused(f"its load wrote {over} in its folder")
+        self.files, sizes = scratch.read_files(self.folder)  # what the load wrote: each game's folder starts with it
+        if any(len(self.files.get(name, b"")) != size for name, size in sizes.items()):
+            raise TemplateRefused("its load wrote more than a game's folder is given again")
+
+    def _started(self) -> str:
+        """'' or what the load started that would outlive it, as /proc shows it from outside (the template's
+        own word would be the agent's to forge): a process below it, or a thread (the template's code runs on
+        one; a load's timers end at once)."""
+        if _below(self.pid):
+            return "the agent started a process while loading"
+        deadline = time.monotonic() + 1.0
+        while _threads(self.pid) > 1:
+            if time.monotonic() > deadline:
+                return "the agent started a thread while loading"
+            time.sleep(0.01)
+        return ""
+
+    def alive(self) -> bool:
+        """The template still runs (and belongs to this process)."""
+        return self.owner == os.getpid() and not select.select([self._pidfd], [], [], 0)[0]
+
+    def end(self) -> None:
+        """End the template now with everything below it (processes its agent started are stopped first, so
+        none can start another meanwhile), and reap it."""
+        stopped: set[int] = set()
+        while True:
+            found = [pid for pid in _below(self.pid) if pid not in stopped]
+            if not found:
+                break
+            for pid in found:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGSTOP)
+            stopped.update(found)
+        for pid in (*stopped, self.pid):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        self._finish()
+
+    def close(self) -> None:
+        """No more games from this template: it ends once the games it forked have ended (their processes
+        follow it: their parent-death signal), and is reaped then, on a thread of its own."""
+        with contextlib.suppress(OSError):
+            self._control.close()
+        threading.Thread(target=self._finish, name="agent-template-reap", daemon=True).start()
+
+    def _finish(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            select.select([self._pidfd], [], [], None)
+            os.close(self._pidfd)
+        with contextlib.suppress(OSError):
+            self._control.close()
+        self._zygote.reap(self.pid)
+        scratch.forget(self.pid)
+        self._stderr.close()
+        scratch.empty(self.folder, True)
+
+
+def _threads(pid: int) -> int:
+    """The threads of process ``pid`` (0: it is gone)."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    return 0
+
+
+def _below(pid: int) -> list[int]:
+    """Every process below ``pid`` (its children, theirs, ...), as /proc lists them now."""
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        with contextlib.suppress(OSError):
+            for task in os.listdir(f"/proc/{parent}/task"):
+                with contextlib.suppress(OSError):
+                    children = [int(p) for p in Path(f"/proc/{parent}/task/{task}/children").read_text().split()]
+                    found += children
+                    todo += children
+    return found
 
 
 _zygote: Zygote | None = None
@@ -187,13 +322,15 @@ def zygote() -> Zygote | None:
 
 class Child:
     """One agent host process for one game: its channel (one socket), its scratch folder (its working directory)
-    and its stderr file. Forked by the zygote where there is one, else started as a new interpreter (``spawn``)."""
+    and its stderr file. Forked by the zygote where there is one (or by the agent's loaded ``template``), else
+    started as a new interpreter (``spawn``)."""
 
-    def __init__(self) -> None:
-        self.scratch = Path(tempfile.mkdtemp(prefix="agent-", dir=scratch.app_folder()))
+    def __init__(self, template: Template | None = None) -> None:
+        folder = template.folder if template is not None else scratch.app_folder()
+        self.scratch = Path(tempfile.mkdtemp(prefix="agent-", dir=folder))
         self._stderr = tempfile.TemporaryFile()
         self.process: _Forked | Spawned | None = None
-        forks = zygote()
+        forks = template or zygote()
         if forks is not None:
             # a socket, not pipes: the agent cannot reopen it through /proc/self/fd (that fails with ENXIO), so
             # code in its process that can only open files (a CLIPS agent) cannot write requests into it

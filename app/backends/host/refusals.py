@@ -24,6 +24,7 @@ record nothing the app can read), so the claim stops here (docs/sandbox.md).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterable
@@ -56,6 +57,21 @@ class Recorder:
     def install(self) -> None:
         """Hook into every audited event of this process from now on (for good: audit hooks stay)."""
         sys.addaudithook(self._hook)
+
+    @contextlib.contextmanager
+    def aside(self):
+        """Note nothing meanwhile: the host's own doing (a template forking a game's process), not the agent's."""
+        busy, self._busy = self._busy, True
+        try:
+            yield
+        finally:
+            self._busy = busy
+
+    def moved(self, writable: Iterable[Path]) -> None:
+        """This process is a game's, forked from the template the recorder was installed in: its own pid, and
+        ``writable`` (its own scratch folder) the only places it may write."""
+        self._own = os.getpid()
+        self._writable = tuple(sorted({os.path.realpath(p) for p in writable}))
 
     def take(self) -> list[str]:
         """The notes since the last call (a count of the ones past the cap comes last)."""

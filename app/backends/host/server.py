@@ -50,7 +50,7 @@ def _answer(work) -> dict:
         return reply
 
 
-class _Host:
+class Host:
     """The driver of one agent and the answers to the parent's requests."""
 
     def __init__(self, isolated: str) -> None:
@@ -59,6 +59,7 @@ class _Host:
         self.status = ""
         self.observation = None  # the last one the app sent (it sends SAME_OBSERVATION for it again)
         self.recorder = None  # what the agent tried that the confinement refuses (``refusals.Recorder``)
+        self.template = None  # the CREATE a template loaded, until the game forked from it creates its driver
 
     def handle(self, kind: str, message: tuple) -> dict:
         """One request, after the deferred calls that came with it (each answered in ``before``); a step
@@ -108,11 +109,17 @@ class _Host:
         return reply
 
     def _create(self, fields: dict, seed, step_seconds, limits, root: str) -> dict:
-        kind = named(fields["kind"], fields.get("module", ""))  # a kind declared outside the app is imported here
-        spec = AgentSpec(fields["name"], kind, tuple(Path(p) for p in fields["paths"]))
+        if self.template is not None:  # a game's process forked from a loaded template (``template.py``)
+            return self._forked_create(fields, seed, step_seconds, limits, root)
         if self.status:
             raise ValueError("a child serves one agent's one game")
-        applied, missing = confine(limits, spec.paths, Path(root), Path.cwd(), self.isolated)
+        self.load(fields, seed, step_seconds, limits, root)
+        return self._created()
+
+    def load(self, fields: dict, seed, step_seconds, limits, root: str, may_fork: bool = False) -> None:
+        """Confine this process, then load the agent (``may_fork``: a template's confinement, ``template.py``)."""
+        spec = self._spec(fields)
+        applied, missing = confine(limits, spec.paths, Path(root), Path.cwd(), self.isolated, may_fork)
         self.status = status_line(applied, missing)
         self.recorder = Recorder(readable_paths(spec.paths, Path(root)), [Path.cwd(), Path(os.devnull)])
         self.recorder.install()  # before the agent's code loads: its imports are watched too
@@ -122,6 +129,33 @@ class _Host:
 
             exit_ends_only_the_agent()  # this process is the agent's: the parent reports its end
         self.driver = create_local_driver(spec, seed=seed, step_seconds=step_seconds)
+        if may_fork:
+            self.template = (fields, seed, step_seconds, limits, root)
+
+    def load_template(self, message: tuple) -> dict:
+        """A template's CREATE (``template.py``): confined but for the fork, the agent loaded; its reply."""
+        args, _, _ = message
+        try:
+            self.load(*args, may_fork=True)
+        except BaseException as error:  # the app reads it and plays in fresh processes, which report it
+            return _error_reply(error)
+        return self._created()
+
+    def _forked_create(self, fields: dict, seed, step_seconds, limits, root: str) -> dict:
+        """The game's own driver, built on what the template loaded (a CLIPS environment, a Python module), with
+        this game's seed: an instance made in the template would draw the same numbers in every game."""
+        if (fields, seed, step_seconds, limits, root) != self.template:
+            raise ValueError("this game's agent is not the one its template loaded")
+        self.template = None
+        self.driver = create_local_driver(self._spec(fields), seed=seed, step_seconds=step_seconds)
+        return self._created()
+
+    @staticmethod
+    def _spec(fields: dict) -> AgentSpec:
+        kind = named(fields["kind"], fields.get("module", ""))  # a kind declared outside the app is imported here
+        return AgentSpec(fields["name"], kind, tuple(Path(p) for p in fields["paths"]))
+
+    def _created(self) -> dict:
         return {"value": {"name": self.driver.name, "status": self.status}, "mirror": _mirror(self.driver)}
 
 
@@ -131,26 +165,29 @@ def _mirror(driver) -> dict:
     return {name: value for name, value in values.items() if isinstance(value, int | float)}
 
 
-def _report_load_overruns(channel: Connection) -> None:
-    """A CLIPS file whose load runs over its limit is answered from a thread, as the app's process would raise
-    it, and this process ends: its main thread is inside CLIPS, which nothing stops (``loading.py``)."""
+def report_load_overruns(send) -> None:
+    """A CLIPS file whose load runs over its limit is answered from a thread (``send`` the reply's bytes), as
+    the app's process would raise it, and this process ends: its main thread is inside CLIPS, which nothing
+    stops (``loading.py``)."""
     try:  # lazy: the child's import order (no clipspy, or a bridge this OS cannot load: a Python agent plays)
         from app.backends.clips.loading import report_load_overruns
     except Exception:  # noqa: BLE001  (no CLIPS bridge here: no CLIPS load to watch)
         return
     def overrun(message: str) -> None:
         with contextlib.suppress(OSError):
-            channel.send_bytes(encode_reply(_error_reply(AgentError(message))))
+            send(encode_reply(_error_reply(AgentError(message))))
         os._exit(0)
 
     report_load_overruns(overrun)
 
 
-def serve(channel: Connection, isolated: str) -> None:
+def serve(channel: Connection, isolated: str, host: Host | None = None) -> None:
     """Say this process is ready (with what it can enforce), then answer requests until the parent ends it
-    (after its game) or goes away (``isolated``: what ``confine.isolate`` said)."""
-    host = _Host(isolated)
-    _report_load_overruns(channel)
+    (after its game) or goes away (``isolated``: what ``confine.isolate`` said; ``host``: the one a template
+    loaded, in a game's process forked from it)."""
+    if host is None:
+        host = Host(isolated)
+        report_load_overruns(channel.send_bytes)
     # what this process can enforce, as it finds it (the app shows it, never a guess from its own platform)
     channel.send_bytes(encode_reply({"ready": VERSION, "layers": available(isolated)}))
     while True:

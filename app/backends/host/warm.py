@@ -12,7 +12,7 @@ import os
 import threading
 from concurrent.futures import Future
 
-from app.backends.host.process import SPAWNER, Child, ChildDied, unwatch, watch
+from app.backends.host.process import SPAWNER, Child, ChildDied, Template, TemplateRefused, unwatch, watch, zygote
 
 WARM = 1  # idle children kept started, ahead of need
 _WARM: list[Child] = []  # children started ahead of need, no agent loaded in them yet
@@ -20,6 +20,17 @@ _WARM_LOCK = threading.Lock()
 PREPARED = 6  # children made ready for the next game of an agent (one per agent key), most recent kept
 _PREPARED: dict[tuple, Future] = {}  # agent key -> a fresh child being (or made) ready for that agent's next game
 _SEEN: dict[tuple, None] = {}  # the agent keys of the games started lately (oldest first)
+TEMPLATES = 12  # loaded templates kept (one per agent key), most recent kept
+_TEMPLATES: dict[tuple, Future] = {}  # agent key -> its loaded template (None: it could not be made)
+#: "0" switches loaded templates off: every game of an agent loads it again in a fresh process (docs/sandbox.md,
+#: "Templates")
+TEMPLATE_VARIABLE = "BATTLESHIP_LAB_TEMPLATES"
+
+
+def templates_on() -> bool:
+    """True when games of an agent that comes back fork from its loaded template: unless ``BATTLESHIP_LAB_TEMPLATES``
+    is 0; the zygote's host only (``spawn`` has no fork)."""
+    return os.environ.get(TEMPLATE_VARIABLE, "").strip() != "0" and zygote() is not None
 
 
 def _warm_child() -> Child:
@@ -100,12 +111,16 @@ def agent_key(spec, *more) -> tuple:
     return str(spec.kind), tuple(stamps), *more
 
 
-def prepare(key: tuple, requests: list[tuple[str, tuple]], memory: int) -> None:
+def prepare(key: tuple, requests: list[tuple[str, tuple]], memory: int, ahead: bool = False) -> None:
     """Make a fresh child ready for the next game of the agent ``key`` names, in the background: a child no
     agent ran in is sent ``requests`` (create the agent, load its files), their replies read when the game
     takes it (``take_prepared``), its memory limit ``memory`` bytes. One per key; beyond ``PREPARED`` keys the oldest ends. Not on an agent's first
     game: one game of an agent (``run``, ``check-agent``) makes no child it would not use; nor when, last time,
-    ``PREPARED`` or more other agents played before the agent came back (it would be ended before its next game)."""
+    ``PREPARED`` or more other agents played before the agent came back (it would be ended before its next game).
+    ``ahead``: the agent's kind may be loaded ahead (``AgentKind.loads_ahead``): with ``templates_on``, a loaded
+    template is made for it, once, and kept for its later games (``TEMPLATES`` at most); the child made ready
+    is then forked from it."""
+    templates = ahead and templates_on()
     with _WARM_LOCK:
         order = list(_SEEN)
         since = len(order) - 1 - order.index(key) if key in _SEEN else None  # other agents played since its last
@@ -113,18 +128,86 @@ def prepare(key: tuple, requests: list[tuple[str, tuple]], memory: int) -> None:
         _SEEN[key] = None  # the most recent last
         while len(_SEEN) > 4 * PREPARED:
             del _SEEN[next(iter(_SEEN))]
-        if since is None or since >= PREPARED:
+        if since is None or since >= (TEMPLATES if templates else PREPARED):
             # its first game, or its games come round after more other agents than children are kept (a bench
             # of many agents, maps outer): the child would be ended unused, its whole life's work wasted
             return
         if key in _PREPARED:
             return
-        _PREPARED[key] = SPAWNER.submit(_prepared_child, requests, memory)
+        if templates and _template_for(key, requests, memory):  # its next game's process forked from it
+            _PREPARED[key] = SPAWNER.submit(_from_template, key, memory)
+        else:
+            _PREPARED[key] = SPAWNER.submit(_prepared_child, requests, memory)
         spare = []
         while len(_PREPARED) > PREPARED:
             spare.append(_PREPARED.pop(next(iter(_PREPARED))))
     for future in spare:
         future.add_done_callback(_discard)
+
+
+def _template_for(key: tuple, requests: list[tuple[str, tuple]], memory: int) -> bool:
+    """Have the agent ``key`` names loaded in a template (under ``_WARM_LOCK``); False when it could not be
+    (its games then take prepared children, and report a load error as ever)."""
+    future = _TEMPLATES.get(key)
+    if future is not None:
+        return not future.done() or future.result() is not None
+    _TEMPLATES[key] = SPAWNER.submit(_template, requests)
+    spare = []
+    while len(_TEMPLATES) > TEMPLATES:
+        spare.append(_TEMPLATES.pop(next(iter(_TEMPLATES))))
+    for old in spare:
+        old.add_done_callback(_close_template)
+    return True
+
+
+def _template(requests: list[tuple[str, tuple]]) -> Template | None:
+    forks = zygote()
+    if forks is None:
+        return None
+    try:
+        return Template(forks, requests, 60.0)
+    except (TemplateRefused, OSError):
+        return None
+
+
+def _close_template(future: Future) -> None:
+    with contextlib.suppress(Exception):
+        template = future.result()
+        if template is not None:
+            template.close()
+
+
+def _from_template(key: tuple, memory: int) -> Child | None:
+    """A game's process forked from the agent's loaded template, sent the requests the template loaded with
+    (their replies are read by the game: the same agent, its files for the same rules), or None when it has
+    none."""
+    with _WARM_LOCK:
+        future = _TEMPLATES.get(key)
+    if future is None:
+        return None
+    try:
+        template = future.result()
+    except Exception:  # noqa: BLE001  (no template could be made: the game starts a child the usual way)
+        return None
+    if template is None or not template.alive():
+        return None
+    child = Child(template)
+    if child.process is None or getattr(child.process, "_zygote", None) is not template:
+        child.close()
+        child.take_files()
+        return None
+    for name, data in template.files.items():  # what the load wrote, as a game's own load would have
+        target = child.scratch / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    child.limit_memory(memory)
+    watch(child)
+    try:
+        for kind, args in template.requests:
+            child.send(kind, args, 60.0)
+    except (ChildDied, TimeoutError):
+        pass  # the game reads how it ended
+    return child
 
 
 def _prepared_child(requests: list[tuple[str, tuple]], memory: int) -> Child:
@@ -149,17 +232,19 @@ def _discard(future: Future) -> None:
         child.take_files()
 
 
-def take_prepared(key: tuple) -> Child | None:
-    """The child prepared for ``key`` (waiting for it if it is being made ready), or None; its replies to the
-    requests ``prepare`` sent are still to be read."""
+def take_prepared(key: tuple, memory: int = 1 << 30) -> Child | None:
+    """The child prepared for ``key`` (waiting for it if it is being made ready), or forked from its loaded
+    template (its memory limit ``memory`` bytes), or None; its replies to the requests are still to be read."""
     with _WARM_LOCK:
         future = _PREPARED.pop(key, None)
-    if future is None:
-        return None
-    try:
-        return future.result()
-    except Exception:  # noqa: BLE001  (no child could be started: the game starts one the usual way)
-        return None
+    if future is not None:
+        try:
+            prepared = future.result()
+        except Exception:  # noqa: BLE001  (no child could be started: the game starts one the usual way)
+            prepared = None
+        if prepared is not None:
+            return prepared
+    return _from_template(key, memory)
 
 
 @atexit.register
@@ -169,6 +254,13 @@ def _empty_warm_pool() -> None:
         _WARM.clear()
         prepared = list(_PREPARED.values())
         _PREPARED.clear()
+        templates = list(_TEMPLATES.values())
+        _TEMPLATES.clear()
+    for future in templates:
+        with contextlib.suppress(Exception):
+            template = future.result(timeout=5.0)
+            if template is not None:
+                template.end()
     for future in prepared:
         with contextlib.suppress(Exception):
             idle.append(future.result(timeout=5.0))

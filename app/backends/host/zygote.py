@@ -9,35 +9,29 @@ The zygote never runs agent code and never loads an agent's files; it is not
 confined (as the app is not), its children confine themselves before they
 load an agent (docs/sandbox.md, "Speed").
 
-The app asks over the control socket, one request at a time, each with one
-reply (JSON):
-
-- ``{"fork": SCRATCH}`` with two descriptors passed along (the child's end of
-  its channel, its stderr file): the child's pid;
-- ``{"reap": PID}`` (a child the app saw end, or killed): its wait status and
-  peak memory (kilobytes). A child is reaped only when the app asks, so its pid
-  cannot be reused while the app holds it.
+The app asks over the control socket (``forks.py``): ``fork`` a child, ``template`` a loaded template, ``reap``
+one.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import random
 import socket
 import sys
 from multiprocessing.connection import Connection
 
 import app.solver.bayes.decisions  # noqa: F401  (warmed up here: see main)
-from app.backends.host import child, landlock
+from app.backends.host import child, forks, landlock
+from app.backends.host import template as host_template
 from app.backends.host.confine import compile_seccomp, readable_paths
 from app.core import PROFILES
 from app.core.paths import ROOT
 from app.solver.bayes.policy import one_blas_thread
 
 
-def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> int:
-    """A child serving one game over ``channel``; its pid (in the zygote)."""
+def _fork(control: socket.socket, scratch: str, channel: int, stderr: int, template: bool = False) -> int:
+    """A child serving one game over ``channel``; its pid (in the zygote). ``template``: a loaded template
+    instead (``template.py``), ``channel`` its control socket."""
     zygote = os.getpid()
     pid = os.fork()
     if pid:
@@ -52,52 +46,19 @@ def _fork(control: socket.socket, scratch: str, channel: int, stderr: int) -> in
         os.closerange(channel + 1, 1 << 16)  # the stderr descriptor and anything else the zygote held
         os.setsid()  # a session and process group of its own, as a process the app started
         os.chdir(scratch)
-        _reseed()
-        child.main(Connection(channel), zygote)
+        child.reseed()
+        if template:
+            host_template.main(socket.socket(fileno=channel), zygote)
+        else:
+            child.main(Connection(channel), zygote)
         code = 0
     finally:
         os._exit(code)  # never back into the zygote's loop; the agent's own threads must not keep it alive
 
 
-def _reseed() -> None:
-    """A fresh seed for the random generators the zygote imported (a fresh interpreter would draw its own):
-    agents that do not seed theirs play differently each game, as before."""
-    random.seed()
-    numpy_random = sys.modules.get("numpy.random")
-    if numpy_random is not None:
-        numpy_random.seed()
-
-
-def serve(control: socket.socket) -> None:
-    """Answer the app's requests until it closes the control socket."""
-    while True:
-        try:
-            message, fds, _, _ = socket.recv_fds(control, 1 << 16, 2)
-        except OSError:
-            return
-        if not message:
-            return
-        try:
-            request = json.loads(message)
-            if "fork" in request:
-                channel, stderr = fds
-                reply = {"pid": _fork(control, str(request["fork"]), channel, stderr)}
-            else:
-                pid, status, usage = os.wait4(int(request["reap"]), 0)
-                reply = {"status": status, "max_rss": usage.ru_maxrss}
-        except Exception as error:  # noqa: BLE001  (the app reads the error and starts a child another way)
-            for fd in fds:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-            reply = {"error": f"{type(error).__name__}: {error}"}
-        control.sendall(json.dumps(reply).encode())
-
-
 def main(control_fd: int, parent: int) -> None:
     """Load what every agent needs, say so, then fork children on request."""
-    child._die_with(parent)
+    child.die_with(parent)
     child._warm_up()  # the drivers, the child's server and what it imports (calls, confine, refusals, the runner)
     # what a child would otherwise import or work out after the fork, once per game
     import resource  # noqa: F401
@@ -117,7 +78,8 @@ def main(control_fd: int, parent: int) -> None:
         pass
     control = socket.socket(fileno=control_fd)
     control.sendall(b'{"ready": true}')
-    serve(control)
+    forks.serve(control, ("fork", "template"),
+                lambda name, folder, channel, stderr: _fork(control, folder, channel, stderr, name == "template"))
 
 
 if __name__ == "__main__":

@@ -43,7 +43,10 @@ class AgentKind:
     in-process driver for a spec, a seed and a step cap (None: the app plays it itself, as the Human);
     ``shows``: what its driver can show (``Capability``); ``several_files``: one agent may be several files
     loaded in order; ``agent_name``: an agent's name from its files; ``is_agent_file``: whether a file with
-    one of its endings holds an agent (a dropped ``.clp`` may be a course map).
+    one of its endings holds an agent (a dropped ``.clp`` may be a course map); ``loads_ahead``: the agent host
+    may load an agent of this kind once in a template process and fork each game's process from it
+    (``host/template.py``, docs/sandbox.md "Templates"), with the reason at the kind's declaration; False: every
+    game loads it in a fresh process.
     """
 
     name: str
@@ -55,6 +58,7 @@ class AgentKind:
     several_files: bool = False
     agent_name: Callable[[tuple[Path, ...]], str] = _stems
     is_agent_file: Callable[[Path], bool] = _any_file
+    loads_ahead: bool = False
 
     def can_show(self, capability: Capability) -> bool:
         """True when this kind's driver can show ``capability``."""

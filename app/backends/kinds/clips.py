@@ -32,4 +32,7 @@ def defines_agent(path: Path) -> bool:
 CLIPS = AgentKind("clips", "CLIPS", __name__, endings=(".clp",), build=build,
                   shows=frozenset({Capability.TRACE, Capability.STEP_RULE, Capability.WHY_NOT,
                                   Capability.DECLARED_K_CELLS}), several_files=True,
-                  is_agent_file=defines_agent)
+                  is_agent_file=defines_agent,
+                  # loaded ahead: CLIPS code cannot fork, and loading (MAIN, ENV, the agent) is most of a game's
+                  # cost; each game's process builds its own driver on the environment the template loaded
+                  loads_ahead=True)

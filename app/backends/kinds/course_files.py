@@ -28,6 +28,7 @@ def build(spec: AgentSpec, _seed: int | None, step_seconds: float | None) -> Dri
     return CourseFilesDriver(spec) if step_seconds is None else CourseFilesDriver(spec, step_seconds)
 
 
+# not loaded ahead (the default): its files include the map's course file, a game's own
 COURSE_FILES = AgentKind("course-files", "CLIPS, the course's own MAIN and ENV", __name__, build=build,
                          shows=frozenset({Capability.DECLARED_K_CELLS}), is_agent_file=lambda _path: False)
 

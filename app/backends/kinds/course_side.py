@@ -70,6 +70,7 @@ def _build(spec: AgentSpec, _seed: int | None, step_seconds: float | None) -> Co
     return CourseSide(spec) if step_seconds is None else CourseSide(spec, step_seconds)
 
 
+# not loaded ahead (the default): its files include the game's map
 COURSE_SIDE = AgentKind("course-side", "the course's environment", __name__, build=_build,
                         is_agent_file=lambda _path: False)
 register(COURSE_SIDE)

@@ -89,4 +89,6 @@ def build(spec: AgentSpec, seed: int | None, step_seconds: float | None) -> Driv
     return PythonDriver(agent, step_seconds or DEFAULT_STEP_SECONDS)
 
 
+# not loaded ahead: a module's top level is Python running in the template's own interpreter, where it could
+# rewrite the template's code (its fork, its checks) for every later game; each game imports it afresh
 PYTHON = AgentKind("python", "Python", __name__, endings=(".py",), build=build, agent_name=agent_name)
