@@ -21,8 +21,8 @@ import pytest
 
 from app.backends import host
 from app.backends.drivers import create_driver
+from app.backends.host import environment, oslayer, process, spawn, warm
 from app.backends.host import layers as host_layers
-from app.backends.host import oslayer, process, spawn, warm
 from app.backends.registry import resolve
 from app.backends.runner import MAX_BYTES, Match
 from app.core import Game
@@ -85,9 +85,9 @@ def use_host(monkeypatch, kind: str, bare_site: Path) -> None:
     """New children start under ``kind`` (``HOSTS``) from now on, until the test ends."""
     monkeypatch.setenv(host.HOST_VARIABLE, "zygote" if kind == "zygote" else "spawn")
     if kind == "bare":
-        monkeypatch.setenv(process.CHILD_SITE, str(bare_site))
+        monkeypatch.setenv(environment.CHILD_SITE, str(bare_site))
     else:
-        monkeypatch.delenv(process.CHILD_SITE, raising=False)
+        monkeypatch.delenv(environment.CHILD_SITE, raising=False)
     _drain()
 
 

@@ -171,7 +171,7 @@ def test_io_uring_cannot_reach_the_dask_scheduler(tmp_path, listener):
 def test_the_child_sees_no_network_and_little_environment(tmp_path, monkeypatch):
     """The child's own namespace has no interface up; its environment names none of the app's folders (a
     teacher's PYTHONPATH may lead to the secret maps)."""
-    from app.backends.host.process import KEPT_ENVIRONMENT, child_environment
+    from app.backends.host.environment import KEPT_ENVIRONMENT, child_environment
 
     monkeypatch.setenv("PYTHONPATH", str(tmp_path / "secret"))
     assert str(tmp_path) not in " ".join(child_environment().values())

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.backends.drivers import create_driver
-from app.backends.host import kind, process, warm
+from app.backends.host import forkers, kind, warm
 from app.backends.host.limits import Limits
 from app.backends.host.protocol import Request
 from app.backends.kinds import CLIPS, COURSE_FILES, PYTHON
@@ -53,7 +53,7 @@ def _play(agent: Path, games: int) -> list[tuple[str, list[str], bool, dict]]:
             match.run()
         finally:
             match.close()
-        played.append((match.game.result().stop_reason, log, parent != process.zygote().process.pid,
+        played.append((match.game.result().stop_reason, log, parent != forkers.zygote().process.pid,
                        match.written_files))
     return played
 
@@ -101,16 +101,16 @@ def test_a_load_that_starts_a_process_or_a_thread_ends_the_template(tmp_path, mo
     """Loaded in a template by hand (its kind is never loaded ahead): what the load started is found from outside
     and ended with the template."""
     found: list[int] = []
-    below = process._below
+    below = forkers._below
 
     def noting(pid: int) -> list[int]:
         pids = below(pid)
         found.extend(pids)
         return pids
 
-    monkeypatch.setattr(process, "_below", noting)
-    with pytest.raises(process.TemplateRefused, match=words):
-        process.Template(process.zygote(), _requests(_copy(tmp_path, "load_forks.py", mode)), 30.0)
+    monkeypatch.setattr(forkers, "_below", noting)
+    with pytest.raises(forkers.TemplateRefused, match=words):
+        forkers.Template(forkers.zygote(), _requests(_copy(tmp_path, "load_forks.py", mode)), 30.0)
     assert bool(found) == (mode == "process")
     deadline = time.monotonic() + 5.0  # SIGKILL is sent: the kernel ends them in a moment
     while any(_running(pid) for pid in found) and time.monotonic() < deadline:
@@ -128,8 +128,8 @@ def _running(pid: int) -> bool:
 def test_a_template_that_fails_to_load_reports_as_before(tmp_path, templates, monkeypatch):
     agent = tmp_path / "broken.clp"
     agent.write_text("(defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))\n(defrule AGENT::r =>\n")
-    with pytest.raises(process.TemplateRefused):
-        process.Template(process.zygote(), _requests(agent), 30.0)
+    with pytest.raises(forkers.TemplateRefused):
+        forkers.Template(forkers.zygote(), _requests(agent), 30.0)
     with_templates = [reason for reason, *_ in _play(agent, 4)]
     monkeypatch.delenv(warm.TEMPLATE_VARIABLE)
     assert with_templates == [reason for reason, *_ in _play(agent, 4)]

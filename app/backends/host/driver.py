@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from app.backends.base import AgentFailure, Driver, runner_param
 from app.backends.host.calls import ATTRIBUTES, CALLS, MIRRORED, Call, Timing, asked
 from app.backends.host.limits import Limits, memory_text
-from app.backends.host.process import ROOT, Child, ChildDied, unwatch, watch
+from app.backends.host.process import Child, ChildDied, unwatch, watch
 from app.backends.host.protocol import SAME_OBSERVATION, ErrorKind, Request
 from app.backends.host.warm import agent_key, prepare, take_child, take_prepared
 from app.backends.kinds import Capability
 from app.backends.runner import capped_printout
 from app.core import AgentError, BattleshipError, Observation
+from app.core.paths import ROOT
 
 GRACE = 3.0  # seconds past the agent's own step cap before the parent kills a child stuck in native code
 START_ALLOWANCE = 60.0  # loading the agent's files (a CLIPS environment, a Python module) on top of the cap

@@ -42,7 +42,7 @@ def _send(control: socket.socket, message: bytes) -> None:
 
 def _load(control: socket.socket, host: Host) -> bool:
     """Answer the agent's requests until the seal; True when loaded (the app then checks from outside what the
-    load started: ``process.Template``)."""
+    load started: ``forkers.Template``)."""
     while True:
         message = os.read(control.fileno(), 1 << 20)
         if not message:

@@ -12,7 +12,8 @@ import os
 import threading
 from concurrent.futures import Future
 
-from app.backends.host.process import SPAWNER, Child, ChildDied, Template, TemplateRefused, unwatch, watch, zygote
+from app.backends.host.forkers import Template, TemplateRefused, zygote
+from app.backends.host.process import SPAWNER, Child, ChildDied, unwatch, watch
 
 WARM = 1  # idle children kept started, ahead of need
 _WARM: list[Child] = []  # children started ahead of need, no agent loaded in them yet
