@@ -181,7 +181,30 @@ def _action(fact) -> Action | str:
         return text
 
 
-class CourseFilesDriver(Driver):
+class RunsCourseFiles:
+    """What a driver that plays a ``CourseRun`` says and ends alike (``CourseFilesDriver``, and the course's side of
+    a crosscheck, ``kinds/course_side.py``): its printout, the environment's facts, its end."""
+
+    _run: CourseRun | None
+    _lines: list[str]
+
+    def output(self) -> list[str]:
+        """What the agent and the course's environment printed."""
+        lines, self._lines = self._lines, []
+        return lines
+
+    def working_memory(self) -> list[FactRow]:
+        """Every fact of the course's environment now."""
+        return [] if self._run is None else fact_rows(self._run.env)
+
+    def close(self) -> None:
+        """Destroy the environment."""
+        run, self._run = self._run, None
+        if run is not None:
+            run.close()
+
+
+class CourseFilesDriver(RunsCourseFiles, Driver):
     """An agent played against a course's own MAIN and ENV, one step at a time (see the module docstring)."""
 
     def __init__(self, spec, time_limit: float = DEFAULT_TIME_LIMIT):
@@ -229,18 +252,3 @@ class CourseFilesDriver(Driver):
                 raise AgentFailure(stop.removeprefix("failed: "))
             self._lines.append(f"the course's environment stopped at step {step}: {stop}")
             return None
-
-    def output(self) -> list[str]:
-        """What the agent and the course's environment printed."""
-        lines, self._lines = self._lines, []
-        return lines
-
-    def working_memory(self) -> list[FactRow]:
-        """Every fact of the course's environment now."""
-        return [] if self._run is None else fact_rows(self._run.env)
-
-    def close(self) -> None:
-        """Destroy the environment."""
-        run, self._run = self._run, None
-        if run is not None:
-            run.close()

@@ -15,15 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from app.backends.base import Driver, FactRow, StartContext, runner_param
-from app.backends.clips.course_files import CourseRun
-from app.backends.clips.loading import fact_rows
+from app.backends.base import Driver, StartContext, runner_param
+from app.backends.clips.course_files import CourseRun, RunsCourseFiles
 from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
 from app.backends.kinds.base import AgentKind, AgentSpec, register
 from app.core import Observation
 
 
-class CourseSide(Driver):
+class CourseSide(RunsCourseFiles, Driver):
     """The course's own MAIN and ENV playing a map with an agent (spec paths: main, env, map, agent files...)."""
 
     def __init__(self, spec: AgentSpec, time_limit: float = DEFAULT_TIME_LIMIT):
@@ -49,21 +48,6 @@ class CourseSide(Driver):
         self.firings = self._run.firings
         self._lines += self._run.output()
         return stop
-
-    def output(self) -> list[str]:
-        """What was printed (the course's ``Your score is N`` among it)."""
-        lines, self._lines = self._lines, []
-        return lines
-
-    def working_memory(self) -> list[FactRow]:
-        """Every fact of the course's environment now."""
-        return [] if self._run is None else fact_rows(self._run.env)
-
-    def close(self) -> None:
-        """Destroy the environment."""
-        run, self._run = self._run, None
-        if run is not None:
-            run.close()
 
 
 def _build(spec: AgentSpec, _seed: int | None, step_seconds: float | None) -> CourseSide:
