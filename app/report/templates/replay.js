@@ -1,5 +1,6 @@
 // The in-page replay of a student's page: the board animated step by step from the embedded game logs.
-// No network, no server: the logs are the JSON of <script id="games">. ?game=N&autoplay plays game N to the end.
+// No network, no server: the logs are the JSON of <script id="games">. ?game=N&autoplay plays game N to the end;
+// ?step=K opens it at step K.
 "use strict";
 const GAMES = JSON.parse(document.getElementById("games").textContent);
 const LETTER = {water: "~", sub: "o", left: "<", right: ">", top: "^", bot: "v", middle: "#"};
@@ -103,6 +104,6 @@ function togglePlay(delay) {
 (function start() {
   const query = new URLSearchParams(window.location.search);
   const index = Math.max(0, Math.min(GAMES.length - 1, parseInt(query.get("game") || "0", 10) || 0));
-  showGame(index, 0);
+  showGame(index, Math.max(0, parseInt(query.get("step") || "0", 10) || 0));
   if (query.has("autoplay")) togglePlay(20);
 })();
