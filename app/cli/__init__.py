@@ -35,6 +35,7 @@ SUMMARIES = {  # every subcommand, in the order ``--help`` lists them, with the 
     "diff": "where two versions of an agent first act differently on a map, and both scores",
     "grade": "a class's submissions -> tournament, report, a page per student, copies, gradebook",
     "new-agent": "make your own agent's folder from a shipped agent or a template",
+    "arena": "the class arena: serve it, submit to it, read its standings, freeze it, export the gradebook",
 }
 
 

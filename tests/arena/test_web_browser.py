@@ -1,0 +1,89 @@
+"""A real browser on a real server: headless Chromium (the system's, driven by Selenium and its chromedriver)
+reads the leaderboard, signs in with a token through the form, reads the student's own page and plays a game
+in the in-page replay. Skipped, saying what is missing, where Chromium or its driver is not installed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="the arena's server needs requirements-arena.txt")
+pytest.importorskip("selenium", reason="the browser tests need selenium (requirements-dev.txt)")
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from tests.arena.web_helpers import AGENTS, Server, agent_files, call, make_class, submission_body, wait_until  # noqa: E402
+
+CHROMIUM = next((Path(p) for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(p).is_file()), None)
+DRIVER = shutil.which("chromedriver")
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
+                                reason="no Chromium with its chromedriver (Debian: apt-get install chromium "
+                                       "chromium-driver)")
+
+
+@pytest.fixture(scope="module")
+def arena(tmp_path_factory):
+    """A server whose students rossi and bianchi each submitted a version that was played on 3 maps."""
+    folder = tmp_path_factory.mktemp("arena-browser")
+    roster, maps = make_class(folder, 3)
+    server = Server(folder, roster, maps)
+    tokens = server.tokens()
+    for student in ("rossi", "bianchi"):
+        status, answer = call(server.address, "POST", "/api/submissions", tokens[student],
+                              submission_body(agent_files(AGENTS[student])))
+        assert status == 201, answer
+        wait_until(lambda: call(server.address, "GET", f"/api/versions/{answer['id']}", tokens[student])[1]["phase"]
+                   == "done", 120, f"{student}'s games")
+    yield server, tokens
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1366,768"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+def test_the_leaderboard_lists_both_students_anonymously(arena, browser):
+    server, _ = arena
+    browser.delete_all_cookies()
+    browser.get(server.address)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#leaderboard tr")[1:]
+    assert len(rows) == 2
+    cells = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")] for row in rows]
+    assert [c[0] for c in cells] == ["1", "2"] and all(c[1].startswith("Student ") for c in cells)
+    assert all(c[3] == "3 of 3" for c in cells)
+
+
+def test_a_student_signs_in_reads_their_page_and_replays_a_game(arena, browser):
+    server, tokens = arena
+    browser.delete_all_cookies()
+    browser.get(server.address + "login")
+    browser.find_element(By.NAME, "token").send_keys(tokens["rossi"])
+    browser.find_element(By.CSS_SELECTOR, "form[action='/login'] button").click()
+    WebDriverWait(browser, 30).until(lambda b: b.current_url.endswith("/students/rossi"))
+    assert "Maria Rossi" in browser.find_element(By.TAG_NAME, "h1").text
+    versions = browser.find_elements(By.CSS_SELECTOR, "#versions tr")[1:]
+    assert len(versions) == 1 and "done" in versions[0].text
+    links = browser.find_elements(By.CSS_SELECTOR, "#games a[href^='/games/']")
+    assert len(links) == 3
+    links[0].click()
+    WebDriverWait(browser, 30).until(lambda b: "/games/" in b.current_url)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board div")) == 121  # the script drew the board
+    browser.find_element(By.CSS_SELECTOR, "button[title='end']").click()
+    assert browser.find_element(By.ID, "final").text.startswith("final score")
+    browser.get(server.address + "students/bianchi")
+    assert "403" in browser.find_element(By.TAG_NAME, "h1").text
