@@ -30,6 +30,7 @@ from app.arena.schema import ArenaMap, Game, MapSet, Refusal, Setting, Student, 
 from app.core import BattleshipError
 from app.report import analyse
 from app.report.coaching import summarise
+from app.report.gradebook import read_scheme
 from app.report.student import Identity, StudentPage, ending, histogram_svg, page_data
 from app.solver.playable import load_game_map
 from app.tournament.bench.inputs import expand_maps
@@ -268,14 +269,16 @@ class Arena:
                                        .order_by(Version.id.desc()))
             refusals = session.scalars(select(Refusal).order_by(Refusal.at.desc(), Refusal.id.desc()))
             states = dict(session.execute(select(Game.state, func.count(Game.id)).group_by(Game.state)).all())
-            return {"standings": self.standings(caller), "students": students,
-                    "load_errors": [{"identifier": v.student, "id": v.id, "version": v.number,
-                                     "load_error": v.load_error, "stopped": v.stopped} for v in troubles],
-                    "refusals": [{"identifier": r.student, "at": board.iso(r.at), "status": r.status,
-                                  "message": r.message} for r in refusals],
-                    "queue": {state: states.get(state, 0) for state in (queue.QUEUED, queue.PLAYING, queue.DONE,
-                                                                        queue.SKIPPED)},
-                    "flags": []}
+            found = {"standings": self.standings(caller), "students": students,
+                     "load_errors": [{"identifier": v.student, "id": v.id, "version": v.number,
+                                      "load_error": v.load_error, "stopped": v.stopped} for v in troubles],
+                     "refusals": [{"identifier": r.student, "at": board.iso(r.at), "status": r.status,
+                                   "message": r.message} for r in refusals],
+                     "queue": {state: states.get(state, 0) for state in (queue.QUEUED, queue.PLAYING, queue.DONE,
+                                                                         queue.SKIPPED)},
+                     "flags": board.similarity(session, latest)}
+            session.commit()  # the similarity pairs' cache
+            return found
 
     def requeue(self, caller: Caller, version_id: int) -> None:
         """Play a version again on the current map set (teacher only: ArenaError 403; 404 for no such version)."""
@@ -305,6 +308,17 @@ class Arena:
         """The thread that plays the queue (not started: ``start()``, and ``stop()`` then ``join()`` at the end):
         ``jobs`` worker processes here, or the Dask cluster ``cluster`` (``local`` or a scheduler's address)."""
         return ArenaPlayer(self, jobs=jobs, cluster=cluster)
+
+    def gradebook(self, layout: str = "canvas", id_column: str = "id") -> str:
+        """The gradebook CSV in ``layout`` (``canvas`` or ``moodle``), students identified by the roster's ``id``,
+        ``email`` or ``username`` (= id): the grades of the limits' scheme (``app.report.gradebook``) on the
+        current map set (the freeze's once frozen). ArenaError 400 for a layout, column or scheme it cannot use."""
+        try:
+            scheme = read_scheme(self.limits.scheme)
+            with self.sessions() as session:
+                return board.gradebook(session, queue.current_set(session), scheme, layout, id_column)
+        except BattleshipError as error:
+            raise ArenaError(400, str(error)) from None
 
     def recover(self) -> int:
         """Games left ``playing`` by a server that stopped, back to the queue (the player does it when it starts)."""

@@ -5,22 +5,33 @@ and lost). Like ``bench``'s table, the mean is over the scored games; failures a
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
+import tempfile
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 
 import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.arena.files import write_files
 from app.arena.queue import DONE
-from app.arena.schema import ArenaMap, Game, MapSet, Student, Version
+from app.arena.schema import ArenaMap, Game, MapSet, Setting, Student, Version, VersionFile
+from app.core import BattleshipError
+from app.report.gradebook import Figures as GradeFigures
+from app.report.gradebook import Scheme
+from app.similarity.compare import compare_class
+from app.similarity.units import SimilarityError
 from app.tournament.ab.sequential import Verdict, judge
 from app.tournament.bench.rows import RowStatus
 from app.tournament.stats import bootstrap_ci
 
+SIMILARITY = "similarity"  # the setting caching the pairs of the latest versions
 VERDICTS = {Verdict.BETTER: "better", Verdict.WORSE: "worse", Verdict.SAME: "same", Verdict.UNDECIDED: "undecided"}
 
 
@@ -201,3 +212,87 @@ def records(games: list[tuple[Game, ArenaMap]], version: Version, agent: str, ru
                       known=game_map.known, finished=game.finished, log=game.log or "", game_id=game.id)
         found.append(record)
     return found
+
+
+# -- similarity flags between students' latest versions ---------------------------------------------------------
+
+def similarity(session: Session, latest: dict[str, Version]) -> list[dict]:
+    """Every pair of students' latest versions (that loaded) compared by ``app.similarity`` (code only: the
+    shipped files not counted), strongest first: identifiers, code score and whether it is flagged. Cached in the
+    settings by the versions' digests: a new submission recomputes it, a page view does not."""
+    chosen = {who: v for who, v in latest.items() if v.load_error is None}
+    key = ",".join(f"{who}={v.digest}" for who, v in sorted(chosen.items()))
+    cached = session.get(Setting, SIMILARITY)
+    if cached is not None and json.loads(cached.value)["key"] == key:
+        return json.loads(cached.value)["pairs"]
+    pairs = _compare(session, chosen) if len(chosen) >= 2 else []
+    session.merge(Setting(key=SIMILARITY, value=json.dumps({"key": key, "pairs": pairs})))
+    return pairs
+
+
+def _compare(session: Session, chosen: dict[str, Version]) -> list[dict]:
+    with tempfile.TemporaryDirectory(prefix="arena-similar-") as folder:
+        names = {f"student-{i}": who for i, who in enumerate(sorted(chosen))}  # ids may not be file names
+        for name, who in names.items():
+            files = [(f.name, f.data) for f in session.scalars(
+                select(VersionFile).where(VersionFile.version_id == chosen[who].id).order_by(VersionFile.position))]
+            write_files(Path(folder) / name, files)
+        try:
+            _, pairs = compare_class(folder, skipped=[])
+        except SimilarityError:
+            return []
+    return [{"left": names.get(p.left, p.left), "right": names.get(p.right, p.right), "code": round(p.code, 3),
+             "flagged": p.flagged} for p in pairs]
+
+
+# -- the gradebook ----------------------------------------------------------------------------------------------
+
+LAYOUTS = ("canvas", "moodle")
+ID_COLUMNS = {"id": ("SIS User ID", "ID number"), "email": ("SIS Login ID", "Email address"),
+              "username": ("SIS Login ID", "Username")}  # the teacher's mapping -> (Canvas's column, Moodle's)
+ASSIGNMENT = "Battleship arena"
+
+
+def gradebook(session: Session, map_set: MapSet, scheme: Scheme, layout: str, id_column: str) -> str:
+    """The gradebook CSV in an LMS's import layout (``canvas`` or ``moodle``): one row per roster student, the
+    grade the teacher's scheme gives their leaderboard version on the current map set (the freeze's after the
+    freeze), identified by the roster column the teacher chose (``id``, ``email`` or ``username`` = the id)."""
+    if layout not in LAYOUTS:
+        raise BattleshipError(f"gradebook layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+    if id_column not in ID_COLUMNS:
+        raise BattleshipError(f"gradebook identifier {id_column!r}: expected one of {', '.join(ID_COLUMNS)}")
+    if scheme.references:
+        raise BattleshipError(f"the {scheme.name} scheme compares with shipped agents ({', '.join(scheme.references)})"
+                              " the arena does not play: use the oracle or class scheme, or a scheme file of numbers")
+    rows = {r["identifier"]: r for r in leaderboard(session, map_set, None, True)}
+    ranked = [r["mean"] for r in rows.values() if r["mean"] is not None]
+    figures_of = {who: None if r["mean"] is None else GradeFigures(
+        r["mean"], r["mean"] if r["low"] is None else r["low"], r["oracle_pct"],
+        1 + sum(m > r["mean"] for m in ranked)) for who, r in rows.items()}
+    students = list(session.scalars(select(Student).order_by(Student.number)))
+    grades, _ = scheme.grade_class({s.identifier: figures_of.get(s.identifier) for s in students}, {})
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    canvas, moodle = ID_COLUMNS[id_column]
+    if layout == "canvas":
+        writer.writerow(("Student", "ID", "SIS User ID", "SIS Login ID", "Section", ASSIGNMENT))
+    else:
+        writer.writerow((moodle, "Full name", ASSIGNMENT, "Feedback"))
+    for student in students:
+        key = student.email if id_column == "email" else student.identifier
+        if layout == "canvas":
+            writer.writerow((student.name, "", key if canvas == "SIS User ID" else "",
+                             key if canvas == "SIS Login ID" else "", "", grades[student.identifier]))
+        else:
+            writer.writerow((key, student.name, grades[student.identifier], _feedback(rows.get(student.identifier),
+                                                                                    len(ranked))))
+    return out.getvalue()
+
+
+def _feedback(row: dict | None, of: int) -> str:
+    if row is None:
+        return "no submission"
+    if row["mean"] is None:
+        return f"version {row['version']} not played ({row['phase']})"
+    percent = f" ({row['oracle_pct']:.0f}% of the oracle)" if row["oracle_pct"] is not None else ""
+    return f"version {row['version']}: rank {row['rank']} of {of}, mean score {row['mean']:.1f}{percent}"

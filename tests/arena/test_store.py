@@ -265,3 +265,30 @@ def test_requeue_and_freeze(arena, callers, class_files, tmp_path):
     assert arena.version(callers["bianchi"], failed)["phase"] == "failed"
     with arena.sessions() as session:
         assert session.get(Version, first).done is not None
+
+
+def test_the_gradebook_in_canvas_and_moodle_layouts(arena, callers):
+    played = arena.submit(callers["rossi"], [RANDOM])["id"]
+    arena.submit(callers["bianchi"], [CROSS])
+    _drain(arena, rows_by_version={played: [_row(60), _row(70), _row(80)]}, default=_row(10))
+    canvas = arena.gradebook("canvas", "id").splitlines()
+    assert canvas[0] == "Student,ID,SIS User ID,SIS Login ID,Section,Battleship arena"
+    assert canvas[1:] == ["Maria Rossi,,rossi,,,A", "Luca Bianchi,,bianchi,,,D", "Anna Verdi,,verdi,,,F"]
+    moodle = arena.gradebook("moodle", "email").splitlines()
+    assert moodle[0] == "Email address,Full name,Battleship arena,Feedback"
+    assert moodle[1] == ('maria.rossi@example.org,Maria Rossi,A,"version 1: rank 1 of 2, mean score 70.0 (70% of the '
+                         'oracle)"')
+    assert moodle[3] == ",Anna Verdi,F,no submission"
+    with pytest.raises(ArenaError) as refused:
+        arena.gradebook("blackboard", "id")
+    assert refused.value.status == 400
+
+
+def test_the_teacher_sees_similarity_flags_between_latest_versions(arena, callers):
+    arena.submit(callers["rossi"], [RANDOM])
+    arena.submit(callers["bianchi"], [("copy.py", RANDOM[1])])
+    arena.submit(callers["verdi"], [CROSS])
+    flags = arena.teacher(callers["teacher"])["flags"]
+    copied = next(p for p in flags if {p["left"], p["right"]} == {"rossi", "bianchi"})
+    assert copied["flagged"] and copied["code"] == pytest.approx(1.0)
+    assert flags[0] == copied
