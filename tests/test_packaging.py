@@ -48,6 +48,9 @@ def test_the_package_asks_for_what_the_requirements_files_ask_for():
     tournament = {re.match(r"[A-Za-z0-9_.-]+", item).group(0).lower(): item.replace(" ", "")
                   for item in project["optional-dependencies"]["tournament"]}
     assert tournament == _requirements(ROOT / "requirements-tournament.txt")
+    arena = {re.match(r"[A-Za-z0-9_.-]+", item).group(0).lower(): item.replace(" ", "")
+             for item in project["optional-dependencies"]["arena"]}
+    assert arena == _requirements(ROOT / "requirements-arena.txt")
 
 
 def _run(command: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:

@@ -1,0 +1,157 @@
+"""``ArenaPlayer``: the thread in the server's process that plays the queued games, never in it.
+
+It loops: claim a few games fairly (``queue.claim``), write their versions' files and maps to a cache folder
+(rebuilt from the database whenever it is missing), and play them as ``bench`` plays its games:
+``Bench.for_tasks`` in worker processes (each game in the agent host: confined exactly as in ``bench``), or on a
+Dask cluster through ``batch_player``. Each row is recorded as its game ends, with the cache's folders cut off
+the paths it quotes (``app.report.paths``), so a student reads ``rules.clp:12``. Games claimed but not played when
+the player stops go back to the queue; a server killed outright leaves them ``playing``, and the next start's
+``queue.recover`` requeues them: a restart loses no game and counts none twice."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+import traceback
+from pathlib import Path
+
+from sqlalchemy import select
+
+from app.arena import queue
+from app.arena.files import AGENT_FOLDER, write_files
+from app.arena.schema import ArenaMap, Version, VersionFile
+from app.report.paths import PathScrubber, path_scrubber
+from app.tournament.bench import Bench, BenchConfig, BenchTask, GameRow
+from app.tournament.bench.plan import PlannedGame
+from app.tournament.bench.player import ClusterChoice, batch_player
+from app.tournament.bench.store import GameKey, rules_key
+from app.tournament.submissions import find
+
+IDLE_SECONDS = 1.0  # how long the player sleeps when the queue is empty
+CLUSTER_BATCH = 64  # games claimed at once for a cluster (each batch connects to it once)
+
+
+class ArenaPlayer(threading.Thread):
+    """Plays the arena's queue until ``stop()``. ``arena``: what it plays for (its ``sessions``, ``limits`` and
+    ``cache``: an ``Arena``); ``jobs``: worker processes; ``cluster``: ``local`` or a Dask scheduler's address
+    instead; ``batch``: games claimed at a time (default: two per job, ``CLUSTER_BATCH`` on a cluster)."""
+
+    def __init__(self, arena, jobs: int = 1, cluster: str | None = None, batch: int = 0,
+                 idle: float = IDLE_SECONDS):
+        super().__init__(name="arena-player", daemon=True)
+        self.arena, self.jobs, self.cluster, self.idle = arena, max(1, jobs), cluster, idle
+        self.batch = batch or (CLUSTER_BATCH if cluster else 2 * self.jobs)
+        self.played = 0  # games recorded since the start
+        self.error = ""  # the last failure of a batch (the player goes on with the next)
+        self._halt = threading.Event()
+        self._runner = None
+        self._agents: dict[str, str] = {}  # version digest -> the agent text its cached folder plays as
+
+    def stop(self) -> None:
+        """Ask the thread to end: the batch playing is stopped, its unplayed games go back to the queue."""
+        self._halt.set()
+        runner = self._runner
+        if runner is not None:
+            runner.stop()
+
+    def run(self) -> None:
+        """Requeue what a stopped server left playing, then play until stopped."""
+        with self.arena.sessions.begin() as session:
+            queue.recover(session)
+        while not self._halt.is_set():
+            try:
+                played = self.play_batch()
+            except Exception as error:  # a broken batch must not end the arena's player: say it, go on
+                self.error = f"{type(error).__name__}: {error}"
+                traceback.print_exc(file=sys.stderr)
+                played = 0
+            if not played:
+                self._halt.wait(self.idle)
+
+    def play_batch(self) -> int:
+        """Claim and play one batch; how many games were claimed (0: the queue is empty)."""
+        with self.arena.sessions.begin() as session:
+            claimed = queue.claim(session, self.batch)
+            tasks = [self._task(session, c) for c in claimed]
+        if not claimed:
+            return 0
+        limits = self.arena.limits
+        config = BenchConfig(rules=limits.rules, seed=limits.seed, keep_log=True)
+        bench = Bench.for_tasks([task for task, _ in tasks], config, jobs=self.jobs, timeout=limits.timeout)
+        bench.keep_workers = True  # the next batch reuses the idle game processes
+        runner = bench
+        if self.cluster:
+            planned = [PlannedGame(i, task, GameKey(digest, map_digest, rules_key(config), config.seed), None)
+                       for i, (task, (digest, map_digest)) in enumerate(tasks)]
+            runner = batch_player(bench, ClusterChoice(self.cluster), planned)
+        recorded: set[int] = set()
+        self._runner = runner
+        try:
+            if self._halt.is_set():
+                return len(claimed)
+            for index, row in runner.run():
+                with self.arena.sessions.begin() as session:
+                    queue.record(session, claimed[index].game, self._scrub(row, tasks[index][0]))
+                recorded.add(index)
+                self.played += 1
+        finally:
+            self._runner = None
+            with self.arena.sessions.begin() as session:
+                queue.release(session, [c.game for i, c in enumerate(claimed) if i not in recorded])
+        return len(claimed)
+
+    def _task(self, session, claimed: queue.Claimed) -> tuple[BenchTask, tuple[str, str]]:
+        """The bench task of a claimed game (its files and map written to the cache) and its key's digests."""
+        version = session.get(Version, claimed.version)
+        game_map = session.get(ArenaMap, claimed.map_id)
+        map_path = self.arena.cache / "maps" / str(game_map.id) / Path(game_map.name).name
+        if not map_path.is_file():
+            _write_once(map_path.parent, lambda folder: (folder / map_path.name).write_bytes(game_map.data))
+        return BenchTask(self._agent(session, version), str(map_path), f"v{version.id}"), (version.digest,
+                                                                                          game_map.digest)
+
+    def _agent(self, session, version: Version) -> str:
+        """The agent text of a version's cached folder (written from the database when missing)."""
+        folder = self.arena.cache / "versions" / version.digest
+        if not (folder / AGENT_FOLDER).is_dir():
+            files = [(f.name, f.data) for f in session.scalars(
+                select(VersionFile).where(VersionFile.version_id == version.id).order_by(VersionFile.position))]
+            _write_once(folder, lambda target: write_files(target / AGENT_FOLDER, files))
+            self._agents.pop(version.digest, None)
+        if version.digest not in self._agents:
+            found = find(folder)[0]
+            self._agents[version.digest] = found.agent or str(folder / AGENT_FOLDER)
+        return self._agents[version.digest]
+
+    def _scrub(self, row: GameRow, task: BenchTask) -> GameRow:
+        """``row`` with the cache's folders cut off its messages and log (a student reads their own names)."""
+        scrubber = path_scrubber([_agent_folder(task.agent)], self.arena.cache, [Path(task.map_path).parent])
+        return GameRow.from_dict(_scrubbed(scrubber, row.to_dict()))
+
+
+def _agent_folder(agent: str) -> Path:
+    """The folder of a cached version's agent text (a folder, a file, or comma-separated files)."""
+    first = Path(agent.split(",")[0])
+    return first if first.is_dir() else first.parent
+
+
+def _scrubbed(scrubber: PathScrubber, values: dict) -> dict:
+    return {key: scrubber.data(value) if key in ("error", "stop_reason", "load_messages", "refusals", "log")
+            else value for key, value in values.items()}
+
+
+def _write_once(folder: Path, write) -> None:
+    """Fill ``folder`` through ``write(temporary)`` in a sibling and rename it in place: a reader sees no folder
+    or a whole one (two players writing the same version: the first rename wins)."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    temporary = folder.with_name(f".{folder.name}.{os.getpid()}.{threading.get_ident()}")
+    shutil.rmtree(temporary, ignore_errors=True)
+    temporary.mkdir()
+    write(temporary)
+    try:
+        temporary.rename(folder)
+    except OSError:
+        shutil.rmtree(temporary, ignore_errors=True)
+
