@@ -2,8 +2,8 @@
 
 Every value a student or an agent chose (a display name, a file name, a CLIPS message, an agent's printout) is
 escaped: the jinja2 environment autoescapes, and a game's log embedded for the in-page replay goes through
-``app.report.student.script_json``. The replay itself is the ``grade`` student page's (``app/report/templates``:
-``replay.html.j2``, ``replay.css``, ``replay.js``), one game a page.
+``app.report.student.script_json``. A student's page is the ``grade`` student page's sections
+(``app/report/templates/student_sections.html.j2``, with its in-page replay) under the arena's own.
 """
 
 from __future__ import annotations
@@ -49,18 +49,13 @@ def error(status: int, message: str, caller: Caller | None) -> str:
 
 
 def student(data: dict, caller: Caller) -> str:
-    """A student's own page (``Arena.student``): versions with their phases and verdicts, games, the coach's
-    advice; it reloads itself while a version's games are still to come."""
-    waiting = any(v.get("phase") in ("queued", "loading", "playing") for v in data.get("versions", ()))
-    return _render("student.html.j2", caller, page=data, refresh=REFRESH if waiting else None,
-                   ending=student_page.ending)
-
-
-def game(log: str, caller: Caller) -> str:
-    """One game's page: the in-page replay of its log (the ``grade`` page's replay), its result at the end."""
-    embedded = student_page.embedded_log(log)
-    return _render("game.html.j2", caller, game=embedded, games=student_page.script_json([embedded]),
-                   script=(student_page.TEMPLATES / "replay.js").read_text(encoding="utf-8"))
+    """A student's own page (``Arena.student``): their name on the leaderboard, their versions with the phases'
+    times and verdicts, then the ``grade`` student page's sections, live (standing, load errors, the coach's
+    advice, the in-page replay, the per-map results). It reloads itself while games are still to come."""
+    waiting = any(v["phase"] in ("queued", "loading", "playing") for v in data["versions"])
+    replay = student_page.replay_values(data["page"]) if data["page"] else {}
+    return _render("student.html.j2", caller, student=data, page=data["page"], refresh=REFRESH if waiting else None,
+                   **replay)
 
 
 def teacher(data: dict, caller: Caller) -> str:

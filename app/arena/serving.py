@@ -16,8 +16,7 @@ from collections.abc import Callable
 
 import uvicorn
 
-from app.arena.service import Arena
-from app.arena.web import make_app
+from app.arena.playing import ArenaPlayer
 from app.core import BattleshipError
 
 
@@ -42,17 +41,16 @@ def address(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if sock.family == socket.AF_INET6 else f"http://{host}:{port}/"
 
 
-def serve(arena: Arena, host: str, port: int, max_bytes: int, jobs: int = 1, cluster: str | None = None,
-          announce: Callable[[str], None] = print, forwarded_allow_ips: str = "127.0.0.1") -> None:
-    """Serve ``arena`` on ``host``:``port`` and play its queue (``jobs`` worker processes, or the Dask scheduler
-    at ``cluster``) until Ctrl+C or SIGTERM; ``announce`` is told the address once it answers. The scheme and
-    client a reverse proxy at ``forwarded_allow_ips`` sends (``X-Forwarded-Proto``: https) are believed, so the
-    sign-in cookie is marked Secure behind TLS."""
+def serve(app, player: ArenaPlayer, host: str, port: int, announce: Callable[[str], None] = print,
+          forwarded_allow_ips: str = "127.0.0.1") -> None:
+    """Serve the ASGI ``app`` (``app.arena.web.make_app``) on ``host``:``port`` and run ``player`` (the arena's,
+    not started) beside it until Ctrl+C or SIGTERM; ``announce`` is told the address once it listens. The scheme
+    and client a reverse proxy at ``forwarded_allow_ips`` sends (``X-Forwarded-Proto: https``) are believed, so
+    the sign-in cookie is marked Secure behind TLS."""
     sock = bind(host, port)
-    config = uvicorn.Config(make_app(arena, max_bytes), log_level="warning", access_log=False, proxy_headers=True,
+    config = uvicorn.Config(app, log_level="warning", access_log=False, proxy_headers=True,
                             forwarded_allow_ips=forwarded_allow_ips, timeout_graceful_shutdown=10)
     server = uvicorn.Server(config)
-    player = arena.player(jobs, cluster)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # uvicorn raises it again once it has shut down
     player.start()
     try:

@@ -52,7 +52,6 @@ def make_app(arena: Arena, max_bytes: int) -> Starlette:
         Route("/logout", web.logout, methods=["POST"]),
         Route("/students/{identifier}", web.student_page),
         Route("/students/{identifier}/name", web.name_form, methods=["POST"]),
-        Route("/games/{game_id:int}", web.game_page),
         Route("/teacher", web.teacher_page),
         Route("/teacher/gradebook.csv", web.gradebook),
         Route("/teacher/versions/{version_id:int}/requeue", web.requeue_form, methods=["POST"]),
@@ -131,24 +130,18 @@ class _Web:
         await self.call(self.arena.set_name, caller, str((await request.form()).get("name", "")))
         return RedirectResponse(_home(caller), status_code=303)
 
-    async def game_page(self, request: Request) -> HTMLResponse:
-        caller = await self.caller(request)
-        log = await self.call(self.arena.game_log, caller, request.path_params["game_id"])
-        return HTMLResponse(pages.game(log, caller))
-
     async def teacher_page(self, request: Request) -> HTMLResponse:
         caller = await self.caller(request)
         return HTMLResponse(pages.teacher(await self.call(self.arena.teacher, caller), caller))
 
     async def gradebook(self, request: Request) -> Response:
-        """The gradebook CSV in the layout asked (Canvas or Moodle), the roster's identifiers in the column asked."""
+        """The gradebook CSV in the layout asked (``canvas`` or ``moodle``), students identified by the roster
+column asked (``id``, ``email`` or ``username``); the facade refuses others (400)."""
         caller = await self.caller(request)
         if not caller.teacher:
             raise ArenaError(403, "the gradebook is the teacher's")
         layout = request.query_params.get("layout", "canvas")
-        if layout not in ("canvas", "moodle"):
-            raise ArenaError(400, f"unknown layout {layout!r}: canvas or moodle")
-        column = request.query_params.get("id_column", "SIS User ID" if layout == "canvas" else "ID number")
+        column = request.query_params.get("id_column", "id")
         text = await self.call(self.arena.gradebook, layout, column)
         return Response(text, media_type="text/csv; charset=utf-8",
                         headers={"content-disposition": f'attachment; filename="arena-{layout}.csv"'})
@@ -230,7 +223,7 @@ def _wants_json(request: Request) -> bool:
 
 async def _refused(request: Request, error: ArenaError) -> Response:
     """A refusal: ``{"error": ...}`` under /api (``Retry-After`` with a 429), else a page saying it."""
-    headers = {"retry-after": str(error.retry_after)} if getattr(error, "retry_after", None) else {}
+    headers = {"retry-after": str(error.retry_after)} if error.retry_after else {}
     if _wants_json(request):
         return JSONResponse({"error": error.message}, status_code=error.status, headers=headers)
     if error.status == 401 and request.method == "GET":

@@ -96,8 +96,10 @@ def _add_gradebook(sub) -> None:
                             "student's graded version (the freeze's games once there was one), with the "
                             "roster's identifier in the column the LMS matches students by.")
     parser.add_argument("--layout", choices=("canvas", "moodle"), default="canvas", help="(default canvas)")
-    parser.add_argument("--id-column", metavar="NAME", help="the column the roster's id goes into "
-                        "(default: 'SIS User ID' for Canvas, 'ID number' for Moodle)")
+    parser.add_argument("--id-column", choices=("id", "email", "username"), default="id",
+                        help="the roster column that identifies students in the LMS (default id: Canvas's SIS User "
+                        "ID, Moodle's ID number; email: SIS Login ID / Email address; username: the id as SIS Login "
+                        "ID / Username)")
     parser.add_argument("--out", metavar="FILE", help="write it here (default: standard output)")
     _add_db_option(parser)
     parser.set_defaults(func=gradebook_command)
@@ -113,6 +115,7 @@ def serve_command(args: argparse.Namespace) -> int:
     """Handle ``arena serve``: open (or make) the arena, write new tokens, serve until Ctrl+C."""
     from app.arena.service import Arena, Limits
     from app.arena.serving import serve
+    from app.arena.web import make_app
 
     _check_counts(args)
     given = {name: getattr(args, name) for name in ("max_bytes", "per_day", "rules", "seed", "timeout", "scheme")}
@@ -122,8 +125,8 @@ def serve_command(args: argparse.Namespace) -> int:
     def announce(address: str) -> None:
         print(f"arena: serving on {address} (Ctrl+C stops)", flush=True)
 
-    serve(arena, args.host, args.port, arena.limits.max_bytes, args.jobs, args.cluster, announce,
-          args.forwarded_allow_ips)
+    serve(make_app(arena, arena.limits.max_bytes), arena.player(args.jobs, args.cluster), args.host, args.port,
+          announce, args.forwarded_allow_ips)
     return 0
 
 
@@ -159,8 +162,7 @@ def gradebook_command(args: argparse.Namespace) -> int:
     """Handle ``arena gradebook``."""
     from app.arena.service import Arena
 
-    column = args.id_column or ("SIS User ID" if args.layout == "canvas" else "ID number")
-    text = Arena.open(_url(args)).gradebook(args.layout, column)
+    text = Arena.open(_url(args)).gradebook(args.layout, args.id_column)
     if args.out:
         try:
             Path(args.out).write_text(text, encoding="utf-8")

@@ -230,8 +230,12 @@ def page_data(who: Identity, report: ProfileReport, students: Mapping[str, str],
 def render(page: StudentPage, environment=None) -> str:
     """The page's HTML (``environment``: a jinja2 Environment to reuse across pages)."""
     environment = environment or make_environment()
-    script = (TEMPLATES / "replay.js").read_text(encoding="utf-8")
-    return environment.get_template("student.html.j2").render(page=page, script=script, games=script_json(page.games))
+    return environment.get_template("student.html.j2").render(page=page, **replay_values(page))
+
+
+def replay_values(page: StudentPage) -> dict[str, str]:
+    """What the in-page replay (``replay.html.j2``) needs of a page: its script and its games' logs as JSON."""
+    return {"script": (TEMPLATES / "replay.js").read_text(encoding="utf-8"), "games": script_json(page.games)}
 
 
 def make_environment():

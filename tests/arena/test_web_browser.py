@@ -34,12 +34,18 @@ def arena(tmp_path_factory):
     roster, maps = make_class(folder, 3)
     server = Server(folder, roster, maps)
     tokens = server.tokens()
+    versions = {}
     for student in ("rossi", "bianchi"):
         status, answer = call(server.address, "POST", "/api/submissions", tokens[student],
                               submission_body(agent_files(AGENTS[student])))
         assert status == 201, answer
-        wait_until(lambda: call(server.address, "GET", f"/api/versions/{answer['id']}", tokens[student])[1]["phase"]
-                   == "done", 120, f"{student}'s games")
+        versions[student] = answer["id"]
+
+    def played() -> bool:
+        return all(call(server.address, "GET", f"/api/versions/{v}", tokens[s])[1]["phase"] == "done"
+                   for s, v in versions.items())
+
+    wait_until(played, 120, "both versions' games")
     yield server, tokens
     server.stop()
 

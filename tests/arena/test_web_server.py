@@ -18,8 +18,7 @@ pytest.importorskip("sqlalchemy", reason="the arena's server needs requirements-
 
 from sqlalchemy import create_engine, text  # noqa: E402
 
-from tests.arena.web_helpers import (AGENTS, STUDENTS, Server, agent_files, call, make_class,  # noqa: E402
-                                     submission_body, wait_until)
+from tests.arena.web_helpers import AGENTS, STUDENTS, Server, agent_files, call, make_class, submission_body, wait_until  # noqa: E402
 from tests.paths import ROOT  # noqa: E402
 
 BENCH_NAMES = {"rossi": "cross", "bianchi": "random", "verdi": "incrocio"}  # the shipped agents the students send
@@ -93,8 +92,8 @@ def test_a_restart_in_the_middle_of_a_batch_loses_and_doubles_no_game(tmp_path):
     assert len(before) < 2 * maps_count, "the batch ended before the crash: more maps are needed"
     server = Server(tmp_path, roster, maps, jobs=1)
     try:
-        for student, version_id in versions.items():
-            wait_until(lambda: _all_played(server, tokens[student], version_id), 240, f"{student}'s games")
+        wait_until(lambda: all(_all_played(server, tokens[s], v) for s, v in versions.items()), 240,
+                   "both versions' games")
         status, page = call(server.address, "GET", f"/api/versions/{versions['rossi']}", tokens["rossi"])
         assert status == 200 and page["played"] == maps_count
     finally:
