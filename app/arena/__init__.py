@@ -1,0 +1,1 @@
+"""The class arena: a server where students submit agents and see the standings (issue 40)."""
