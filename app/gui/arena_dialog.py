@@ -21,8 +21,7 @@ from PyQt5.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
-    QFormLayout,
-    QHBoxLayout,
+        QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -52,6 +51,7 @@ class ArenaDialog(QDialog):
     in play is asked about."""
 
     poll_seconds = 2.0
+    SIZE = (1080, 680)  # how large it opens (less on a smaller screen): the leaderboard's columns fit at 1366x768
 
     def __init__(self, settings: QSettings, interaction: Interaction, agent: str = "",
                  parent: QWidget | None = None):
@@ -68,9 +68,9 @@ class ArenaDialog(QDialog):
         layout.setContentsMargins(12, 12, 12, 12)
         self.banner = error_banner()
         layout.addWidget(self.banner)
-        layout.addWidget(self._build_form())
+        layout.addWidget(self._build_connection())
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_version_tab(), self.tr("This version"))
+        self.tabs.addTab(self._build_submit_tab(), self.tr("Submit"))
         self.tabs.addTab(self._build_standings_tab(), self.tr("Standings"))
         layout.addWidget(self.tabs, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
@@ -81,27 +81,33 @@ class ArenaDialog(QDialog):
         self.agent.setText(agent)
         self.show_agent_files()
         self.show_version(None)
-        fit_to_screen(self, 900, 640)
+        fit_to_screen(self, *self.SIZE)
 
     # ----- building ------------------------------------------------------------------------------
-    def _build_form(self) -> QWidget:
-        frame, layout = card()
-        layout.addWidget(card_title(self.tr("Your submission")))
-        form = QFormLayout()
-        form.setLabelAlignment(Qt.AlignRight | Qt.AlignVCenter)
+    def _build_connection(self) -> QWidget:
+        """The server's address and the token, on one line: both tabs use them."""
+        frame, row = card(QHBoxLayout, (14, 10))
         self.server = QLineEdit()
         self.server.setPlaceholderText(self.tr("the address your teacher gave, e.g. http://lab.example.org:8000"))
-        form.addRow(self.tr("Server"), self.server)
         self.token = QLineEdit()
         self.token.setEchoMode(QLineEdit.Password)
         self.token.setPlaceholderText(self.tr("your token"))
         self.show_token = QCheckBox(self.tr("Show"))
         self.show_token.toggled.connect(lambda shown: self.token.setEchoMode(
             QLineEdit.Normal if shown else QLineEdit.Password))
-        token_row = QHBoxLayout()
-        token_row.addWidget(self.token, 1)
-        token_row.addWidget(self.show_token)
-        form.addRow(self.tr("Token"), token_row)
+        row.addWidget(QLabel(self.tr("Server")))
+        row.addWidget(self.server, 3)
+        row.addSpacing(12)
+        row.addWidget(QLabel(self.tr("Token")))
+        row.addWidget(self.token, 2)
+        row.addWidget(self.show_token)
+        return frame
+
+    def _build_submit_tab(self) -> QWidget:
+        """The agent to send and Submit, then what the server says of the version sent."""
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        layout.setContentsMargins(14, 12, 14, 12)
         self.agent = QLineEdit()
         self.agent.setPlaceholderText(self.tr("an agent's name, a .clp or .py file, or a folder with "
                                               "load-order.txt"))
@@ -109,31 +115,22 @@ class ArenaDialog(QDialog):
         files_button, folder_button = QPushButton(self.tr("Files…")), QPushButton(self.tr("Folder…"))
         files_button.clicked.connect(self.choose_files)
         folder_button.clicked.connect(self.choose_folder)
-        agent_row = QHBoxLayout()
-        agent_row.addWidget(self.agent, 1)
-        agent_row.addWidget(files_button)
-        agent_row.addWidget(folder_button)
-        form.addRow(self.tr("Agent"), agent_row)
-        self.agent_files = QLabel()
-        self.agent_files.setWordWrap(True)
-        self.agent_files.setStyleSheet(f"color: {MUTED_INK.name()}")
-        form.addRow("", self.agent_files)
-        layout.addLayout(form)
-        submit_row = QHBoxLayout()
-        submit_row.addStretch(1)
         self.submit_button = QPushButton(self.tr("Submit"))
         self.submit_button.setDefault(True)
         self.submit_button.setToolTip(self.tr("Send the agent's files as your next version: its games are queued "
                                               "on every hidden map"))
         self.submit_button.clicked.connect(self.submit)
-        submit_row.addWidget(self.submit_button)
-        layout.addLayout(submit_row)
-        return frame
-
-    def _build_version_tab(self) -> QWidget:
-        tab = QWidget()
-        layout = QVBoxLayout(tab)
-        layout.setContentsMargins(14, 12, 14, 12)
+        agent_row = QHBoxLayout()
+        agent_row.addWidget(QLabel(self.tr("Agent")))
+        agent_row.addWidget(self.agent, 1)
+        for button in (files_button, folder_button, self.submit_button):
+            agent_row.addWidget(button)
+        layout.addLayout(agent_row)
+        self.agent_files = QLabel()
+        self.agent_files.setWordWrap(True)
+        self.agent_files.setStyleSheet(f"color: {MUTED_INK.name()}")
+        layout.addWidget(self.agent_files)
+        layout.addSpacing(8)
         self.title = card_title("")
         layout.addWidget(self.title)
         phases = QHBoxLayout()
@@ -181,12 +178,18 @@ class ArenaDialog(QDialog):
                  self.tr("Submitted"))
         self.table = QTableWidget(0, len(heads))
         self.table.setHorizontalHeaderLabels(heads)
+        tips = {4: self.tr("The mean score over the maps played"),
+                5: self.tr("Where the mean over every hidden map lies, with 95% confidence"),
+                7: self.tr("This version against the same student's previous one, paired by map"),
+                8: self.tr("Maps where this version scored higher / lower than the previous one")}
+        for column, tip in tips.items():
+            self.table.horizontalHeaderItem(column).setToolTip(tip)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.Stretch)
+        header.setStretchLastSection(True)
         layout.addWidget(self.table, 1)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -369,7 +372,7 @@ class ArenaDialog(QDialog):
         for index, row in enumerate(rows):
             for column, text in enumerate(self._cells(row, standings.get("maps"))):
                 item = QTableWidgetItem(text)
-                if column != 1:
+                if column not in (1, 7, 9):  # the numbers, right; the name, the verdict's word and the time, left
                     item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
                 if row.get("you"):
                     item.setBackground(QBrush(YOU_FILL))
@@ -434,7 +437,8 @@ class ArenaDialog(QDialog):
 
 
 def _clock(iso: str | None, date: bool = False) -> str:
-    """An ISO time from the server as the local clock reads it (``19:00:05``; with ``date``, the day too)."""
+    """An ISO time from the server as the local clock reads it (``19:00:05``; with ``date``, the day too, short:
+    ``11-28 19:00``, so the leaderboard fits a laptop's screen)."""
     if not iso:
         return ""
     try:
@@ -443,4 +447,4 @@ def _clock(iso: str | None, date: bool = False) -> str:
         return str(iso)
     if when.tzinfo is not None:
         when = when.astimezone()
-    return when.strftime("%Y-%m-%d %H:%M" if date else "%H:%M:%S")
+    return when.strftime("%m-%d %H:%M" if date else "%H:%M:%S")

@@ -155,3 +155,21 @@ def test_the_file_menu_opens_it_with_the_agent_in_play(qtbot, window):
     assert window.companions.open_arena() is opened  # one per window
     window.close()
     assert not opened.isVisible()
+
+
+def test_it_speaks_italian_at_once_when_the_language_changes(qtbot, dialog):
+    from app.gui import i18n
+
+    dialog.show_standings(STANDINGS)
+    dialog.show_version(version_answer("done"))
+    try:
+        assert i18n.install("it")
+        qtbot.waitUntil(lambda: dialog.tabs.tabText(0) == "Invia", timeout=5000)
+        assert dialog.windowTitle() == "Arena della classe"
+        assert dialog.phase_labels["queued"].text().startswith("● in coda ")
+        assert dialog.verdict.text().startswith("Migliore della tua versione precedente: +3.5 a mappa")
+        assert dialog.scores.text().endswith("; posizione 2 su 2")
+        assert dialog.table.item(1, 1).text() == "Ada (tu)" and dialog.table.item(0, 7).text() == "migliore"
+        assert dialog.table.horizontalHeaderItem(5).text() == "IC 95%"
+    finally:
+        i18n.install("en")
