@@ -104,8 +104,9 @@ def load_verdict(version: dict) -> tuple[str, int]:
     if phase in ("playing", "done"):
         played = f"{version.get('played', 0)} of {version.get('games')} games played"
         mean = version.get("mean")
-        scores = f"; mean {mean:.1f} [{version['low']:.1f}, {version['high']:.1f}]" if mean is not None and \
-            version.get("low") is not None else ""
+        interval = "" if version.get("low") is None or version.get("high") is None else \
+            f" [{version['low']:.1f}, {version['high']:.1f}]"
+        scores = "" if mean is None else f"; mean {mean:.1f}{interval}"
         return f"loads: {played}{scores}", 0
     return f"still {phase}: the arena has not tried it yet (see your page later)", 0
 
@@ -136,7 +137,7 @@ def standings_table(answer: dict) -> str:
 
 def standings_cells(row: dict, maps: int | None) -> list[str]:
     """One leaderboard row as the cells of ``STANDINGS_HEADS``."""
-    interval = "-" if row.get("low") is None else f"{row['low']:.1f}–{row['high']:.1f}"
+    interval = "-" if row.get("low") is None or row.get("high") is None else f"{row['low']:.1f}–{row['high']:.1f}"
     rank = "-" if row.get("rank") is None else str(row["rank"])
     return [
         rank, str(row.get("student", "")) + (" (you)" if row.get("you") else ""), str(row.get("version", "")),

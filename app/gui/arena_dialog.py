@@ -328,8 +328,11 @@ class ArenaDialog(QDialog):
     def _scores_text(self, version: dict) -> str:
         if version.get("mean") is None:
             return ""
-        text = self.tr("Mean score {0:.1f} (95% interval {1:.1f} to {2:.1f})").format(
-            version["mean"], version["low"], version["high"])
+        if version.get("low") is None or version.get("high") is None:  # one game: no interval yet
+            text = self.tr("Mean score {0:.1f}").format(version["mean"])
+        else:
+            text = self.tr("Mean score {0:.1f} (95% interval {1:.1f} to {2:.1f})").format(
+                version["mean"], version["low"], version["high"])
         if version.get("oracle_pct") is not None:
             text += self.tr(", {0:.1f}% of the oracle").format(version["oracle_pct"])
         return text + (self.tr("; rank {0} of {1}").format(*self._rank) if self._rank else "")
@@ -344,9 +347,13 @@ class ArenaDialog(QDialog):
                  "undecided": self.tr("Not decided yet against your previous version"),
                  "none": self.tr("Your first version: nothing to compare it with")}
         text = words.get(str(verdict.get("verdict")), str(verdict.get("verdict")))
-        if verdict.get("mean") is not None and verdict.get("maps"):
-            text += self.tr(": {0:+.1f} a map (95% interval {1:+.1f} to {2:+.1f}) on {3} maps").format(
-                verdict["mean"], verdict["low"], verdict["high"], verdict["maps"])
+        if verdict.get("mean") is None or not verdict.get("maps"):
+            return text
+        if verdict.get("low") is None or verdict.get("high") is None:  # too few maps yet to bound it
+            return text + self.tr(": {0:+.1f} a map on {1} maps, the interval still unbounded").format(
+                verdict["mean"], verdict["maps"])
+        text += self.tr(": {0:+.1f} a map (95% interval {1:+.1f} to {2:+.1f}) on {3} maps").format(
+            verdict["mean"], verdict["low"], verdict["high"], verdict["maps"])
         return text
 
     def _maps_text(self, verdict: dict | None) -> str:
@@ -394,7 +401,7 @@ class ArenaDialog(QDialog):
             "—" if row.get("rank") is None else str(row["rank"]),
             str(row.get("student", "")) + (self.tr(" (you)") if row.get("you") else ""),
             str(row.get("version", "")), f"{row.get('games', 0)}/{row.get('maps', maps)}", number(row.get("mean")),
-            "—" if row.get("low") is None else f"{row['low']:.1f}–{row['high']:.1f}",
+            "—" if row.get("low") is None or row.get("high") is None else f"{row['low']:.1f}–{row['high']:.1f}",
             number(row.get("oracle_pct"), "%"), verdicts.get(str(row.get("verdict")), str(row.get("verdict") or "—")),
             f"+{row.get('gained', 0)}/−{row.get('lost', 0)}", _clock(row.get("submitted_at"), date=True),
         ]

@@ -258,7 +258,7 @@ No: ogni file è un agente a sé.</translation>
     <message>
         <location filename="../../app/gui/arena_dialog.py" line="91"/>
         <source>the address your teacher gave, e.g. http://lab.example.org:8000</source>
-        <translation>l&apos;indirizzo dato dal docente, ad es. http://lab.example.org:8000</translation>
+        <translation>l'indirizzo dato dal docente, ad es. http://lab.example.org:8000</translation>
     </message>
     <message>
         <location filename="../../app/gui/arena_dialog.py" line="94"/>
@@ -298,7 +298,7 @@ No: ogni file è un agente a sé.</translation>
     <message>
         <location filename="../../app/gui/arena_dialog.py" line="120"/>
         <source>Send the agent&apos;s files as your next version: its games are queued on every hidden map</source>
-        <translation>Invia i file dell&apos;agente come tua prossima versione: le sue partite vanno in coda su ogni mappa nascosta</translation>
+        <translation>Invia i file dell'agente come tua prossima versione: le sue partite vanno in coda su ogni mappa nascosta</translation>
     </message>
     <message>
         <location filename="../../app/gui/arena_dialog.py" line="124"/>
@@ -318,7 +318,7 @@ No: ogni file è un agente a sé.</translation>
     <message>
         <location filename="../../app/gui/arena_dialog.py" line="163"/>
         <source>Your page on the arena, in the browser: every game with its replay, and the coach&apos;s advice</source>
-        <translation>La tua pagina nell&apos;arena, nel browser: ogni partita con il suo replay, e i consigli del coach</translation>
+        <translation>La tua pagina nell'arena, nel browser: ogni partita con il suo replay, e i consigli del coach</translation>
     </message>
     <message>
         <location filename="../../app/gui/arena_dialog.py" line="174"/>
@@ -408,7 +408,7 @@ No: ogni file è un agente a sé.</translation>
     <message>
         <location filename="../../app/gui/arena_dialog.py" line="228"/>
         <source>Pick the agent to submit.</source>
-        <translation>Scegli l&apos;agente da inviare.</translation>
+        <translation>Scegli l'agente da inviare.</translation>
     </message>
     <message>
         <location filename="../../app/gui/arena_dialog.py" line="233"/>
@@ -446,109 +446,119 @@ No: ogni file è un agente a sé.</translation>
         <translation>Le sue partite sono fallite: la tua pagina dice perché.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="331"/>
+        <location filename="../../app/gui/arena_dialog.py" line="334"/>
         <source>Mean score {0:.1f} (95% interval {1:.1f} to {2:.1f})</source>
         <translation>Punteggio medio {0:.1f} (intervallo al 95% da {1:.1f} a {2:.1f})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="334"/>
+        <location filename="../../app/gui/arena_dialog.py" line="337"/>
         <source>, {0:.1f}% of the oracle</source>
-        <translation>, {0:.1f}% dell&apos;oracolo</translation>
+        <translation>, {0:.1f}% dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="335"/>
+        <location filename="../../app/gui/arena_dialog.py" line="338"/>
         <source>; rank {0} of {1}</source>
         <translation>; posizione {0} su {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="341"/>
+        <location filename="../../app/gui/arena_dialog.py" line="344"/>
         <source>Better than your previous version</source>
         <translation>Migliore della tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="342"/>
+        <location filename="../../app/gui/arena_dialog.py" line="345"/>
         <source>Worse than your previous version</source>
         <translation>Peggiore della tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="343"/>
+        <location filename="../../app/gui/arena_dialog.py" line="346"/>
         <source>No different from your previous version</source>
         <translation>Non diversa dalla tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="344"/>
+        <location filename="../../app/gui/arena_dialog.py" line="347"/>
         <source>Not decided yet against your previous version</source>
         <translation>Non ancora decisa rispetto alla tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="345"/>
+        <location filename="../../app/gui/arena_dialog.py" line="348"/>
         <source>Your first version: nothing to compare it with</source>
         <translation>La tua prima versione: nulla con cui confrontarla</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="348"/>
+        <location filename="../../app/gui/arena_dialog.py" line="355"/>
         <source>: {0:+.1f} a map (95% interval {1:+.1f} to {2:+.1f}) on {3} maps</source>
         <translation>: {0:+.1f} a mappa (intervallo al 95% da {1:+.1f} a {2:+.1f}) su {3} mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="356"/>
+        <location filename="../../app/gui/arena_dialog.py" line="363"/>
         <source>Maps gained ({0}): {1}</source>
         <translation>Mappe guadagnate ({0}): {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="356"/>
+        <location filename="../../app/gui/arena_dialog.py" line="363"/>
         <source>Maps lost ({0}): {1}</source>
         <translation>Mappe perse ({0}): {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="360"/>
+        <location filename="../../app/gui/arena_dialog.py" line="367"/>
         <source>queued</source>
         <translation>in coda</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="360"/>
+        <location filename="../../app/gui/arena_dialog.py" line="367"/>
         <source>loading</source>
         <translation>caricamento</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="360"/>
+        <location filename="../../app/gui/arena_dialog.py" line="367"/>
         <source>playing</source>
         <translation>in gioco</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="361"/>
+        <location filename="../../app/gui/arena_dialog.py" line="368"/>
         <source>done</source>
         <translation>finita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="367"/>
+        <location filename="../../app/gui/arena_dialog.py" line="374"/>
         <source>{0} students on {1} maps (map set {2})</source>
         <translation>{0} studenti su {1} mappe (insieme di mappe {2})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="391"/>
+        <location filename="../../app/gui/arena_dialog.py" line="398"/>
         <source>better</source>
         <translation>migliore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="391"/>
+        <location filename="../../app/gui/arena_dialog.py" line="398"/>
         <source>worse</source>
         <translation>peggiore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="391"/>
+        <location filename="../../app/gui/arena_dialog.py" line="398"/>
         <source>same</source>
         <translation>uguale</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="392"/>
+        <location filename="../../app/gui/arena_dialog.py" line="399"/>
         <source>undecided</source>
         <translation>indecisa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="395"/>
+        <location filename="../../app/gui/arena_dialog.py" line="402"/>
         <source> (you)</source>
         <translation> (tu)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/arena_dialog.py" line="332"/>
+        <source>Mean score {0:.1f}</source>
+        <translation>Punteggio medio {0:.1f}</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/arena_dialog.py" line="353"/>
+        <source>: {0:+.1f} a map on {1} maps, the interval still unbounded</source>
+        <translation>: {0:+.1f} a mappa su {1} mappe, l&apos;intervallo ancora illimitato</translation>
     </message>
 </context>
 <context>
@@ -1953,7 +1963,7 @@ No: ogni file è un agente a sé.</translation>
     <message>
         <location filename="../../app/gui/interaction.py" line="93"/>
         <source>Choose the agent&apos;s folder</source>
-        <translation>Scegli la cartella dell&apos;agente</translation>
+        <translation>Scegli la cartella dell'agente</translation>
     </message>
 </context>
 <context>
@@ -2867,22 +2877,22 @@ AGENTE:KEY=VALUE per un solo agente ({0}); separate da spazi. Vuoto: nessuna.</t
     <message>
         <location filename="../../app/gui/main_companions.py" line="53"/>
         <source>Submit to the Class Arena…</source>
-        <translation>Invia all&apos;arena della classe…</translation>
+        <translation>Invia all'arena della classe…</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_companions.py" line="53"/>
         <source>Send this agent to your class&apos;s arena, then follow its games, rank and verdict</source>
-        <translation>Invia questo agente all&apos;arena della tua classe, poi segui le sue partite, la posizione e il verdetto</translation>
+        <translation>Invia questo agente all'arena della tua classe, poi segui le sue partite, la posizione e il verdetto</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_companions.py" line="57"/>
         <source>Class Arena Standings…</source>
-        <translation>Classifica dell&apos;arena della classe…</translation>
+        <translation>Classifica dell'arena della classe…</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_companions.py" line="57"/>
         <source>The class arena&apos;s leaderboard</source>
-        <translation>La classifica dell&apos;arena della classe</translation>
+        <translation>La classifica dell'arena della classe</translation>
     </message>
 </context>
 <context>

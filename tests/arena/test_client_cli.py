@@ -106,3 +106,12 @@ def test_standings_of_an_empty_arena(arena, capsys):
     arena.answer("GET", "/api/standings", Answer(200, {"maps": 150, "map_set": "term", "rows": []}))
     assert arena_cli(["standings", "--server", arena.url]) == 0
     assert capsys.readouterr().out == "150 maps (map set term), 0 students: nobody has submitted yet\n"
+
+
+def test_the_load_verdict_of_a_version_with_one_game_has_no_interval():
+    from app.cli.arena_client import load_verdict
+
+    assert load_verdict(version_answer("playing", played=1, mean=12.0, low=None, high=None)) == (
+        "loads: 1 of 150 games played; mean 12.0", 0)
+    assert load_verdict(version_answer("stopped", stopped="its first 5 games failed: agent error")) == (
+        "stopped: its first 5 games failed: agent error", 1)

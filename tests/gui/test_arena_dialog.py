@@ -173,3 +173,13 @@ def test_it_speaks_italian_at_once_when_the_language_changes(qtbot, dialog):
         assert dialog.table.horizontalHeaderItem(5).text() == "IC 95%"
     finally:
         i18n.install("en")
+
+
+def test_a_verdict_and_a_mean_without_their_interval_yet(dialog):
+    dialog.show_version(version_answer("done", low=None, high=None, verdict={
+        "verdict": "undecided", "maps": 4, "mean": 58.75, "low": None, "high": None, "gained": ["k0-0001.map"],
+        "lost": []}))
+    assert dialog.scores.text() == "Mean score 41.5, 71.2% of the oracle"
+    assert dialog.verdict.text() == ("Not decided yet against your previous version: +58.8 a map on 4 maps, the "
+                                     "interval still unbounded")
+    assert dialog.maps_changed.text() == "Maps gained (1): k0-0001.map\nMaps lost (0): —"
