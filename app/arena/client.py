@@ -1,4 +1,5 @@
-"""The class arena's client: submit an agent, follow its version, read the standings (docs/arena.md's HTTP API).
+"""The class arena's client: submit an agent, follow its version, read the standings, choose the name shown there
+(docs/arena.md's HTTP API).
 
 The desktop app and ``arena submit``/``arena standings`` talk to an arena server through these few functions,
 with the standard library's ``urllib`` only: a student's install needs nothing more than the app's. Every failure
@@ -116,6 +117,12 @@ def standings(server: str, token: str | None = None) -> dict:
 def version(server: str, token: str, version_id: int) -> dict:
     """One of the token's versions: its phases with their times, games played, load error, scores, verdict."""
     return _request("GET", server, f"/api/versions/{int(version_id)}", token)
+
+
+def set_name(server: str, token: str, name: str) -> None:
+    """Show the token's student as ``name`` on the leaderboard (to the other students; the teacher sees the
+    roster's name)."""
+    _request("POST", server, "/api/me/name", token, {"name": name})
 
 
 def wait_loaded(server: str, token: str, version_id: int, timeout: float, poll: float = 1.0,

@@ -192,7 +192,16 @@ class ArenaDialog(QDialog):
         header.setStretchLastSection(True)
         layout.addWidget(self.table, 1)
         row = QHBoxLayout()
-        row.addStretch(1)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText(self.tr("the name the others see"))
+        self.name.setToolTip(self.tr("How the other students see you on the leaderboard (until you choose, an "
+                                     "anonymous label); your teacher sees your name on the roster"))
+        self.name_button = QPushButton(self.tr("Set"))
+        self.name_button.clicked.connect(self.choose_name)
+        row.addWidget(QLabel(self.tr("Your name on the leaderboard")))
+        row.addWidget(self.name, 1)
+        row.addWidget(self.name_button)
+        row.addSpacing(24)
         self.leaderboard_button = QPushButton(self.tr("Open the leaderboard"))
         self.leaderboard_button.clicked.connect(self.open_leaderboard)
         self.refresh_button = QPushButton(self.tr("Refresh"))
@@ -273,6 +282,19 @@ class ArenaDialog(QDialog):
         self.banner.hide()
         self.refresh_button.setEnabled(False)
         self._start(lambda send: send(("standings", client.standings(server, token or None))))
+
+    def choose_name(self) -> None:
+        """Send the name the other students see, then show the leaderboard with it (on a worker thread)."""
+        server, token = self._remember()
+        name = self.name.text().strip()
+        self.banner.hide()
+        self.refresh_button.setEnabled(False)
+
+        def rename(send) -> None:
+            client.set_name(server, token, name)
+            send(("standings", client.standings(server, token)))
+
+        self._start(rename)
 
     def _start(self, work) -> None:
         self._jobs.append(start_job(work, self._on_answer, self._on_finished, self._forget))
@@ -371,8 +393,11 @@ class ArenaDialog(QDialog):
         """The leaderboard in the table, the student's own row marked; their rank to the version tab."""
         self._standings = standings
         rows = standings.get("rows") or []
-        self.standings_info.setText(self.tr("{0} students on {1} maps (map set {2})").format(
-            len(rows), standings.get("maps"), standings.get("map_set")))
+        map_set = str(standings.get("map_set"))
+        which = {"term": self.tr("the term's hidden maps"),
+                 "freeze": self.tr("the final maps, played after the deadline: the ones graded")}.get(map_set, map_set)
+        self.standings_info.setText(self.tr("{0} students on {1} maps: {2}").format(
+            len(rows), standings.get("maps"), which))
         self.table.setRowCount(len(rows))
         ranked = sum(1 for row in rows if row.get("rank") is not None)
         self._rank = None

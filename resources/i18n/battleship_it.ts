@@ -396,169 +396,199 @@ No: ogni file è un agente a sé.</translation>
         <translation>Mappe in cui questa versione ha fatto più / meno punti della precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="196"/>
+        <location filename="../../app/gui/arena_dialog.py" line="205"/>
         <source>Open the leaderboard</source>
         <translation>Apri la classifica</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="198"/>
+        <location filename="../../app/gui/arena_dialog.py" line="207"/>
         <source>Refresh</source>
         <translation>Aggiorna</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="228"/>
+        <location filename="../../app/gui/arena_dialog.py" line="237"/>
         <source>Pick the agent to submit.</source>
         <translation>Scegli l'agente da inviare.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="233"/>
+        <location filename="../../app/gui/arena_dialog.py" line="242"/>
         <source>Cannot be sent: {0}</source>
         <translation>Non si può inviare: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="235"/>
+        <location filename="../../app/gui/arena_dialog.py" line="244"/>
         <source>Sends {0} file(s): {1}</source>
         <translation>Invia {0} file: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="307"/>
+        <location filename="../../app/gui/arena_dialog.py" line="329"/>
         <source>Version {0}</source>
         <translation>Versione {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="307"/>
+        <location filename="../../app/gui/arena_dialog.py" line="329"/>
         <source>Nothing submitted from here yet</source>
         <translation>Ancora nulla inviato da qui</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="319"/>
+        <location filename="../../app/gui/arena_dialog.py" line="341"/>
         <source>It does not load: {0}</source>
         <translation>Non si carica: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="319"/>
+        <location filename="../../app/gui/arena_dialog.py" line="341"/>
         <source>Stopped: {0}</source>
         <translation>Fermata: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="322"/>
+        <location filename="../../app/gui/arena_dialog.py" line="344"/>
         <source>Its games failed: your page says why.</source>
         <translation>Le sue partite sono fallite: la tua pagina dice perché.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="334"/>
+        <location filename="../../app/gui/arena_dialog.py" line="356"/>
         <source>Mean score {0:.1f} (95% interval {1:.1f} to {2:.1f})</source>
         <translation>Punteggio medio {0:.1f} (intervallo al 95% da {1:.1f} a {2:.1f})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="337"/>
+        <location filename="../../app/gui/arena_dialog.py" line="359"/>
         <source>, {0:.1f}% of the oracle</source>
         <translation>, {0:.1f}% dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="338"/>
+        <location filename="../../app/gui/arena_dialog.py" line="360"/>
         <source>; rank {0} of {1}</source>
         <translation>; posizione {0} su {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="344"/>
+        <location filename="../../app/gui/arena_dialog.py" line="366"/>
         <source>Better than your previous version</source>
         <translation>Migliore della tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="345"/>
+        <location filename="../../app/gui/arena_dialog.py" line="367"/>
         <source>Worse than your previous version</source>
         <translation>Peggiore della tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="346"/>
+        <location filename="../../app/gui/arena_dialog.py" line="368"/>
         <source>No different from your previous version</source>
         <translation>Non diversa dalla tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="347"/>
+        <location filename="../../app/gui/arena_dialog.py" line="369"/>
         <source>Not decided yet against your previous version</source>
         <translation>Non ancora decisa rispetto alla tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="348"/>
+        <location filename="../../app/gui/arena_dialog.py" line="370"/>
         <source>Your first version: nothing to compare it with</source>
         <translation>La tua prima versione: nulla con cui confrontarla</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="355"/>
+        <location filename="../../app/gui/arena_dialog.py" line="377"/>
         <source>: {0:+.1f} a map (95% interval {1:+.1f} to {2:+.1f}) on {3} maps</source>
         <translation>: {0:+.1f} a mappa (intervallo al 95% da {1:+.1f} a {2:+.1f}) su {3} mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="363"/>
+        <location filename="../../app/gui/arena_dialog.py" line="385"/>
         <source>Maps gained ({0}): {1}</source>
         <translation>Mappe guadagnate ({0}): {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="363"/>
+        <location filename="../../app/gui/arena_dialog.py" line="385"/>
         <source>Maps lost ({0}): {1}</source>
         <translation>Mappe perse ({0}): {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="367"/>
+        <location filename="../../app/gui/arena_dialog.py" line="389"/>
         <source>queued</source>
         <translation>in coda</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="367"/>
+        <location filename="../../app/gui/arena_dialog.py" line="389"/>
         <source>loading</source>
         <translation>caricamento</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="367"/>
+        <location filename="../../app/gui/arena_dialog.py" line="389"/>
         <source>playing</source>
         <translation>in gioco</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="368"/>
+        <location filename="../../app/gui/arena_dialog.py" line="390"/>
         <source>done</source>
         <translation>finita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="374"/>
-        <source>{0} students on {1} maps (map set {2})</source>
-        <translation>{0} studenti su {1} mappe (insieme di mappe {2})</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/arena_dialog.py" line="398"/>
+        <location filename="../../app/gui/arena_dialog.py" line="423"/>
         <source>better</source>
         <translation>migliore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="398"/>
+        <location filename="../../app/gui/arena_dialog.py" line="423"/>
         <source>worse</source>
         <translation>peggiore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="398"/>
+        <location filename="../../app/gui/arena_dialog.py" line="423"/>
         <source>same</source>
         <translation>uguale</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="399"/>
+        <location filename="../../app/gui/arena_dialog.py" line="424"/>
         <source>undecided</source>
         <translation>indecisa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="402"/>
+        <location filename="../../app/gui/arena_dialog.py" line="427"/>
         <source> (you)</source>
         <translation> (tu)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="332"/>
+        <location filename="../../app/gui/arena_dialog.py" line="354"/>
         <source>Mean score {0:.1f}</source>
         <translation>Punteggio medio {0:.1f}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="353"/>
+        <location filename="../../app/gui/arena_dialog.py" line="375"/>
         <source>: {0:+.1f} a map on {1} maps, the interval still unbounded</source>
-        <translation>: {0:+.1f} a mappa su {1} mappe, l&apos;intervallo ancora illimitato</translation>
+        <translation>: {0:+.1f} a mappa su {1} mappe, l'intervallo ancora illimitato</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/arena_dialog.py" line="196"/>
+        <source>the name the others see</source>
+        <translation>il nome che vedono gli altri</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/arena_dialog.py" line="197"/>
+        <source>How the other students see you on the leaderboard (until you choose, an anonymous label); your teacher sees your name on the roster</source>
+        <translation>Come ti vedono gli altri studenti in classifica (finché non scegli, un nome anonimo); il docente vede il tuo nome dell'elenco della classe</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/arena_dialog.py" line="199"/>
+        <source>Set</source>
+        <translation>Imposta</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/arena_dialog.py" line="201"/>
+        <source>Your name on the leaderboard</source>
+        <translation>Il tuo nome in classifica</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/arena_dialog.py" line="397"/>
+        <source>the term&apos;s hidden maps</source>
+        <translation>le mappe nascoste del corso</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/arena_dialog.py" line="398"/>
+        <source>the final maps, played after the deadline: the ones graded</source>
+        <translation>le mappe finali, giocate dopo la scadenza: quelle che danno il voto</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/arena_dialog.py" line="399"/>
+        <source>{0} students on {1} maps: {2}</source>
+        <translation>{0} studenti su {1} mappe: {2}</translation>
     </message>
 </context>
 <context>

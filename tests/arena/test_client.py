@@ -198,3 +198,12 @@ def test_the_client_imports_no_server_library():
     source = (ROOT / "app/arena/client.py").read_text()
     for library in ("starlette", "sqlalchemy", "uvicorn", "httpx", "requests"):
         assert f"import {library}" not in source and f"from {library}" not in source
+
+
+def test_set_name_posts_it_and_takes_the_204(arena):
+    arena.answer("POST", "/api/me/name", Answer(204))
+    assert client.set_name(arena.url, "tok", "Ada L.") is None
+    assert arena.requests[-1].json() == {"name": "Ada L."}
+    arena.answer("POST", "/api/me/name", Answer(400, {"error": "a name has 1 to 40 characters"}))
+    with pytest.raises(ArenaError, match=r"refused the request \(HTTP 400 .*: a name has 1 to 40 characters\)"):
+        client.set_name(arena.url, "tok", "")

@@ -111,7 +111,7 @@ def test_the_standings_tab_marks_the_student_s_row(qtbot, dialog, arena):
     _fill(dialog, arena)
     dialog.refresh_button.click()
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 3, timeout=10000)
-    assert dialog.standings_info.text() == "3 students on 150 maps (map set term)"
+    assert dialog.standings_info.text() == "3 students on 150 maps: the term's hidden maps"
     cells = [[dialog.table.item(row, column).text() for column in range(dialog.table.columnCount())]
              for row in range(3)]
     assert cells[1][:7] == ["2", "Ada (you)", "3", "150/150", "41.5", "39.0–44.0", "71.2%"]
@@ -183,3 +183,16 @@ def test_a_verdict_and_a_mean_without_their_interval_yet(dialog):
     assert dialog.verdict.text() == ("Not decided yet against your previous version: +58.8 a map on 4 maps, the "
                                      "interval still unbounded")
     assert dialog.maps_changed.text() == "Maps gained (1): k0-0001.map\nMaps lost (0): —"
+
+
+def test_the_name_the_others_see_is_sent_then_the_leaderboard_shown(qtbot, dialog, arena):
+    arena.answer("POST", "/api/me/name", Answer(204))
+    arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
+    _fill(dialog, arena)
+    dialog.tabs.setCurrentIndex(1)
+    dialog.name.setText("  Countess of Lovelace ")
+    dialog.name_button.click()
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 3, timeout=10000)
+    assert [(r.method, r.path) for r in arena.requests] == [("POST", "/api/me/name"), ("GET", "/api/standings")]
+    assert arena.requests[0].json() == {"name": "Countess of Lovelace"}
+    assert arena.requests[0].headers["Authorization"] == "Bearer tok-ada"
