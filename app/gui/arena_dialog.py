@@ -257,7 +257,7 @@ class ArenaDialog(QDialog):
         server, token = self._remember()
         agent = self.agent.text().strip()
         self.banner.hide()
-        self.page = ""
+        self.page, self._rank = "", None  # the last version's, until this one's come
         self.show_version(None)
         self.tabs.setCurrentIndex(0)
         self.submit_button.setEnabled(False)
@@ -265,7 +265,8 @@ class ArenaDialog(QDialog):
 
         def follow(send) -> None:
             answer = client.submit(server, token, [agent])
-            send(("submitted", answer))
+            send(("submitted", dict(answer, page=client.page_url(server, answer["page"]) if answer.get("page")
+                                    else "")))
             while not stop.is_set():
                 version = client.version(server, token, int(answer["id"]))
                 send(("version", version))
@@ -305,7 +306,7 @@ class ArenaDialog(QDialog):
     def _on_answer(self, item) -> None:
         kind, answer = item
         if kind == "submitted":
-            self.page = client.page_url(self.server.text(), answer["page"]) if answer.get("page") else ""
+            self.page = answer["page"]
             self.show_version({"version": answer.get("version"), "phase": answer.get("phase"),
                                "games": answer.get("games"), "played": 0,
                                "phases": {"queued": datetime.now().isoformat(timespec="seconds")}})
@@ -461,10 +462,13 @@ class ArenaDialog(QDialog):
         super().closeEvent(event)
 
     def shutdown(self, wait_ms: int = 5000) -> None:
-        """End the worker threads (a request in flight ends within its timeout)."""
+        """End the worker threads: a following one stops at its next poll; one waiting on a server that does not
+        answer is ended after ``wait_ms`` (the window is closing: nothing would show its answer)."""
         self._stop.set()
         for thread, _job in list(self._jobs):
-            thread.wait(wait_ms)
+            if not thread.wait(wait_ms):
+                thread.terminate()
+                thread.wait(1000)
         self._stop = threading.Event()
 
 

@@ -421,137 +421,137 @@ No: ogni file è un agente a sé.</translation>
         <translation>Invia {0} file: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="329"/>
+        <location filename="../../app/gui/arena_dialog.py" line="330"/>
         <source>Version {0}</source>
         <translation>Versione {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="329"/>
+        <location filename="../../app/gui/arena_dialog.py" line="330"/>
         <source>Nothing submitted from here yet</source>
         <translation>Ancora nulla inviato da qui</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="341"/>
+        <location filename="../../app/gui/arena_dialog.py" line="342"/>
         <source>It does not load: {0}</source>
         <translation>Non si carica: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="341"/>
+        <location filename="../../app/gui/arena_dialog.py" line="342"/>
         <source>Stopped: {0}</source>
         <translation>Fermata: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="344"/>
+        <location filename="../../app/gui/arena_dialog.py" line="345"/>
         <source>Its games failed: your page says why.</source>
         <translation>Le sue partite sono fallite: la tua pagina dice perché.</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="356"/>
+        <location filename="../../app/gui/arena_dialog.py" line="357"/>
         <source>Mean score {0:.1f} (95% interval {1:.1f} to {2:.1f})</source>
         <translation>Punteggio medio {0:.1f} (intervallo al 95% da {1:.1f} a {2:.1f})</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="359"/>
+        <location filename="../../app/gui/arena_dialog.py" line="360"/>
         <source>, {0:.1f}% of the oracle</source>
         <translation>, {0:.1f}% dell'oracolo</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="360"/>
+        <location filename="../../app/gui/arena_dialog.py" line="361"/>
         <source>; rank {0} of {1}</source>
         <translation>; posizione {0} su {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="366"/>
+        <location filename="../../app/gui/arena_dialog.py" line="367"/>
         <source>Better than your previous version</source>
         <translation>Migliore della tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="367"/>
+        <location filename="../../app/gui/arena_dialog.py" line="368"/>
         <source>Worse than your previous version</source>
         <translation>Peggiore della tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="368"/>
+        <location filename="../../app/gui/arena_dialog.py" line="369"/>
         <source>No different from your previous version</source>
         <translation>Non diversa dalla tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="369"/>
+        <location filename="../../app/gui/arena_dialog.py" line="370"/>
         <source>Not decided yet against your previous version</source>
         <translation>Non ancora decisa rispetto alla tua versione precedente</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="370"/>
+        <location filename="../../app/gui/arena_dialog.py" line="371"/>
         <source>Your first version: nothing to compare it with</source>
         <translation>La tua prima versione: nulla con cui confrontarla</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="377"/>
+        <location filename="../../app/gui/arena_dialog.py" line="378"/>
         <source>: {0:+.1f} a map (95% interval {1:+.1f} to {2:+.1f}) on {3} maps</source>
         <translation>: {0:+.1f} a mappa (intervallo al 95% da {1:+.1f} a {2:+.1f}) su {3} mappe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="385"/>
+        <location filename="../../app/gui/arena_dialog.py" line="386"/>
         <source>Maps gained ({0}): {1}</source>
         <translation>Mappe guadagnate ({0}): {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="385"/>
+        <location filename="../../app/gui/arena_dialog.py" line="386"/>
         <source>Maps lost ({0}): {1}</source>
         <translation>Mappe perse ({0}): {1}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="389"/>
+        <location filename="../../app/gui/arena_dialog.py" line="390"/>
         <source>queued</source>
         <translation>in coda</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="389"/>
+        <location filename="../../app/gui/arena_dialog.py" line="390"/>
         <source>loading</source>
         <translation>caricamento</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="389"/>
+        <location filename="../../app/gui/arena_dialog.py" line="390"/>
         <source>playing</source>
         <translation>in gioco</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="390"/>
+        <location filename="../../app/gui/arena_dialog.py" line="391"/>
         <source>done</source>
         <translation>finita</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="423"/>
+        <location filename="../../app/gui/arena_dialog.py" line="424"/>
         <source>better</source>
         <translation>migliore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="423"/>
+        <location filename="../../app/gui/arena_dialog.py" line="424"/>
         <source>worse</source>
         <translation>peggiore</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="423"/>
+        <location filename="../../app/gui/arena_dialog.py" line="424"/>
         <source>same</source>
         <translation>uguale</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="424"/>
+        <location filename="../../app/gui/arena_dialog.py" line="425"/>
         <source>undecided</source>
         <translation>indecisa</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="427"/>
+        <location filename="../../app/gui/arena_dialog.py" line="428"/>
         <source> (you)</source>
         <translation> (tu)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="354"/>
+        <location filename="../../app/gui/arena_dialog.py" line="355"/>
         <source>Mean score {0:.1f}</source>
         <translation>Punteggio medio {0:.1f}</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="375"/>
+        <location filename="../../app/gui/arena_dialog.py" line="376"/>
         <source>: {0:+.1f} a map on {1} maps, the interval still unbounded</source>
         <translation>: {0:+.1f} a mappa su {1} mappe, l'intervallo ancora illimitato</translation>
     </message>
@@ -576,17 +576,17 @@ No: ogni file è un agente a sé.</translation>
         <translation>Il tuo nome in classifica</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="397"/>
+        <location filename="../../app/gui/arena_dialog.py" line="398"/>
         <source>the term&apos;s hidden maps</source>
         <translation>le mappe nascoste del corso</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="398"/>
+        <location filename="../../app/gui/arena_dialog.py" line="399"/>
         <source>the final maps, played after the deadline: the ones graded</source>
         <translation>le mappe finali, giocate dopo la scadenza: quelle che danno il voto</translation>
     </message>
     <message>
-        <location filename="../../app/gui/arena_dialog.py" line="399"/>
+        <location filename="../../app/gui/arena_dialog.py" line="400"/>
         <source>{0} students on {1} maps: {2}</source>
         <translation>{0} studenti su {1} mappe: {2}</translation>
     </message>

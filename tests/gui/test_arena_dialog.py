@@ -196,3 +196,17 @@ def test_the_name_the_others_see_is_sent_then_the_leaderboard_shown(qtbot, dialo
     assert [(r.method, r.path) for r in arena.requests] == [("POST", "/api/me/name"), ("GET", "/api/standings")]
     assert arena.requests[0].json() == {"name": "Countess of Lovelace"}
     assert arena.requests[0].headers["Authorization"] == "Bearer tok-ada"
+
+
+def test_closing_the_dialog_stops_following_the_version(qtbot, dialog, arena):
+    arena.answer("POST", "/api/submissions", Answer(201, SUBMITTED))
+    arena.answer("GET", "/api/versions/17", Answer(200, version_answer("playing", played=3)))
+    _fill(dialog, arena)
+    dialog.submit_button.click()
+    qtbot.waitUntil(lambda: len(arena.requests) >= 3, timeout=10000)
+    threads = [thread for thread, _job in dialog._jobs]
+    dialog.close()
+    assert threads and not any(thread.isRunning() for thread in threads)
+    asked = len(arena.requests)
+    qtbot.wait(200)
+    assert len(arena.requests) == asked
