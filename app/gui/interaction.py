@@ -88,6 +88,12 @@ class Interaction:
                                                 start_dir)
         return path or None
 
+    def choose_agent_folder(self, start_dir: str = "") -> str | None:
+        """An agent's folder (the one with its load-order.txt) the user picks (None: cancelled)."""
+        path = QFileDialog.getExistingDirectory(self.parent, translate("Interaction", "Choose the agent's folder"),
+                                                start_dir)
+        return path or None
+
     def choose_save_file(self, suggested: str = "", file_filter: str = "All files (*)") -> str | None:
         """A file name to save to (None: cancelled)."""
         path, _ = QFileDialog.getSaveFileName(self.parent, translate("Interaction", "Save as"), suggested,
@@ -223,6 +229,10 @@ class ScriptedInteraction(Interaction):
         return self.agent_answers.popleft() if self.agent_answers else []
 
     def choose_folder(self, start_dir: str = "") -> str | None:
+        """The next queued folder answer (None when none is queued)."""
+        return self.folder_answers.popleft() if self.folder_answers else None
+
+    def choose_agent_folder(self, start_dir: str = "") -> str | None:
         """The next queued folder answer (None when none is queued)."""
         return self.folder_answers.popleft() if self.folder_answers else None
 

@@ -1,5 +1,5 @@
-"""The windows the main window opens: the Compare window, the map editor (one each) and replay windows (any
-number), closed with it.
+"""The windows the main window opens: the Compare window, the map editor, the class arena's dialog (one each)
+and replay windows (any number), closed with it.
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ from app.gui.interaction import Interaction
 from app.gui.main_files import FileCommands
 from app.gui.main_messages import Messages
 from app.gui.main_recent import RecentFiles
-from app.gui.main_setup import GameSetup
+from app.gui.main_setup import HUMAN_KEY, GameSetup
 from app.gui.theme import menu_action, set_keys
 
 
 class CompanionWindows:
     """Opens, tracks and closes the main window's companion windows (Compare…: ``compare_action``; Open Replay…
-    and Map Editor…: ``open_replay_action``, ``editor_action``)."""
+    and Map Editor…: ``open_replay_action``, ``editor_action``; Submit to the Class Arena… and Class Arena
+    Standings…: ``arena_action``, ``standings_action``)."""
 
     def __init__(self, window: QMainWindow, setup: GameSetup, settings: QSettings, interaction: Interaction,
                  messages: Messages, recent: RecentFiles, files: FileCommands):
@@ -27,6 +28,7 @@ class CompanionWindows:
         self.messages, self.recent, self.files = messages, recent, files
         self.compare_window = None  # the Compare window, once opened
         self._editor = None  # the map editor, once opened
+        self.arena_dialog = None  # the class arena's dialog, once opened
         self._replays: list = []  # the replay windows open
         self.compare_action = QAction(translate("MainWindow", "Compare…"), window)
         set_keys(self.compare_action, "Ctrl+K", translate("MainWindow", "Compare agents side by side, or in batch "
@@ -48,6 +50,13 @@ class CompanionWindows:
         self.editor_action = menu_action(
             self.window, translate("MainWindow", "Map Editor…"), "Ctrl+E",
             translate("MainWindow", "Draw a map, make it a puzzle, save it as .map, .clp or Bimaru"), self.open_editor)
+        self.arena_action = menu_action(
+            self.window, translate("MainWindow", "Submit to the Class Arena…"), (),
+            translate("MainWindow", "Send this agent to your class's arena, then follow its games, rank and verdict"),
+            self.open_arena)
+        self.standings_action = menu_action(
+            self.window, translate("MainWindow", "Class Arena Standings…"), (),
+            translate("MainWindow", "The class arena's leaderboard"), lambda: self.open_arena(standings=True))
 
     def open_compare(self) -> None:
         """Show the Compare window (app/gui/compare/), with this window's map and rules."""
@@ -75,6 +84,22 @@ class CompanionWindows:
         self._editor.raise_()
         self._editor.activateWindow()
         return self._editor
+
+    def open_arena(self, standings: bool = False):
+        """Show the class arena's dialog (one per main window), the agent in play preselected the first time; on
+        its Standings tab, refreshed, when ``standings``."""
+        from app.gui.arena_dialog import ArenaDialog  # lazy: start-up time (the main window opens without it)
+
+        if self.arena_dialog is None:
+            key = self.setup.agent_key
+            self.arena_dialog = ArenaDialog(self.settings, self.interaction, "" if key == HUMAN_KEY else key or "")
+        self.arena_dialog.show()
+        self.arena_dialog.raise_()
+        self.arena_dialog.activateWindow()
+        if standings:
+            self.arena_dialog.tabs.setCurrentIndex(1)
+            self.arena_dialog.refresh_standings()
+        return self.arena_dialog
 
     def _play_from_editor(self, game_map: GameMap) -> None:
         editor = self._editor
@@ -106,7 +131,7 @@ class CompanionWindows:
 
     def close_all(self) -> None:
         """Close the editor, the replay windows and the Compare window (the main window is closing)."""
-        for window in [self._editor, *self._replays]:
+        for window in [self._editor, self.arena_dialog, *self._replays]:
             if window is not None:
                 window.close()
         if self.compare_window is not None:

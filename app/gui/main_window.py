@@ -154,7 +154,8 @@ class MainWindow(QMainWindow):
                                   translate("MainWindow", "Close Battleship Lab"), self.close)
         quit_action.setMenuRole(QAction.QuitRole)
         for entry in (self.files.save_log_action, self.companions.open_replay_action, None,
-                      self.companions.editor_action, self.companions.compare_action,
+                      self.companions.editor_action, self.companions.compare_action, None,
+                      self.companions.arena_action, self.companions.standings_action, None,
                       self.game_settings.limits_action, self.game_settings.params_action,
                       self.game_settings.sandbox_action, None, quit_action):
             if entry is None:

@@ -10,10 +10,9 @@ thread).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from PyQt5.QtCore import QObject, Qt, QThread, pyqtSignal, pyqtSlot
+from PyQt5.QtCore import Qt, QThread, pyqtSignal
 from PyQt5.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -37,6 +36,7 @@ from app.gui.agent_kind import listed_name
 from app.gui.compare.controls import game_fields, panel_card, run_stop_row
 from app.gui.compare.tables import append_rows, make_table
 from app.gui.interaction import Interaction
+from app.gui.jobs import Job, start_job
 from app.gui.theme import card_title
 from app.gui.two_boards import TwoBoards
 from app.solver.playable import load_game_map
@@ -44,47 +44,6 @@ from app.tournament import bench
 from app.tournament.ab import Comparison, Design, PairedMap, SequentialTest, Verdict, VersusBench, shuffled
 
 MAP_HEADS = ("map", "new", "old", "delta")
-
-
-class Job(QObject):
-    """Runs ``work(send)`` on its own thread: each ``send(value)`` reaches the GUI thread as ``item(value)``; then
-    ``finished(error)`` ("" when it ended well; an agent's or a folder's trouble is said, never raised)."""
-
-    item = pyqtSignal(object)
-    finished = pyqtSignal(str)
-
-    def __init__(self, work: Callable[[Callable[[object], None]], None]):
-        super().__init__()
-        self.work = work
-
-    @pyqtSlot()
-    def run(self) -> None:
-        error = ""
-        try:
-            self.work(self.item.emit)
-        except BattleshipError as exc:
-            error = str(exc)
-        except Exception as exc:  # shown in the tab; the app stays usable
-            error = f"{type(exc).__name__}: {exc}"
-        self.finished.emit(error)
-        thread = QThread.currentThread()
-        if thread is not None:
-            thread.quit()
-
-
-def start_job(work, on_item, on_finished, on_thread_end=None) -> tuple[QThread, Job]:
-    """``work`` on a new thread (see ``Job``), its items and its end handed to these slots on the GUI thread;
-    ``on_thread_end(thread)`` once the thread has ended."""
-    thread = QThread()
-    if on_thread_end is not None:
-        thread.finished.connect(lambda: on_thread_end(thread))
-    job = Job(work)
-    job.moveToThread(thread)
-    job.item.connect(on_item, Qt.QueuedConnection)
-    job.finished.connect(on_finished, Qt.QueuedConnection)
-    thread.started.connect(job.run)
-    thread.start()
-    return thread, job
 
 
 class ABPanel(QWidget):
