@@ -5,7 +5,7 @@ For each ``--jobs`` (default 1 and 2) a fresh ``arena serve`` (SQLite, in a temp
 by default, through ``app.arena.client`` as ``arena submit`` does), and the seconds from the submission to its
 row on the leaderboard with every game played are printed. Then ``--readers`` threads (default 50) each read
 ``--reads`` pages (the leaderboard, ``/api/standings`` and their student's own page, in turn) twice: with the
-queue idle, and while another version's 150 games play; the response times' median, 95th percentile and
+queue idle, and while another version's games play; the response times' median, 95th percentile and
 maximum, and the requests a second, are printed. Last, the database's size per 1,000 games (the SQLite file
 and its write-ahead log, after a clean stop).
 
@@ -126,6 +126,13 @@ def load_line(label: str, result: tuple[list[float], float, int]) -> str:
             f"{failures} failed")
 
 
+def page_bytes(arena: Arena, path: str) -> int:
+    """The size of a page as s01 reads it."""
+    request = urllib.request.Request(arena.address + path, headers={"authorization": f"Bearer {arena.tokens['s01']}"})
+    with urllib.request.urlopen(request, timeout=120) as response:
+        return len(response.read())
+
+
 def database_bytes(arena: Arena) -> int:
     """The SQLite file and its write-ahead log, in bytes."""
     return sum(path.stat().st_size for path in arena.folder.glob("arena.sqlite3*") if path.is_file())
@@ -140,7 +147,8 @@ def games_played(arena: Arena) -> int:
 
 def run(args: argparse.Namespace) -> None:
     maps = Path(args.maps)
-    print(f"maps: {maps} ({len(list(maps.glob('*.map')))}), agent: {args.agent}, students: {args.students}, "
+    maps_count = len(list(maps.glob("*.map")))
+    print(f"maps: {maps} ({maps_count}), agent: {args.agent}, students: {args.students}, "
           f"cores: {os.cpu_count()}")
     for jobs in args.jobs:
         with tempfile.TemporaryDirectory(prefix="arena-bench-") as temporary:
@@ -155,9 +163,11 @@ def run(args: argparse.Namespace) -> None:
                     playing = threading.Thread(target=submit_and_wait, args=(arena, "s01", args.agent))
                     playing.start()
                     time.sleep(1.0)
-                    print(load_line(f"{args.readers} readers, 150 games playing",
+                    print(load_line(f"{args.readers} readers, a version's {maps_count} games playing",
                                     readers(arena, args.readers, args.reads)))
                     playing.join()
+                for path in ("", "api/standings", "students/s01"):
+                    print(f"  /{path}: {page_bytes(arena, path)} bytes")
             finally:
                 arena.stop()
             games = games_played(arena)
