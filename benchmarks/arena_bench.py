@@ -6,7 +6,8 @@ by default, through ``app.arena.client`` as ``arena submit`` does), and the seco
 row on the leaderboard with every game played are printed. Then ``--readers`` threads (default 50) each read
 ``--reads`` pages (the leaderboard, ``/api/standings`` and their student's own page, in turn) twice: with the
 queue idle, and while another version's games play; the response times' median, 95th percentile and
-maximum, and the requests a second, are printed. Last, the database's size per 1,000 games (the SQLite file
+maximum, and the requests a second, are printed (a page is built at most once every ``FRESH_SECONDS`` for each
+reader: see app/arena/web.py), then each page's size and the time to build it anew. Last, the database's size per 1,000 games (the SQLite file
 and its write-ahead log, after a clean stop).
 
     python benchmarks/arena_bench.py [--jobs 1 2] [--maps maps/bench] [--agent agents/cross_agent.py]
@@ -33,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app.arena import client  # noqa: E402
+from app.arena.web import FRESH_SECONDS  # noqa: E402
 from app.cli import run_command  # noqa: E402
 
 _ADDRESS = re.compile(r"serving on (http://\S+/)")
@@ -166,8 +168,11 @@ def run(args: argparse.Namespace) -> None:
                     print(load_line(f"{args.readers} readers, a version's {maps_count} games playing",
                                     readers(arena, args.readers, args.reads)))
                     playing.join()
+                time.sleep(FRESH_SECONDS + 1)  # what was built for the readers is dropped: each page is built anew
                 for path in ("", "api/standings", "students/s01"):
-                    print(f"  /{path}: {page_bytes(arena, path)} bytes")
+                    start = time.perf_counter()
+                    size = page_bytes(arena, path)
+                    print(f"  /{path}: {size} bytes, built in {(time.perf_counter() - start) * 1000:.0f} ms")
             finally:
                 arena.stop()
             games = games_played(arena)

@@ -5,19 +5,26 @@ desktop app) or from the ``arena_token`` cookie that ``POST /login`` sets (HttpO
 site's form cannot post with it). What a caller may see is decided by the facade (``app.arena.service.Arena``),
 never here: this module only turns requests into its calls and its answers and refusals (``ArenaError``: a
 status and one line) into responses, JSON under ``/api`` and pages elsewhere. The facade's calls touch the
-database, so they run in Starlette's thread pool: the event loop keeps answering while one waits.
+database, so they run in worker threads, no more at once than the database's connection pool serves
+(``DATABASE_THREADS``: past it a request would wait 30 s for a connection and fail), and the event loop keeps
+answering while they work. A page or a standings answer is built at most once every ``FRESH_SECONDS`` for each
+reader (``_Fresh``): fifty students reloading the leaderboard at once cost one build, and a page is at most that
+old, except after the reader's own change (a submission, a name), which the web layer drops it for.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
+import functools
 import json
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from urllib.parse import quote
 
+import anyio
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -28,6 +35,8 @@ from app.arena import pages
 from app.arena.service import Arena, ArenaError, Caller
 
 COOKIE = "arena_token"
+DATABASE_THREADS = 6  # facade calls at once: a call holds up to two connections of SQLAlchemy's pool of 5 + 10
+FRESH_SECONDS = 5.0
 BODY_OVERHEAD = 64 * 1024  # a submission's JSON besides its files' base64: names, brackets
 SECURITY_HEADERS = {
     # the pages' only scripts are the replay's, inline; no page may be framed (clickjacking) or leak its URL
@@ -71,6 +80,8 @@ class _Web:
     def __init__(self, arena: Arena, body_limit: int):
         self.arena = arena
         self.body_limit = body_limit
+        self.limiter = anyio.CapacityLimiter(DATABASE_THREADS)
+        self.fresh = _Fresh(FRESH_SECONDS)
 
     async def caller(self, request: Request, required: bool = True) -> Caller | None:
         """Who sends ``request``: its bearer token, else its cookie. ``ArenaError`` 401 for a token nobody has,
@@ -84,20 +95,25 @@ class _Web:
             if required:
                 raise ArenaError(401, "no token: sign in, or send 'Authorization: Bearer TOKEN'")
             return None
-        caller = await run_in_threadpool(self.arena.caller, token)
+        caller = await self.call(self.arena.caller, token)
         if caller is None:
             raise ArenaError(401, "unknown token: check the token your teacher gave you")
         return caller
 
     async def call(self, method: Callable, *args):
-        """``method(*args)`` of the facade in the thread pool (it waits on the database)."""
-        return await run_in_threadpool(method, *args)
+        """``method(*args)`` (the facade's, or a page built from it) in a worker thread: it waits on the database."""
+        return await anyio.to_thread.run_sync(functools.partial(method, *args), limiter=self.limiter)
+
+    async def built(self, key: tuple, build: Callable[[], object]):
+        """``build()`` in a worker thread, or what it gave for ``key`` less than ``FRESH_SECONDS`` ago."""
+        return await self.fresh.get(key, lambda: self.call(build))
 
     # pages
 
     async def leaderboard_page(self, request: Request) -> HTMLResponse:
         caller = await self.caller(request, required=False)
-        return HTMLResponse(pages.leaderboard(await self.call(self.arena.standings, caller), caller))
+        return HTMLResponse(await self.built(("leaderboard", caller),
+                                             lambda: pages.leaderboard(self.arena.standings(caller), caller)))
 
     async def login_page(self, request: Request) -> HTMLResponse:
         return HTMLResponse(pages.login())
@@ -119,8 +135,9 @@ class _Web:
 
     async def student_page(self, request: Request) -> HTMLResponse:
         caller = await self.caller(request)
-        data = await self.call(self.arena.student, caller, request.path_params["identifier"])
-        return HTMLResponse(pages.student(data, caller))
+        identifier = request.path_params["identifier"]
+        return HTMLResponse(await self.built(("student", caller, identifier),
+                                             lambda: pages.student(self.arena.student(caller, identifier), caller)))
 
     async def name_form(self, request: Request) -> Response:
         """The display-name form of a student's page."""
@@ -128,11 +145,13 @@ class _Web:
         if caller.identifier != request.path_params["identifier"]:
             raise ArenaError(403, "you can name only yourself")
         await self.call(self.arena.set_name, caller, str((await request.form()).get("name", "")))
+        self.fresh.clear()
         return RedirectResponse(_home(caller), status_code=303)
 
     async def teacher_page(self, request: Request) -> HTMLResponse:
         caller = await self.caller(request)
-        return HTMLResponse(pages.teacher(await self.call(self.arena.teacher, caller), caller))
+        return HTMLResponse(await self.built(("teacher", caller),
+                                             lambda: pages.teacher(self.arena.teacher(caller), caller)))
 
     async def gradebook(self, request: Request) -> Response:
         """The gradebook CSV in the layout asked (``canvas`` or ``moodle``), students identified by the roster
@@ -149,6 +168,7 @@ column asked (``id``, ``email`` or ``username``); the facade refuses others (400
     async def requeue_form(self, request: Request) -> Response:
         caller = await self.caller(request)
         await self.call(self.arena.requeue, caller, request.path_params["version_id"])
+        self.fresh.clear()
         return RedirectResponse("/teacher", status_code=303)
 
     # the API
@@ -157,7 +177,9 @@ column asked (``id``, ``email`` or ``username``); the facade refuses others (400
         """A new version: ``{"files": [{"name", "content" (base64)}]}`` -> 201 with its id, number, games."""
         caller = await self.caller(request)
         files = _files(await self.json_body(request))
-        return JSONResponse(await self.call(self.arena.submit, caller, files), status_code=201)
+        answer = await self.call(self.arena.submit, caller, files)
+        self.fresh.clear()
+        return JSONResponse(answer, status_code=201)
 
     async def version(self, request: Request) -> JSONResponse:
         caller = await self.caller(request)
@@ -166,11 +188,12 @@ column asked (``id``, ``email`` or ``username``); the facade refuses others (400
     async def requeue(self, request: Request) -> Response:
         caller = await self.caller(request)
         await self.call(self.arena.requeue, caller, request.path_params["version_id"])
+        self.fresh.clear()
         return Response(status_code=204)
 
     async def standings(self, request: Request) -> JSONResponse:
         caller = await self.caller(request, required=False)
-        return JSONResponse(await self.call(self.arena.standings, caller))
+        return JSONResponse(await self.built(("standings", caller), lambda: self.arena.standings(caller)))
 
     async def name(self, request: Request) -> Response:
         caller = await self.caller(request)
@@ -178,6 +201,7 @@ column asked (``id``, ``email`` or ``username``); the facade refuses others (400
         if not isinstance(body, dict) or not isinstance(body.get("name"), str):
             raise ArenaError(400, 'the body must be {"name": "..."}')
         await self.call(self.arena.set_name, caller, body["name"])
+        self.fresh.clear()
         return Response(status_code=204)
 
     async def json_body(self, request: Request):
@@ -194,6 +218,34 @@ column asked (``id``, ``email`` or ``username``); the facade refuses others (400
             return json.loads(body)
         except (ValueError, UnicodeDecodeError) as exc:
             raise ArenaError(400, f"the body is not JSON ({exc})") from None
+
+
+class _Fresh:
+    """What was built for a key, kept ``seconds``; one build at a time per key (the others wait for it)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.built: dict[tuple, tuple[float, object]] = {}
+        self.locks: dict[tuple, asyncio.Lock] = {}
+
+    async def get(self, key: tuple, build: Callable[[], Awaitable]):
+        """What ``build()`` gives, built now or kept; a build that fails (a refusal) keeps nothing, not even its
+        key's lock, so that asking for pages one may not read costs no memory."""
+        try:
+            async with self.locks.setdefault(key, asyncio.Lock()):
+                kept = self.built.get(key)
+                if kept is not None and time.monotonic() - kept[0] < self.seconds:
+                    return kept[1]
+                value = await build()
+                self.built[key] = (time.monotonic(), value)
+                return value
+        finally:
+            if key not in self.built:
+                self.locks.pop(key, None)
+
+    def clear(self) -> None:
+        """Forget everything built: a write changed what the pages show."""
+        self.built.clear()
 
 
 def _files(body) -> list[tuple[str, bytes]]:

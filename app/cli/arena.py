@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from app.cli import SUMMARIES, Subcommand
 from app.cli.arena_client import add_standings_parser, add_submit_parser
 from app.core import BattleshipError
+from app.core.fileio import atomic_write_text
 from app.core.rules import DEFAULT_PROFILE, PROFILES
 
 
@@ -60,8 +62,8 @@ def _add_serve(sub) -> None:
     parser.add_argument("--per-day", type=int, metavar="N",
                         help="submissions a student may make in 24 hours (default 20)")
     parser.add_argument("--timeout", type=float, metavar="SEC", help="a game's time limit (default 60)")
-    parser.add_argument("--scheme", metavar="NAME|FILE", help="the gradebook's grading scheme, as grade's --scheme "
-                        "(default oracle: the percentage of the oracle's score)")
+    parser.add_argument("--scheme", metavar="NAME|FILE", help="the gradebook's grading scheme: oracle (the default: "
+                        "the percentage of the oracle's score), class, or a TOML file of numbers, as grade's --scheme")
     parser.add_argument("--rules", choices=sorted(PROFILES), help=f"rules profile the games are scored with "
                         f"(default {DEFAULT_PROFILE}; fixed at the first start)")
     parser.add_argument("--seed", type=int, help="the games' seed (default 0; fixed at the first start)")
@@ -140,32 +142,37 @@ def _check_counts(args: argparse.Namespace) -> None:
             raise BattleshipError(f"--{name.replace('_', '-')} must be more than 0")
 
 
+def _teacher_does(args: argparse.Namespace, work: Callable):
+    """``work(arena, teacher)`` on the database ``--db`` names, as its teacher; the facade's refusals (an unknown
+    version, a second freeze, a scheme the gradebook cannot use) become one-line errors."""
+    from app.arena.service import Arena, ArenaError, Caller
+
+    try:
+        return work(Arena.open(_url(args)), Caller("teacher", True))
+    except ArenaError as refusal:
+        raise BattleshipError(refusal.message) from None
+
+
 def freeze_command(args: argparse.Namespace) -> int:
     """Handle ``arena freeze``."""
-    from app.arena.service import Arena
-
-    queued = Arena.open(_url(args)).freeze(Path(args.maps))
-    print(f"freeze: {queued} games queued on the maps of {args.maps}")
+    queued = _teacher_does(args, lambda arena, _: arena.freeze(Path(args.maps)))
+    print(f"freeze: {queued} games queued on the maps of {args.maps}; a running server plays them")
     return 0
 
 
 def requeue_command(args: argparse.Namespace) -> int:
     """Handle ``arena requeue``."""
-    from app.arena.service import Arena, Caller
-
-    Arena.open(_url(args)).requeue(Caller("teacher", True), args.version)
-    print(f"requeued: version {args.version}")
+    _teacher_does(args, lambda arena, teacher: arena.requeue(teacher, args.version))
+    print(f"requeued: version {args.version}'s games; a running server plays them")
     return 0
 
 
 def gradebook_command(args: argparse.Namespace) -> int:
     """Handle ``arena gradebook``."""
-    from app.arena.service import Arena
-
-    text = Arena.open(_url(args)).gradebook(args.layout, args.id_column)
+    text = _teacher_does(args, lambda arena, _: arena.gradebook(args.layout, args.id_column))
     if args.out:
         try:
-            Path(args.out).write_text(text, encoding="utf-8")
+            atomic_write_text(args.out, text)
         except OSError as exc:
             raise BattleshipError(f"{args.out}: cannot write the gradebook ({exc.strerror or exc})") from None
         print(f"gradebook: {args.out}", file=sys.stderr)
