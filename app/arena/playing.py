@@ -10,6 +10,7 @@ the player stops go back to the queue; a server killed outright leaves them ``pl
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -22,6 +23,7 @@ from sqlalchemy import select
 from app.arena import queue
 from app.arena.files import AGENT_FOLDER, write_files
 from app.arena.schema import ArenaMap, Version, VersionFile
+from app.report.coaching import coach_games, example_games, game_id
 from app.report.paths import PathScrubber, path_scrubber
 from app.tournament.bench import Bench, BenchConfig, BenchTask, GameRow
 from app.tournament.bench.plan import PlannedGame
@@ -30,6 +32,7 @@ from app.tournament.bench.store import GameKey, rules_key
 from app.tournament.submissions import find
 
 IDLE_SECONDS = 1.0  # how long the player sleeps when the queue is empty
+COACH_FILE = "coach.json"  # the coach's reports by game, in the cache folder (a game is graded once)
 CLUSTER_BATCH = 64  # games claimed at once for a cluster (each batch connects to it once)
 
 
@@ -100,7 +103,24 @@ class ArenaPlayer(threading.Thread):
             self._runner = None
             with self.arena.sessions.begin() as session:
                 queue.release(session, [c.game for i, c in enumerate(claimed) if i not in recorded])
+        if not self._halt.is_set():
+            self._coach({c.version for c in claimed}, limits)
         return len(claimed)
+
+    def _coach(self, version_ids: set[int], limits) -> None:
+        """The coach's reports of a few example games (``app.report.coaching``) of each version done playing, kept
+        with the version for its page's advice (a report per map name)."""
+        with self.arena.sessions.begin() as session:
+            map_set = queue.current_set(session)
+            for version_id in sorted(version_ids):
+                version = session.get(Version, version_id)
+                if version.done is None or version.coach is not None or version.load_error is not None:
+                    continue
+                found = queue.records(queue.version_games(session, version, map_set), version, "agent", limits.rules,
+                                      limits.seed)
+                examples = example_games(found)
+                graded = coach_games(examples, self.arena.cache / COACH_FILE) if examples else {}
+                version.coach = json.dumps([(r["map"], graded[game_id(r)]) for r in examples])
 
     def _task(self, session, claimed: queue.Claimed) -> tuple[BenchTask, tuple[str, str]]:
         """The bench task of a claimed game (its files and map written to the cache) and its key's digests."""

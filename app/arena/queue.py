@@ -179,3 +179,24 @@ def requeue(session: Session, version: Version, map_set: MapSet) -> None:
                             .order_by(ArenaMap.position)).all()
     for position, game in enumerate(first):
         game.load_check = position == 0
+
+
+def version_games(session: Session, version: Version, map_set: MapSet) -> list[tuple[Game, ArenaMap]]:
+    """A version's games on the set, in map order."""
+    return list(session.execute(select(Game, ArenaMap).join(ArenaMap, Game.map_id == ArenaMap.id)
+                                .where(Game.version_id == version.id, ArenaMap.map_set_id == map_set.id)
+                                .order_by(ArenaMap.position)).all())
+
+
+def records(games: list[tuple[Game, ArenaMap]], version: Version, agent: str, rules: str, seed: int) -> list[dict]:
+    """The version's played games as the tournament's stored records (``app.tournament.bench.store``), the form
+    the report and the students' pages read, each named ``agent``."""
+    found = []
+    for game, game_map in games:
+        if game.state != DONE or not game.row:
+            continue
+        record = json.loads(game.row)
+        record.update(agent=agent, agent_hash=version.digest, map_hash=game_map.digest, rules_key=rules, seed=seed,
+                      known=game_map.known, finished=game.finished, log=game.log or "", game_id=game.id)
+        found.append(record)
+    return found

@@ -205,7 +205,7 @@ class Arena:
             rows = board.leaderboard(session, map_set, identifier, False)
             own = next((r for r in rows if r["you"]), None)
             shown = session.get(Version, own["version_id"]) if own else None
-            games = board.version_games(session, shown, map_set) if shown else []
+            games = queue.version_games(session, shown, map_set) if shown else []
             return {"identifier": identifier, "name": student.name, "email": student.email,
                     "display_name": student.display_name, "label": board.label(student, False),
                     "rank": own["rank"] if own else None, "of": sum(r["rank"] is not None for r in rows),
@@ -218,7 +218,7 @@ class Arena:
         """The ``grade`` student page of ``version``'s games, its standing taken from the live leaderboard."""
         limits = self.limits
         agent = f"version {version.number}"
-        found = board.records(games, version, agent, limits.rules, limits.seed)
+        found = queue.records(games, version, agent, limits.rules, limits.seed)
         if not found:
             return None
         report = analyse(found, draw=False)[0]

@@ -5,13 +5,14 @@ page's data, live."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections import defaultdict
 
 import pytest
 from sqlalchemy import func, select
 
-from app.arena.schema import Game
+from app.arena.schema import Game, Version
 from app.arena.service import Arena
 from app.tournament.bench import Bench, BenchConfig
 from tests.arena.conftest import read_tokens
@@ -72,6 +73,11 @@ def test_the_arena_scores_what_a_plain_bench_scores_and_a_page_is_built(arena):
     assert page["page"].mean == pytest.approx(expected["verdi"]) and len(page["page"].maps) == len(MAPS)
     assert len(page["page"].games) == len(MAPS)  # each game's log embedded for the in-page replay
     assert page["page"].standings and sum(s["own"] for s in page["page"].standings) == 1
+    assert arena.version(arena.caller(tokens["verdi"]), page["shown"])["phase"] == "done"
+    with arena.sessions() as session:  # the coach graded three example games of each version
+        coached = [json.loads(v.coach) for v in session.scalars(select(Version))]
+    assert [len(c) for c in coached] == [3, 3, 3] and all("decisions" in report for c in coached for _, report in c)
+    assert all(c.count >= 1 and c.map_name for c in page["page"].coach)
     assert all(line["log"] and line["state"] == "done" for line in page["maps"])
     log = arena.game_log(arena.caller(tokens["verdi"]), page["maps"][0]["id"])
     assert str(arena.cache) not in log
