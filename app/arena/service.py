@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -66,6 +67,8 @@ class Arena:
         self.cache = (database.with_name(database.name + ".cache") if database
                       else Path(tempfile.gettempdir()) / "battleship-arena-cache")
         self.tokens_written: Path | None = None  # the tokens file ``create`` wrote, if it made tokens
+        self._cache: dict[str, tuple[str, float, object]] = {}  # what ``_cached`` keeps: (revision, when, answer)
+        self._locks: dict[str, threading.Lock] = {}
 
     # -- starting -------------------------------------------------------------------------------------------
 
@@ -88,6 +91,7 @@ class Arena:
             else:
                 first = Limits(**json.loads(session.get(Setting, LIMITS).value))
                 _set(session, LIMITS, {**asdict(limits), "rules": first.rules, "seed": first.seed})
+            queue.touch(session)
             added = accounts.add_roster(session, roster)
             if not accounts.has_teacher(session):
                 added.insert(0, accounts.TEACHER)
@@ -161,14 +165,42 @@ class Arena:
             if taken is not None:
                 raise ArenaError(400, f"{name!r} is taken: choose another name")
             session.get(Student, caller.identifier).display_name = name
+            queue.touch(session)
 
     def standings(self, caller: Caller | None) -> dict:
         """The leaderboard: ``{"maps", "map_set", "rows": [...]}`` (see docs/arena.md); anyone may read it."""
-        with self.sessions() as session:
+        found = self._standings()
+        return {**found, "rows": board.for_viewer(found["rows"], caller.identifier if caller else None,
+                                                  bool(caller and caller.teacher))}
+
+    def _standings(self) -> dict:
+        """The leaderboard with every student's identifier, name and label (``board.for_viewer`` makes each
+        caller's rows of it), cached: see ``_cached``."""
+        def compute(session: Session) -> dict:
             map_set = queue.current_set(session)
-            rows = board.leaderboard(session, map_set, caller.identifier if caller else None,
-                                     bool(caller and caller.teacher))
-            return {"maps": board.map_count(session, map_set), "map_set": map_set.name, "rows": rows}
+            return {"maps": board.map_count(session, map_set), "map_set": map_set.name,
+                    "rows": board.leaderboard(session, map_set)}
+
+        return self._cached("standings", compute)
+
+    def _cached(self, key: str, compute):
+        """``compute(session)``'s answer, computed again only when the database's revision changed
+        (``queue.touch``); while one thread computes it, the others get the previous answer at once. So fifty
+        readers polling cost one computation per change, on one thread at a time, and none waits for it."""
+        with self.sessions() as session:
+            now = queue.revision(session)
+            lock = self._locks.setdefault(key, threading.Lock())
+            revision, _, found = self._cache.get(key, ("", 0.0, None))
+            if found is not None and revision == now:
+                return found
+            if not lock.acquire(blocking=found is None):
+                return found
+            try:
+                found = compute(session)
+                self._cache[key] = (now, time.monotonic(), found)
+                return found
+            finally:
+                lock.release()
 
     def version(self, caller: Caller, version_id: int) -> dict:
         """One version: its phases with their times, games played, load error, figures and verdict against the
@@ -186,7 +218,7 @@ class Arena:
             self._own_version(session, caller, game.version_id)
             if not game.log:
                 raise ArenaError(404, f"game {game_id} has no log (not played yet)")
-            return game.log
+            return queue.log_text(game)
 
     def student(self, caller: Caller, identifier: str) -> dict:
         """A student's page data: who, their versions (newest first) with phases and verdicts, the version the
@@ -196,23 +228,27 @@ class Arena:
         if not caller.teacher and caller.identifier != identifier:
             raise ArenaError(403, "this page is another student's")
         with self.sessions() as session:
-            student = session.get(Student, identifier)
-            if student is None:
+            if session.get(Student, identifier) is None:
                 raise ArenaError(404, f"no student {identifier!r}")
-            map_set = queue.current_set(session)
-            theirs = list(session.scalars(select(Version).where(Version.student == identifier)
-                                          .order_by(Version.number.desc())))
-            rows = board.leaderboard(session, map_set, identifier, False)
-            own = next((r for r in rows if r["you"]), None)
-            shown = session.get(Version, own["version_id"]) if own else None
-            games = queue.version_games(session, shown, map_set) if shown else []
-            return {"identifier": identifier, "name": student.name, "email": student.email,
-                    "display_name": student.display_name, "label": board.label(student, False),
-                    "rank": own["rank"] if own else None, "of": sum(r["rank"] is not None for r in rows),
-                    "map_set": map_set.name, "versions": [_version_data(session, v, map_set) for v in theirs],
-                    "shown": own["version_id"] if own else None,
-                    "maps": [_game_line(game, game_map) for game, game_map in games],
-                    "page": self._page(student, shown, games, rows) if shown else None}
+        return self._cached(f"student/{identifier}", lambda session: self._student(session, identifier))
+
+    def _student(self, session: Session, identifier: str) -> dict:
+        """``student``'s answer, computed."""
+        student = session.get(Student, identifier)
+        map_set = queue.current_set(session)
+        theirs = list(session.scalars(select(Version).where(Version.student == identifier)
+                                      .order_by(Version.number.desc())))
+        rows = board.for_viewer(self._standings()["rows"], identifier, False)
+        own = next((r for r in rows if r["you"]), None)
+        shown = session.get(Version, own["version_id"]) if own else None
+        games = queue.version_games(session, shown, map_set) if shown else []
+        return {"identifier": identifier, "name": student.name, "email": student.email,
+                "display_name": student.display_name, "label": board.label(student, False),
+                "rank": own["rank"] if own else None, "of": sum(r["rank"] is not None for r in rows),
+                "map_set": map_set.name, "versions": [_version_data(session, v, map_set) for v in theirs],
+                "shown": own["version_id"] if own else None,
+                "maps": [_game_line(game, game_map) for game, game_map in games],
+                "page": self._page(student, shown, games, rows) if shown else None}
 
     def _page(self, student: Student, version: Version, games: list, rows: list[dict]) -> StudentPage | None:
         """The ``grade`` student page of ``version``'s games, its standing taken from the live leaderboard."""
@@ -297,6 +333,7 @@ class Arena:
                 raise ArenaError(400, "the arena is frozen already: its final maps are set")
             map_set = _store_maps(session, FREEZE, maps)
             _set(session, queue.CURRENT_SET, FREEZE)
+            queue.touch(session)
             queued = 0
             for version in _final_versions(session):
                 if version.load_error is None:
