@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 import threading
@@ -24,13 +25,14 @@ from app.arena import queue
 from app.arena.files import AGENT_FOLDER, write_files
 from app.arena.schema import ArenaMap, Version, VersionFile
 from app.report.coaching import coach_games, example_games, game_id
-from app.report.paths import PathScrubber, path_scrubber
+from app.report.paths import path_scrubber
 from app.tournament.bench import Bench, BenchConfig, BenchTask, GameRow
 from app.tournament.bench.plan import PlannedGame
 from app.tournament.bench.player import ClusterChoice, batch_player
 from app.tournament.bench.store import GameKey, rules_key
 from app.tournament.submissions import find
 
+QUOTING = ("error", "stop_reason", "load_messages", "refusals", "log")  # a row's fields that may quote paths
 IDLE_SECONDS = 1.0  # how long the player sleeps when the queue is empty
 COACH_FILE = "coach.json"  # the coach's reports by game, in the cache folder (a game is graded once)
 CLUSTER_BATCH = 64  # games claimed at once for a cluster (each batch connects to it once)
@@ -96,7 +98,7 @@ class ArenaPlayer(threading.Thread):
                 return len(claimed)
             for index, row in runner.run():
                 with self.arena.sessions.begin() as session:
-                    queue.record(session, claimed[index].game, self._scrub(row, tasks[index][0]))
+                    queue.record(session, claimed[index].game, self._scrub(row, tasks[index]))
                 recorded.add(index)
                 self.played += 1
         finally:
@@ -145,21 +147,24 @@ class ArenaPlayer(threading.Thread):
             self._agents[version.digest] = found.agent or str(folder / AGENT_FOLDER)
         return self._agents[version.digest]
 
-    def _scrub(self, row: GameRow, task: BenchTask) -> GameRow:
-        """``row`` with the cache's folders cut off its messages and log (a student reads their own names)."""
-        scrubber = path_scrubber([_agent_folder(task.agent)], self.arena.cache, [Path(task.map_path).parent])
-        return GameRow.from_dict(_scrubbed(scrubber, row.to_dict()))
+    def _scrub(self, row: GameRow, task: tuple[BenchTask, tuple[str, str]]) -> GameRow:
+        """``row`` with the machine's folders cut off the paths its messages and log quote, so a student reads
+        their own file names (``rules.clp:12``): the cache's folders here, and any folder before one of the
+        version's file names (a Dask worker plays a copy in a temporary folder of its own)."""
+        (bench_task, (digest, _)) = task
+        agent = self.arena.cache / "versions" / digest / AGENT_FOLDER
+        folders = path_scrubber([agent], self.arena.cache, [Path(bench_task.map_path).parent])
+        names = sorted((p.relative_to(agent).as_posix() for p in agent.rglob("*") if p.is_file()), key=len,
+                       reverse=True)
+        before = re.compile(r"(?:[A-Za-z]:)?[^\s:'\"(),]*[/\\](" + "|".join(map(re.escape, names)) + r")\b")
 
+        def scrub(value):
+            if isinstance(value, list):
+                return [scrub(item) for item in value]
+            return before.sub(r"\1", folders.text(value)) if isinstance(value, str) and names else value
 
-def _agent_folder(agent: str) -> Path:
-    """The folder of a cached version's agent text (a folder, a file, or comma-separated files)."""
-    first = Path(agent.split(",")[0])
-    return first if first.is_dir() else first.parent
-
-
-def _scrubbed(scrubber: PathScrubber, values: dict) -> dict:
-    return {key: scrubber.data(value) if key in ("error", "stop_reason", "load_messages", "refusals", "log")
-            else value for key, value in values.items()}
+        return GameRow.from_dict({key: scrub(value) if key in QUOTING else value
+                                  for key, value in row.to_dict().items()})
 
 
 def _write_once(folder: Path, write) -> None:

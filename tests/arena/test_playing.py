@@ -119,3 +119,19 @@ def test_a_player_stopped_mid_batch_and_a_restart_lose_no_game_and_count_none_tw
         rows = session.execute(select(Game.version_id, Game.map_id, Game.state)).all()
     assert len(rows) == len({(v, m) for v, m, _ in rows}) == len(AGENTS) * len(MAPS)
     assert {state for _, _, state in rows} == {"done"}
+
+
+def test_on_a_dask_cluster_the_games_score_the_same_and_messages_name_the_students_files(arena):
+    pytest.importorskip("distributed", reason="dask.distributed is not installed (requirements-tournament.txt)")
+    tokens = read_tokens(arena.tokens_written)
+    rossi, bianchi = arena.caller(tokens["rossi"]), arena.caller(tokens["bianchi"])
+    played = arena.submit(rossi, _files(AGENTS["rossi"]))["id"]
+    broken = arena.submit(bianchi, [("bad.clp", b"(defrule x")])["id"]
+    player = arena.player(cluster="local")
+    while player.play_batch():
+        pass
+    assert "bad.clp:1" in arena.version(bianchi, broken)["load_error"]
+    assert "battleship-chunk" not in arena.version(bianchi, broken)["load_error"]
+    bench = Bench([str(AGENTS["rossi"])], [str(m) for m in MAPS], BenchConfig(seed=0), jobs=1)
+    expected = [row.score for _, row in sorted(bench.run())]
+    assert arena.version(rossi, played)["mean"] == pytest.approx(sum(expected) / len(expected))
