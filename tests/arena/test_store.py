@@ -107,7 +107,8 @@ def test_submissions_too_large_too_many_or_not_an_agent_are_refused_and_recorded
     with pytest.raises(ArenaError) as refused:
         arena.submit(rossi, [("big.clp", b";" * (Limits().max_bytes + 1))])
     assert refused.value.status == 413
-    for files in ([("../escape.clp", b"(deffacts a)")], [("notes.txt", b"hello")], []):
+    for files in ([("../escape.clp", b"(deffacts a)")], [("notes.txt", b"hello")], [], [("a\x00.clp", b"")],
+                  [("a.clp", b""), ("a.clp/b.clp", b"")]):
         with pytest.raises(ArenaError) as refused:
             arena.submit(rossi, files)
         assert refused.value.status == 400 and "arena-intake" not in refused.value.message
@@ -120,8 +121,8 @@ def test_submissions_too_large_too_many_or_not_an_agent_are_refused_and_recorded
         arena.submit(callers["teacher"], [RANDOM])
     assert refused.value.status == 403
     with arena.sessions() as session:
-        assert sorted(session.scalars(select(Refusal.status))) == [400, 400, 400, 413, 429]
-    assert [r["status"] for r in arena.teacher(callers["teacher"])["refusals"]] == [429, 400, 400, 400, 413]
+        assert sorted(session.scalars(select(Refusal.status))) == [400] * 5 + [413, 429]
+    assert [r["status"] for r in arena.teacher(callers["teacher"])["refusals"]] == [429] + [400] * 5 + [413]
 
 
 def test_a_token_reads_only_its_own_versions_and_games(arena, callers):
