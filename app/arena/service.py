@@ -112,6 +112,10 @@ class Arena:
                                       "--roster CSV)")
         return arena
 
+    def close(self) -> None:
+        """Close the database's connections (the server stopping; a test restarting it)."""
+        self.engine.dispose()
+
     @contextmanager
     def _session(self) -> Iterator[Session]:
         with self.sessions.begin() as session:

@@ -74,8 +74,11 @@ def test_tokens_are_written_once_and_stored_as_digests_only(arena, arena_url, cl
         stored = set(session.scalars(select(Token.digest)))
     assert not stored & set(tokens.values()) and len(stored) == 4
     maps, roster = class_files
-    roster.write_text(roster.read_text(encoding="utf-8") + "neri,Carla Neri,\n", encoding="utf-8")
+    roster.write_text(roster.read_text(encoding="utf-8").replace("Luca Bianchi", "Luca Bianchi Jr")
+                      + "neri,Carla Neri,\n", encoding="utf-8")
+    arena.close()
     again = Arena.create(arena_url, maps, roster, tokens=arena.tokens_written)
+    assert again.teacher(again.caller(tokens["teacher"]))["students"][1]["name"] == "Luca Bianchi Jr"
     assert again.tokens_written.name == f"{arena.tokens_written.stem}-2.csv"
     assert set(read_tokens(again.tokens_written)) == {"neri"}
     assert read_tokens(arena.tokens_written) == tokens  # the first file untouched
