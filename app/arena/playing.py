@@ -40,31 +40,42 @@ CLUSTER_BATCH = 64  # games claimed at once for a cluster (each batch connects t
 
 class ArenaPlayer(threading.Thread):
     """Plays the arena's queue until ``stop()``. ``arena``: what it plays for (its ``sessions``, ``limits`` and
-    ``cache``: an ``Arena``); ``jobs``: worker processes; ``cluster``: ``local`` or a Dask scheduler's address
-    instead; ``batch``: games claimed at a time (default: two per job, ``CLUSTER_BATCH`` on a cluster)."""
+    ``cache``: an ``Arena``); ``jobs``: worker processes, each fed by a lane of its own that claims ``batch``
+    games (default 1) as soon as its last ones are played, so no worker waits for another's long game;
+    ``cluster``: ``local`` or a Dask scheduler's address instead, played in batches of ``CLUSTER_BATCH``."""
 
     def __init__(self, arena, jobs: int = 1, cluster: str | None = None, batch: int = 0,
                  idle: float = IDLE_SECONDS):
         super().__init__(name="arena-player", daemon=True)
         self.arena, self.jobs, self.cluster, self.idle = arena, max(1, jobs), cluster, idle
-        self.batch = batch or (CLUSTER_BATCH if cluster else 2 * self.jobs)
+        self.batch = batch or (CLUSTER_BATCH if cluster else 1)
         self.played = 0  # games recorded since the start
         self.error = ""  # the last failure of a batch (the player goes on with the next)
         self._halt = threading.Event()
-        self._runner = None
+        self._runners: dict[int, object] = {}  # what plays each lane's batch now, by id (stopped by ``stop``)
+        self._claiming = threading.Lock()  # one lane claims at a time: no game is handed to two
+        self._counting = threading.Lock()
         self._agents: dict[str, str] = {}  # version digest -> the agent text its cached folder plays as
 
     def stop(self) -> None:
-        """Ask the thread to end: the batch playing is stopped, its unplayed games go back to the queue."""
+        """Ask the thread to end: the batches playing are stopped, their unplayed games go back to the queue."""
         self._halt.set()
-        runner = self._runner
-        if runner is not None:
+        for runner in list(self._runners.values()):
             runner.stop()
 
     def run(self) -> None:
-        """Requeue what a stopped server left playing, then play until stopped."""
+        """Requeue what a stopped server left playing, then play in ``jobs`` lanes (one on a cluster) until
+        stopped."""
         with self.arena.sessions.begin() as session:
             queue.recover(session)
+        lanes = [threading.Thread(target=self._lane, name=f"arena-lane-{i}", daemon=True)
+                 for i in range(1 if self.cluster else self.jobs)]
+        for lane in lanes:
+            lane.start()
+        for lane in lanes:
+            lane.join()
+
+    def _lane(self) -> None:
         while not self._halt.is_set():
             try:
                 played = self.play_batch()
@@ -76,23 +87,25 @@ class ArenaPlayer(threading.Thread):
                 self._halt.wait(self.idle)
 
     def play_batch(self) -> int:
-        """Claim and play one batch; how many games were claimed (0: the queue is empty)."""
-        with self.arena.sessions.begin() as session:
+        """Claim and play one batch (in one worker process, or on the cluster); how many games were claimed
+        (0: the queue is empty)."""
+        with self._claiming, self.arena.sessions.begin() as session:
             claimed = queue.claim(session, self.batch)
             tasks = [self._task(session, c) for c in claimed]
         if not claimed:
             return 0
         limits = self.arena.limits
         config = BenchConfig(rules=limits.rules, seed=limits.seed, keep_log=True)
-        bench = Bench.for_tasks([task for task, _ in tasks], config, jobs=self.jobs, timeout=limits.timeout)
-        bench.keep_workers = True  # the next batch reuses the idle game processes
+        bench = Bench.for_tasks([task for task, _ in tasks], config, jobs=1 if not self.cluster else self.jobs,
+                                timeout=limits.timeout)
+        bench.keep_workers = True  # the next batch reuses the idle game process
         runner = bench
         if self.cluster:
             planned = [PlannedGame(i, task, GameKey(digest, map_digest, rules_key(config), config.seed), None)
                        for i, (task, (digest, map_digest)) in enumerate(tasks)]
             runner = batch_player(bench, ClusterChoice(self.cluster), planned)
         recorded: set[int] = set()
-        self._runner = runner
+        self._runners[id(runner)] = runner
         try:
             if self._halt.is_set():
                 return len(claimed)
@@ -100,9 +113,10 @@ class ArenaPlayer(threading.Thread):
                 with self.arena.sessions.begin() as session:
                     queue.record(session, claimed[index].game, self._scrub(row, tasks[index]))
                 recorded.add(index)
-                self.played += 1
+                with self._counting:
+                    self.played += 1
         finally:
-            self._runner = None
+            self._runners.pop(id(runner), None)
             with self.arena.sessions.begin() as session:
                 queue.release(session, [c.game for i, c in enumerate(claimed) if i not in recorded])
         if not self._halt.is_set():

@@ -194,6 +194,17 @@ def leaderboard(session: Session, map_set: MapSet) -> list[dict]:
     return rows
 
 
+def class_medians(session: Session, map_set: MapSet, rows: list[dict]) -> dict[int, float]:
+    """The median score of the leaderboard's versions on each map (by position): a student's page compares its
+    own score with it."""
+    games = played(session, map_set, [r["version_id"] for r in rows])
+    by_map: dict[int, list[float]] = defaultdict(list)
+    for version in games.values():
+        for position, score in version.scores.items():
+            by_map[position].append(score)
+    return {position: float(np.median(scores)) for position, scores in by_map.items()}
+
+
 def for_viewer(rows: list[dict], viewer: str | None, teacher: bool) -> list[dict]:
     """The leaderboard as a caller sees it: ``student`` is the roster's name to the teacher (who also gets the
     ``identifier``), the public label to everyone else; ``you`` marks the caller's own row."""
