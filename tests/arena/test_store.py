@@ -296,3 +296,22 @@ def test_the_teacher_sees_similarity_flags_between_latest_versions(arena, caller
     copied = next(p for p in flags if {p["left"], p["right"]} == {"rossi", "bianchi"})
     assert copied["flagged"] and copied["code"] == pytest.approx(1.0)
     assert flags[0] == copied
+
+
+def test_a_students_page_follows_their_games_and_the_class(arena, callers):
+    first = arena.submit(callers["rossi"], [RANDOM])["id"]
+    _drain(arena, rows_by_version={first: [_row(40), _row(50), _row(60)]})
+    page = arena.student(callers["rossi"], "rossi")
+    assert (page["rank"], page["of"], page["shown"]) == (1, 1, first) and page["page"].mean == 50
+    assert [m["median"] for m in page["page"].maps] == [40, 50, 60]
+    other = arena.submit(callers["bianchi"], [CROSS])["id"]
+    _drain(arena, rows_by_version={other: [_row(80), _row(90), _row(100)]})
+    page = arena.student(callers["rossi"], "rossi")  # nothing of rossi's changed: the class did
+    assert (page["rank"], page["of"], page["page"].rank, page["page"].of) == (2, 2, 2, 2)
+    assert [m["median"] for m in page["page"].maps] == [60, 70, 80]
+    assert [s["label"] for s in page["page"].standings] == ["a classmate", "Student 1"]
+    second = arena.submit(callers["rossi"], [CROSS])["id"]
+    assert [v["id"] for v in arena.student(callers["rossi"], "rossi")["versions"]] == [second, first]
+    _drain(arena, rows_by_version={second: [_row(99)] * 3})
+    page = arena.student(callers["rossi"], "rossi")
+    assert page["shown"] == second and page["rank"] == 1 and page["versions"][0]["verdict"]["gained"]
