@@ -46,16 +46,18 @@ def caller(session: Session, token: str | None) -> Caller | None:
 
 
 def add_roster(session: Session, roster: str | Path) -> list[str]:
-    """The roster's students not in the arena yet, added (numbered after the others); their identifiers.
+    """The roster's students not in the arena yet, added (numbered after the others); their identifiers. Those
+    known already take the roster's name and e-mail (a corrected spelling); none is removed (their games stay).
     BattleshipError naming the file for a bad roster or one naming a student ``teacher``."""
     students = read_roster(roster)
     if TEACHER in students:
         raise BattleshipError(f"{roster}: the id {TEACHER!r} is the teacher's: give that student another id")
-    known = set(session.scalars(select(Student.identifier)))
+    known = {s.identifier: s for s in session.scalars(select(Student))}
     number = session.scalar(select(func.max(Student.number))) or 0
     added = []
     for student in students.values():
         if student.id in known:
+            known[student.id].name, known[student.id].email = student.name, student.email
             continue
         number += 1
         session.add(Student(identifier=student.id, name=student.name, email=student.email, number=number))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
+NAME_CHARS = 255
 AGENT_FOLDER = "agent"  # the folder a version's files are written in (its messages name files relative to it)
 
 
@@ -20,9 +21,12 @@ class Refused(Exception):
 
 
 def clean_name(name: str) -> str:
-    """A submitted file's name as stored: relative, ``/``-separated, inside the folder; Refused (400) otherwise."""
+    """A submitted file's name as stored: relative, ``/``-separated, inside the folder, printable, at most
+    ``NAME_CHARS`` long; Refused (400) otherwise."""
+    if not isinstance(name, str) or not name or len(name) > NAME_CHARS or not name.isprintable():
+        raise Refused(400, f"{str(name)[:80]!r}: a file name has 1 to {NAME_CHARS} printable characters")
     path = PurePosixPath(name.replace("\\", "/"))
-    if not name or path.is_absolute() or ".." in path.parts or path.parts[:1] in ((), (".",)) or ":" in path.parts[0]:
+    if path.is_absolute() or ".." in path.parts or path.parts[:1] in ((), (".",)) or ":" in path.parts[0]:
         raise Refused(400, f"{name!r}: a file name must be relative to the submitted folder, without '..'")
     return str(path)
 

@@ -45,7 +45,10 @@ def check_loadable(files: list[tuple[str, bytes]]) -> None:
     """Refused (400) with the app's own one-line reason when the files are not an agent ``grade`` would play."""
     with tempfile.TemporaryDirectory(prefix="arena-intake-") as temporary:
         folder = Path(temporary) / AGENT_FOLDER
-        write_files(folder, files)
+        try:
+            write_files(folder, files)
+        except OSError as exc:  # a name that is both a file and a folder ("a" and "a/b"), or too long here
+            raise Refused(400, f"the submission's files cannot be written as named ({exc.strerror or exc})") from None
         try:
             found = find(temporary)
         except (AgentError, BattleshipError) as error:

@@ -10,7 +10,9 @@ the player stops go back to the queue; a server killed outright leaves them ``pl
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import sys
 import threading
@@ -22,44 +24,58 @@ from sqlalchemy import select
 from app.arena import queue
 from app.arena.files import AGENT_FOLDER, write_files
 from app.arena.schema import ArenaMap, Version, VersionFile
-from app.report.paths import PathScrubber, path_scrubber
+from app.report.coaching import coach_games, example_games, game_id
+from app.report.paths import path_scrubber
 from app.tournament.bench import Bench, BenchConfig, BenchTask, GameRow
 from app.tournament.bench.plan import PlannedGame
 from app.tournament.bench.player import ClusterChoice, batch_player
 from app.tournament.bench.store import GameKey, rules_key
 from app.tournament.submissions import find
 
+QUOTING = ("error", "stop_reason", "load_messages", "refusals", "log")  # a row's fields that may quote paths
 IDLE_SECONDS = 1.0  # how long the player sleeps when the queue is empty
+COACH_FILE = "coach.json"  # the coach's reports by game, in the cache folder (a game is graded once)
 CLUSTER_BATCH = 64  # games claimed at once for a cluster (each batch connects to it once)
 
 
 class ArenaPlayer(threading.Thread):
     """Plays the arena's queue until ``stop()``. ``arena``: what it plays for (its ``sessions``, ``limits`` and
-    ``cache``: an ``Arena``); ``jobs``: worker processes; ``cluster``: ``local`` or a Dask scheduler's address
-    instead; ``batch``: games claimed at a time (default: two per job, ``CLUSTER_BATCH`` on a cluster)."""
+    ``cache``: an ``Arena``); ``jobs``: worker processes, each fed by a lane of its own that claims ``batch``
+    games (default 1) as soon as its last ones are played, so no worker waits for another's long game;
+    ``cluster``: ``local`` or a Dask scheduler's address instead, played in batches of ``CLUSTER_BATCH``."""
 
     def __init__(self, arena, jobs: int = 1, cluster: str | None = None, batch: int = 0,
                  idle: float = IDLE_SECONDS):
         super().__init__(name="arena-player", daemon=True)
         self.arena, self.jobs, self.cluster, self.idle = arena, max(1, jobs), cluster, idle
-        self.batch = batch or (CLUSTER_BATCH if cluster else 2 * self.jobs)
+        self.batch = batch or (CLUSTER_BATCH if cluster else 1)
         self.played = 0  # games recorded since the start
         self.error = ""  # the last failure of a batch (the player goes on with the next)
         self._halt = threading.Event()
-        self._runner = None
+        self._runners: dict[int, object] = {}  # what plays each lane's batch now, by id (stopped by ``stop``)
+        self._claiming = threading.Lock()  # one lane claims at a time: no game is handed to two
+        self._counting = threading.Lock()
         self._agents: dict[str, str] = {}  # version digest -> the agent text its cached folder plays as
 
     def stop(self) -> None:
-        """Ask the thread to end: the batch playing is stopped, its unplayed games go back to the queue."""
+        """Ask the thread to end: the batches playing are stopped, their unplayed games go back to the queue."""
         self._halt.set()
-        runner = self._runner
-        if runner is not None:
+        for runner in list(self._runners.values()):
             runner.stop()
 
     def run(self) -> None:
-        """Requeue what a stopped server left playing, then play until stopped."""
+        """Requeue what a stopped server left playing, then play in ``jobs`` lanes (one on a cluster) until
+        stopped."""
         with self.arena.sessions.begin() as session:
             queue.recover(session)
+        lanes = [threading.Thread(target=self._lane, name=f"arena-lane-{i}", daemon=True)
+                 for i in range(1 if self.cluster else self.jobs)]
+        for lane in lanes:
+            lane.start()
+        for lane in lanes:
+            lane.join()
+
+    def _lane(self) -> None:
         while not self._halt.is_set():
             try:
                 played = self.play_batch()
@@ -71,36 +87,56 @@ class ArenaPlayer(threading.Thread):
                 self._halt.wait(self.idle)
 
     def play_batch(self) -> int:
-        """Claim and play one batch; how many games were claimed (0: the queue is empty)."""
-        with self.arena.sessions.begin() as session:
+        """Claim and play one batch (in one worker process, or on the cluster); how many games were claimed
+        (0: the queue is empty)."""
+        with self._claiming, self.arena.sessions.begin() as session:
             claimed = queue.claim(session, self.batch)
             tasks = [self._task(session, c) for c in claimed]
         if not claimed:
             return 0
         limits = self.arena.limits
         config = BenchConfig(rules=limits.rules, seed=limits.seed, keep_log=True)
-        bench = Bench.for_tasks([task for task, _ in tasks], config, jobs=self.jobs, timeout=limits.timeout)
-        bench.keep_workers = True  # the next batch reuses the idle game processes
+        bench = Bench.for_tasks([task for task, _ in tasks], config, jobs=1 if not self.cluster else self.jobs,
+                                timeout=limits.timeout)
+        bench.keep_workers = True  # the next batch reuses the idle game process
         runner = bench
         if self.cluster:
             planned = [PlannedGame(i, task, GameKey(digest, map_digest, rules_key(config), config.seed), None)
                        for i, (task, (digest, map_digest)) in enumerate(tasks)]
             runner = batch_player(bench, ClusterChoice(self.cluster), planned)
         recorded: set[int] = set()
-        self._runner = runner
+        self._runners[id(runner)] = runner
         try:
             if self._halt.is_set():
                 return len(claimed)
             for index, row in runner.run():
                 with self.arena.sessions.begin() as session:
-                    queue.record(session, claimed[index].game, self._scrub(row, tasks[index][0]))
+                    queue.record(session, claimed[index].game, self._scrub(row, tasks[index]))
                 recorded.add(index)
-                self.played += 1
+                with self._counting:
+                    self.played += 1
         finally:
-            self._runner = None
+            self._runners.pop(id(runner), None)
             with self.arena.sessions.begin() as session:
                 queue.release(session, [c.game for i, c in enumerate(claimed) if i not in recorded])
+        if not self._halt.is_set():
+            self._coach({c.version for c in claimed}, limits)
         return len(claimed)
+
+    def _coach(self, version_ids: set[int], limits) -> None:
+        """The coach's reports of a few example games (``app.report.coaching``) of each version done playing, kept
+        with the version for its page's advice (a report per map name)."""
+        with self.arena.sessions.begin() as session:
+            map_set = queue.current_set(session)
+            for version_id in sorted(version_ids):
+                version = session.get(Version, version_id)
+                if version.done is None or version.coach is not None or version.load_error is not None:
+                    continue
+                found = queue.records(queue.version_games(session, version, map_set), version, "agent", limits.rules,
+                                      limits.seed)
+                examples = example_games(found)
+                graded = coach_games(examples, self.arena.cache / COACH_FILE) if examples else {}
+                version.coach = json.dumps([(r["map"], graded[game_id(r)]) for r in examples])
 
     def _task(self, session, claimed: queue.Claimed) -> tuple[BenchTask, tuple[str, str]]:
         """The bench task of a claimed game (its files and map written to the cache) and its key's digests."""
@@ -125,21 +161,24 @@ class ArenaPlayer(threading.Thread):
             self._agents[version.digest] = found.agent or str(folder / AGENT_FOLDER)
         return self._agents[version.digest]
 
-    def _scrub(self, row: GameRow, task: BenchTask) -> GameRow:
-        """``row`` with the cache's folders cut off its messages and log (a student reads their own names)."""
-        scrubber = path_scrubber([_agent_folder(task.agent)], self.arena.cache, [Path(task.map_path).parent])
-        return GameRow.from_dict(_scrubbed(scrubber, row.to_dict()))
+    def _scrub(self, row: GameRow, task: tuple[BenchTask, tuple[str, str]]) -> GameRow:
+        """``row`` with the machine's folders cut off the paths its messages and log quote, so a student reads
+        their own file names (``rules.clp:12``): the cache's folders here, and any folder before one of the
+        version's file names (a Dask worker plays a copy in a temporary folder of its own)."""
+        (bench_task, (digest, _)) = task
+        agent = self.arena.cache / "versions" / digest / AGENT_FOLDER
+        folders = path_scrubber([agent], self.arena.cache, [Path(bench_task.map_path).parent])
+        names = sorted((p.relative_to(agent).as_posix() for p in agent.rglob("*") if p.is_file()), key=len,
+                       reverse=True)
+        before = re.compile(r"(?:[A-Za-z]:)?[^\s:'\"(),]*[/\\](" + "|".join(map(re.escape, names)) + r")\b")
 
+        def scrub(value):
+            if isinstance(value, list):
+                return [scrub(item) for item in value]
+            return before.sub(r"\1", folders.text(value)) if isinstance(value, str) and names else value
 
-def _agent_folder(agent: str) -> Path:
-    """The folder of a cached version's agent text (a folder, a file, or comma-separated files)."""
-    first = Path(agent.split(",")[0])
-    return first if first.is_dir() else first.parent
-
-
-def _scrubbed(scrubber: PathScrubber, values: dict) -> dict:
-    return {key: scrubber.data(value) if key in ("error", "stop_reason", "load_messages", "refusals", "log")
-            else value for key, value in values.items()}
+        return GameRow.from_dict({key: scrub(value) if key in QUOTING else value
+                                  for key, value in row.to_dict().items()})
 
 
 def _write_once(folder: Path, write) -> None:

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
+import zlib
 from dataclasses import dataclass
 
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 
-from app.arena.schema import ArenaMap, Game, MapSet, Setting, Version
+from app.arena.schema import ArenaMap, Game, MapSet, Setting, Student, Version
 from app.tournament.bench.rows import FailureKind, GameRow, RowStatus
 
 QUEUED, PLAYING, DONE, SKIPPED = "queued", "playing", "done", "skipped"
 EARLY_STOP = 5  # a version whose first this many games all failed through the agent is stopped
 CURRENT_SET = "map_set"  # the setting naming the map set games are played on now
+REVISION = "revision"  # the setting that changes with every change the leaderboard shows (its cache's key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +36,17 @@ class Claimed:
     student: str
     map_id: int
     load_check: bool
+
+
+def touch(session: Session) -> None:
+    """Mark the leaderboard changed: a new random revision (two writers never leave the one a reader cached)."""
+    session.merge(Setting(key=REVISION, value=json.dumps(uuid.uuid4().hex)))
+
+
+def revision(session: Session) -> str:
+    """The leaderboard's revision now."""
+    found = session.get(Setting, REVISION)
+    return found.value if found is not None else ""
 
 
 def current_set(session: Session) -> MapSet:
@@ -48,40 +62,42 @@ def queue_games(session: Session, version: Version, map_set: MapSet, load_check:
     for count, game_map in enumerate(maps, start=1):
         session.add(Game(version_id=version.id, map_id=game_map.id, state=QUEUED,
                          load_check=load_check and count == 1))
+    touch(session)
     return count
 
 
-def _eligible():
-    """The games that may be claimed now: queued, of a version that loaded (or its load check), not stopped."""
-    return (select(Game.id).join(Version, Game.version_id == Version.id)
-            .where(Game.state == QUEUED, Version.load_error.is_(None), Version.stopped.is_(None),
-                   or_(Game.load_check, Version.playing.is_not(None))))
-
-
 def claim(session: Session, count: int, now: float | None = None) -> list[Claimed]:
-    """Up to ``count`` games, round-robin over the students with games waiting (see the module), marked
-    ``playing``; the versions whose load check is claimed enter their ``loading`` phase."""
+    """Up to ``count`` games, round-robin over the students with games waiting (see the module), the student
+    served longest ago first; marked ``playing``; the versions whose load check is claimed enter their
+    ``loading`` phase. One query: each student's first ``count`` eligible games (a window function)."""
     now = time.time() if now is None else now
-    waiting = session.scalars(_eligible().with_only_columns(Version.student).distinct()).all()
-    if not waiting:
+    order = func.row_number().over(partition_by=Version.student, order_by=(Version.id, ArenaMap.position))
+    ranked = (select(Game.id, Game.version_id, Game.map_id, Game.load_check, Version.student, order.label("place"))
+              .join(Version, Game.version_id == Version.id).join(ArenaMap, Game.map_id == ArenaMap.id)
+              .where(Game.state == QUEUED, Version.load_error.is_(None), Version.stopped.is_(None),
+                     or_(Game.load_check, Version.playing.is_not(None))).subquery())
+    lists: dict[str, list] = {}
+    for row in session.execute(select(ranked).where(ranked.c.place <= count).order_by(ranked.c.student,
+                                                                                      ranked.c.place)):
+        lists.setdefault(row.student, []).append(row)
+    if not lists:
         return []
-    last = dict(session.execute(select(Version.student, func.max(Game.claimed))
-                                .join(Game, Game.version_id == Version.id).group_by(Version.student)).all())
-    order = sorted(waiting, key=lambda s: (last.get(s) is not None, last.get(s) or 0.0, s))
-    lists = {student: session.execute(
-        _eligible().with_only_columns(Game.id, Game.version_id, Game.map_id, Game.load_check)
-        .join(ArenaMap, Game.map_id == ArenaMap.id).where(Version.student == student)
-        .order_by(Version.id, ArenaMap.position).limit(count)).all() for student in order}
+    served = dict(session.execute(select(Student.identifier, Student.served)
+                                  .where(Student.identifier.in_(list(lists)))).all())
+    students = sorted(lists, key=lambda s: (served.get(s) is not None, served.get(s) or 0.0, s))
     picked: list[Claimed] = []
     while len(picked) < count and any(lists.values()):
-        for student in order:
+        for student in students:
             if lists[student] and len(picked) < count:
-                game_id, version_id, map_id, load_check = lists[student].pop(0)
-                picked.append(Claimed(game_id, version_id, student, map_id, bool(load_check)))
+                row = lists[student].pop(0)
+                picked.append(Claimed(row.id, row.version_id, student, row.map_id, bool(row.load_check)))
     session.execute(update(Game).where(Game.id.in_([c.game for c in picked])).values(state=PLAYING, claimed=now))
+    for place, student in enumerate(dict.fromkeys(c.student for c in picked)):
+        session.execute(update(Student).where(Student.identifier == student).values(served=now + place * 1e-6))
     checks = [c.version for c in picked if c.load_check]
     if checks:
         session.execute(update(Version).where(Version.id.in_(checks), Version.loading.is_(None)).values(loading=now))
+        touch(session)
     return picked
 
 
@@ -97,16 +113,17 @@ def record(session: Session, game_id: int, row: GameRow, now: float | None = Non
     details.pop("log", None)
     game.state, game.finished, game.status, game.failure = DONE, now, str(row.status), str(row.failure)
     game.score, game.oracle, game.percent = row.score, row.oracle, row.percent_of_oracle
-    game.row, game.log = json.dumps(details), row.log or None
+    game.row, game.log = json.dumps(details), zlib.compress(row.log.encode("utf-8")) if row.log else None
     version = session.get(Version, game.version_id)
     if game.load_check:
         _loaded(session, version, row, now)
-    elif version.stopped is None:
+    elif version.stopped is None and agent_fault(row.status, row.failure):  # an ok game never stops a version
         _stop_early(session, version)
     session.flush()
     if not session.scalar(select(func.count(Game.id)).where(Game.version_id == version.id,
                                                            Game.state.in_((QUEUED, PLAYING)))):
         version.done = version.done or now
+    touch(session)
     return True
 
 
@@ -161,6 +178,7 @@ def recover(session: Session) -> int:
     """After a restart: every game left ``playing`` (its player died with the server) goes back to the queue;
     how many did."""
     result = session.execute(update(Game).where(Game.state == PLAYING).values(state=QUEUED, claimed=None))
+    touch(session)
     return result.rowcount or 0
 
 
@@ -179,3 +197,30 @@ def requeue(session: Session, version: Version, map_set: MapSet) -> None:
                             .order_by(ArenaMap.position)).all()
     for position, game in enumerate(first):
         game.load_check = position == 0
+    touch(session)
+
+
+def version_games(session: Session, version: Version, map_set: MapSet) -> list[tuple[Game, ArenaMap]]:
+    """A version's games on the set, in map order."""
+    return list(session.execute(select(Game, ArenaMap).join(ArenaMap, Game.map_id == ArenaMap.id)
+                                .where(Game.version_id == version.id, ArenaMap.map_set_id == map_set.id)
+                                .order_by(ArenaMap.position)).all())
+
+
+def records(games: list[tuple[Game, ArenaMap]], version: Version, agent: str, rules: str, seed: int) -> list[dict]:
+    """The version's played games as the tournament's stored records (``app.tournament.bench.store``), the form
+    the report and the students' pages read, each named ``agent``."""
+    found = []
+    for game, game_map in games:
+        if game.state != DONE or not game.row:
+            continue
+        record = json.loads(game.row)
+        record.update(agent=agent, agent_hash=version.digest, map_hash=game_map.digest, rules_key=rules, seed=seed,
+                      known=game_map.known, finished=game.finished, log=log_text(game), game_id=game.id)
+        found.append(record)
+    return found
+
+
+def log_text(game: Game) -> str:
+    """A played game's log (JSON Lines text; "" when it has none)."""
+    return zlib.decompress(game.log).decode("utf-8") if game.log else ""

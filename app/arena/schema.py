@@ -5,7 +5,7 @@ Changing a table means a new migration in ``migrations/versions/`` (tests/arena 
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 TEACHER = "teacher"  # the teacher's identifier (a roster may not use it)
@@ -32,6 +32,7 @@ class Student(Base):
     email: Mapped[str] = mapped_column(String(200), default="")
     number: Mapped[int] = mapped_column(Integer, unique=True)
     display_name: Mapped[str | None] = mapped_column(String(80))
+    served: Mapped[float | None] = mapped_column(Float)  # when the queue last gave one of their games to play
 
 
 class Token(Base):
@@ -99,12 +100,13 @@ class VersionFile(Base):
 
 class Game(Base):
     """One (version, map) game: ``queued``, ``playing`` (claimed by the player), ``done`` or ``skipped``; when
-    done, the bench's row (JSON, without the log) and its log. A version's first game is its load check."""
+    done, the bench's row (JSON, without the log) and its log (compressed: ``queue.log_text`` reads it). A
+    version's first game is its load check."""
 
     __tablename__ = "games"
-    __table_args__ = (UniqueConstraint("version_id", "map_id"),)
+    __table_args__ = (UniqueConstraint("version_id", "map_id"), Index("ix_games_version_state", "version_id", "state"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    version_id: Mapped[int] = mapped_column(ForeignKey("versions.id"), index=True)
+    version_id: Mapped[int] = mapped_column(ForeignKey("versions.id"))
     map_id: Mapped[int] = mapped_column(ForeignKey("maps.id"))
     state: Mapped[str] = mapped_column(String(10), index=True)
     load_check: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -116,7 +118,7 @@ class Game(Base):
     oracle: Mapped[int | None] = mapped_column(Integer)
     percent: Mapped[float | None] = mapped_column(Float)
     row: Mapped[str | None] = mapped_column(Text)
-    log: Mapped[str | None] = mapped_column(Text)
+    log: Mapped[bytes | None] = mapped_column(LargeBinary)  # zlib-compressed (a log is JSON Lines: ~10x smaller)
 
 
 class Refusal(Base):

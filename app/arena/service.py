@@ -8,13 +8,13 @@ request raises ``ArenaError`` with its HTTP status and a one-line message."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import tempfile
+import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from sqlalchemy import func, or_, select
@@ -63,9 +63,11 @@ class Arena:
         database = sqlite_file(url)
         self.folder = database.resolve().parent if database else Path.cwd()
         #: where the player writes versions' files and maps to play them (rebuilt from the database at will)
-        self.cache = (database.with_name(database.name + ".cache") if database
-                      else Path(tempfile.gettempdir()) / "battleship-arena-cache")
+        self.cache = (database.with_name(database.name + ".cache") if database else Path(tempfile.gettempdir())
+                      / f"battleship-arena-{hashlib.sha256(url.encode('utf-8')).hexdigest()[:12]}")
         self.tokens_written: Path | None = None  # the tokens file ``create`` wrote, if it made tokens
+        self._cache: dict[str, tuple[str, object]] = {}  # what ``_cached`` keeps: (revision, answer)
+        self._locks: dict[str, threading.Lock] = {}
 
     # -- starting -------------------------------------------------------------------------------------------
 
@@ -88,6 +90,7 @@ class Arena:
             else:
                 first = Limits(**json.loads(session.get(Setting, LIMITS).value))
                 _set(session, LIMITS, {**asdict(limits), "rules": first.rules, "seed": first.seed})
+            queue.touch(session)
             added = accounts.add_roster(session, roster)
             if not accounts.has_teacher(session):
                 added.insert(0, accounts.TEACHER)
@@ -108,10 +111,9 @@ class Arena:
                                       "--roster CSV)")
         return arena
 
-    @contextmanager
-    def _session(self) -> Iterator[Session]:
-        with self.sessions.begin() as session:
-            yield session
+    def close(self) -> None:
+        """Close the database's connections (the server stopping; a test restarting it)."""
+        self.engine.dispose()
 
     @property
     def limits(self) -> Limits:
@@ -155,20 +157,50 @@ class Arena:
             raise ArenaError(400, f"a display name has 1 to {NAME_CHARS} printable characters")
         if _ANONYMOUS.match(name):
             raise ArenaError(400, f"{name!r} looks like a classmate's anonymous label: choose another name")
-        with self._session() as session:
+        with self.sessions.begin() as session:
             taken = session.scalar(select(Student.identifier).where(Student.display_name == name,
                                                                     Student.identifier != caller.identifier))
             if taken is not None:
                 raise ArenaError(400, f"{name!r} is taken: choose another name")
             session.get(Student, caller.identifier).display_name = name
+            queue.touch(session)
 
     def standings(self, caller: Caller | None) -> dict:
         """The leaderboard: ``{"maps", "map_set", "rows": [...]}`` (see docs/arena.md); anyone may read it."""
-        with self.sessions() as session:
+        found = self._standings()
+        return {"maps": found["maps"], "map_set": found["map_set"],
+                "rows": board.for_viewer(found["rows"], caller.identifier if caller else None,
+                                         bool(caller and caller.teacher))}
+
+    def _standings(self) -> dict:
+        """The leaderboard with every student's identifier, name and label (``board.for_viewer`` makes each
+        caller's rows of it), cached: see ``_cached``."""
+        def compute(session: Session) -> dict:
             map_set = queue.current_set(session)
-            rows = board.leaderboard(session, map_set, caller.identifier if caller else None,
-                                     bool(caller and caller.teacher))
-            return {"maps": board.map_count(session, map_set), "map_set": map_set.name, "rows": rows}
+            rows = board.leaderboard(session, map_set)
+            return {"maps": board.map_count(session, map_set), "map_set": map_set.name, "rows": rows,
+                    "medians": board.class_medians(session, map_set, rows)}
+
+        return self._cached("standings", compute)
+
+    def _cached(self, key: str, compute):
+        """``compute(session)``'s answer, computed again only when the database's revision changed
+        (``queue.touch``); while one thread computes it, the others get the previous answer at once. So fifty
+        readers polling cost one computation per change, on one thread at a time, and none waits for it."""
+        with self.sessions() as session:
+            now = queue.revision(session)
+            lock = self._lock(key)
+            revision, found = self._cache.get(key, ("", None))
+            if found is not None and revision == now:
+                return found
+            if not lock.acquire(blocking=found is None):
+                return found
+            try:
+                found = compute(session)
+                self._cache[key] = (now, found)
+                return found
+            finally:
+                lock.release()
 
     def version(self, caller: Caller, version_id: int) -> dict:
         """One version: its phases with their times, games played, load error, figures and verdict against the
@@ -186,56 +218,78 @@ class Arena:
             self._own_version(session, caller, game.version_id)
             if not game.log:
                 raise ArenaError(404, f"game {game_id} has no log (not played yet)")
-            return game.log
+            return queue.log_text(game)
 
     def student(self, caller: Caller, identifier: str) -> dict:
         """A student's page data: who, their versions (newest first) with phases and verdicts, the version the
-        leaderboard shows and its games map by map, and ``page``: the ``grade`` student page's data
+        leaderboard shows and its games map by map, their rank, and ``page``: the ``grade`` student page's data
         (``app.report.student.StudentPage``: standing, per-map results, load errors, the coach's advice, the
-        games' logs for the in-page replay), live. ArenaError 403 unless the caller's own or the teacher's, 404."""
+        games' logs for the in-page replay), live. ArenaError 403 unless the caller's own or the teacher's, 404.
+        What is the student's own is computed again only when their versions or games changed; their place in
+        the class is taken from the (cached) leaderboard at each call."""
         if not caller.teacher and caller.identifier != identifier:
             raise ArenaError(403, "this page is another student's")
         with self.sessions() as session:
-            student = session.get(Student, identifier)
-            if student is None:
+            if session.get(Student, identifier) is None:
                 raise ArenaError(404, f"no student {identifier!r}")
-            map_set = queue.current_set(session)
-            theirs = list(session.scalars(select(Version).where(Version.student == identifier)
-                                          .order_by(Version.number.desc())))
-            rows = board.leaderboard(session, map_set, identifier, False)
-            own = next((r for r in rows if r["you"]), None)
-            shown = session.get(Version, own["version_id"]) if own else None
-            games = board.version_games(session, shown, map_set) if shown else []
-            return {"identifier": identifier, "name": student.name, "email": student.email,
-                    "display_name": student.display_name, "label": board.label(student, False),
-                    "rank": own["rank"] if own else None, "of": sum(r["rank"] is not None for r in rows),
-                    "map_set": map_set.name, "versions": [_version_data(session, v, map_set) for v in theirs],
-                    "shown": own["version_id"] if own else None,
-                    "maps": [_game_line(game, game_map) for game, game_map in games],
-                    "page": self._page(student, shown, games, rows) if shown else None}
+            mark = _student_mark(session, identifier)
+        with self._lock(f"student/{identifier}"):
+            cached = self._cache.get(f"student/{identifier}")
+            if cached is None or cached[0] != mark:
+                with self.sessions() as session:
+                    cached = (mark, self._student(session, identifier))
+                self._cache[f"student/{identifier}"] = cached
+        found = dict(cached[1])
+        standings = self._standings()
+        rows = board.for_viewer(standings["rows"], identifier, False)
+        own = next((r for r in rows if r["you"]), None)
+        ranked = [r for r in rows if r["mean"] is not None]
+        found.update(rank=own["rank"] if own else None, of=len(ranked))
+        if found["page"] is not None:
+            page = found["page"] = replace(found["page"])
+            page.standings = [{"rank": r["rank"], "label": r["student"] if r["you"] else "a classmate",
+                               "mean": r["mean"], "percent": r["oracle_pct"], "own": r["you"]} for r in ranked]
+            page.rank, page.of = found["rank"], len(ranked)
+            page.histogram = histogram_svg([r["mean"] for r in ranked], own["mean"] if own else None)
+            page.maps = [{**line, "median": standings["medians"].get(position)}
+                         for line, position in zip(page.maps, found["positions"])]
+        return found
 
-    def _page(self, student: Student, version: Version, games: list, rows: list[dict]) -> StudentPage | None:
-        """The ``grade`` student page of ``version``'s games, its standing taken from the live leaderboard."""
+    def _lock(self, key: str) -> threading.Lock:
+        return self._locks.setdefault(key, threading.Lock())
+
+    def _student(self, session: Session, identifier: str) -> dict:
+        """What ``student`` answers that is the student's own: who, versions, the shown version's games and page."""
+        student = session.get(Student, identifier)
+        map_set = queue.current_set(session)
+        theirs = list(session.scalars(select(Version).where(Version.student == identifier)
+                                      .order_by(Version.number.desc())))
+        counts = board.scored_counts(session, map_set)
+        shown = next((v for v in theirs if counts.get(v.id)), theirs[0] if theirs else None)
+        games = queue.version_games(session, shown, map_set) if shown else []
+        return {"identifier": identifier, "name": student.name, "email": student.email,
+                "display_name": student.display_name, "label": board.label(student, False),
+                "map_set": map_set.name, "versions": [_version_data(session, v, map_set) for v in theirs],
+                "shown": shown.id if shown else None,
+                "maps": [_game_line(game, game_map) for game, game_map in games],
+                "positions": [m.position for g, m in games if g.state == queue.DONE and g.row],  # page.maps' maps
+                "page": self._page(student, shown, games) if shown else None}
+
+    def _page(self, student: Student, version: Version, games: list) -> StudentPage | None:
+        """The ``grade`` student page of ``version``'s games (its place in the class: see ``student``)."""
         limits = self.limits
         agent = f"version {version.number}"
-        found = board.records(games, version, agent, limits.rules, limits.seed)
+        found = queue.records(games, version, agent, limits.rules, limits.seed)
         if not found:
             return None
         report = analyse(found, draw=False)[0]
         label = board.label(student, False)
-        coach = json.loads(version.coach) if version.coach else []
         page = page_data(Identity(student.identifier, label, agent), report, {agent: label},
                          not_played=version.load_error or version.stopped or "")
-        if coach:
+        if version.coach:
             by_map = {m["name"]: m["game"] for m in page.maps}
-            page.coach = summarise([(by_map[name], report_) for name, report_ in coach
-                                    if by_map.get(name) is not None and "error" not in report_])
-        ranked = [r for r in rows if r["mean"] is not None]
-        page.standings = [{"rank": r["rank"], "label": r["student"] if r["you"] else "a classmate", "mean": r["mean"],
-                           "percent": r["oracle_pct"], "own": r["you"]} for r in ranked]
-        own = next((r for r in ranked if r["you"]), None)
-        page.rank, page.of = (own["rank"] if own else None), len(ranked)
-        page.histogram = histogram_svg([r["mean"] for r in ranked], own["mean"] if own else None)
+            page.coach = summarise([(by_map[name], graded) for name, graded in json.loads(version.coach)
+                                    if by_map.get(name) is not None and "error" not in graded])
         return page
 
     def _own_version(self, session: Session, caller: Caller, version_id: int) -> Version:
@@ -284,7 +338,7 @@ class Arena:
         """Play a version again on the current map set (teacher only: ArenaError 403; 404 for no such version)."""
         if not caller.teacher:
             raise ArenaError(403, "only the teacher requeues a version")
-        with self._session() as session:
+        with self.sessions.begin() as session:
             version = self._own_version(session, caller, version_id)
             queue.requeue(session, version, queue.current_set(session))
 
@@ -292,11 +346,12 @@ class Arena:
         """The deadline: store ``maps`` as the map set ``freeze``, make it the one played and ranked, and queue every
         student's final version on it (a final version that did not load is not played); the games queued.
         ArenaError 400 when the arena is frozen already."""
-        with self._session() as session:
+        with self.sessions.begin() as session:
             if session.scalar(select(MapSet.id).where(MapSet.name == FREEZE)) is not None:
                 raise ArenaError(400, "the arena is frozen already: its final maps are set")
             map_set = _store_maps(session, FREEZE, maps)
             _set(session, queue.CURRENT_SET, FREEZE)
+            queue.touch(session)
             queued = 0
             for version in _final_versions(session):
                 if version.load_error is None:
@@ -322,7 +377,7 @@ class Arena:
 
     def recover(self) -> int:
         """Games left ``playing`` by a server that stopped, back to the queue (the player does it when it starts)."""
-        with self._session() as session:
+        with self.sessions.begin() as session:
             return queue.recover(session)
 
 
@@ -353,6 +408,25 @@ def _relative(path: Path, base: Path) -> str:
         return path.resolve().relative_to(base.resolve()).as_posix()
     except ValueError:
         return path.name
+
+
+def _student_mark(session: Session, identifier: str) -> tuple:
+    """What changes whenever anything of a student's own page does: their name, their versions' phases and
+    advice, their games' states and finishing times, the map set."""
+    versions = tuple(session.execute(
+        select(Version.id, Version.loading, Version.playing, Version.done, Version.load_error.is_(None),
+               Version.stopped.is_(None), Version.coach.is_(None)).where(Version.student == identifier)).all())
+    games = session.execute(
+        select(func.count(Game.id), func.max(Game.finished), func.max(Game.claimed))
+        .join(Version, Game.version_id == Version.id).where(Version.student == identifier)).one()
+    return (session.get(Setting, queue.CURRENT_SET).value, session.get(Student, identifier).display_name,
+            tuple(tuple(v) for v in versions), tuple(games), _state_counts(session, identifier))
+
+
+def _state_counts(session: Session, identifier: str) -> tuple:
+    return tuple(session.execute(select(Game.state, func.count(Game.id)).join(Version, Game.version_id == Version.id)
+                                 .where(Version.student == identifier).group_by(Game.state)
+                                 .order_by(Game.state)).all())
 
 
 def _game_line(game: Game, game_map: ArenaMap) -> dict:

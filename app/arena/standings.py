@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.arena.files import write_files
@@ -151,38 +151,72 @@ def previous_played(versions: list[Version], version: Version, games: dict[int, 
     return earlier[-1] if earlier else None
 
 
-def leaderboard(session: Session, map_set: MapSet, viewer: str | None, teacher: bool) -> list[dict]:
+def scored_counts(session: Session, map_set: MapSet) -> dict[int, int]:
+    """Scored games per version on the set (one aggregate query: which versions the leaderboard shows)."""
+    return dict(session.execute(
+        select(Game.version_id, func.count(Game.id)).join(ArenaMap, Game.map_id == ArenaMap.id)
+        .where(ArenaMap.map_set_id == map_set.id, Game.state == DONE, Game.status == RowStatus.OK,
+               Game.score.is_not(None)).group_by(Game.version_id)).all())
+
+
+def leaderboard(session: Session, map_set: MapSet) -> list[dict]:
     """One row per student with a version: their latest version with a scored game (else their latest), ranked
-    by mean score (equal means share a rank; students with nothing scored yet last, unranked)."""
+    by mean score (equal means share a rank; students with nothing scored yet last, unranked). Each row has the
+    student's ``identifier``, roster ``name`` and public ``label``: ``for_viewer`` makes a caller's rows of it."""
     students = {s.identifier: s for s in session.scalars(select(Student))}
     versions: dict[str, list[Version]] = defaultdict(list)
     for version in session.scalars(select(Version).order_by(Version.student, Version.number)):
         versions[version.student].append(version)
-    games = played(session, map_set)
+    counts = scored_counts(session, map_set)
+    chosen: dict[str, tuple[Version, Version | None]] = {}
+    for identifier, theirs in versions.items():
+        scored = [v for v in theirs if counts.get(v.id)]
+        chosen[identifier] = (scored[-1] if scored else theirs[-1], scored[-2] if len(scored) > 1 else None)
+    games = played(session, map_set, [v.id for pair in chosen.values() for v in pair if v is not None])
     names = map_names(session, map_set)
     rows = []
-    for identifier, theirs in versions.items():
-        scored = [v for v in theirs if games.get(v.id) and games[v.id].scores]
-        version = scored[-1] if scored else theirs[-1]
+    for identifier, (version, previous) in chosen.items():
         mine = games.get(version.id) or Played()
         figure = figures(mine)
-        previous = previous_played(theirs, version, games)
         judged = verdict(mine, games[previous.id], names) if previous else None
-        row = {"rank": None, "student": label(students[identifier], teacher), "you": identifier == viewer,
-               "version": version.number, "version_id": version.id, "phase": phase(version),
-               "games": mine.played, "maps": len(names), "mean": figure.mean, "low": figure.low, "high": figure.high,
-               "oracle_pct": figure.oracle_pct, "failures": mine.failures, "submitted_at": iso(version.submitted),
-               "verdict": judged["verdict"] if judged else "none",
-               "gained": len(judged["gained"]) if judged else 0, "lost": len(judged["lost"]) if judged else 0}
-        if teacher:
-            row["identifier"] = identifier
-        rows.append(row)
-    rows.sort(key=lambda r: (r["mean"] is None, -(r["mean"] or 0.0), r["student"]))
+        student = students[identifier]
+        rows.append({"rank": None, "identifier": identifier, "name": student.name, "label": label(student, False),
+                     "version": version.number, "version_id": version.id, "phase": phase(version),
+                     "games": mine.played, "maps": len(names), "mean": figure.mean, "low": figure.low,
+                     "high": figure.high, "oracle_pct": figure.oracle_pct, "failures": mine.failures,
+                     "submitted_at": iso(version.submitted), "verdict": judged["verdict"] if judged else "none",
+                     "gained": len(judged["gained"]) if judged else 0, "lost": len(judged["lost"]) if judged else 0})
+    rows.sort(key=lambda r: (r["mean"] is None, -(r["mean"] or 0.0), r["label"]))
     for place, row in enumerate(rows, start=1):
         if row["mean"] is not None:
             same = next((r for r in rows[:place - 1] if r["mean"] == row["mean"]), None)
             row["rank"] = same["rank"] if same else place
     return rows
+
+
+def class_medians(session: Session, map_set: MapSet, rows: list[dict]) -> dict[int, float]:
+    """The median score of the leaderboard's versions on each map (by position): a student's page compares its
+    own score with it."""
+    games = played(session, map_set, [r["version_id"] for r in rows])
+    by_map: dict[int, list[float]] = defaultdict(list)
+    for version in games.values():
+        for position, score in version.scores.items():
+            by_map[position].append(score)
+    return {position: float(np.median(scores)) for position, scores in by_map.items()}
+
+
+def for_viewer(rows: list[dict], viewer: str | None, teacher: bool) -> list[dict]:
+    """The leaderboard as a caller sees it: ``student`` is the roster's name to the teacher (who also gets the
+    ``identifier``), the public label to everyone else; ``you`` marks the caller's own row."""
+    seen = []
+    for row in rows:
+        shown = {key: value for key, value in row.items() if key not in ("identifier", "name", "label")}
+        shown["student"] = row["name"] if teacher else row["label"]
+        shown["you"] = row["identifier"] == viewer
+        if teacher:
+            shown["identifier"] = row["identifier"]
+        seen.append(shown)
+    return seen
 
 
 def iso(seconds: float | None) -> str | None:
@@ -191,27 +225,6 @@ def iso(seconds: float | None) -> str | None:
         return None
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
-
-
-def version_games(session: Session, version: Version, map_set: MapSet) -> list[tuple[Game, ArenaMap]]:
-    """A version's games on the set, in map order."""
-    return list(session.execute(select(Game, ArenaMap).join(ArenaMap, Game.map_id == ArenaMap.id)
-                                .where(Game.version_id == version.id, ArenaMap.map_set_id == map_set.id)
-                                .order_by(ArenaMap.position)).all())
-
-
-def records(games: list[tuple[Game, ArenaMap]], version: Version, agent: str, rules: str, seed: int) -> list[dict]:
-    """The version's played games as the tournament's stored records (``app.tournament.bench.store``), the form
-    the report and the students' pages read, each named ``agent``."""
-    found = []
-    for game, game_map in games:
-        if game.state != DONE or not game.row:
-            continue
-        record = json.loads(game.row)
-        record.update(agent=agent, agent_hash=version.digest, map_hash=game_map.digest, rules_key=rules, seed=seed,
-                      known=game_map.known, finished=game.finished, log=game.log or "", game_id=game.id)
-        found.append(record)
-    return found
 
 
 # -- similarity flags between students' latest versions ---------------------------------------------------------
@@ -264,7 +277,7 @@ def gradebook(session: Session, map_set: MapSet, scheme: Scheme, layout: str, id
     if scheme.references:
         raise BattleshipError(f"the {scheme.name} scheme compares with shipped agents ({', '.join(scheme.references)})"
                               " the arena does not play: use the oracle or class scheme, or a scheme file of numbers")
-    rows = {r["identifier"]: r for r in leaderboard(session, map_set, None, True)}
+    rows = {r["identifier"]: r for r in leaderboard(session, map_set)}
     ranked = [r["mean"] for r in rows.values() if r["mean"] is not None]
     figures_of = {who: None if r["mean"] is None else GradeFigures(
         r["mean"], r["mean"] if r["low"] is None else r["low"], r["oracle_pct"],

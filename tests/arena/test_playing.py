@@ -5,13 +5,14 @@ page's data, live."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections import defaultdict
 
 import pytest
 from sqlalchemy import func, select
 
-from app.arena.schema import Game
+from app.arena.schema import Game, Version
 from app.arena.service import Arena
 from app.tournament.bench import Bench, BenchConfig
 from tests.arena.conftest import read_tokens
@@ -72,6 +73,11 @@ def test_the_arena_scores_what_a_plain_bench_scores_and_a_page_is_built(arena):
     assert page["page"].mean == pytest.approx(expected["verdi"]) and len(page["page"].maps) == len(MAPS)
     assert len(page["page"].games) == len(MAPS)  # each game's log embedded for the in-page replay
     assert page["page"].standings and sum(s["own"] for s in page["page"].standings) == 1
+    assert arena.version(arena.caller(tokens["verdi"]), page["shown"])["phase"] == "done"
+    with arena.sessions() as session:  # the coach graded three example games of each version
+        coached = [json.loads(v.coach) for v in session.scalars(select(Version))]
+    assert [len(c) for c in coached] == [3, 3, 3] and all("decisions" in report for c in coached for _, report in c)
+    assert all(c.count >= 1 and c.map_name for c in page["page"].coach)
     assert all(line["log"] and line["state"] == "done" for line in page["maps"])
     log = arena.game_log(arena.caller(tokens["verdi"]), page["maps"][0]["id"])
     assert str(arena.cache) not in log
@@ -113,3 +119,19 @@ def test_a_player_stopped_mid_batch_and_a_restart_lose_no_game_and_count_none_tw
         rows = session.execute(select(Game.version_id, Game.map_id, Game.state)).all()
     assert len(rows) == len({(v, m) for v, m, _ in rows}) == len(AGENTS) * len(MAPS)
     assert {state for _, _, state in rows} == {"done"}
+
+
+def test_on_a_dask_cluster_the_games_score_the_same_and_messages_name_the_students_files(arena):
+    pytest.importorskip("distributed", reason="dask.distributed is not installed (requirements-tournament.txt)")
+    tokens = read_tokens(arena.tokens_written)
+    rossi, bianchi = arena.caller(tokens["rossi"]), arena.caller(tokens["bianchi"])
+    played = arena.submit(rossi, _files(AGENTS["rossi"]))["id"]
+    broken = arena.submit(bianchi, [("bad.clp", b"(defrule x")])["id"]
+    player = arena.player(cluster="local")
+    while player.play_batch():
+        pass
+    assert "bad.clp:1" in arena.version(bianchi, broken)["load_error"]
+    assert "battleship-chunk" not in arena.version(bianchi, broken)["load_error"]
+    bench = Bench([str(AGENTS["rossi"])], [str(m) for m in MAPS], BenchConfig(seed=0), jobs=1)
+    expected = [row.score for _, row in sorted(bench.run())]
+    assert arena.version(rossi, played)["mean"] == pytest.approx(sum(expected) / len(expected))

@@ -74,8 +74,11 @@ def test_tokens_are_written_once_and_stored_as_digests_only(arena, arena_url, cl
         stored = set(session.scalars(select(Token.digest)))
     assert not stored & set(tokens.values()) and len(stored) == 4
     maps, roster = class_files
-    roster.write_text(roster.read_text(encoding="utf-8") + "neri,Carla Neri,\n", encoding="utf-8")
+    roster.write_text(roster.read_text(encoding="utf-8").replace("Luca Bianchi", "Luca Bianchi Jr")
+                      + "neri,Carla Neri,\n", encoding="utf-8")
+    arena.close()
     again = Arena.create(arena_url, maps, roster, tokens=arena.tokens_written)
+    assert again.teacher(again.caller(tokens["teacher"]))["students"][1]["name"] == "Luca Bianchi Jr"
     assert again.tokens_written.name == f"{arena.tokens_written.stem}-2.csv"
     assert set(read_tokens(again.tokens_written)) == {"neri"}
     assert read_tokens(arena.tokens_written) == tokens  # the first file untouched
@@ -107,7 +110,8 @@ def test_submissions_too_large_too_many_or_not_an_agent_are_refused_and_recorded
     with pytest.raises(ArenaError) as refused:
         arena.submit(rossi, [("big.clp", b";" * (Limits().max_bytes + 1))])
     assert refused.value.status == 413
-    for files in ([("../escape.clp", b"(deffacts a)")], [("notes.txt", b"hello")], []):
+    for files in ([("../escape.clp", b"(deffacts a)")], [("notes.txt", b"hello")], [], [("a\x00.clp", b"")],
+                  [("a.clp", b""), ("a.clp/b.clp", b"")]):
         with pytest.raises(ArenaError) as refused:
             arena.submit(rossi, files)
         assert refused.value.status == 400 and "arena-intake" not in refused.value.message
@@ -120,8 +124,8 @@ def test_submissions_too_large_too_many_or_not_an_agent_are_refused_and_recorded
         arena.submit(callers["teacher"], [RANDOM])
     assert refused.value.status == 403
     with arena.sessions() as session:
-        assert sorted(session.scalars(select(Refusal.status))) == [400, 400, 400, 413, 429]
-    assert [r["status"] for r in arena.teacher(callers["teacher"])["refusals"]] == [429, 400, 400, 400, 413]
+        assert sorted(session.scalars(select(Refusal.status))) == [400] * 5 + [413, 429]
+    assert [r["status"] for r in arena.teacher(callers["teacher"])["refusals"]] == [429] + [400] * 5 + [413]
 
 
 def test_a_token_reads_only_its_own_versions_and_games(arena, callers):
@@ -292,3 +296,22 @@ def test_the_teacher_sees_similarity_flags_between_latest_versions(arena, caller
     copied = next(p for p in flags if {p["left"], p["right"]} == {"rossi", "bianchi"})
     assert copied["flagged"] and copied["code"] == pytest.approx(1.0)
     assert flags[0] == copied
+
+
+def test_a_students_page_follows_their_games_and_the_class(arena, callers):
+    first = arena.submit(callers["rossi"], [RANDOM])["id"]
+    _drain(arena, rows_by_version={first: [_row(40), _row(50), _row(60)]})
+    page = arena.student(callers["rossi"], "rossi")
+    assert (page["rank"], page["of"], page["shown"]) == (1, 1, first) and page["page"].mean == 50
+    assert [m["median"] for m in page["page"].maps] == [40, 50, 60]
+    other = arena.submit(callers["bianchi"], [CROSS])["id"]
+    _drain(arena, rows_by_version={other: [_row(80), _row(90), _row(100)]})
+    page = arena.student(callers["rossi"], "rossi")  # nothing of rossi's changed: the class did
+    assert (page["rank"], page["of"], page["page"].rank, page["page"].of) == (2, 2, 2, 2)
+    assert [m["median"] for m in page["page"].maps] == [60, 70, 80]
+    assert [s["label"] for s in page["page"].standings] == ["a classmate", "Student 1"]
+    second = arena.submit(callers["rossi"], [CROSS])["id"]
+    assert [v["id"] for v in arena.student(callers["rossi"], "rossi")["versions"]] == [second, first]
+    _drain(arena, rows_by_version={second: [_row(99)] * 3})
+    page = arena.student(callers["rossi"], "rossi")
+    assert page["shown"] == second and page["rank"] == 1 and page["versions"][0]["verdict"]["gained"]

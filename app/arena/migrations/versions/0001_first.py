@@ -16,7 +16,7 @@ def upgrade() -> None:
     op.create_table("students", sa.Column("identifier", sa.String(200), primary_key=True),
                     sa.Column("name", sa.String(200), nullable=False), sa.Column("email", sa.String(200), nullable=False),
                     sa.Column("number", sa.Integer(), nullable=False, unique=True),
-                    sa.Column("display_name", sa.String(80), nullable=True))
+                    sa.Column("display_name", sa.String(80), nullable=True), sa.Column("served", sa.Float(), nullable=True))
     op.create_table("tokens", sa.Column("digest", sa.String(64), primary_key=True),
                     sa.Column("identifier", sa.String(200), nullable=False))
     op.create_index("ix_tokens_identifier", "tokens", ["identifier"])
@@ -53,8 +53,8 @@ def upgrade() -> None:
                     sa.Column("status", sa.String(10), nullable=True), sa.Column("failure", sa.String(16), nullable=True),
                     sa.Column("score", sa.Integer(), nullable=True), sa.Column("oracle", sa.Integer(), nullable=True),
                     sa.Column("percent", sa.Float(), nullable=True), sa.Column("row", sa.Text(), nullable=True),
-                    sa.Column("log", sa.Text(), nullable=True), sa.UniqueConstraint("version_id", "map_id"))
-    op.create_index("ix_games_version_id", "games", ["version_id"])
+                    sa.Column("log", sa.LargeBinary(), nullable=True), sa.UniqueConstraint("version_id", "map_id"))
+    op.create_index("ix_games_version_state", "games", ["version_id", "state"])
     op.create_index("ix_games_state", "games", ["state"])
     op.create_table("refusals", sa.Column("id", sa.Integer(), primary_key=True),
                     sa.Column("student", sa.String(200), nullable=False), sa.Column("at", sa.Float(), nullable=False),
