@@ -28,6 +28,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,8 +67,9 @@ class Arena:
         self.process.wait(120)
 
 
-def submit_and_wait(arena: Arena, student: str, agent: str) -> tuple[float, float]:
-    """Submit ``agent`` as ``student``; (seconds until its row shows every game, seconds until it loaded)."""
+def submit_and_wait(arena: Arena, student: str, agent: str) -> tuple[float, float, float]:
+    """Submit ``agent`` as ``student``; (seconds until its row shows every game, seconds until it loaded, seconds
+    from queued to done by the server's clock: the games alone, not the leaderboard's up to ``FRESH_SECONDS``)."""
     token = arena.tokens[student]
     start = time.perf_counter()
     answer = client.submit(arena.address, token, [agent])
@@ -81,7 +83,9 @@ def submit_and_wait(arena: Arena, student: str, agent: str) -> tuple[float, floa
         rows = client.standings(arena.address, token)["rows"]
         if any(row["you"] and row["version"] == version["version"] and row["games"] == answer["games"]
                for row in rows):
-            return time.perf_counter() - start, loaded
+            phases = client.version(arena.address, token, answer["id"])["phases"]
+            played = datetime.fromisoformat(phases["done"]) - datetime.fromisoformat(phases["queued"])
+            return time.perf_counter() - start, loaded, played.total_seconds()
         time.sleep(0.2)
 
 
@@ -158,8 +162,9 @@ def run(args: argparse.Namespace) -> None:
             try:
                 print(f"--jobs {jobs}:")
                 for number in range(1, args.students + 1):
-                    total, loaded = submit_and_wait(arena, f"s{number:02d}", args.agent)
-                    print(f"  submission {number} -> leaderboard: {total:.1f} s (loaded after {loaded:.1f} s)")
+                    total, loaded, played = submit_and_wait(arena, f"s{number:02d}", args.agent)
+                    print(f"  submission {number} -> leaderboard: {total:.1f} s (loaded after {loaded:.1f} s; "
+                          f"queued -> done {played:.1f} s)")
                 if args.readers:
                     print(load_line(f"{args.readers} readers, queue idle", readers(arena, args.readers, args.reads)))
                     playing = threading.Thread(target=submit_and_wait, args=(arena, "s01", args.agent))

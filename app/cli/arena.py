@@ -127,8 +127,11 @@ def serve_command(args: argparse.Namespace) -> int:
     def announce(address: str) -> None:
         print(f"arena: serving on {address} (Ctrl+C stops)", flush=True)
 
-    serve(make_app(arena, arena.limits.max_bytes), arena.player(args.jobs, args.cluster), args.host, args.port,
-          announce, args.forwarded_allow_ips)
+    try:
+        serve(make_app(arena, arena.limits.max_bytes), arena.player(args.jobs, args.cluster), args.host, args.port,
+              announce, args.forwarded_allow_ips)
+    finally:
+        arena.close()
     return 0
 
 
@@ -147,10 +150,13 @@ def _teacher_does(args: argparse.Namespace, work: Callable):
     version, a second freeze, a scheme the gradebook cannot use) become one-line errors."""
     from app.arena.service import Arena, ArenaError, Caller
 
+    arena = Arena.open(_url(args))
     try:
-        return work(Arena.open(_url(args)), Caller("teacher", True))
+        return work(arena, Caller("teacher", True))
     except ArenaError as refusal:
         raise BattleshipError(refusal.message) from None
+    finally:
+        arena.close()
 
 
 def freeze_command(args: argparse.Namespace) -> int:
