@@ -108,16 +108,18 @@ def _add_gradebook(sub) -> None:
 
 
 def _url(args: argparse.Namespace) -> str:
-    from app.arena.database import default_url
+    """The database ``--db`` names, or the default SQLite file in the current folder."""
+    from app.arena.database import default_url  # the server side's dependencies: submit works without them
 
     return args.db or default_url()
 
 
 def serve_command(args: argparse.Namespace) -> int:
     """Handle ``arena serve``: open (or make) the arena, write new tokens, serve until Ctrl+C."""
+    # the server side's dependencies (requirements-arena.txt), imported here: submit and standings work without them
     from app.arena.service import Arena, Limits
     from app.arena.serving import serve
-    from app.arena.web import make_app
+    from app.arena.web import make_app  # Starlette: a server-side dependency too
 
     _check_counts(args)
     given = {name: getattr(args, name) for name in ("max_bytes", "per_day", "rules", "seed", "timeout", "scheme")}
@@ -148,7 +150,7 @@ def _check_counts(args: argparse.Namespace) -> None:
 def _teacher_does(args: argparse.Namespace, work: Callable):
     """``work(arena, teacher)`` on the database ``--db`` names, as its teacher; the facade's refusals (an unknown
     version, a second freeze, a scheme the gradebook cannot use) become one-line errors."""
-    from app.arena.service import Arena, ArenaError, Caller
+    from app.arena.service import Arena, ArenaError, Caller  # the server side's dependencies: see serve_command
 
     arena = Arena.open(_url(args))
     try:
