@@ -1,5 +1,6 @@
-"""The arena's web application through Starlette's TestClient, over a real arena on SQLite: who sees what
-(401, 403), the API's shapes and refusals, the pages (escaped, readable without script), the sign-in cookie."""
+"""The arena's web application through Starlette's TestClient, over a real arena on SQLite and on PostgreSQL:
+who sees what (401, 403), the API's shapes and refusals, the pages (escaped, readable without script), the
+sign-in cookie."""
 
 from __future__ import annotations
 
@@ -21,13 +22,15 @@ from tests.arena.web_helpers import AGENTS, agent_files, make_class, read_tokens
 MAPS = 3
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    """An arena of three students with rossi's and bianchi's agents submitted and played on 3 maps."""
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def played(request, tmp_path_factory):
+    """An arena of three students with rossi's and bianchi's agents submitted and played on 3 maps: on a SQLite
+    file, then on PostgreSQL (skipped with the reason where no server can be started)."""
     folder = tmp_path_factory.mktemp("arena-web")
     roster, maps = make_class(folder, MAPS)
-    arena = Arena.create(f"sqlite:///{folder / 'arena.sqlite3'}", maps, roster, folder / "tokens.csv",
-                         Limits(max_bytes=64 * 1024, per_day=3))
+    url = (f"sqlite:///{folder / 'arena.sqlite3'}" if request.param == "sqlite"
+           else request.getfixturevalue("postgres").new_database())
+    arena = Arena.create(url, maps, roster, folder / "tokens.csv", Limits(max_bytes=64 * 1024, per_day=3))
     tokens = read_tokens(folder / "tokens.csv")
     client = TestClient(make_app(arena, arena.limits.max_bytes))
     versions = {}
@@ -39,7 +42,8 @@ def played(tmp_path_factory):
     player = arena.player(jobs=1)
     while player.play_batch():
         pass
-    return arena, tokens, versions
+    yield arena, tokens, versions
+    arena.close()
 
 
 @pytest.fixture
