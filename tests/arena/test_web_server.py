@@ -1,7 +1,7 @@
 """``arena serve`` as a real server (uvicorn on 127.0.0.1, a free port) in its own process: the issue's end to
 end (three students submit shipped agents with ``arena submit``; ``arena standings --json`` gives the scores a
 plain ``bench`` of the same agents, maps and seed gives), a 403 over real HTTP, a clean stop, and a restart in
-the middle of a batch that loses no game and plays none twice."""
+the middle of a batch that loses no game and plays none twice (on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -68,10 +68,10 @@ def test_three_students_get_the_scores_bench_gives(tmp_path):
         assert arena_means[names[student]] == pytest.approx(statistics.mean(scores[agent])), student
 
 
-def test_a_restart_in_the_middle_of_a_batch_loses_and_doubles_no_game(tmp_path):
+def test_a_restart_in_the_middle_of_a_batch_loses_and_doubles_no_game(tmp_path, arena_url):
     maps_count = 12
     roster, maps = make_class(tmp_path, maps_count)
-    server = Server(tmp_path, roster, maps, jobs=1)
+    server = Server(tmp_path, roster, maps, jobs=1, db=arena_url)
     tokens = server.tokens()
     versions = {}
     for student in ("rossi", "bianchi"):
@@ -90,7 +90,7 @@ def test_a_restart_in_the_middle_of_a_batch_loses_and_doubles_no_game(tmp_path):
     assert server.stop(kill=True) == -9  # a crash: no clean stop, games left 'playing'
     before = finished()
     assert len(before) < 2 * maps_count, "the batch ended before the crash: more maps are needed"
-    server = Server(tmp_path, roster, maps, jobs=1)
+    server = Server(tmp_path, roster, maps, jobs=1, db=arena_url)
     try:
         wait_until(lambda: all(_all_played(server, tokens[s], v) for s, v in versions.items()), 240,
                    "both versions' games")

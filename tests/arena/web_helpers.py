@@ -81,14 +81,15 @@ def call(address: str, method: str, path: str, token: str | None = None, body: d
 
 
 class Server:
-    """``main.py arena serve`` in a child process on 127.0.0.1, a free port; ``stop()`` sends SIGTERM."""
+    """``main.py arena serve`` in a child process on 127.0.0.1, a free port, on ``db`` (default: a SQLite file in
+    ``folder``); ``stop()`` sends SIGTERM."""
 
-    def __init__(self, folder: Path, roster: Path, maps: Path, jobs: int = 1, extra: tuple[str, ...] = ()):
-        self.db = f"sqlite:///{folder / 'arena.sqlite3'}"
+    def __init__(self, folder: Path, roster: Path, maps: Path, jobs: int = 1, db: str | None = None):
+        self.db = db or f"sqlite:///{folder / 'arena.sqlite3'}"
         self.tokens_file = folder / "tokens.csv"
         command = [sys.executable, str(ROOT / "main.py"), "arena", "serve", "--maps", str(maps), "--roster",
                    str(roster), "--db", self.db, "--tokens", str(self.tokens_file), "--port", "0", "--jobs",
-                   str(jobs), *extra]
+                   str(jobs)]
         self.log = (folder / "server.log").open("a", encoding="utf-8")
         self.process = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, stderr=self.log, text=True,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
