@@ -118,6 +118,12 @@ class TestSignIn:
         client.post("/logout", follow_redirects=False)
         assert client.get("/students/rossi").status_code == 401
 
+    def test_behind_tls_the_cookie_is_secure(self, played):
+        arena = played[0]
+        with TestClient(make_app(arena, arena.limits.max_bytes), base_url="https://arena.example.edu") as secure:
+            answer = secure.post("/login", data={"token": played[1]["rossi"]}, follow_redirects=False)
+        assert "Secure" in answer.headers["set-cookie"]
+
     def test_a_wrong_token_is_told_on_the_form(self, client):
         answer = client.post("/login", data={"token": "guess"})
         assert answer.status_code == 401 and "not one of this arena" in answer.text
@@ -134,9 +140,11 @@ class TestSubmissions:
         assert client.post("/api/submissions", json={"files": []}, headers=token).status_code == 400
         bad = client.post("/api/submissions", json={"files": [{"name": "a.clp", "content": "!!"}]}, headers=token)
         assert bad.status_code == 400 and "base64" in bad.json()["error"]
-        big = base64.b64encode(b";" * (200 * 1024)).decode()
-        too_big = client.post("/api/submissions", json={"files": [{"name": "a.clp", "content": big}]}, headers=token)
-        assert too_big.status_code == 413 and "\n" not in too_big.json()["error"]
+        for kilobytes in (80, 200):  # the arena's cap (64 KiB here), then past what the web layer reads at all
+            big = base64.b64encode(b";" * (kilobytes * 1024)).decode()
+            too_big = client.post("/api/submissions", json={"files": [{"name": "a.clp", "content": big}]},
+                                  headers=token)
+            assert too_big.status_code == 413 and "\n" not in too_big.json()["error"], kilobytes
 
     def test_over_the_day_s_limit_is_429_with_retry_after(self, client, played):
         token = _bearer(played[1]["verdi"])
