@@ -20,7 +20,7 @@ from app.arena.files import AGENT_FOLDER, Refused, clean_name, write_files
 from app.arena.queue import current_set, queue_games
 from app.arena.schema import Refusal, Version, VersionFile
 from app.core import AgentError, BattleshipError
-from app.core.rules import DEFAULT_PROFILE
+from app.core.rules import DEFAULT_PROFILE, get_profile
 from app.tournament.bench.store import digest_files
 from app.tournament.submissions import find
 
@@ -39,6 +39,15 @@ class Limits:
     seed: int = 0
     timeout: float = 60.0
     scheme: str = "oracle"  # the grading scheme of the gradebook (app.report.gradebook: a built-in name or a file)
+
+    def __post_init__(self) -> None:
+        """A one-line BattleshipError for a limit the arena cannot work with (the command line's options)."""
+        if self.max_bytes < 1 or self.per_day < 1:
+            raise BattleshipError(f"a submission's size cap ({self.max_bytes} bytes) and the submissions a day "
+                                  f"({self.per_day}) must be at least 1")
+        if not self.timeout > 0:
+            raise BattleshipError(f"the time limit of a game must be more than 0 s, not {self.timeout:g}")
+        get_profile(self.rules)
 
 
 def check_loadable(files: list[tuple[str, bytes]]) -> None:

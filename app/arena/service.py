@@ -79,9 +79,12 @@ class Arena:
         teacher to ``tokens`` (default ``tokens.csv`` beside the database). Later starts keep the maps, rules and
         seed, take the limits given, add the roster's new students and write their tokens to a new file.
         BattleshipError (one line) for bad maps, roster or URL."""
+        limits = limits or Limits()
+        if read_scheme(limits.scheme).references:
+            raise BattleshipError(f"the {limits.scheme} grading scheme compares with shipped agents the arena does not "
+                                  "play: use the oracle or class scheme, or a scheme file of numbers")
         arena = cls(url)
         upgrade(arena.engine)
-        limits = limits or Limits()
         with arena.sessions.begin() as session:
             if session.get(Setting, queue.CURRENT_SET) is None:
                 _store_maps(session, TERM, maps)

@@ -93,6 +93,10 @@ def test_a_bad_roster_or_map_folder_is_a_one_line_error(arena_url, class_files, 
         Arena.create(arena_url, maps, bad, tmp_path / "tokens.csv")
     with pytest.raises(BattleshipError, match="no-such"):
         Arena.create(f"sqlite:///{tmp_path / 'other.sqlite3'}", tmp_path / "no-such", roster, tmp_path / "t.csv")
+    for wrong in (Limits(scheme="reference"), {"per_day": 0}, {"rules": "chess"}, {"timeout": 0}):
+        with pytest.raises(BattleshipError):
+            Arena.create(arena_url, maps, roster, tmp_path / "t.csv", wrong if isinstance(wrong, Limits)
+                         else Limits(**wrong))
     with pytest.raises(BattleshipError, match="no arena"):
         Arena.open(f"sqlite:///{tmp_path / 'empty.sqlite3'}")
 
