@@ -25,6 +25,7 @@ from app.tournament.bench.store import digest_files
 from app.tournament.submissions import find
 
 DAY = 86400.0
+FROZEN = "freeze"  # the map set of the deadline: once it is played, no submission is taken
 MAX_FILES = 200
 
 
@@ -83,6 +84,10 @@ def submit(session: Session, student: str, files: list[tuple[str, bytes]], limit
     """A new version of ``student``'s agent and its games queued: (the version, how many games). Refused, the
     refusal recorded for the teacher's page: 413 too large, 429 over the day's limit, 400 not an agent."""
     now = time.time() if now is None else now
+    map_set = current_set(session)
+    if map_set.name == FROZEN:
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(map_set.created))
+        raise Refused(403, f"the arena was frozen at the deadline ({when}): no more submissions")
     size = sum(len(data) for _, data in files)
     if size > limits.max_bytes:
         raise _refuse(session, student, Refused(413, f"the submission is {size} bytes: the arena takes at most "
@@ -110,5 +115,5 @@ def submit(session: Session, student: str, files: list[tuple[str, bytes]], limit
     session.flush()
     for position, (name, data) in enumerate(named):
         session.add(VersionFile(version_id=version.id, position=position, name=name, data=data))
-    games = queue_games(session, version, current_set(session), load_check=True)
+    games = queue_games(session, version, map_set, load_check=True)
     return version, games

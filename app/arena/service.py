@@ -40,7 +40,7 @@ from app.tournament.bench.store import digest_files
 __all__ = ["Arena", "ArenaError", "Caller", "Limits"]
 
 LIMITS = "limits"
-TERM, FREEZE = "term", "freeze"
+TERM, FREEZE = "term", intake.FROZEN
 NAME_CHARS = 40
 _ANONYMOUS = re.compile(r"^student\s*\d+$", re.IGNORECASE)
 

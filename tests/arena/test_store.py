@@ -266,6 +266,9 @@ def test_requeue_and_freeze(arena, callers, class_files, tmp_path):
     assert arena.freeze(final) == 2  # rossi's final version on the two new maps; bianchi's did not load
     with pytest.raises(ArenaError):
         arena.freeze(final)
+    with pytest.raises(ArenaError) as refused:
+        arena.submit(callers["verdi"], [RANDOM])  # after the deadline
+    assert refused.value.status == 403 and "frozen" in refused.value.message
     assert arena.standings(None)["map_set"] == "freeze" and arena.standings(None)["maps"] == 2
     assert arena.version(callers["rossi"], first)["phase"] == "playing"
     _drain(arena, default=_row(70))
