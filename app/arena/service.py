@@ -135,7 +135,8 @@ class Arena:
 
     def submit(self, caller: Caller, files: list[tuple[str, bytes]]) -> dict:
         """A new version of the caller's agent: ``{"id", "version", "phase", "games", "page"}``. ArenaError 403
-        (the teacher submits nothing), 413 too large, 429 over the day's limit, 400 not an agent."""
+        (the teacher submits nothing; the arena is frozen), 413 too large, 429 over the day's limit, 400 not an
+        agent."""
         if caller.teacher:
             raise ArenaError(403, "the teacher's token submits nothing: use a student's token")
         limits = self.limits
