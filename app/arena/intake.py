@@ -13,12 +13,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from app.arena.files import AGENT_FOLDER, Refused, clean_name, write_files
 from app.arena.queue import current_set, queue_games
-from app.arena.schema import Refusal, Version, VersionFile
+from app.arena.schema import Refusal, Student, Version, VersionFile
 from app.core import AgentError, BattleshipError
 from app.core.rules import DEFAULT_PROFILE, get_profile
 from app.tournament.bench.store import digest_files
@@ -92,6 +92,9 @@ def submit(session: Session, student: str, files: list[tuple[str, bytes]], limit
     if size > limits.max_bytes:
         raise _refuse(session, student, Refused(413, f"the submission is {size} bytes: the arena takes at most "
                                                      f"{limits.max_bytes} bytes"), now)
+    # a write first: the student's row locked (PostgreSQL), the database's write lock taken (SQLite), so two
+    # submissions at once are counted against the day's limit and numbered one after the other
+    session.execute(update(Student).where(Student.identifier == student).values(served=Student.served))
     recent = session.scalars(select(Version.submitted).where(Version.student == student,
                                                              Version.submitted > now - DAY)
                              .order_by(Version.submitted)).all()

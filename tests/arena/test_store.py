@@ -4,6 +4,8 @@ rows written by hand (tests/arena/test_playing.py plays real ones)."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -322,3 +324,15 @@ def test_a_students_page_follows_their_games_and_the_class(arena, callers):
     _drain(arena, rows_by_version={second: [_row(99)] * 3})
     page = arena.student(callers["rossi"], "rossi")
     assert page["shown"] == second and page["rank"] == 1 and page["versions"][0]["verdict"]["gained"]
+
+
+def test_submissions_at_once_are_numbered_one_after_the_other_and_counted(arena, callers):
+    def submit(_):
+        try:
+            return arena.submit(callers["rossi"], [RANDOM])["version"]
+        except ArenaError as error:
+            return error.status
+
+    with ThreadPoolExecutor(6) as pool:
+        answers = sorted(pool.map(submit, range(6)), key=str)
+    assert answers == [1, 2, 3, 429, 429, 429]  # the day's limit is 3 here
