@@ -16,6 +16,9 @@ from app.core import BattleshipError
 MIGRATIONS = Path(__file__).parent / "migrations"
 DEFAULT_FILE = "arena.sqlite3"
 SQLITE_WAIT = 30  # seconds a SQLite writer waits for another's lock (the player and the web threads both write)
+#: connections kept, and opened beyond them at busy times: the web server's threads (uvicorn runs a request's
+#: work in a pool of 40), the player's lanes, and a call that reads the cached leaderboard inside another
+POOL, OVERFLOW = 10, 70
 
 
 def default_url(folder: str | Path = ".") -> str:
@@ -38,10 +41,11 @@ def make_engine(url: str) -> Engine:
         raise BattleshipError(f"{url}: not a database URL (sqlite:///FILE or postgresql+psycopg://...)") from None
     if parsed.get_backend_name() != "sqlite":
         try:
-            return create_engine(parsed, pool_pre_ping=True)
+            return create_engine(parsed, pool_pre_ping=True, pool_size=POOL, max_overflow=OVERFLOW)
         except (ArgumentError, ImportError) as exc:
             raise BattleshipError(f"{parsed.render_as_string()}: cannot use this database ({exc})") from None
-    engine = create_engine(parsed, connect_args={"timeout": SQLITE_WAIT, "check_same_thread": False})
+    engine = create_engine(parsed, connect_args={"timeout": SQLITE_WAIT, "check_same_thread": False},
+                           pool_size=POOL, max_overflow=OVERFLOW)
 
     @event.listens_for(engine, "connect")
     def _pragmas(connection, _record) -> None:

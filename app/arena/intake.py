@@ -13,18 +13,19 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from app.arena.files import AGENT_FOLDER, Refused, clean_name, write_files
 from app.arena.queue import current_set, queue_games
-from app.arena.schema import Refusal, Version, VersionFile
+from app.arena.schema import Refusal, Student, Version, VersionFile
 from app.core import AgentError, BattleshipError
-from app.core.rules import DEFAULT_PROFILE
+from app.core.rules import DEFAULT_PROFILE, get_profile
 from app.tournament.bench.store import digest_files
 from app.tournament.submissions import find
 
 DAY = 86400.0
+FROZEN = "freeze"  # the map set of the deadline: once it is played, no submission is taken
 MAX_FILES = 200
 
 
@@ -39,6 +40,15 @@ class Limits:
     seed: int = 0
     timeout: float = 60.0
     scheme: str = "oracle"  # the grading scheme of the gradebook (app.report.gradebook: a built-in name or a file)
+
+    def __post_init__(self) -> None:
+        """A one-line BattleshipError for a limit the arena cannot work with (the command line's options)."""
+        if self.max_bytes < 1 or self.per_day < 1:
+            raise BattleshipError(f"a submission's size cap ({self.max_bytes} bytes) and the submissions a day "
+                                  f"({self.per_day}) must be at least 1")
+        if not self.timeout > 0:
+            raise BattleshipError(f"the time limit of a game must be more than 0 s, not {self.timeout:g}")
+        get_profile(self.rules)
 
 
 def check_loadable(files: list[tuple[str, bytes]]) -> None:
@@ -74,10 +84,17 @@ def submit(session: Session, student: str, files: list[tuple[str, bytes]], limit
     """A new version of ``student``'s agent and its games queued: (the version, how many games). Refused, the
     refusal recorded for the teacher's page: 413 too large, 429 over the day's limit, 400 not an agent."""
     now = time.time() if now is None else now
+    map_set = current_set(session)
+    if map_set.name == FROZEN:
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(map_set.created))
+        raise Refused(403, f"the arena was frozen at the deadline ({when}): no more submissions")
     size = sum(len(data) for _, data in files)
     if size > limits.max_bytes:
         raise _refuse(session, student, Refused(413, f"the submission is {size} bytes: the arena takes at most "
                                                      f"{limits.max_bytes} bytes"), now)
+    # a write first: the student's row locked (PostgreSQL), the database's write lock taken (SQLite), so two
+    # submissions at once are counted against the day's limit and numbered one after the other
+    session.execute(update(Student).where(Student.identifier == student).values(served=Student.served))
     recent = session.scalars(select(Version.submitted).where(Version.student == student,
                                                              Version.submitted > now - DAY)
                              .order_by(Version.submitted)).all()
@@ -101,5 +118,5 @@ def submit(session: Session, student: str, files: list[tuple[str, bytes]], limit
     session.flush()
     for position, (name, data) in enumerate(named):
         session.add(VersionFile(version_id=version.id, position=position, name=name, data=data))
-    games = queue_games(session, version, current_set(session), load_check=True)
+    games = queue_games(session, version, map_set, load_check=True)
     return version, games

@@ -104,17 +104,21 @@ def claim(session: Session, count: int, now: float | None = None) -> list[Claime
 def record(session: Session, game_id: int, row: GameRow, now: float | None = None) -> bool:
     """Store a played game's row; False when the game is no longer ``playing`` (requeued meanwhile: the row is
     dropped, so a game is never counted twice). A load check decides its version's fate; every row may stop
-    its version early; the last one marks it done."""
+    its version early; the last one marks it done. The version's row is locked first (PostgreSQL; SQLite has
+    one writer at a time anyway), so two lanes recording its last two games cannot both miss that it is done."""
     now = time.time() if now is None else now
-    game = session.get(Game, game_id)
-    if game is None or game.state != PLAYING:
+    version_id = session.scalar(select(Game.version_id).where(Game.id == game_id))
+    if version_id is None:
+        return False
+    version = session.get(Version, version_id, with_for_update=True)
+    game = session.get(Game, game_id, populate_existing=True)
+    if game.state != PLAYING:
         return False
     details = row.to_dict()
     details.pop("log", None)
     game.state, game.finished, game.status, game.failure = DONE, now, str(row.status), str(row.failure)
     game.score, game.oracle, game.percent = row.score, row.oracle, row.percent_of_oracle
     game.row, game.log = json.dumps(details), zlib.compress(row.log.encode("utf-8")) if row.log else None
-    version = session.get(Version, game.version_id)
     if game.load_check:
         _loaded(session, version, row, now)
     elif version.stopped is None and agent_fault(row.status, row.failure):  # an ok game never stops a version
@@ -184,7 +188,9 @@ def recover(session: Session) -> int:
 
 def requeue(session: Session, version: Version, map_set: MapSet) -> None:
     """Play ``version`` again on ``map_set`` from its load check: its games there back in the queue, results
-    dropped, its phases and verdicts cleared (the teacher's answer to a game the app, not the agent, failed)."""
+    dropped, its phases and verdicts cleared (the teacher's answer to a game the app, not the agent, failed).
+    The version's row is locked first, as ``record`` locks it: the two never wait for each other in a cycle."""
+    session.execute(select(Version.id).where(Version.id == version.id).with_for_update())
     map_ids = select(ArenaMap.id).where(ArenaMap.map_set_id == map_set.id)
     session.execute(update(Game).where(Game.version_id == version.id, Game.map_id.in_(map_ids)).values(
         state=QUEUED, claimed=None, finished=None, status=None, failure=None, score=None, oracle=None, percent=None,

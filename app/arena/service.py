@@ -40,7 +40,7 @@ from app.tournament.bench.store import digest_files
 __all__ = ["Arena", "ArenaError", "Caller", "Limits"]
 
 LIMITS = "limits"
-TERM, FREEZE = "term", "freeze"
+TERM, FREEZE = "term", intake.FROZEN
 NAME_CHARS = 40
 _ANONYMOUS = re.compile(r"^student\s*\d+$", re.IGNORECASE)
 
@@ -66,7 +66,7 @@ class Arena:
         self.cache = (database.with_name(database.name + ".cache") if database else Path(tempfile.gettempdir())
                       / f"battleship-arena-{hashlib.sha256(url.encode('utf-8')).hexdigest()[:12]}")
         self.tokens_written: Path | None = None  # the tokens file ``create`` wrote, if it made tokens
-        self._cache: dict[str, tuple[str, object]] = {}  # what ``_cached`` keeps: (revision, answer)
+        self._cache: dict[str, tuple[object, object]] = {}  # what ``_cached`` keeps: (mark, answer)
         self._locks: dict[str, threading.Lock] = {}
 
     # -- starting -------------------------------------------------------------------------------------------
@@ -79,9 +79,12 @@ class Arena:
         teacher to ``tokens`` (default ``tokens.csv`` beside the database). Later starts keep the maps, rules and
         seed, take the limits given, add the roster's new students and write their tokens to a new file.
         BattleshipError (one line) for bad maps, roster or URL."""
+        limits = limits or Limits()
+        if read_scheme(limits.scheme).references:
+            raise BattleshipError(f"the {limits.scheme} grading scheme compares with shipped agents the arena does not "
+                                  "play: use the oracle or class scheme, or a scheme file of numbers")
         arena = cls(url)
         upgrade(arena.engine)
-        limits = limits or Limits()
         with arena.sessions.begin() as session:
             if session.get(Setting, queue.CURRENT_SET) is None:
                 _store_maps(session, TERM, maps)
@@ -132,7 +135,8 @@ class Arena:
 
     def submit(self, caller: Caller, files: list[tuple[str, bytes]]) -> dict:
         """A new version of the caller's agent: ``{"id", "version", "phase", "games", "page"}``. ArenaError 403
-        (the teacher submits nothing), 413 too large, 429 over the day's limit, 400 not an agent."""
+        (the teacher submits nothing; the arena is frozen), 413 too large, 429 over the day's limit, 400 not an
+        agent."""
         if caller.teacher:
             raise ArenaError(403, "the teacher's token submits nothing: use a student's token")
         limits = self.limits
@@ -181,21 +185,25 @@ class Arena:
             return {"maps": board.map_count(session, map_set), "map_set": map_set.name, "rows": rows,
                     "medians": board.class_medians(session, map_set, rows)}
 
-        return self._cached("standings", compute)
+        return self._cached("standings", compute, queue.revision)
 
-    def _cached(self, key: str, compute):
-        """``compute(session)``'s answer, computed again only when the database's revision changed
-        (``queue.touch``); while one thread computes it, the others get the previous answer at once. So fifty
-        readers polling cost one computation per change, on one thread at a time, and none waits for it."""
+    def _cached(self, key: str, compute, mark):
+        """``compute(session)``'s answer, computed again only when ``mark(session)`` changed (the database's
+        revision, ``queue.touch``; a student's own versions and games); while one thread computes it, the others
+        get the previous answer at once. So fifty readers polling cost one computation per change, on one
+        thread at a time, and none waits for it but the very first."""
         with self.sessions() as session:
-            now = queue.revision(session)
+            now = mark(session)
             lock = self._lock(key)
-            revision, found = self._cache.get(key, ("", None))
+            revision, found = self._cache.get(key, (None, None))
             if found is not None and revision == now:
                 return found
             if not lock.acquire(blocking=found is None):
                 return found
             try:
+                revision, found = self._cache.get(key, (None, None))
+                if found is not None and revision == now:  # computed while this thread waited for the lock
+                    return found
                 found = compute(session)
                 self._cache[key] = (now, found)
                 return found
@@ -232,14 +240,8 @@ class Arena:
         with self.sessions() as session:
             if session.get(Student, identifier) is None:
                 raise ArenaError(404, f"no student {identifier!r}")
-            mark = _student_mark(session, identifier)
-        with self._lock(f"student/{identifier}"):
-            cached = self._cache.get(f"student/{identifier}")
-            if cached is None or cached[0] != mark:
-                with self.sessions() as session:
-                    cached = (mark, self._student(session, identifier))
-                self._cache[f"student/{identifier}"] = cached
-        found = dict(cached[1])
+        found = dict(self._cached(f"student/{identifier}", lambda session: self._student(session, identifier),
+                                  lambda session: _student_mark(session, identifier)))
         standings = self._standings()
         rows = board.for_viewer(standings["rows"], identifier, False)
         own = next((r for r in rows if r["you"]), None)

@@ -129,7 +129,8 @@ def phase(version: Version) -> str:
 
 def map_names(session: Session, map_set: MapSet) -> dict[int, str]:
     """The set's map names by position."""
-    return dict(session.execute(select(ArenaMap.position, ArenaMap.name).where(ArenaMap.map_set_id == map_set.id)).all())
+    query = select(ArenaMap.position, ArenaMap.name).where(ArenaMap.map_set_id == map_set.id)
+    return dict(session.execute(query).all())
 
 
 def map_count(session: Session, map_set: MapSet) -> int:

@@ -30,13 +30,24 @@ def _files(agent) -> list[tuple[str, bytes]]:
     return [(agent.name, agent.read_bytes())]
 
 
-@pytest.fixture
-def arena(tmp_path, class_files) -> Arena:
+def _arena(url: str, tmp_path, roster) -> Arena:
     maps = tmp_path / "bench-maps"
     maps.mkdir()
     for path in MAPS:
         (maps / path.name).write_bytes(path.read_bytes())
-    return Arena.create(f"sqlite:///{tmp_path / 'arena.sqlite3'}", maps, class_files[1], tmp_path / "tokens.csv")
+    return Arena.create(url, maps, roster, tmp_path / "tokens.csv")
+
+
+@pytest.fixture
+def arena(tmp_path, class_files) -> Arena:
+    """An arena on SQLite."""
+    return _arena(f"sqlite:///{tmp_path / 'arena.sqlite3'}", tmp_path, class_files[1])
+
+
+@pytest.fixture
+def any_arena(arena_url, tmp_path, class_files) -> Arena:
+    """An arena on SQLite, then on PostgreSQL."""
+    return _arena(arena_url, tmp_path, class_files[1])
 
 
 def _wait_done(arena: Arena, games: int) -> None:
@@ -94,7 +105,8 @@ def test_a_submission_that_does_not_load_says_why_in_clips_words_and_is_not_play
     assert "rules.clp:" in answer["load_error"] and str(arena.cache) not in answer["load_error"]
 
 
-def test_a_player_stopped_mid_batch_and_a_restart_lose_no_game_and_count_none_twice(arena):
+def test_a_player_stopped_mid_batch_and_a_restart_lose_no_game_and_count_none_twice(any_arena):
+    arena = any_arena
     tokens = read_tokens(arena.tokens_written)
     for who, agent in AGENTS.items():
         arena.submit(arena.caller(tokens[who]), _files(agent))
@@ -107,6 +119,7 @@ def test_a_player_stopped_mid_batch_and_a_restart_lose_no_game_and_count_none_tw
     with arena.sessions() as session:
         states = dict(session.execute(select(Game.state, func.count(Game.id)).group_by(Game.state)).all())
     assert "playing" not in states and states["done"] < len(AGENTS) * len(MAPS)
+    arena.close()
     reopened = Arena.open(arena.url)  # a restart
     again = reopened.player(jobs=2)
     again.start()

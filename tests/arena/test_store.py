@@ -4,6 +4,8 @@ rows written by hand (tests/arena/test_playing.py plays real ones)."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -93,6 +95,10 @@ def test_a_bad_roster_or_map_folder_is_a_one_line_error(arena_url, class_files, 
         Arena.create(arena_url, maps, bad, tmp_path / "tokens.csv")
     with pytest.raises(BattleshipError, match="no-such"):
         Arena.create(f"sqlite:///{tmp_path / 'other.sqlite3'}", tmp_path / "no-such", roster, tmp_path / "t.csv")
+    for wrong in (Limits(scheme="reference"), {"per_day": 0}, {"rules": "chess"}, {"timeout": 0}):
+        with pytest.raises(BattleshipError):
+            Arena.create(arena_url, maps, roster, tmp_path / "t.csv", wrong if isinstance(wrong, Limits)
+                         else Limits(**wrong))
     with pytest.raises(BattleshipError, match="no arena"):
         Arena.open(f"sqlite:///{tmp_path / 'empty.sqlite3'}")
 
@@ -262,6 +268,9 @@ def test_requeue_and_freeze(arena, callers, class_files, tmp_path):
     assert arena.freeze(final) == 2  # rossi's final version on the two new maps; bianchi's did not load
     with pytest.raises(ArenaError):
         arena.freeze(final)
+    with pytest.raises(ArenaError) as refused:
+        arena.submit(callers["verdi"], [RANDOM])  # after the deadline
+    assert refused.value.status == 403 and "frozen" in refused.value.message
     assert arena.standings(None)["map_set"] == "freeze" and arena.standings(None)["maps"] == 2
     assert arena.version(callers["rossi"], first)["phase"] == "playing"
     _drain(arena, default=_row(70))
@@ -315,3 +324,15 @@ def test_a_students_page_follows_their_games_and_the_class(arena, callers):
     _drain(arena, rows_by_version={second: [_row(99)] * 3})
     page = arena.student(callers["rossi"], "rossi")
     assert page["shown"] == second and page["rank"] == 1 and page["versions"][0]["verdict"]["gained"]
+
+
+def test_submissions_at_once_are_numbered_one_after_the_other_and_counted(arena, callers):
+    def submit(_):
+        try:
+            return arena.submit(callers["rossi"], [RANDOM])["version"]
+        except ArenaError as error:
+            return error.status
+
+    with ThreadPoolExecutor(6) as pool:
+        answers = sorted(pool.map(submit, range(6)), key=str)
+    assert answers == [1, 2, 3, 429, 429, 429]  # the day's limit is 3 here
