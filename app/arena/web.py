@@ -5,8 +5,8 @@ desktop app) or from the ``arena_token`` cookie that ``POST /login`` sets (HttpO
 site's form cannot post with it). What a caller may see is decided by the facade (``app.arena.service.Arena``),
 never here: this module only turns requests into its calls and its answers and refusals (``ArenaError``: a
 status and one line) into responses, JSON under ``/api`` and pages elsewhere. The facade's calls touch the
-database, so they run in worker threads, no more at once than the database's connection pool serves
-(``DATABASE_THREADS``: past it a request would wait 30 s for a connection and fail), and the event loop keeps
+database, so they run in worker threads, a few at once (``DATABASE_THREADS``: with Starlette's 40, fifty readers
+once held every connection of the database's pool and requests failed after 30 s), and the event loop keeps
 answering while they work. A page or a standings answer is built at most once every ``FRESH_SECONDS`` for each
 reader (``_Fresh``): fifty students reloading the leaderboard at once cost one build, and a page is at most that
 old, except after the reader's own change (a submission, a name), which the web layer drops it for.
@@ -35,7 +35,7 @@ from app.arena import pages
 from app.arena.service import Arena, ArenaError, Caller
 
 COOKIE = "arena_token"
-DATABASE_THREADS = 6  # facade calls at once: a call holds up to two connections of SQLAlchemy's pool of 5 + 10
+DATABASE_THREADS = 6  # facade calls at once: more only wait for Python's lock and SQLite's writer
 FRESH_SECONDS = 5.0
 BODY_OVERHEAD = 64 * 1024  # a submission's JSON besides its files' base64: names, brackets
 SECURITY_HEADERS = {
