@@ -21,7 +21,7 @@ import functools
 import json
 import time
 from collections.abc import Awaitable, Callable
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote
 
 import anyio
 from starlette.applications import Starlette
@@ -37,6 +37,7 @@ from app.arena.service import Arena, ArenaError, Caller
 COOKIE = "arena_token"
 DATABASE_THREADS = 6  # facade calls at once: more only wait for Python's lock and SQLite's writer
 FRESH_SECONDS = 5.0
+FORM_LIMIT = 4096  # a page's form: a token or a display name
 BODY_OVERHEAD = 64 * 1024  # a submission's JSON besides its files' base64: names, brackets
 SECURITY_HEADERS = {
     # the pages' only scripts are the replay's, inline; no page may be framed (clickjacking) or leak its URL
@@ -120,7 +121,7 @@ class _Web:
 
     async def login(self, request: Request) -> Response:
         """Check the form's token and keep it in the cookie; to the caller's own page."""
-        token = str((await request.form()).get("token", "")).strip()
+        token = (await _form_field(request, "token")).strip()
         caller = await self.call(self.arena.caller, token) if token else None
         if caller is None:
             return HTMLResponse(pages.login("That token is not one of this arena's."), status_code=401)
@@ -144,7 +145,7 @@ class _Web:
         caller = await self.caller(request)
         if caller.identifier != request.path_params["identifier"]:
             raise ArenaError(403, "you can name only yourself")
-        await self.call(self.arena.set_name, caller, str((await request.form()).get("name", "")))
+        await self.call(self.arena.set_name, caller, await _form_field(request, "name"))
         self.fresh.clear()
         return RedirectResponse(_home(caller), status_code=303)
 
@@ -206,18 +207,31 @@ column asked (``id``, ``email`` or ``username``); the facade refuses others (400
 
     async def json_body(self, request: Request):
         """The request's JSON, read no further than the body limit (413 past it; 400 if it is not JSON)."""
-        declared = request.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > self.body_limit:
-            raise ArenaError(413, f"the request is larger than the arena takes ({self.body_limit} bytes)")
-        body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > self.body_limit:
-                raise ArenaError(413, f"the request is larger than the arena takes ({self.body_limit} bytes)")
+        body = await _read(request, self.body_limit)
         try:
             return json.loads(body)
         except (ValueError, UnicodeDecodeError) as exc:
             raise ArenaError(400, f"the body is not JSON ({exc})") from None
+
+
+async def _read(request: Request, limit: int) -> bytes:
+    """A request's body, ``ArenaError`` 413 as soon as it is longer than ``limit`` bytes (said or sent)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ArenaError(413, f"the request is larger than the arena takes ({limit} bytes)")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise ArenaError(413, f"the request is larger than the arena takes ({limit} bytes)")
+    return bytes(body)
+
+
+async def _form_field(request: Request, name: str) -> str:
+    """One field of a page's form (``application/x-www-form-urlencoded``), the body read no further than
+    ``FORM_LIMIT``; "" when it is not there."""
+    fields = parse_qs((await _read(request, FORM_LIMIT)).decode("utf-8", errors="replace"))
+    return fields.get(name, [""])[0]
 
 
 class _Fresh:

@@ -128,6 +128,9 @@ class TestSignIn:
         answer = client.post("/login", data={"token": "guess"})
         assert answer.status_code == 401 and "not one of this arena" in answer.text
 
+    def test_a_form_is_read_no_further_than_its_limit(self, client):
+        assert client.post("/login", data={"token": "x" * 10_000}).status_code == 413
+
     def test_the_teacher_lands_on_the_teacher_s_page(self, client, played):
         answer = client.post("/login", data={"token": played[1]["teacher"]}, follow_redirects=False)
         assert answer.headers["location"] == "/teacher"
