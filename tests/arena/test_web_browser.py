@@ -1,6 +1,7 @@
 """A real browser on a real server: headless Chromium (the system's, driven by Selenium and its chromedriver)
 reads the leaderboard, signs in with a token through the form, reads the student's own page and plays a game
-in the in-page replay. Skipped, saying what is missing, where Chromium or its driver is not installed."""
+in the in-page replay; with JavaScript off, it signs in and reads the same pages. Skipped, saying what is
+missing, where Chromium or its driver is not installed."""
 
 from __future__ import annotations
 
@@ -50,15 +51,23 @@ def arena(tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
+def _chromium(script: bool = True) -> webdriver.Chrome:
+    """Headless Chromium at 1366x768 (``script``: with JavaScript on)."""
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1366,768"):
         options.add_argument(argument)
+    if not script:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     driver.set_page_load_timeout(60)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = _chromium()
     yield driver
     driver.quit()
 
@@ -93,3 +102,21 @@ def test_a_student_signs_in_reads_their_page_and_replays_a_game(arena, browser):
     assert title.startswith("map ") and browser.find_element(By.ID, "final").text.startswith("final score")
     browser.get(server.address + "students/bianchi")
     assert "403" in browser.find_element(By.TAG_NAME, "h1").text
+
+
+def test_without_javascript_a_student_signs_in_and_reads_everything_but_the_animation(arena):
+    server, tokens = arena
+    browser = _chromium(script=False)
+    try:
+        browser.get(server.address + "login")
+        browser.find_element(By.NAME, "token").send_keys(tokens["bianchi"])
+        browser.find_element(By.CSS_SELECTOR, "form[action='/login'] button").click()
+        WebDriverWait(browser, 30).until(lambda b: b.current_url.endswith("/students/bianchi"))
+        assert "done" in browser.find_elements(By.CSS_SELECTOR, "#versions tr")[1].text
+        maps = browser.find_element(By.XPATH, "//h2[text()='Your results per map']/following-sibling::table[1]")
+        assert len(maps.find_elements(By.TAG_NAME, "tr")) == 1 + 3
+        assert browser.find_elements(By.CSS_SELECTOR, "#board div") == []  # no script ran: no board drawn
+        browser.find_element(By.LINK_TEXT, "Leaderboard").click()
+        assert "Student" in browser.find_elements(By.CSS_SELECTOR, "#leaderboard tr")[1].text
+    finally:
+        browser.quit()
