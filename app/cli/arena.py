@@ -9,6 +9,7 @@ desktop install without them.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,8 @@ from app.cli.arena_client import add_standings_parser, add_submit_parser
 from app.core import BattleshipError
 from app.core.fileio import atomic_write_text
 from app.core.rules import DEFAULT_PROFILE, PROFILES
+
+SERVER_SIDE = ("starlette", "uvicorn", "sqlalchemy", "alembic", "jinja2")  # requirements-arena.txt
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -107,6 +110,14 @@ def _add_gradebook(sub) -> None:
     parser.set_defaults(func=gradebook_command)
 
 
+def _check_server_side() -> None:
+    """BattleshipError naming requirements-arena.txt when a dependency of the server side is not installed."""
+    missing = [name for name in SERVER_SIDE if importlib.util.find_spec(name) is None]
+    if missing:
+        raise BattleshipError(f"the arena's server side needs {', '.join(missing)}: "
+                              "pip install -r requirements-arena.txt")
+
+
 def _url(args: argparse.Namespace) -> str:
     """The database ``--db`` names, or the default SQLite file in the current folder."""
     from app.arena.database import default_url  # the server side's dependencies: submit works without them
@@ -116,6 +127,7 @@ def _url(args: argparse.Namespace) -> str:
 
 def serve_command(args: argparse.Namespace) -> int:
     """Handle ``arena serve``: open (or make) the arena, write new tokens, serve until Ctrl+C."""
+    _check_server_side()
     # the server side's dependencies (requirements-arena.txt), imported here: submit and standings work without them
     from app.arena.service import Arena, Limits
     from app.arena.serving import serve
@@ -150,6 +162,7 @@ def _check_counts(args: argparse.Namespace) -> None:
 def _teacher_does(args: argparse.Namespace, work: Callable):
     """``work(arena, teacher)`` on the database ``--db`` names, as its teacher; the facade's refusals (an unknown
     version, a second freeze, a scheme the gradebook cannot use) become one-line errors."""
+    _check_server_side()
     from app.arena.service import Arena, ArenaError, Caller  # the server side's dependencies: see serve_command
 
     arena = Arena.open(_url(args))

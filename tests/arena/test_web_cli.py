@@ -86,3 +86,10 @@ def test_serve_s_bad_options_are_one_line(tmp_path):
     _one_line_error(_main("serve", "--maps", str(maps), *common, "--per-day", "0"), "--per-day")
     _one_line_error(_main("serve", "--maps", str(tmp_path / "nowhere"), *common), "nowhere")
     _one_line_error(_main(), "arena")
+
+
+def test_without_the_server_side_s_dependencies_the_teacher_is_told_what_to_install():
+    code = ("import sys; sys.modules['starlette'] = None; from app.cli import main; "
+            "sys.exit(main(['arena', 'serve', '--maps', 'm', '--roster', 'r.csv']))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    _one_line_error(proc, "starlette", "requirements-arena.txt")
