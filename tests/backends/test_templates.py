@@ -40,11 +40,11 @@ def _copy(tmp_path: Path, name: str, mode: str = "") -> Path:
     return agent
 
 
-def _play(agent: Path, games: int) -> list[tuple[str, list[str], bool, dict]]:
+def _play(agent: Path | str, games: int, maps: list[Path] = MAPS) -> list[tuple[str, list[str], bool, dict]]:
     """Each game's stop reason, log, whether its process was forked from a template (not the zygote), and the
-    files it wrote."""
+    files it wrote; the first ``games`` of ``maps``, in turn."""
     played = []
-    for game_map in MAPS[:games]:
+    for game_map in (maps * games)[:games]:
         log: list[str] = []
         driver = create_driver(resolve(str(agent)))
         parent = int(Path(f"/proc/{driver._child.process.pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
@@ -131,9 +131,20 @@ def test_a_template_that_fails_to_load_reports_as_before(tmp_path, templates, mo
     with pytest.raises(forkers.TemplateRefused):
         forkers.Template(forkers.zygote(), _requests(agent), 30.0)
     with_templates = [reason for reason, *_ in _play(agent, 4)]
-    monkeypatch.delenv(warm.TEMPLATE_VARIABLE)
+    monkeypatch.setenv(warm.TEMPLATE_VARIABLE, "0")
     assert with_templates == [reason for reason, *_ in _play(agent, 4)]
     assert len(set(with_templates)) == 1 and with_templates[0]
+
+
+@pytest.mark.parametrize("agent", ["incrocio", "bdi"])
+def test_a_forked_game_logs_as_a_fresh_one_and_notes_no_refusal(agent, templates):
+    """The host's own doing in a game's process (its parent-death signal, seccomp filter and Landlock layer, set
+    after the fork) is not the agent's: a game's log does not depend on which process played it."""
+    played = _play(agent, 4, MAPS[:1])
+    assert [forked for _, _, forked, _ in played] == [False, False, True, True]
+    logs = [log for _, log, _, _ in played]
+    assert not _lines(logs[-1], "confinement:")
+    assert logs[2] == logs[3] == logs[0]
 
 
 def test_a_game_forked_from_a_template_starts_nothing(tmp_path, templates):

@@ -266,7 +266,7 @@ def _empty_warm_pool() -> None:
     for future in prepared:
         with contextlib.suppress(Exception):
             idle.append(future.result(timeout=5.0))
-    for child in idle:
+    for child in filter(None, idle):  # None: a game's process its template could no longer fork (ended above)
         child.kill("the app is closing")
         child.close()
         child.take_files()
