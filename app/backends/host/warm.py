@@ -29,10 +29,9 @@ TEMPLATE_VARIABLE = "BATTLESHIP_LAB_TEMPLATES"
 
 
 def templates_on() -> bool:
-    """True when games of an agent that comes back fork from its loaded template: when ``BATTLESHIP_LAB_TEMPLATES``
-    is 1 (experimental: off by default, docs/sandbox.md says why); the zygote's host only (``spawn`` has no
-    fork)."""
-    return os.environ.get(TEMPLATE_VARIABLE, "").strip() == "1" and zygote() is not None
+    """True when games of an agent that comes back fork from its loaded template: unless ``BATTLESHIP_LAB_TEMPLATES``
+    is 0; the zygote's host only (``spawn`` has no fork)."""
+    return os.environ.get(TEMPLATE_VARIABLE, "").strip() != "0" and zygote() is not None
 
 
 def _warm_child() -> Child:
