@@ -31,7 +31,8 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux" or not hasattr(os, "pidf
 
 @pytest.fixture
 def templates(monkeypatch):
-    monkeypatch.setenv(warm.TEMPLATE_VARIABLE, "1")
+    """The default: templates on (whatever the environment the tests run in says)."""
+    monkeypatch.delenv(warm.TEMPLATE_VARIABLE, raising=False)
 
 
 def _copy(tmp_path: Path, name: str, mode: str = "") -> Path:
