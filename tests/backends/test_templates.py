@@ -4,7 +4,9 @@ the template with it, and a load error must read as it does without templates.""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -77,6 +79,19 @@ def test_clips_state_left_at_load_is_pristine_in_every_game(tmp_path, templates)
         assert _lines(log, "games seen", "facts from", "file lines", "the agent wrote") == [
             "leave_state: games seen: 1", "leave_state: facts from the load: 1 0", "leave_state: file lines: load",
             "the agent wrote left-at-load.txt (10 bytes)"]
+
+
+def test_clips_state_left_at_load_is_pristine_in_every_game_of_a_bench(tmp_path, templates):
+    """The issue's own words: a ``bench`` of 20 games (one worker: its games from the third on fork from the
+    template). The agent solves at once when what it sees is pristine, and fires when not: the rows say which."""
+    agent = _copy(tmp_path, "leave_state.clp")
+    out = tmp_path / "bench.jsonl"
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "bench", "--agents", str(agent), "--maps",
+                           *map(str, MAPS[:20]), "--jobs", "1", "--out", str(out), "--no-progress"],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    assert [(row["actions"], row["stop_reason"]) for row in rows] == [(1, "solved by the agent")] * 20
 
 
 def test_python_state_left_at_load_is_pristine_and_its_fork_refused(tmp_path, templates):
