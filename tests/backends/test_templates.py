@@ -163,6 +163,31 @@ def test_a_forked_game_logs_as_a_fresh_one_and_notes_no_refusal(agent, templates
     assert logs[2] == logs[3] == logs[0]
 
 
+def test_each_of_a_class_of_agents_finds_its_next_games_process_forked_ahead(monkeypatch):
+    """A class of more agents than fresh children are kept (``PREPARED``), maps outer: each agent's next game's
+    process, forked from its template while the games of the others play, is kept until that game takes it (as
+    many as templates are kept), never forked ahead and ended unused."""
+    ahead, ended = [], []
+    monkeypatch.setattr(warm, "templates_on", lambda: True)
+    monkeypatch.setattr(warm, "_template_for", lambda key, requests, memory: True)
+    monkeypatch.setattr(warm, "_from_template", lambda key, memory: ahead.append(key) or key)
+    monkeypatch.setattr(warm, "_discard", lambda future: ended.append(future.result()))
+    monkeypatch.setattr(warm, "_SEEN", {})
+    monkeypatch.setattr(warm, "_PREPARED", {})
+    monkeypatch.setattr(warm, "_FORKED", set())
+    agents = [("agent", str(n)) for n in range(warm.PREPARED + 2)]
+    taken = []
+    for _ in range(3):
+        for key in agents:
+            future = warm._PREPARED.get(key)
+            taken.append(future is not None and warm.take_prepared(key) == key)
+            warm.prepare(key, [("create", (key,))], 1 << 30, ahead=True)
+    warm.SPAWNER.submit(lambda: None).result()  # every process forked ahead is made (or ended) by now
+    assert ended == []
+    assert taken == [False] * 2 * len(agents) + [True] * len(agents)  # made from each agent's 2nd game on
+    assert ahead == agents * 2
+
+
 def test_a_game_forked_from_a_template_starts_nothing(tmp_path, templates):
     outside = tmp_path / "outside.txt"
     agent = tmp_path / "system.clp"
