@@ -4,6 +4,7 @@ the agent host's child notes it with an audit hook (app/backends/host/refusals.p
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -131,3 +132,39 @@ def _rules():
     from app.core import PROFILES
 
     return PROFILES["unito-2019"]
+
+
+FORKED = '''import json, os, sys
+from pathlib import Path
+from app.backends.host.refusals import Recorder
+
+recorder = Recorder([Path(sys.prefix)], [Path(SCRATCH)])
+recorder.install()
+with recorder.aside():  # as a template forks a game's process
+    pid = os.fork()
+    if pid == 0:
+        for moved in (False, True):  # the host's own restrictions, then the agent's code
+            if moved:
+                recorder.moved([Path(SCRATCH)])
+            try:
+                open(SECRET).read()
+            except OSError:
+                pass
+        print(json.dumps(recorder.take()), flush=True)
+        os._exit(0)
+os.waitpid(pid, 0)
+print(json.dumps(recorder.take()), flush=True)
+'''
+
+
+def test_a_forked_games_recorder_notes_the_agent_from_its_move_on(tmp_path):
+    """A template's game process inherits its recorder, aside during the fork: the host's own doing up to ``moved``
+    is not noted, the agent's from then on is, and the template notes nothing of either."""
+    secret = MAPS_DIR / "four-known.map"
+    script = FORKED.replace("SCRATCH", repr(str(tmp_path))).replace("SECRET", repr(str(secret)))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    game, template = done.stdout.splitlines()
+    assert json.loads(game) == [f"tried to open {secret.resolve()} (outside what it may read)"]
+    assert json.loads(template) == []

@@ -4,7 +4,9 @@ the template with it, and a load error must read as it does without templates.""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,7 +33,8 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux" or not hasattr(os, "pidf
 
 @pytest.fixture
 def templates(monkeypatch):
-    monkeypatch.setenv(warm.TEMPLATE_VARIABLE, "1")
+    """The default: templates on (whatever the environment the tests run in says)."""
+    monkeypatch.delenv(warm.TEMPLATE_VARIABLE, raising=False)
 
 
 def _copy(tmp_path: Path, name: str, mode: str = "") -> Path:
@@ -40,11 +43,11 @@ def _copy(tmp_path: Path, name: str, mode: str = "") -> Path:
     return agent
 
 
-def _play(agent: Path, games: int) -> list[tuple[str, list[str], bool, dict]]:
+def _play(agent: Path | str, games: int, maps: list[Path] = MAPS) -> list[tuple[str, list[str], bool, dict]]:
     """Each game's stop reason, log, whether its process was forked from a template (not the zygote), and the
-    files it wrote."""
+    files it wrote; the first ``games`` of ``maps``, in turn."""
     played = []
-    for game_map in MAPS[:games]:
+    for game_map in (maps * games)[:games]:
         log: list[str] = []
         driver = create_driver(resolve(str(agent)))
         parent = int(Path(f"/proc/{driver._child.process.pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
@@ -76,6 +79,19 @@ def test_clips_state_left_at_load_is_pristine_in_every_game(tmp_path, templates)
         assert _lines(log, "games seen", "facts from", "file lines", "the agent wrote") == [
             "leave_state: games seen: 1", "leave_state: facts from the load: 1 0", "leave_state: file lines: load",
             "the agent wrote left-at-load.txt (10 bytes)"]
+
+
+def test_clips_state_left_at_load_is_pristine_in_every_game_of_a_bench(tmp_path, templates):
+    """The issue's own words: a ``bench`` of 20 games (one worker: its games from the third on fork from the
+    template). The agent solves at once when what it sees is pristine, and fires when not: the rows say which."""
+    agent = _copy(tmp_path, "leave_state.clp")
+    out = tmp_path / "bench.jsonl"
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "bench", "--agents", str(agent), "--maps",
+                           *map(str, MAPS[:20]), "--jobs", "1", "--out", str(out), "--no-progress"],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    assert [(row["actions"], row["stop_reason"]) for row in rows] == [(1, "solved by the agent")] * 20
 
 
 def test_python_state_left_at_load_is_pristine_and_its_fork_refused(tmp_path, templates):
@@ -131,9 +147,45 @@ def test_a_template_that_fails_to_load_reports_as_before(tmp_path, templates, mo
     with pytest.raises(forkers.TemplateRefused):
         forkers.Template(forkers.zygote(), _requests(agent), 30.0)
     with_templates = [reason for reason, *_ in _play(agent, 4)]
-    monkeypatch.delenv(warm.TEMPLATE_VARIABLE)
+    monkeypatch.setenv(warm.TEMPLATE_VARIABLE, "0")
     assert with_templates == [reason for reason, *_ in _play(agent, 4)]
     assert len(set(with_templates)) == 1 and with_templates[0]
+
+
+@pytest.mark.parametrize("agent", ["incrocio", "bdi"])
+def test_a_forked_game_logs_as_a_fresh_one_and_notes_no_refusal(agent, templates):
+    """The host's own doing in a game's process (its parent-death signal, seccomp filter and Landlock layer, set
+    after the fork) is not the agent's: a game's log does not depend on which process played it."""
+    played = _play(agent, 4, MAPS[:1])
+    assert [forked for _, _, forked, _ in played] == [False, False, True, True]
+    logs = [log for _, log, _, _ in played]
+    assert not _lines(logs[-1], "confinement:")
+    assert logs[2] == logs[3] == logs[0]
+
+
+def test_each_of_a_class_of_agents_finds_its_next_games_process_forked_ahead(monkeypatch):
+    """A class of more agents than fresh children are kept (``PREPARED``), maps outer: each agent's next game's
+    process, forked from its template while the games of the others play, is kept until that game takes it (as
+    many as templates are kept), never forked ahead and ended unused."""
+    ahead, ended = [], []
+    monkeypatch.setattr(warm, "templates_on", lambda: True)
+    monkeypatch.setattr(warm, "_template_for", lambda key, requests, memory: True)
+    monkeypatch.setattr(warm, "_from_template", lambda key, memory: ahead.append(key) or key)
+    monkeypatch.setattr(warm, "_discard", lambda future: ended.append(future.result()))
+    monkeypatch.setattr(warm, "_SEEN", {})
+    monkeypatch.setattr(warm, "_PREPARED", {})
+    monkeypatch.setattr(warm, "_FORKED", set())
+    agents = [("agent", str(n)) for n in range(warm.PREPARED + 2)]
+    taken = []
+    for _ in range(3):
+        for key in agents:
+            future = warm._PREPARED.get(key)
+            taken.append(future is not None and warm.take_prepared(key) == key)
+            warm.prepare(key, [("create", (key,))], 1 << 30, ahead=True)
+    warm.SPAWNER.submit(lambda: None).result()  # every process forked ahead is made (or ended) by now
+    assert ended == []
+    assert taken == [False] * 2 * len(agents) + [True] * len(agents)  # made from each agent's 2nd game on
+    assert ahead == agents * 2
 
 
 def test_a_game_forked_from_a_template_starts_nothing(tmp_path, templates):

@@ -5,6 +5,8 @@ a control socket (``SOCK_SEQPACKET``, JSON), one request at a time, each with on
   passed along (the new process's channel or control socket, its stderr file): its pid;
 - ``{"reap": PID}`` (a process the app saw end, or killed): its wait status and peak memory (kilobytes). A process
   is reaped only when the app asks, so its pid cannot be reused while the app holds it.
+
+``start`` is how both start a process: the same first steps for a fresh child, a template and a game's process.
 """
 
 from __future__ import annotations
@@ -13,6 +15,31 @@ import json
 import os
 import socket
 from collections.abc import Callable
+
+
+def start(control: socket.socket, folder: str, channel: int, stderr: int, run: Callable[[], None]) -> int:
+    """A new process that runs ``run()`` and ends; its pid (here). In it, nothing of the forking process's
+    descriptors is left but ``channel`` (and ``stderr`` as its standard error); it has a session of its own and
+    works in ``folder``. It never returns into the forking process's loop, and the agent's own threads cannot
+    keep it alive."""
+    pid = os.fork()
+    if pid:
+        os.close(channel)
+        os.close(stderr)
+        return pid
+    code = 1
+    try:
+        control.close()
+        os.dup2(stderr, 2)
+        os.closerange(3, channel)
+        os.closerange(channel + 1, 1 << 16)  # the stderr descriptor and anything else the forking process held
+        os.setsid()  # a session and process group of its own, as a process the app started
+        os.chdir(folder)
+        run()
+        code = 0
+    finally:
+        os._exit(code)
+
 
 #: ``fork(request's name, its folder, channel, stderr)`` -> the new process's pid (in the forking process)
 Fork = Callable[[str, str, int, int], int]

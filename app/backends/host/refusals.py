@@ -68,10 +68,12 @@ class Recorder:
             self._busy = busy
 
     def moved(self, writable: Iterable[Path]) -> None:
-        """This process is a game's, forked from the template the recorder was installed in: its own pid, and
-        ``writable`` (its own scratch folder) the only places it may write."""
+        """This process is a game's, forked from the template the recorder was installed in, with the recorder
+        aside (``aside``: the fork and the game's own restrictions are the host's doing): its own pid, ``writable``
+        (its own scratch folder) the only places it may write, and from now on every attempt is noted."""
         self._own = os.getpid()
         self._writable = tuple(sorted({os.path.realpath(p) for p in writable}))
+        self._busy = False
 
     def take(self) -> list[str]:
         """The notes since the last call (a count of the ones past the cap comes last)."""

@@ -60,29 +60,25 @@ def _load(control: socket.socket, host: Host) -> bool:
 
 
 def _game(control: socket.socket, host: Host, scratch: str, channel: int, stderr: int) -> int:
-    """A game's process, forked from this template, serving one game over ``channel``; its pid (here)."""
+    """A game's process, forked from this template, serving one game over ``channel``; its pid (here).
+
+    The fork is made with the refusal recorder aside, and the game's process keeps it aside until its last
+    restrictions are in place (``_restrict`` arms it again): what runs until then is the host's own doing (the
+    fork, the game's parent-death signal, its seccomp filter and Landlock layer, through ctypes and ``open``),
+    which the agent's inherited audit hook would otherwise note as the agent's. No agent code runs meanwhile: the
+    process has one thread (the app checked the template's) and the agent's code runs only from the game's first
+    request on.
+    """
     template = os.getpid()
-    with host.recorder.aside():  # the host's fork, not the agent's: not noted as its attempt
-        pid = os.fork()
-    if pid:
-        os.close(channel)
-        os.close(stderr)
-        return pid
-    code = 1
-    try:
-        control.close()
-        os.dup2(stderr, 2)
-        os.closerange(3, channel)
-        os.closerange(channel + 1, 1 << 16)
-        os.setsid()
-        os.chdir(scratch)
+
+    def play() -> None:
         child.die_with(template)  # before the game's filter, which refuses it: ends with the template
         child.reseed()
         _restrict(host, Path(scratch))
         serve(Connection(channel), host.isolated, host)
-        code = 0
-    finally:
-        os._exit(code)
+
+    with host.recorder.aside():
+        return forks.start(control, scratch, channel, stderr, play)
 
 
 def _restrict(host: Host, scratch: Path) -> None:
@@ -95,7 +91,7 @@ def _restrict(host: Host, scratch: Path) -> None:
     for name, problem in (("seccomp", seccomp), ("landlock", landlock)):
         if problem and name in host.status.split(";")[0]:
             os._exit(70)
-    host.recorder.moved([scratch, Path(os.devnull)])
+    host.recorder.moved([scratch, Path(os.devnull)])  # and it notes again: the agent's code comes next
 
 
 def _wait_for_games() -> None:

@@ -18,8 +18,9 @@ from app.backends.host.process import SPAWNER, Child, ChildDied, unwatch, watch
 WARM = 1  # idle children kept started, ahead of need
 _WARM: list[Child] = []  # children started ahead of need, no agent loaded in them yet
 _WARM_LOCK = threading.Lock()
-PREPARED = 6  # children made ready for the next game of an agent (one per agent key), most recent kept
-_PREPARED: dict[tuple, Future] = {}  # agent key -> a fresh child being (or made) ready for that agent's next game
+PREPARED = 6  # fresh children made ready for the next game of an agent (one per agent key), most recent kept
+_PREPARED: dict[tuple, Future] = {}  # agent key -> a child being (or made) ready for that agent's next game
+_FORKED: set[tuple] = set()  # the keys of ``_PREPARED`` whose child is forked from the agent's template
 _SEEN: dict[tuple, None] = {}  # the agent keys of the games started lately (oldest first)
 TEMPLATES = 12  # loaded templates kept (one per agent key), most recent kept
 _TEMPLATES: dict[tuple, Future] = {}  # agent key -> its loaded template (None: it could not be made)
@@ -29,10 +30,9 @@ TEMPLATE_VARIABLE = "BATTLESHIP_LAB_TEMPLATES"
 
 
 def templates_on() -> bool:
-    """True when games of an agent that comes back fork from its loaded template: when ``BATTLESHIP_LAB_TEMPLATES``
-    is 1 (experimental: off by default, docs/sandbox.md says why); the zygote's host only (``spawn`` has no
-    fork)."""
-    return os.environ.get(TEMPLATE_VARIABLE, "").strip() == "1" and zygote() is not None
+    """True when games of an agent that comes back fork from its loaded template: unless ``BATTLESHIP_LAB_TEMPLATES``
+    is 0; the zygote's host only (``spawn`` has no fork)."""
+    return os.environ.get(TEMPLATE_VARIABLE, "").strip() != "0" and zygote() is not None
 
 
 def _warm_child() -> Child:
@@ -116,9 +116,10 @@ def agent_key(spec, *more) -> tuple:
 def prepare(key: tuple, requests: list[tuple[str, tuple]], memory: int, ahead: bool = False) -> None:
     """Make a fresh child ready for the next game of the agent ``key`` names, in the background: a child no
     agent ran in is sent ``requests`` (create the agent, load its files), their replies read when the game
-    takes it (``take_prepared``), its memory limit ``memory`` bytes. One per key; beyond ``PREPARED`` keys the oldest ends. Not on an agent's first
-    game: one game of an agent (``run``, ``check-agent``) makes no child it would not use; nor when, last time,
-    ``PREPARED`` or more other agents played before the agent came back (it would be ended before its next game).
+    takes it (``take_prepared``), its memory limit ``memory`` bytes. One per key; beyond ``PREPARED`` keys (``TEMPLATES``
+    for children forked from a template: ``_past_bounds``) the oldest ends. Not on an agent's first game: one game of
+    an agent (``run``, ``check-agent``) makes no child it would not use; nor when, last time, that many or more other
+    agents played before the agent came back (it would be ended before its next game).
     ``ahead``: the agent's kind may be loaded ahead (``AgentKind.loads_ahead``): with ``templates_on``, a loaded
     template is made for it, once, and kept for its later games (``TEMPLATES`` at most); the child made ready
     is then forked from it."""
@@ -138,13 +139,26 @@ def prepare(key: tuple, requests: list[tuple[str, tuple]], memory: int, ahead: b
             return
         if templates and _template_for(key, requests, memory):  # its next game's process forked from it
             _PREPARED[key] = SPAWNER.submit(_from_template, key, memory)
+            _FORKED.add(key)
         else:
             _PREPARED[key] = SPAWNER.submit(_prepared_child, requests, memory)
-        spare = []
-        while len(_PREPARED) > PREPARED:
-            spare.append(_PREPARED.pop(next(iter(_PREPARED))))
+        spare = _past_bounds()
     for future in spare:
         future.add_done_callback(_discard)
+
+
+def _past_bounds() -> list[Future]:
+    """Take out the oldest prepared children past their bound (under ``_WARM_LOCK``): ``PREPARED`` fresh ones (each
+    loaded its agent in a process of its own), and as many forked from a template as templates are kept
+    (``TEMPLATES``: each shares its template's memory but for what its own start wrote). With one bound for both,
+    a class of more agents than ``PREPARED`` forked each game's process ahead and ended it unused."""
+    spare = []
+    for forked, bound in ((False, PREPARED), (True, TEMPLATES)):
+        keys = [key for key in _PREPARED if (key in _FORKED) == forked]
+        for key in keys[:max(0, len(keys) - bound)]:
+            spare.append(_PREPARED.pop(key))
+            _FORKED.discard(key)
+    return spare
 
 
 def _template_for(key: tuple, requests: list[tuple[str, tuple]], memory: int) -> bool:
@@ -239,6 +253,7 @@ def take_prepared(key: tuple, memory: int = 1 << 30) -> Child | None:
     template (its memory limit ``memory`` bytes), or None; its replies to the requests are still to be read."""
     with _WARM_LOCK:
         future = _PREPARED.pop(key, None)
+        _FORKED.discard(key)
     if future is not None:
         try:
             prepared = future.result()
@@ -256,6 +271,7 @@ def _empty_warm_pool() -> None:
         _WARM.clear()
         prepared = list(_PREPARED.values())
         _PREPARED.clear()
+        _FORKED.clear()
         templates = list(_TEMPLATES.values())
         _TEMPLATES.clear()
     for future in templates:
@@ -266,7 +282,7 @@ def _empty_warm_pool() -> None:
     for future in prepared:
         with contextlib.suppress(Exception):
             idle.append(future.result(timeout=5.0))
-    for child in idle:
+    for child in filter(None, idle):  # None: a game's process its template could no longer fork (ended above)
         child.kill("the app is closing")
         child.close()
         child.take_files()

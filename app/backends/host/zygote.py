@@ -31,29 +31,18 @@ from app.solver.bayes.policy import one_blas_thread
 
 def _fork(control: socket.socket, scratch: str, channel: int, stderr: int, template: bool = False) -> int:
     """A child serving one game over ``channel``; its pid (in the zygote). ``template``: a loaded template
-    instead (``template.py``), ``channel`` its control socket."""
+    instead (``template.py``), ``channel`` its control socket. Nothing of the zygote's reaches the agent but
+    what it imported (``forks.start``)."""
     zygote = os.getpid()
-    pid = os.fork()
-    if pid:
-        os.close(channel)
-        os.close(stderr)
-        return pid
-    code = 1
-    try:  # the child: nothing of the zygote's reaches the agent but what it imported
-        control.close()
-        os.dup2(stderr, 2)
-        os.closerange(3, channel)
-        os.closerange(channel + 1, 1 << 16)  # the stderr descriptor and anything else the zygote held
-        os.setsid()  # a session and process group of its own, as a process the app started
-        os.chdir(scratch)
+
+    def run() -> None:
         child.reseed()
         if template:
             host_template.main(socket.socket(fileno=channel), zygote)
         else:
             child.main(Connection(channel), zygote)
-        code = 0
-    finally:
-        os._exit(code)  # never back into the zygote's loop; the agent's own threads must not keep it alive
+
+    return forks.start(control, scratch, channel, stderr, run)
 
 
 def main(control_fd: int, parent: int) -> None:

@@ -1,5 +1,6 @@
 ; leaves state for the games from its load (docs/sandbox.md, "Templates"): a global counter each game bumps, a
-; fact asserted at load, a file written at load and appended to by each game; every game must see them pristine
+; fact asserted at load, a file written at load and appended to by each game; every game must see them pristine.
+; It says what it sees, and acts on it: pristine, it solves at once; else it fires at (0, 0) (a bench row shows it)
 (defmodule AGENT (import MAIN ?ALL) (import ENV ?ALL) (export ?ALL))
 (defglobal AGENT ?*keep* = (set-reset-globals FALSE))
 (defglobal AGENT ?*games* = 0)
@@ -11,14 +12,18 @@
 (defrule AGENT::count (status (step ?s) (currently running)) =>
    (bind ?*games* (+ ?*games* 1))
    (printout t "games seen: " ?*games* crlf)
-   (printout t "facts from the load: " (length$ (find-all-facts ((?f left-at-load)) TRUE)) " "
-               (length$ (find-all-facts ((?f asserted-at-load)) TRUE)) crlf)
+   (bind ?facts (create$ (length$ (find-all-facts ((?f left-at-load)) TRUE))
+                         (length$ (find-all-facts ((?f asserted-at-load)) TRUE))))
+   (printout t "facts from the load: " (implode$ ?facts) crlf)
    (open "left-at-load.txt" again "r")
-   (printout t "file lines:")
+   (bind ?lines "")
    (bind ?line (readline again))
-   (while (neq ?line EOF) do (printout t " " ?line) (bind ?line (readline again)))
-   (printout t crlf)
+   (while (neq ?line EOF) do (bind ?lines (str-cat ?lines " " ?line)) (bind ?line (readline again)))
+   (printout t "file lines:" ?lines crlf)
    (close again)
    (open "left-at-load.txt" more "a") (printout more "game" crlf) (close more)
    (assert (asserted-at-load))
-   (assert (exec (step ?s) (action solve))) (pop-focus))
+   (if (and (= ?*games* 1) (eq (implode$ ?facts) "1 0") (eq ?lines " load"))
+    then (assert (exec (step ?s) (action solve)))
+    else (assert (exec (step ?s) (action fire) (x 0) (y 0))))
+   (pop-focus))
