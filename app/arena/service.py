@@ -16,6 +16,7 @@ import threading
 import time
 from dataclasses import asdict, replace
 from pathlib import Path
+from urllib.parse import quote
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -106,6 +107,10 @@ class Arena:
     @classmethod
     def open(cls, url: str) -> Arena:
         """An arena ``create`` made (migrated to this version of the app); BattleshipError when it is not one."""
+        database = sqlite_file(url)
+        if database is not None and database.name != ":memory:" and not database.is_file():
+            raise BattleshipError(f"{database}: no arena here, the file does not exist (start one with arena serve --maps DIR "
+                                  "--roster CSV)")
         arena = cls(url)
         upgrade(arena.engine)
         with arena.sessions() as session:
@@ -149,7 +154,7 @@ class Arena:
         finally:
             session.close()
         return {"id": version.id, "version": version.number, "phase": "queued", "games": games,
-                "page": f"/students/{caller.identifier}"}
+                "page": f"/students/{quote(caller.identifier, safe='')}"}
 
     def set_name(self, caller: Caller, name: str) -> None:
         """The name the caller is shown by on the leaderboard; ArenaError 400 for an empty, long, anonymous-looking
@@ -216,17 +221,6 @@ class Arena:
         with self.sessions() as session:
             version = self._own_version(session, caller, version_id)
             return _version_data(session, version, queue.current_set(session))
-
-    def game_log(self, caller: Caller, game_id: int) -> str:
-        """A game's log (JSON Lines text) for the replay; ArenaError 404 (none, or not played yet), 403."""
-        with self.sessions() as session:
-            game = session.get(Game, game_id)
-            if game is None:
-                raise ArenaError(404, f"no game {game_id}")
-            self._own_version(session, caller, game.version_id)
-            if not game.log:
-                raise ArenaError(404, f"game {game_id} has no log (not played yet)")
-            return queue.log_text(game)
 
     def student(self, caller: Caller, identifier: str) -> dict:
         """A student's page data: who, their versions (newest first) with phases and verdicts, the version the
