@@ -251,3 +251,11 @@ def _unreachable(server: str, exc: Exception, timeout: float) -> str:
         return f"cannot talk securely to {where}: {getattr(reason, 'reason', None) or reason}"
     text = " ".join(str(getattr(reason, "strerror", None) or reason or type(reason).__name__).split())
     return f"cannot reach the arena server at {where}: {text}"
+
+
+def gained_lost(row: dict, minus: str = "-", dash: str = "-") -> str:
+    """A leaderboard row's maps gained and lost against the student's previous version (``+4/-1``, ``minus`` the
+    sign shown), or ``dash`` for a first version, which has nothing to be compared with."""
+    if row.get("gained") is None or row.get("lost") is None:
+        return dash
+    return f"+{row['gained']}/{minus}{row['lost']}"

@@ -186,7 +186,8 @@ def leaderboard(session: Session, map_set: MapSet) -> list[dict]:
                      "games": mine.played, "maps": len(names), "mean": figure.mean, "low": figure.low,
                      "high": figure.high, "oracle_pct": figure.oracle_pct, "failures": mine.failures,
                      "submitted_at": iso(version.submitted), "verdict": judged["verdict"] if judged else "none",
-                     "gained": len(judged["gained"]) if judged else 0, "lost": len(judged["lost"]) if judged else 0})
+                     "gained": len(judged["gained"]) if judged else None,
+                     "lost": len(judged["lost"]) if judged else None})
     rows.sort(key=lambda r: (r["mean"] is None, -(r["mean"] or 0.0), r["label"]))
     for place, row in enumerate(rows, start=1):
         if row["mean"] is not None:

@@ -137,6 +137,8 @@ def serve_command(args: argparse.Namespace) -> int:
     given = {name: getattr(args, name) for name in ("max_bytes", "per_day", "rules", "seed", "timeout", "scheme")}
     limits = Limits(**{name: value for name, value in given.items() if value is not None})
     arena = Arena.create(_url(args), Path(args.maps), Path(args.roster), args.tokens, limits)
+    if arena.tokens_written:
+        print(f"arena: new tokens in {arena.tokens_written} (identifier,token: hand each student their line)")
 
     def announce(address: str) -> None:
         print(f"arena: serving on {address} (Ctrl+C stops)", flush=True)

@@ -142,8 +142,8 @@ def standings_cells(row: dict, maps: int | None) -> list[str]:
     return [
         rank, str(row.get("student", "")) + (" (you)" if row.get("you") else ""), str(row.get("version", "")),
         f"{row.get('games', 0)}/{row.get('maps', maps)}", _number(row.get("mean")), interval,
-        _number(row.get("oracle_pct"), "%"), str(row.get("verdict") or "-"),
-        f"+{row.get('gained', 0)}/-{row.get('lost', 0)}", str(row.get("submitted_at") or "-").replace("T", " "),
+        _number(row.get("oracle_pct"), "%"), "-" if row.get("verdict") in (None, "none") else str(row["verdict"]),
+        client.gained_lost(row), str(row.get("submitted_at") or "-").replace("T", " "),
     ]
 
 

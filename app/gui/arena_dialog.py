@@ -429,7 +429,7 @@ class ArenaDialog(QDialog):
             str(row.get("version", "")), f"{row.get('games', 0)}/{row.get('maps', maps)}", number(row.get("mean")),
             "—" if row.get("low") is None or row.get("high") is None else f"{row['low']:.1f}–{row['high']:.1f}",
             number(row.get("oracle_pct"), "%"), verdicts.get(str(row.get("verdict")), str(row.get("verdict") or "—")),
-            f"+{row.get('gained', 0)}/−{row.get('lost', 0)}", _clock(row.get("submitted_at"), date=True),
+            client.gained_lost(row, "−", "—"), _clock(row.get("submitted_at"), date=True),
         ]
 
     # ----- pages, closing ----------------------------------------------------------------------------

@@ -112,5 +112,5 @@ STANDINGS = {"maps": 150, "map_set": "term", "rows": [
      "lost": 5},
     {"rank": None, "student": "Student 2", "you": False, "version": 1, "games": 20, "maps": 150, "mean": None,
      "low": None, "high": None, "oracle_pct": None, "submitted_at": "2026-11-28T19:05:00", "verdict": "none",
-     "gained": 0, "lost": 0},
+     "gained": None, "lost": None},  # a first version: nothing to compare with
 ]}

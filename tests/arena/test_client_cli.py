@@ -91,6 +91,7 @@ def test_standings_table_marks_your_row(arena, capsys):
     assert lines[2].split()[:6] == ["1", "Student", "7", "5", "150/150", "44.2"]
     assert lines[3].split()[:3] == ["2", "Ada", "(you)"] and "39.0–44.0" in lines[3] and "71.2%" in lines[3]
     assert lines[4].split()[0] == "-" and "20/150" in lines[4]  # not ranked until its games are played
+    assert "+12/-3" in lines[2] and lines[4].split()[-4:-2] == ["-", "-"]  # a first version: no verdict, no maps
     assert arena.requests[-1].headers["Authorization"] == "Bearer tok"
 
 

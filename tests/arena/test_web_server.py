@@ -112,6 +112,7 @@ def test_a_clean_stop_and_a_restart_keep_everything(tmp_path):
     roster, maps = make_class(tmp_path, 2)
     server = Server(tmp_path, roster, maps)
     tokens = server.tokens()
+    assert [line.split(" in ")[0] for line in server.said[:-1]] == ["arena: new tokens"]  # the teacher is told where
     status, answer = call(server.address, "POST", "/api/submissions", tokens["rossi"],
                           submission_body(agent_files(AGENTS["rossi"])))
     assert status == 201
@@ -121,6 +122,7 @@ def test_a_clean_stop_and_a_restart_keep_everything(tmp_path):
     server = Server(tmp_path, roster, maps)
     try:
         assert server.tokens() == tokens  # no new token: the roster is the same
+        assert len(server.said) == 1  # so no tokens file is announced: only the address
         assert call(server.address, "GET", "/api/standings")[1] == board
         assert call(server.address, "GET", "/students/rossi", tokens["rossi"])[0] == 200
         assert call(server.address, "GET", "/students/rossi", tokens["bianchi"])[0] == 403

@@ -93,11 +93,14 @@ class Server:
         self.log = (folder / "server.log").open("a", encoding="utf-8")
         self.process = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, stderr=self.log, text=True,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        line = self.process.stdout.readline()
-        found = _ADDRESS.search(line)
+        self.said = []  # what it printed before its address: where it wrote new tokens
+        found = None
+        while not found and (line := self.process.stdout.readline()):
+            self.said.append(line)
+            found = _ADDRESS.search(line)
         if not found:
             self.process.kill()
-            raise AssertionError(f"the server did not start: {line!r}; {(folder / 'server.log').read_text()}")
+            raise AssertionError(f"the server did not start: {self.said!r}; {(folder / 'server.log').read_text()}")
         self.address = found.group(1)
 
     def tokens(self) -> dict[str, str]:
