@@ -10,6 +10,7 @@ import csv
 import hashlib
 import io
 import secrets
+import string
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +22,10 @@ from app.core import BattleshipError
 from app.core.fileio import atomic_write_text
 from app.tournament.submissions import read_roster
 
-TOKEN_BYTES = 24
+#: a token's characters: letters and digits only, so that one never starts with ``-`` (``--token -abc`` would be read
+#: as another option by a command line) nor needs quoting in a shell, a CSV or a URL
+TOKEN_ALPHABET = string.ascii_letters + string.digits
+TOKEN_LENGTH = 32  # about 190 bits
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +73,7 @@ def make_tokens(session: Session, identifiers: list[str]) -> list[tuple[str, str
     """A new token for each identifier (its digest stored): (identifier, token) pairs to write out."""
     made = []
     for identifier in identifiers:
-        token = secrets.token_urlsafe(TOKEN_BYTES)
+        token = "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
         session.add(Token(digest=token_digest(token), identifier=identifier))
         made.append((identifier, token))
     return made

@@ -72,6 +72,8 @@ def test_tokens_are_written_once_and_stored_as_digests_only(arena, arena_url, cl
     assert set(tokens) == {"teacher", "rossi", "bianchi", "verdi"}
     assert arena.caller(tokens["teacher"]).teacher and arena.caller(tokens["rossi"]).identifier == "rossi"
     assert arena.caller("not a token") is None and arena.caller(None) is None
+    # letters and digits only: a token starting with "-" would be read as an option by `arena submit --token`
+    assert all(len(token) == 32 and token.isascii() and token.isalnum() for token in tokens.values())
     with arena.sessions() as session:
         stored = set(session.scalars(select(Token.digest)))
     assert not stored & set(tokens.values()) and len(stored) == 4
