@@ -15,3 +15,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="battleship-lab-tests-")
 atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+# the fake arena server the arena client's tests share (tests/arena/ and tests/gui/)
+pytest_plugins = ["tests.arena.fake_arena"]

@@ -9,6 +9,8 @@ import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import pytest
+
 
 @dataclass
 class Answer:
@@ -114,3 +116,15 @@ STANDINGS = {"maps": 150, "map_set": "term", "rows": [
      "low": None, "high": None, "oracle_pct": None, "submitted_at": "2026-11-28T19:05:00", "verdict": "none",
      "gained": None, "lost": None},  # a first version: nothing to compare with
 ]}
+
+#: the server's answer to a submission, as the design's HTTP API has it
+SUBMITTED = {"id": 17, "version": 3, "phase": "queued", "games": 150, "page": "/students/ada"}
+
+
+@pytest.fixture
+def fake_arena():
+    """A fake arena on 127.0.0.1 for one test, answering what the test sets (the client's, the command line's and
+    the window's tests; a plugin of tests/conftest.py)."""
+    server = FakeArena().start()
+    yield server
+    server.stop()

@@ -18,7 +18,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-from tests.arena.web_helpers import AGENTS, Server, agent_files, call, make_class, submission_body, wait_until  # noqa: E402
+from tests.arena.web_helpers import Server, call, make_class, submit_each, wait_until  # noqa: E402
 
 CHROMIUM = next((Path(p) for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(p).is_file()), None)
 DRIVER = shutil.which("chromedriver")
@@ -35,12 +35,7 @@ def arena(tmp_path_factory):
     roster, maps = make_class(folder, 3)
     server = Server(folder, roster, maps)
     tokens = server.tokens()
-    versions = {}
-    for student in ("rossi", "bianchi"):
-        status, answer = call(server.address, "POST", "/api/submissions", tokens[student],
-                              submission_body(agent_files(AGENTS[student])))
-        assert status == 201, answer
-        versions[student] = answer["id"]
+    versions = submit_each(server, tokens, ("rossi", "bianchi"))
 
     def played() -> bool:
         return all(call(server.address, "GET", f"/api/versions/{v}", tokens[s])[1]["phase"] == "done"

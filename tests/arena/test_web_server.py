@@ -18,7 +18,17 @@ pytest.importorskip("sqlalchemy", reason="the arena's server needs requirements-
 
 from sqlalchemy import create_engine, text  # noqa: E402
 
-from tests.arena.web_helpers import AGENTS, STUDENTS, Server, agent_files, call, make_class, submission_body, wait_until  # noqa: E402
+from tests.arena.web_helpers import (  # noqa: E402
+    AGENTS,
+    STUDENTS,
+    Server,
+    agent_files,
+    call,
+    make_class,
+    submission_body,
+    submit_each,
+    wait_until,
+)
 from tests.paths import ROOT  # noqa: E402
 
 BENCH_NAMES = {"rossi": "cross", "bianchi": "random", "verdi": "incrocio"}  # the shipped agents the students send
@@ -73,12 +83,7 @@ def test_a_restart_in_the_middle_of_a_batch_loses_and_doubles_no_game(tmp_path, 
     roster, maps = make_class(tmp_path, maps_count)
     server = Server(tmp_path, roster, maps, jobs=1, db=arena_url)
     tokens = server.tokens()
-    versions = {}
-    for student in ("rossi", "bianchi"):
-        status, answer = call(server.address, "POST", "/api/submissions", tokens[student],
-                              submission_body(agent_files(AGENTS[student])))
-        assert status == 201, answer
-        versions[student] = answer["id"]
+    versions = submit_each(server, tokens, ("rossi", "bianchi"))
     engine = create_engine(server.db)
 
     def finished() -> dict[int, tuple]:

@@ -128,3 +128,14 @@ def wait_until(condition, timeout: float, what: str, poll: float = 0.5):
             return value
         time.sleep(poll)
     raise AssertionError(f"{what}: not within {timeout} s")
+
+
+def submit_each(server: Server, tokens: dict[str, str], students: tuple[str, ...]) -> dict[str, int]:
+    """Each student submits their shipped agent (``AGENTS``) through the API: student -> the version's id."""
+    versions = {}
+    for student in students:
+        status, answer = call(server.address, "POST", "/api/submissions", tokens[student],
+                              submission_body(agent_files(AGENTS[student])))
+        assert status == 201, answer
+        versions[student] = answer["id"]
+    return versions

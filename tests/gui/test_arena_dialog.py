@@ -11,17 +11,8 @@ from PyQt5.QtCore import QSettings
 from PyQt5.QtWidgets import QLineEdit
 
 from app.gui.arena_dialog import SERVER_KEY, TOKEN_KEY, ArenaDialog
-from tests.arena.fake_arena import STANDINGS, Answer, FakeArena, version_answer
+from tests.arena.fake_arena import STANDINGS, SUBMITTED, Answer, FakeArena, version_answer
 from tests.paths import ROOT
-
-SUBMITTED = {"id": 17, "version": 3, "phase": "queued", "games": 150, "page": "/students/ada"}
-
-
-@pytest.fixture
-def arena():
-    server = FakeArena().start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture
@@ -39,28 +30,28 @@ def dialog(qtbot, settings, interaction):
     made.shutdown()
 
 
-def _fill(dialog: ArenaDialog, arena: FakeArena, token: str = "tok-ada") -> None:
-    dialog.server.setText(arena.url)
+def _fill(dialog: ArenaDialog, fake_arena: FakeArena, token: str = "tok-ada") -> None:
+    dialog.server.setText(fake_arena.url)
     dialog.token.setText(token)
 
 
-def test_submit_follows_the_phases_to_the_verdict_and_the_rank(qtbot, dialog, arena):
-    arena.answer("POST", "/api/submissions", Answer(201, SUBMITTED))
-    arena.answer("GET", "/api/versions/17", Answer(200, version_answer("queued")),
+def test_submit_follows_the_phases_to_the_verdict_and_the_rank(qtbot, dialog, fake_arena):
+    fake_arena.answer("POST", "/api/submissions", Answer(201, SUBMITTED))
+    fake_arena.answer("GET", "/api/versions/17", Answer(200, version_answer("queued")),
                  Answer(200, version_answer("loading")), Answer(200, version_answer("playing", played=40)),
                  Answer(200, version_answer("done")))
-    arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
-    _fill(dialog, arena)
+    fake_arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
+    _fill(dialog, fake_arena)
     assert dialog.agent_files.text() == "Sends 3 file(s): lib/knowledge.clp, incrocio/strategy.clp, load-order.txt"
     dialog.submit_button.click()
     assert not dialog.submit_button.isEnabled()  # the window goes on: the requests run on a worker thread
     qtbot.waitUntil(lambda: dialog.submit_button.isEnabled(), timeout=10000)
     assert not dialog.banner.isVisible()
-    sent = arena.requests[0]
+    sent = fake_arena.requests[0]
     assert sent.headers["Authorization"] == "Bearer tok-ada"
     files = {f["name"]: base64.b64decode(f["content"]) for f in sent.json()["files"]}
     assert files["incrocio/strategy.clp"] == (ROOT / "agents/clips/incrocio/strategy.clp").read_bytes()
-    assert [r.path for r in arena.requests] == ["/api/submissions"] + ["/api/versions/17"] * 4 + ["/api/standings"]
+    assert [r.path for r in fake_arena.requests] == ["/api/submissions"] + ["/api/versions/17"] * 4 + ["/api/standings"]
     assert dialog.title.text() == "Version 3"
     assert [label.text().split()[:2] for label in dialog.phase_labels.values()] == [
         ["●", "queued"], ["●", "loading"], ["●", "playing"], ["●", "done"]]
@@ -70,15 +61,15 @@ def test_submit_follows_the_phases_to_the_verdict_and_the_rank(qtbot, dialog, ar
     assert dialog.verdict.text() == ("Better than your previous version: +3.5 a map (95% interval +1.0 to +6.0) "
                                      "on 150 maps")
     assert dialog.maps_changed.text() == "Maps gained (2): k0-0001, k0-0007\nMaps lost (1): k0-0042"
-    assert dialog.page == f"{arena.url}/students/ada" and dialog.page_button.isEnabled()
+    assert dialog.page == f"{fake_arena.url}/students/ada" and dialog.page_button.isEnabled()
 
 
-def test_a_version_that_does_not_load_shows_clips_message(qtbot, dialog, arena):
-    arena.answer("POST", "/api/submissions", Answer(201, SUBMITTED))
-    arena.answer("GET", "/api/versions/17", Answer(200, version_answer(
+def test_a_version_that_does_not_load_shows_clips_message(qtbot, dialog, fake_arena):
+    fake_arena.answer("POST", "/api/submissions", Answer(201, SUBMITTED))
+    fake_arena.answer("GET", "/api/versions/17", Answer(200, version_answer(
         "failed", load_error="[PRSUTILS1] strategy.clp:3: Syntax Error")))
-    arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
-    _fill(dialog, arena)
+    fake_arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
+    _fill(dialog, fake_arena)
     dialog.submit_button.click()
     qtbot.waitUntil(lambda: dialog.submit_button.isEnabled(), timeout=10000)
     assert dialog.problem.isVisible()
@@ -86,29 +77,29 @@ def test_a_version_that_does_not_load_shows_clips_message(qtbot, dialog, arena):
     assert dialog.phase_labels["playing"].text() == "○ playing"
 
 
-def test_a_refusal_is_one_line_in_the_banner(qtbot, dialog, arena):
-    arena.answer("POST", "/api/submissions", Answer(429, {"error": "20 a day"}, {"Retry-After": "90"}))
-    _fill(dialog, arena)
+def test_a_refusal_is_one_line_in_the_banner(qtbot, dialog, fake_arena):
+    fake_arena.answer("POST", "/api/submissions", Answer(429, {"error": "20 a day"}, {"Retry-After": "90"}))
+    _fill(dialog, fake_arena)
     dialog.submit_button.click()
     qtbot.waitUntil(lambda: dialog.banner.isVisible(), timeout=10000)
-    assert dialog.banner.text() == f"too many submissions: try again in 2 min (HTTP 429 from {arena.url}: 20 a day)"
+    assert dialog.banner.text() == f"too many submissions: try again in 2 min (HTTP 429 from {fake_arena.url}: 20 a day)"
     assert dialog.submit_button.isEnabled()
 
 
-def test_an_agent_the_app_would_not_load_is_said_before_sending(qtbot, dialog, arena, tmp_path):
+def test_an_agent_the_app_would_not_load_is_said_before_sending(qtbot, dialog, fake_arena, tmp_path):
     (tmp_path / "notes.txt").write_text("hello")
     dialog.agent.setText(str(tmp_path / "notes.txt"))
     assert not dialog.show_agent_files()
     assert dialog.agent_files.text().startswith(f"Cannot be sent: {tmp_path / 'notes.txt'}: an agent file must")
-    _fill(dialog, arena)
+    _fill(dialog, fake_arena)
     dialog.submit_button.click()
     qtbot.waitUntil(lambda: dialog.banner.isVisible(), timeout=10000)
-    assert arena.requests == []
+    assert fake_arena.requests == []
 
 
-def test_the_standings_tab_marks_the_student_s_row(qtbot, dialog, arena):
-    arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
-    _fill(dialog, arena)
+def test_the_standings_tab_marks_the_student_s_row(qtbot, dialog, fake_arena):
+    fake_arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
+    _fill(dialog, fake_arena)
     dialog.refresh_button.click()
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 3, timeout=10000)
     assert dialog.standings_info.text() == "3 students on 150 maps: the term's hidden maps"
@@ -119,32 +110,32 @@ def test_the_standings_tab_marks_the_student_s_row(qtbot, dialog, arena):
     assert dialog.table.item(1, 1).font().bold() and not dialog.table.item(0, 1).font().bold()
 
 
-def test_server_and_token_are_remembered_and_the_token_masked(qtbot, dialog, arena, settings, interaction):
-    arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
-    _fill(dialog, arena, "secret-token")
+def test_server_and_token_are_remembered_and_the_token_masked(qtbot, dialog, fake_arena, settings, interaction):
+    fake_arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
+    _fill(dialog, fake_arena, "secret-token")
     dialog.refresh_button.click()
     qtbot.waitUntil(lambda: dialog.refresh_button.isEnabled(), timeout=10000)
-    assert settings.value(SERVER_KEY) == arena.url and settings.value(TOKEN_KEY) == "secret-token"
+    assert settings.value(SERVER_KEY) == fake_arena.url and settings.value(TOKEN_KEY) == "secret-token"
     again = ArenaDialog(settings, interaction)
     qtbot.addWidget(again)
-    assert again.server.text() == arena.url and again.token.text() == "secret-token"
+    assert again.server.text() == fake_arena.url and again.token.text() == "secret-token"
     assert again.token.echoMode() == QLineEdit.Password
     again.show_token.setChecked(True)
     assert again.token.echoMode() == QLineEdit.Normal
 
 
-def test_open_my_page_opens_the_server_s_page(qtbot, dialog, arena, monkeypatch):
+def test_open_my_page_opens_the_server_s_page(qtbot, dialog, fake_arena, monkeypatch):
     opened = []
     monkeypatch.setattr("app.gui.arena_dialog.QDesktopServices.openUrl", lambda url: opened.append(url.toString()))
-    arena.answer("POST", "/api/submissions", Answer(201, SUBMITTED))
-    arena.answer("GET", "/api/versions/17", Answer(200, version_answer("done")))
-    arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
-    _fill(dialog, arena)
+    fake_arena.answer("POST", "/api/submissions", Answer(201, SUBMITTED))
+    fake_arena.answer("GET", "/api/versions/17", Answer(200, version_answer("done")))
+    fake_arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
+    _fill(dialog, fake_arena)
     dialog.submit_button.click()
     qtbot.waitUntil(lambda: dialog.submit_button.isEnabled(), timeout=10000)
     dialog.page_button.click()
     dialog.leaderboard_button.click()
-    assert opened == [f"{arena.url}/students/ada", f"{arena.url}/"]
+    assert opened == [f"{fake_arena.url}/students/ada", f"{fake_arena.url}/"]
 
 
 def test_the_file_menu_opens_it_with_the_agent_in_play(qtbot, window):
@@ -185,28 +176,28 @@ def test_a_verdict_and_a_mean_without_their_interval_yet(dialog):
     assert dialog.maps_changed.text() == "Maps gained (1): k0-0001.map\nMaps lost (0): —"
 
 
-def test_the_name_the_others_see_is_sent_then_the_leaderboard_shown(qtbot, dialog, arena):
-    arena.answer("POST", "/api/me/name", Answer(204))
-    arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
-    _fill(dialog, arena)
+def test_the_name_the_others_see_is_sent_then_the_leaderboard_shown(qtbot, dialog, fake_arena):
+    fake_arena.answer("POST", "/api/me/name", Answer(204))
+    fake_arena.answer("GET", "/api/standings", Answer(200, STANDINGS))
+    _fill(dialog, fake_arena)
     dialog.tabs.setCurrentIndex(1)
     dialog.name.setText("  Countess of Lovelace ")
     dialog.name_button.click()
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 3, timeout=10000)
-    assert [(r.method, r.path) for r in arena.requests] == [("POST", "/api/me/name"), ("GET", "/api/standings")]
-    assert arena.requests[0].json() == {"name": "Countess of Lovelace"}
-    assert arena.requests[0].headers["Authorization"] == "Bearer tok-ada"
+    assert [(r.method, r.path) for r in fake_arena.requests] == [("POST", "/api/me/name"), ("GET", "/api/standings")]
+    assert fake_arena.requests[0].json() == {"name": "Countess of Lovelace"}
+    assert fake_arena.requests[0].headers["Authorization"] == "Bearer tok-ada"
 
 
-def test_closing_the_dialog_stops_following_the_version(qtbot, dialog, arena):
-    arena.answer("POST", "/api/submissions", Answer(201, SUBMITTED))
-    arena.answer("GET", "/api/versions/17", Answer(200, version_answer("playing", played=3)))
-    _fill(dialog, arena)
+def test_closing_the_dialog_stops_following_the_version(qtbot, dialog, fake_arena):
+    fake_arena.answer("POST", "/api/submissions", Answer(201, SUBMITTED))
+    fake_arena.answer("GET", "/api/versions/17", Answer(200, version_answer("playing", played=3)))
+    _fill(dialog, fake_arena)
     dialog.submit_button.click()
-    qtbot.waitUntil(lambda: len(arena.requests) >= 3, timeout=10000)
+    qtbot.waitUntil(lambda: len(fake_arena.requests) >= 3, timeout=10000)
     threads = [thread for thread, _job in dialog._jobs]
     dialog.close()
     assert threads and not any(thread.isRunning() for thread in threads)
-    asked = len(arena.requests)
+    asked = len(fake_arena.requests)
     qtbot.wait(200)
-    assert len(arena.requests) == asked
+    assert len(fake_arena.requests) == asked
