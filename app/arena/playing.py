@@ -34,7 +34,9 @@ from app.tournament.submissions import find
 
 QUOTING = ("error", "stop_reason", "load_messages", "refusals", "log")  # a row's fields that may quote paths
 IDLE_SECONDS = 1.0  # how long the player sleeps when the queue is empty
-COACH_FILE = "coach.json"  # the coach's reports by game, in the cache folder (a game is graded once)
+#: the coach's reports of a version's example games, a file per version in the cache folder (a coaching the server's
+#: stop cut short is not done again); one file for the whole arena would be read and rewritten whole for every version
+COACH_FOLDER = "coach"
 CLUSTER_BATCH = 64  # games claimed at once for a cluster (each batch connects to it once)
 
 
@@ -135,7 +137,9 @@ class ArenaPlayer(threading.Thread):
                 found = queue.records(queue.version_games(session, version, map_set), version, "agent", limits.rules,
                                       limits.seed)
                 examples = example_games(found)
-                graded = coach_games(examples, self.arena.cache / COACH_FILE) if examples else {}
+                reports = self.arena.cache / COACH_FOLDER / f"{version.id}.json"
+                reports.parent.mkdir(parents=True, exist_ok=True)
+                graded = coach_games(examples, reports) if examples else {}
                 version.coach = json.dumps([(r["map"], graded[game_id(r)]) for r in examples])
 
     def _task(self, session, claimed: queue.Claimed) -> tuple[BenchTask, tuple[str, str]]:
