@@ -54,7 +54,9 @@ class Arena:
                    "--port", "0", "--jobs", str(jobs), "--per-day", "1000"]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=(folder / "server.log").open("w"),
                                         text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        found = _ADDRESS.search(self.process.stdout.readline())
+        found = None
+        while not found and (line := self.process.stdout.readline()):  # after the line naming the tokens file
+            found = _ADDRESS.search(line)
         if not found:
             self.process.kill()
             raise SystemExit(f"the arena did not start: {(folder / 'server.log').read_text()}")
