@@ -32,7 +32,7 @@ from app.core import BattleshipError
 from app.report import analyse
 from app.report.coaching import summarise
 from app.report.gradebook import read_scheme
-from app.report.student import Identity, StudentPage, ending, histogram_svg, page_data
+from app.report.student import Identity, StudentPage, embedded_log, ending, histogram_svg, page_data
 from app.solver.playable import load_game_map
 from app.tournament.bench.inputs import expand_maps
 from app.tournament.bench.plan import known_cells
@@ -281,12 +281,29 @@ class Arena:
         report = analyse(found, draw=False)[0]
         label = board.label(student, False)
         page = page_data(Identity(student.identifier, label, agent), report, {agent: label},
-                         not_played=version.load_error or version.stopped or "")
+                         not_played=version.load_error or version.stopped or "", replay=_replay_address)
         if version.coach:
             by_map = {m["name"]: m["game"] for m in page.maps}
             page.coach = summarise([(by_map[name], graded) for name, graded in json.loads(version.coach)
                                     if by_map.get(name) is not None and "error" not in graded])
         return page
+
+    def game_replay(self, caller: Caller, game_id: int) -> dict:
+        """A played game as a student page's replay shows it (``app.report.student.embedded_log``), fetched when
+        the student first opens it: a page of 150 games would otherwise carry every log. ArenaError 404 (no such
+        game, not played yet, or a log the engine cannot replay), 403 when it is not the caller's."""
+        with self.sessions() as session:
+            game = session.get(Game, game_id)
+            if game is None:
+                raise ArenaError(404, f"no game {game_id}")
+            self._own_version(session, caller, game.version_id)
+            log = queue.log_text(game)
+        if not log:
+            raise ArenaError(404, f"game {game_id} has no log (not played yet)")
+        try:
+            return embedded_log(log)
+        except BattleshipError as error:
+            raise ArenaError(404, f"game {game_id} cannot be replayed: {error}") from None
 
     def _own_version(self, session: Session, caller: Caller, version_id: int) -> Version:
         version = session.get(Version, version_id)
@@ -459,3 +476,7 @@ def _version_data(session: Session, version: Version, map_set: MapSet) -> dict:
             "verdict": board.verdict(games, every[previous.id], board.map_names(session, map_set)) if previous
             else None}
 
+
+def _replay_address(record: dict) -> dict:
+    """What a student's live page holds of a game for its replay: the address its script fetches the game from."""
+    return {"url": f"/api/games/{record['game_id']}/replay"}

@@ -40,8 +40,9 @@ FRESH_SECONDS = 5.0
 FORM_LIMIT = 4096  # a page's form: a token or a display name
 BODY_OVERHEAD = 64 * 1024  # a submission's JSON besides its files' base64: names, brackets
 SECURITY_HEADERS = {
-    # the pages' only scripts are the replay's, inline; no page may be framed (clickjacking) or leak its URL
+    # the pages' only scripts are the replay's, inline, fetching games from this server; no page may be framed (clickjacking) or leak its URL
     "content-security-policy": "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+                               "connect-src 'self'; "
                                "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
@@ -68,6 +69,7 @@ def make_app(arena: Arena, max_bytes: int) -> Starlette:
         Route("/api/submissions", web.submit, methods=["POST"]),
         Route("/api/versions/{version_id:int}", web.version),
         Route("/api/versions/{version_id:int}/requeue", web.requeue, methods=["POST"]),
+        Route("/api/games/{game_id:int}/replay", web.replay),
         Route("/api/standings", web.standings),
         Route("/api/me/name", web.name, methods=["POST"]),
     ]
@@ -185,6 +187,11 @@ column asked (``id``, ``email`` or ``username``); the facade refuses others (400
     async def version(self, request: Request) -> JSONResponse:
         caller = await self.caller(request)
         return JSONResponse(await self.call(self.arena.version, caller, request.path_params["version_id"]))
+
+    async def replay(self, request: Request) -> JSONResponse:
+        """A game for the student page's replay, fetched by the page's script when it is first shown."""
+        caller = await self.caller(request)
+        return JSONResponse(await self.call(self.arena.game_replay, caller, request.path_params["game_id"]))
 
     async def requeue(self, request: Request) -> Response:
         caller = await self.caller(request)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -182,11 +182,13 @@ def script_json(value) -> str:
 
 def page_data(who: Identity, report: ProfileReport, students: Mapping[str, str], names: bool = False,
               coach: Sequence[CostlyDecision] = (), not_played: str = "",
-              scrubber: PathScrubber | None = None) -> StudentPage:
+              scrubber: PathScrubber | None = None, replay: Callable[[Mapping], dict] | None = None) -> StudentPage:
     """The page of ``who`` from the class's report. ``students``: agent -> the name to show for each
     submission (the others are shown as "a classmate" unless ``names``; agents not in it are the shipped
     agents played beside the class, baselines and the grading scheme's references, always named).
-    ``scrubber``: what cuts the grading machine's folders off the paths the page quotes."""
+    ``scrubber``: what cuts the grading machine's folders off the paths the page quotes. ``replay``: what the
+    page holds of a game's record for its replay; by default the game's log itself (``embedded_log``), for a page
+    read from a disk; a live page gives the address its replay fetches the game from when it is shown."""
     scrub = scrubber.data if scrubber is not None else (lambda value: value)
     table = report.table
     notes = report.notes.get(who.agent) or AgentNotes(who.agent, not_played=not_played)
@@ -209,7 +211,7 @@ def page_data(who: Identity, report: ProfileReport, students: Mapping[str, str],
             index = None
             if record.get("log"):
                 try:
-                    games.append(scrub(embedded_log(record["log"])))
+                    games.append(scrub(replay(record) if replay else embedded_log(record["log"])))
                     index = len(games) - 1
                 except BattleshipError:
                     index = None

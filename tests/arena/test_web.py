@@ -189,9 +189,16 @@ class TestPages:
     def test_a_student_page_shows_versions_and_the_grade_page_with_its_games_to_replay(self, client, played):
         page = client.get("/students/rossi", headers=_bearer(played[1]["rossi"])).text
         assert 'id="versions"' in page and "Your results per map" in page and "function showGame" in page
-        embedded = re.search(r'<script id="games" type="application/json">(.*?)</script>', page).group(1)
-        assert len(json.loads(embedded)) == MAPS
+        embedded = json.loads(re.search(r'<script id="games" type="application/json">(.*?)</script>', page).group(1))
+        assert len(embedded) == MAPS
         assert page.count("showGame(") > MAPS  # each map's replay button
+        # the page holds each game's address, not its log: the replay fetches a game when it is first shown
+        assert all(set(game) == {"url"} for game in embedded) and len(page) < 100_000
+        replayed = client.get(embedded[0]["url"], headers=_bearer(played[1]["rossi"]))
+        assert replayed.status_code == 200 and replayed.json()["steps"] and replayed.json()["result"]["score"] is not None
+        assert client.get(embedded[0]["url"], headers=_bearer(played[1]["verdi"])).status_code == 403
+        assert client.get(embedded[0]["url"]).status_code == 401
+        assert client.get("/api/games/99999/replay", headers=_bearer(played[1]["rossi"])).status_code == 404
 
     def test_every_response_carries_the_security_headers(self, client):
         headers = client.get("/").headers

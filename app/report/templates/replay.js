@@ -1,6 +1,7 @@
-// The in-page replay of a student's page: the board animated step by step from the embedded game logs.
-// No network, no server: the logs are the JSON of <script id="games">. ?game=N&autoplay plays game N to the end;
-// ?step=K opens it at step K.
+// The in-page replay of a student's page: the board animated step by step from the game logs.
+// The logs are the JSON of <script id="games">: a game itself (a page written to disk: no network, no server), or
+// {"url": ...}, the address a live page (the class arena's) fetches it from when it is first shown.
+// ?game=N&autoplay plays game N to the end; ?step=K opens it at step K.
 "use strict";
 const GAMES = JSON.parse(document.getElementById("games").textContent);
 const LETTER = {water: "~", sub: "o", left: "<", right: ">", top: "^", bot: "v", middle: "#"};
@@ -74,9 +75,27 @@ function escapeText(text) {
   return String(text).replace(/[&<>"]/g, ch => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[ch]));
 }
 
-function showGame(index, step, scroll) {
+function loaded(index) {
+  // game `index`, fetched once if the page holds only its address
+  const entry = GAMES[index];
+  if (!entry.url) return Promise.resolve(entry);
+  return fetch(entry.url, {credentials: "same-origin"})
+    .then(answer => answer.json().then(body => {
+      if (!answer.ok) throw new Error(body.error || answer.statusText);
+      return (GAMES[index] = body);
+    }));
+}
+
+function showGame(index, step, scroll, autoplay) {
   stop();
-  game = GAMES[index];
+  loaded(index).then(g => { show(g, step, scroll); if (autoplay) togglePlay(20); }, failure => {
+    game = null;
+    document.getElementById("title").textContent = "this game cannot be shown: " + failure.message;
+  });
+}
+
+function show(g, step, scroll) {
+  game = g;
   document.getElementById("title").textContent = "map " + game.map + (game.rules ? ", rules " + game.rules : "");
   const list = document.getElementById("steps");
   list.innerHTML = game.steps.map((s, i) => {
@@ -87,7 +106,11 @@ function showGame(index, step, scroll) {
   if (scroll) document.getElementById("replay-title").scrollIntoView();
 }
 
-function go(step) { at = Math.max(0, Math.min(step, game.steps.length)); draw(); }
+function go(step) {
+  if (game === null) return;  // not loaded (yet)
+  at = Math.max(0, Math.min(step, game.steps.length));
+  draw();
+}
 
 function stop() {
   if (timer !== null) { clearInterval(timer); timer = null; }
@@ -96,6 +119,7 @@ function stop() {
 
 function togglePlay(delay) {
   if (timer !== null) { stop(); return; }
+  if (game === null) return;
   if (at >= game.steps.length) go(0);
   document.getElementById("play").textContent = "pause";
   timer = setInterval(() => { if (at >= game.steps.length) stop(); else go(at + 1); }, delay || 400);
@@ -104,6 +128,5 @@ function togglePlay(delay) {
 (function start() {
   const query = new URLSearchParams(window.location.search);
   const index = Math.max(0, Math.min(GAMES.length - 1, parseInt(query.get("game") || "0", 10) || 0));
-  showGame(index, Math.max(0, parseInt(query.get("step") || "0", 10) || 0));
-  if (query.has("autoplay")) togglePlay(20);
+  showGame(index, Math.max(0, parseInt(query.get("step") || "0", 10) || 0), false, query.has("autoplay"));
 })();
