@@ -8,7 +8,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -111,8 +110,11 @@ class Server:
         return made
 
     def stop(self, kill: bool = False, timeout: float = 60) -> int:
-        """Stop it: SIGTERM (a clean stop), or SIGKILL (a crash); its exit code."""
-        self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+        """Stop it: SIGTERM (a clean stop), or killed outright (a crash); its exit code."""
+        if kill:
+            self.process.kill()  # SIGKILL, or TerminateProcess where there is no SIGKILL
+        else:
+            self.process.terminate()
         code = self.process.wait(timeout)
         self.process.stdout.close()
         self.log.close()

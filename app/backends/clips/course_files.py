@@ -185,8 +185,24 @@ class RunsCourseFiles:
     """What a driver that plays a ``CourseRun`` says and ends alike (``CourseFilesDriver``, and the course's side of
     a crosscheck, ``kinds/course_side.py``): its printout, the environment's facts, its end."""
 
-    _run: CourseRun | None
-    _lines: list[str]
+    def __init__(self, spec, time_limit: float = DEFAULT_TIME_LIMIT):
+        self.spec = spec
+        self.name = spec.name
+        self.max_firings = DEFAULT_MAX_FIRINGS
+        self.time_limit = time_limit
+        self.firings = 0
+        self._run: CourseRun | None = None
+        self._lines: list[str] = []
+
+    def load_run(self, context: StartContext) -> CourseRun:
+        """Load the spec's files into a new ``CourseRun`` as the course's console does, capped at this run's
+        ``max_firings`` a turn (the game's parameter, when given); the run."""
+        max_firings = runner_param(context.params, "max_firings")
+        if max_firings is not None:
+            self.max_firings = int(max_firings)
+        self._run = CourseRun(self.spec.paths, self.max_firings, self.time_limit)
+        self._run.load()
+        return self._run
 
     def output(self) -> list[str]:
         """What the agent and the course's environment printed."""
@@ -207,22 +223,9 @@ class RunsCourseFiles:
 class CourseFilesDriver(RunsCourseFiles, Driver):
     """An agent played against a course's own MAIN and ENV, one step at a time (see the module docstring)."""
 
-    def __init__(self, spec, time_limit: float = DEFAULT_TIME_LIMIT):
-        self.spec = spec
-        self.name = spec.name
-        self.max_firings = DEFAULT_MAX_FIRINGS
-        self.time_limit = time_limit
-        self.firings = 0
-        self._run: CourseRun | None = None
-        self._lines: list[str] = []
-
     def start(self, observation: Observation, context: StartContext) -> None:
         """Load the course's files, the map and the agent, and reset."""
-        max_firings = runner_param(context.params, "max_firings")
-        if max_firings is not None:
-            self.max_firings = int(max_firings)
-        self._run = CourseRun(self.spec.paths, self.max_firings, self.time_limit)
-        self._run.load()
+        self.load_run(context)
         map_k_cells = len(observation.start_known)  # the map's deffacts come first; then the agent's own
         self._run.agent_k_cells = self._run.new_k_cells()[map_k_cells:]
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from app.backends.base import Driver, StartContext, runner_param
-from app.backends.clips.course_files import CourseRun, RunsCourseFiles
-from app.backends.clips.running import DEFAULT_MAX_FIRINGS, DEFAULT_TIME_LIMIT
+from app.backends.base import Driver, StartContext
+from app.backends.clips.course_files import RunsCourseFiles
 from app.backends.kinds.base import AgentKind, AgentSpec, register
 from app.core import Observation
 
@@ -25,22 +24,9 @@ from app.core import Observation
 class CourseSide(RunsCourseFiles, Driver):
     """The course's own MAIN and ENV playing a map with an agent (spec paths: main, env, map, agent files...)."""
 
-    def __init__(self, spec: AgentSpec, time_limit: float = DEFAULT_TIME_LIMIT):
-        self.spec = spec
-        self.name = spec.name
-        self.max_firings = DEFAULT_MAX_FIRINGS
-        self.time_limit = time_limit
-        self.firings = 0
-        self._run: CourseRun | None = None
-        self._lines: list[str] = []
-
     def start(self, observation: Observation, context: StartContext) -> None:
         """Load the course's files, the map and the agent as the course's console does, then ``(reset)``."""
-        max_firings = runner_param(context.params, "max_firings")
-        if max_firings is not None:
-            self.max_firings = int(max_firings)
-        self._run = CourseRun(self.spec.paths, self.max_firings, self.time_limit)
-        self._run.load()
+        self.load_run(context)
 
     def next_action(self, observation: Observation) -> str:
         """Run the course's game to its next stop: "" while it goes on, else how it ended (``CourseRun``)."""
