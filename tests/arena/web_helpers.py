@@ -81,9 +81,10 @@ def call(address: str, method: str, path: str, token: str | None = None, body: d
 
 class Server:
     """``main.py arena serve`` in a child process on 127.0.0.1, a free port, on ``db`` (default: a SQLite file in
-    ``folder``); ``stop()`` sends SIGTERM."""
+    ``folder``); ``stop()`` sends SIGTERM. ``environment``: the child's (default: this process's)."""
 
-    def __init__(self, folder: Path, roster: Path, maps: Path, jobs: int = 1, db: str | None = None):
+    def __init__(self, folder: Path, roster: Path, maps: Path, jobs: int = 1, db: str | None = None,
+                 environment: dict[str, str] | None = None):
         self.db = db or f"sqlite:///{folder / 'arena.sqlite3'}"
         self.tokens_file = folder / "tokens.csv"
         command = [sys.executable, str(ROOT / "main.py"), "arena", "serve", "--maps", str(maps), "--roster",
@@ -91,7 +92,8 @@ class Server:
                    str(jobs)]
         self.log = (folder / "server.log").open("a", encoding="utf-8")
         self.process = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, stderr=self.log, text=True,
-                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                        env={**(os.environ if environment is None else environment),
+                                             "PYTHONUNBUFFERED": "1"})
         self.said = []  # what it printed before its address: where it wrote new tokens
         found = None
         while not found and (line := self.process.stdout.readline()):

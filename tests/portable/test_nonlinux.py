@@ -201,6 +201,34 @@ def test_every_other_command_answers_as_on_linux(tmp_path):
     assert (report / "index.html").is_file()
 
 
+def test_the_class_arena_serves_and_scores_as_on_linux(tmp_path):
+    """A teacher's own Mac or Windows PC: ``arena serve`` (its player's game processes simulated too) plays a
+    version a student sends with ``arena submit`` from a simulated system, and ``arena standings`` gives the scores
+    a plain ``bench`` gives on Linux."""
+    pytest.importorskip("starlette", reason="the arena's server side (requirements-arena.txt) is not installed")
+    from tests.arena.web_helpers import Server, make_class, read_tokens, wait_until
+
+    roster, maps = make_class(tmp_path, 2)
+    server = Server(tmp_path, roster, maps, environment=_environment("app+agent"))
+    try:
+        token = read_tokens(server.tokens_file)["rossi"]
+        succeeded(command("app+agent", "arena", "submit", "cross", "--server", server.address, "--token", token))
+
+        def played() -> dict | None:
+            done = succeeded(command("app+agent", "arena", "standings", "--server", server.address, "--json"))
+            rows = json.loads(done.stdout)["rows"]
+            return rows[0] if rows and rows[0]["games"] == 2 and rows[0]["mean"] is not None else None
+
+        row = wait_until(played, 180, "the version's 2 games")
+    finally:
+        assert server.stop() == 0
+    plain = tmp_path / "plain.csv"
+    succeeded(command(None, "bench", "--agents", "cross", "--maps", str(maps), "--out", str(plain), "--no-progress"))
+    with plain.open(encoding="utf-8") as source:
+        scores = [float(r["score"]) for r in csv.DictReader(source)]
+    assert row["mean"] == pytest.approx(sum(scores) / len(scores))
+
+
 def _steady(text: str) -> str:
     """``text`` without what differs from run to run (timings)."""
     import re
