@@ -39,10 +39,11 @@ STANDINGS = {"maps": 150, "map_set": "term", "rows": [
     {"rank": rank, "student": name, "you": name == "Ada", "version": 6 - rank, "games": 150, "maps": 150,
      "mean": 46.0 - 2.2 * rank, "low": 43.5 - 2.2 * rank, "high": 48.5 - 2.2 * rank, "oracle_pct": 78.0 - 3.1 * rank,
      "submitted_at": f"2026-11-28T1{rank}:0{rank}:00", "verdict": ("better", "better", "same", "worse", "none")[rank - 1],
-     "gained": 12 - rank, "lost": rank} for rank, name in enumerate(NAMES[:5], start=1)] + [
+     "gained": 12 - rank if rank < 5 else None, "lost": rank if rank < 5 else None}  # rank 5: a first version
+    for rank, name in enumerate(NAMES[:5], start=1)] + [
     {"rank": None, "student": NAMES[5], "you": False, "version": 1, "games": 38, "maps": 150, "mean": None,
      "low": None, "high": None, "oracle_pct": None, "submitted_at": "2026-11-28T19:05:00", "verdict": "none",
-     "gained": 0, "lost": 0}]}
+     "gained": None, "lost": None}]}
 
 
 def shoot(out: Path, language: str, settings_dir: Path) -> None:
